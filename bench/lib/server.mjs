@@ -1,0 +1,40 @@
+// Starts the production build on a fresh seeded database for a benchmark, and stops it after.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { ensureBuilt, ensureInstalled, ROOT, setUpDatabase } from '../../scripts/lib/bootstrap.mjs'
+
+export async function startBenchServer({ port = 3200, name = 'bench' } = {}) {
+  ensureInstalled()
+  const dataDir = path.join(ROOT, '.tmp', name)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.mkdirSync(dataDir, { recursive: true })
+  const env = {
+    ...process.env,
+    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET || 'bench-secret',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SERVER_URL: `http://127.0.0.1:${port}`,
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
+  ensureBuilt(env)
+  setUpDatabase(env)
+  const child = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: ROOT,
+    env: { ...env, NODE_ENV: 'production' },
+    stdio: 'ignore',
+    detached: true,
+  })
+  const origin = `http://127.0.0.1:${port}`
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  // Warm the routes so that first-compile work is not measured.
+  for (const page of ['/', '/services', '/contact']) await fetch(origin + page)
+  return { origin, stop: () => process.kill(-child.pid, 'SIGTERM') }
+}

@@ -1,0 +1,19 @@
+// The server the browser suites drive: the production build on a fresh database under .tmp/e2e.
+import fs from 'node:fs'
+import path from 'node:path'
+import { ROOT, run, setUpDatabase } from './lib/bootstrap.mjs'
+
+const dataDir = path.join(ROOT, '.tmp', 'e2e')
+const port = process.env.E2E_PORT || '3100'
+fs.rmSync(dataDir, { recursive: true, force: true })
+fs.mkdirSync(dataDir, { recursive: true })
+
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SERVER_URL: `http://127.0.0.1:${port}`,
+  E2E_ADMIN_FILE: path.join(dataDir, 'admin.json'),
+}
+setUpDatabase(env)
+run('npx', ['next', 'start', '-H', '127.0.0.1', '-p', port], { env: { ...env, NODE_ENV: 'production' } })

@@ -1,0 +1,97 @@
+// Set-up shared by `npm start` and `npm test`. Uses only Node's own modules: it runs before
+// the project's dependencies are installed.
+import { spawnSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const INSTALL_STAMP = path.join(ROOT, 'node_modules', '.install-stamp')
+const BUILD_STAMP = path.join(ROOT, '.next', '.build-stamp')
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options })
+  if (result.error) throw result.error
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`)
+  }
+}
+
+const sha256 = (...parts) => {
+  const hash = createHash('sha256')
+  for (const part of parts) hash.update(part)
+  return hash.digest('hex')
+}
+
+/** Installs dependencies when node_modules is missing or older than package-lock.json. */
+export function ensureInstalled() {
+  const lock = path.join(ROOT, 'package-lock.json')
+  const wanted = sha256(fs.readFileSync(lock), fs.readFileSync(path.join(ROOT, 'package.json')))
+  const have = fs.existsSync(INSTALL_STAMP) ? fs.readFileSync(INSTALL_STAMP, 'utf8') : ''
+  if (have === wanted) return
+  console.log('> Installing dependencies (npm ci)…')
+  run('npm', ['ci', '--no-audit', '--no-fund'])
+  fs.writeFileSync(INSTALL_STAMP, wanted)
+}
+
+/** Writes .env with generated secrets when it is missing, and adds any secret it lacks. */
+export function ensureEnvFile(port) {
+  const file = path.join(ROOT, '.env')
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
+  const has = (name) => new RegExp(`^${name}=.+`, 'm').test(existing)
+  const additions = []
+  if (!has('PAYLOAD_SECRET')) additions.push(`PAYLOAD_SECRET=${randomBytes(32).toString('hex')}`)
+  if (!has('SERVER_URL')) additions.push(`SERVER_URL=http://localhost:${port}`)
+  if (!additions.length) return
+  const header = existing ? '' : '# Written by `npm start`. Keep it secret; see .env.example for every setting.\n'
+  fs.writeFileSync(
+    file,
+    `${existing}${existing && !existing.endsWith('\n') ? '\n' : ''}${header}${additions.join('\n')}\n`,
+    {
+      mode: 0o600,
+    },
+  )
+  console.log(`> ${existing ? 'Added to' : 'Wrote'} .env: ${additions.map((line) => line.split('=')[0]).join(', ')}`)
+}
+
+/** Loads .env into process.env without overriding what the environment already says. */
+export function loadEnvFile() {
+  const file = path.join(ROOT, '.env')
+  if (!fs.existsSync(file)) return
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line)
+    if (!match || match[1] in process.env) continue
+    process.env[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2')
+  }
+}
+
+function* filesUnder(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) yield* filesUnder(full)
+    else yield full
+  }
+}
+
+/** A fingerprint of everything the production build is made from. */
+function sourceFingerprint() {
+  const inputs = ['package-lock.json', 'next.config.ts', 'tsconfig.json'].map((name) => path.join(ROOT, name))
+  const files = [...inputs, ...filesUnder(path.join(ROOT, 'src'))].sort()
+  return sha256(...files.flatMap((file) => [file, fs.readFileSync(file)]))
+}
+
+/** Runs `next build` unless the last build was made from the same sources. */
+export function ensureBuilt(env = process.env) {
+  const wanted = sourceFingerprint()
+  const have = fs.existsSync(BUILD_STAMP) ? fs.readFileSync(BUILD_STAMP, 'utf8') : ''
+  if (have === wanted) return
+  console.log('> Building the site (next build)…')
+  run('npx', ['next', 'build'], { env: { ...env, NODE_ENV: 'production' } })
+  fs.writeFileSync(BUILD_STAMP, wanted)
+}
+
+/** Migrates the database, creates the first admin and seeds content when empty. */
+export function setUpDatabase(env = process.env) {
+  run('npx', ['payload', 'run', 'scripts/setup.ts'], { env })
+}

@@ -1,0 +1,17 @@
+// `npm start`: on a fresh clone, install, write .env, migrate, seed, build, then serve.
+import { ensureBuilt, ensureEnvFile, ensureInstalled, loadEnvFile, run, setUpDatabase } from './lib/bootstrap.mjs'
+
+const port = process.env.PORT || '3000'
+
+try {
+  ensureInstalled()
+  ensureEnvFile(port)
+  loadEnvFile()
+  setUpDatabase()
+  ensureBuilt()
+  console.log(`\n> Site:  http://localhost:${port}\n> Admin: http://localhost:${port}/admin\n`)
+  run('npx', ['next', 'start', '-p', port], { env: { ...process.env, NODE_ENV: 'production' } })
+} catch (error) {
+  console.error(`\nnpm start failed: ${error instanceof Error ? error.message : error}`)
+  process.exit(1)
+}

@@ -1,0 +1,42 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { findPublishedPage, getSiteSettings, pathFromSegments } from '@/cms/queries'
+import { RenderBlocks } from '@/blocks/RenderBlocks'
+import { JsonLd } from '@/site/JsonLd'
+import { pageMetadata } from '@/site/metadata'
+import { SiteShell } from '@/site/SiteShell'
+import { faqJsonLd, localBusinessJsonLd } from '@/site/structuredData'
+
+type Props = { params: Promise<{ slug?: string[] }> }
+
+async function loadPage(params: Props['params']) {
+  const path = pathFromSegments((await params).slug)
+  return path ? findPublishedPage(path) : null
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [page, settings] = await Promise.all([loadPage(params), getSiteSettings()])
+  return page ? pageMetadata(page, settings) : { title: 'Page not found', robots: { index: false } }
+}
+
+export default async function CmsPage({ params }: Props) {
+  const page = await loadPage(params)
+  if (!page) notFound()
+  const settings = await getSiteSettings()
+  const faq = faqJsonLd(page)
+  const startsWithHero = page.layout[0]?.blockType === 'hero'
+  return (
+    <SiteShell currentPath={page.path ?? '/'}>
+      {startsWithHero ? null : (
+        <div className="container">
+          <h1 className="page-title">{page.title}</h1>
+        </div>
+      )}
+      <RenderBlocks blocks={page.layout} />
+      {page.path === '/' || page.layout.some((block) => block.blockType === 'contactForm') ? (
+        <JsonLd data={localBusinessJsonLd(settings)} />
+      ) : null}
+      {faq ? <JsonLd data={faq} /> : null}
+    </SiteShell>
+  )
+}

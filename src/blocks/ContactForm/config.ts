@@ -1,0 +1,13 @@
+import type { Block } from 'payload'
+import { anchorIdField } from '@/cms/fields/link'
+
+export const ContactFormBlock: Block = {
+  slug: 'contactForm',
+  interfaceName: 'ContactFormBlock',
+  fields: [
+    { name: 'heading', type: 'text' },
+    { name: 'intro', type: 'textarea' },
+    { name: 'form', type: 'relationship', relationTo: 'forms', required: true },
+    anchorIdField,
+  ],
+}

@@ -1,0 +1,23 @@
+import type { Block } from 'payload'
+import { anchorIdField } from '@/cms/fields/link'
+
+export const CountyListBlock: Block = {
+  slug: 'countyList',
+  interfaceName: 'CountyListBlock',
+  fields: [
+    { name: 'heading', type: 'text' },
+    { name: 'intro', type: 'textarea' },
+    {
+      name: 'counties',
+      type: 'array',
+      required: true,
+      minRows: 1,
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'seat', type: 'text', admin: { description: 'County seat, where the recorder’s office is.' } },
+        { name: 'turnaround', type: 'text' },
+      ],
+    },
+    anchorIdField,
+  ],
+}

@@ -1,0 +1,19 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { type JSXConvertersFunction, LinkJSXConverter, RichText } from '@payloadcms/richtext-lexical/react'
+import { tableConverters } from './lexicalTable'
+
+/** Internal links point at a page document; its path is where the link goes. */
+const internalDocToHref = ({ linkNode }: { linkNode: { fields: { doc?: { value?: unknown } | null } } }) => {
+  const value = linkNode.fields.doc?.value
+  return typeof value === 'object' && value && 'path' in value && typeof value.path === 'string' ? value.path : '/'
+}
+
+const converters: JSXConvertersFunction = ({ defaultConverters }) => ({
+  ...defaultConverters,
+  ...LinkJSXConverter({ internalDocToHref }),
+  ...tableConverters,
+})
+
+export function RichTextContent({ data }: { data: SerializedEditorState }) {
+  return <RichText className="prose" converters={converters} data={data} />
+}

@@ -1,0 +1,8 @@
+import type { Block } from 'payload'
+import { anchorIdField } from '@/cms/fields/link'
+
+export const RichTextBlock: Block = {
+  slug: 'richText',
+  interfaceName: 'RichTextBlock',
+  fields: [{ name: 'content', type: 'richText', required: true }, anchorIdField],
+}

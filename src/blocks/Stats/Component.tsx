@@ -1,0 +1,36 @@
+import type { StatsBlock as StatsBlockData } from '@/payload-types'
+
+export function StatsBlock({ block }: { block: StatsBlockData }) {
+  return (
+    <div className="container">
+      {block.heading ? <h2>{block.heading}</h2> : null}
+      <ul className="stats" role="list">
+        {block.items.map((item, i) => {
+          const labelId = `stat-${item.id ?? i}`
+          return (
+            <li key={item.id ?? i} className="stat">
+              <div
+                className="progress"
+                role="progressbar"
+                aria-labelledby={labelId}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={item.percent}
+                data-progress={item.percent}
+              >
+                <span className="progress-value">{item.percent}%</span>
+                <span className="progress-track" aria-hidden="true">
+                  <span className="progress-bar" style={{ width: `${item.percent}%` }} />
+                </span>
+              </div>
+              <p className="stat-label" id={labelId}>
+                {item.label}
+              </p>
+              {item.description ? <p className="stat-description">{item.description}</p> : null}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

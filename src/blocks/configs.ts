@@ -1,0 +1,23 @@
+import type { Block } from 'payload'
+import { CallToActionBlock } from './CallToAction/config'
+import { ContactFormBlock } from './ContactForm/config'
+import { CountyListBlock } from './CountyList/config'
+import { FaqBlock } from './Faq/config'
+import { HeroBlock } from './Hero/config'
+import { PricingTableBlock } from './PricingTable/config'
+import { RichTextBlock } from './RichText/config'
+import { StatsBlock } from './Stats/config'
+import { TestimonialsBlock } from './Testimonials/config'
+
+/** Every block an editor can place on a page; RenderBlocks maps each slug to its component. */
+export const pageBlocks: Block[] = [
+  HeroBlock,
+  RichTextBlock,
+  FaqBlock,
+  StatsBlock,
+  PricingTableBlock,
+  TestimonialsBlock,
+  CallToActionBlock,
+  ContactFormBlock,
+  CountyListBlock,
+]

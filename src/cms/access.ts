@@ -1,0 +1,31 @@
+import type { Access, FieldAccess, PayloadRequest } from 'payload'
+
+export const ROLES = ['admin', 'editor', 'agent'] as const
+export type Role = (typeof ROLES)[number]
+
+type MaybeUser = { roles?: Role[] | null } | null | undefined
+
+export function hasRole(user: MaybeUser, ...roles: Role[]): boolean {
+  return Boolean(user?.roles?.some((role) => roles.includes(role)))
+}
+
+const userOf = (req: PayloadRequest) => req.user as MaybeUser
+
+export const isAdmin: Access = ({ req }) => hasRole(userOf(req), 'admin')
+export const isAdminField: FieldAccess = ({ req }) => hasRole(userOf(req), 'admin')
+export const isContentEditor: Access = ({ req }) => hasRole(userOf(req), 'admin', 'editor')
+export const anyone: Access = () => true
+
+/** Visitors read published documents only; editors also see drafts. */
+export const publishedOrEditor: Access = ({ req }) => {
+  if (hasRole(userOf(req), 'admin', 'editor')) return true
+  return { _status: { equals: 'published' } }
+}
+
+/** Admins read every account; anyone else only their own. */
+export const adminOrSelf: Access = ({ req }) => {
+  const user = req.user
+  if (!user) return false
+  if (hasRole(userOf(req), 'admin')) return true
+  return { id: { equals: user.id } }
+}

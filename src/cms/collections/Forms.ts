@@ -1,0 +1,114 @@
+import type { Block, CollectionConfig, Field } from 'payload'
+import { RULE_NAMES } from '@/forms/validation/catalog'
+import { anyone, isContentEditor } from '../access'
+
+const FIELD_NAME_PATTERN = /^[A-Za-z_][\w-]{0,63}$/
+
+const commonFields: Field[] = [
+  {
+    type: 'row',
+    fields: [
+      {
+        name: 'name',
+        type: 'text',
+        required: true,
+        admin: { width: '33%', description: 'Key under which the value is stored.' },
+        validate: (value: unknown) =>
+          typeof value === 'string' && FIELD_NAME_PATTERN.test(value)
+            ? true
+            : 'Letters, digits, - and _, starting with a letter.',
+      },
+      { name: 'label', type: 'text', required: true, admin: { width: '33%' } },
+      {
+        name: 'elementId',
+        type: 'text',
+        admin: { width: '33%', description: 'Optional HTML id; the name when empty.' },
+        validate: (value: unknown) =>
+          !value || (typeof value === 'string' && FIELD_NAME_PATTERN.test(value)) ? true : 'Letters, digits, - and _.',
+      },
+    ],
+  },
+  { name: 'required', type: 'checkbox', defaultValue: false },
+  { name: 'help', type: 'text', admin: { description: 'A hint shown under the field.' } },
+  {
+    name: 'rules',
+    type: 'array',
+    admin: { description: 'Extra checks, run in the browser and again on the server.' },
+    fields: [
+      {
+        type: 'row',
+        fields: [
+          {
+            name: 'rule',
+            type: 'select',
+            required: true,
+            options: RULE_NAMES.map((rule) => ({ label: rule, value: rule })),
+          },
+          { name: 'param', type: 'text', admin: { description: 'First parameter, when the rule takes one.' } },
+          { name: 'param2', type: 'text', admin: { description: 'Second parameter, when the rule takes two.' } },
+        ],
+      },
+    ],
+  },
+]
+
+const optionsField: Field = {
+  name: 'options',
+  type: 'array',
+  required: true,
+  minRows: 1,
+  fields: [
+    {
+      type: 'row',
+      fields: [
+        { name: 'label', type: 'text', required: true },
+        { name: 'value', type: 'text', required: true },
+      ],
+    },
+  ],
+}
+
+const placeholder: Field = { name: 'placeholder', type: 'text' }
+
+export const FORM_FIELD_TYPES = ['text', 'email', 'tel', 'textarea', 'select', 'checkbox', 'radio'] as const
+
+export const formFieldBlocks: Block[] = [
+  { slug: 'text', fields: [...commonFields, placeholder] },
+  { slug: 'email', fields: [...commonFields, placeholder] },
+  { slug: 'tel', fields: [...commonFields, placeholder] },
+  { slug: 'textarea', fields: [...commonFields, placeholder] },
+  {
+    slug: 'select',
+    fields: [...commonFields, { name: 'multiple', type: 'checkbox', defaultValue: false }, optionsField],
+  },
+  { slug: 'checkbox', fields: commonFields },
+  { slug: 'radio', fields: [...commonFields, optionsField] },
+]
+
+export const Forms: CollectionConfig = {
+  slug: 'forms',
+  admin: { useAsTitle: 'title' },
+  access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
+  fields: [
+    { name: 'title', type: 'text', required: true },
+    { name: 'fields', type: 'blocks', blocks: formFieldBlocks, required: true, minRows: 1 },
+    { name: 'submitLabel', type: 'text', defaultValue: 'Send message' },
+    {
+      name: 'successMessage',
+      type: 'text',
+      defaultValue: 'Thank you. Your message has been sent.',
+    },
+    {
+      name: 'captcha',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { description: 'Ask for the captcha chosen in site settings.' },
+    },
+    {
+      name: 'sendConfirmation',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'Also email the visitor a copy, to the address in their email field.' },
+    },
+  ],
+}

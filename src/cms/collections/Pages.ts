@@ -1,0 +1,145 @@
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig, PayloadRequest } from 'payload'
+import { ValidationError } from 'payload'
+import { pageBlocks } from '@/blocks/configs'
+import { isContentEditor, publishedOrEditor } from '../access'
+
+export const HOME_SLUG = 'home'
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+/** Deepest nesting of pages, which also stops a loop of parents. */
+export const MAX_PAGE_DEPTH = 6
+
+type PageRef = { id: number | string; slug?: string | null; path?: string | null; parent?: unknown }
+
+const parentId = (parent: unknown): number | string | null => {
+  if (parent === null || parent === undefined || parent === '') return null
+  if (typeof parent === 'object') return (parent as PageRef).id
+  return parent as number | string
+}
+
+/** The public path of a page: its parents' slugs, then its own; the root home page is "/". */
+export async function pathFor(
+  req: PayloadRequest,
+  slug: string,
+  parent: unknown,
+  selfId?: number | string,
+): Promise<string> {
+  const slugs = [slug]
+  let next = parentId(parent)
+  while (next !== null) {
+    if (selfId !== undefined && String(next) === String(selfId)) {
+      throw new ValidationError({ errors: [{ path: 'parent', message: 'A page cannot be its own parent.' }] })
+    }
+    if (slugs.length > MAX_PAGE_DEPTH) {
+      throw new ValidationError({ errors: [{ path: 'parent', message: `Pages nest at most ${MAX_PAGE_DEPTH} deep.` }] })
+    }
+    // Within the caller's transaction, so that a parent created in it is found.
+    const doc = (await req.payload.findByID({ collection: 'pages', id: next, depth: 0, draft: true, req })) as PageRef
+    slugs.unshift(String(doc.slug))
+    next = parentId(doc.parent)
+  }
+  if (slugs.length === 1 && slug === HOME_SLUG) return '/'
+  return '/' + slugs.join('/')
+}
+
+const computePath: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  const slug = data.slug ?? originalDoc?.slug
+  const parent = 'parent' in data ? data.parent : originalDoc?.parent
+  if (typeof slug === 'string') data.path = await pathFor(req, slug, parent, originalDoc?.id)
+  return data
+}
+
+/** When a page moves or is renamed, its children follow. */
+const updateChildPaths: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
+  if (!previousDoc || previousDoc.path === doc.path) return doc
+  const children = await req.payload.find({
+    collection: 'pages',
+    where: { parent: { equals: doc.id } },
+    depth: 0,
+    draft: true,
+    limit: 0,
+    req,
+  })
+  for (const child of children.docs) {
+    // Saving the child recomputes its path; a published child stays published.
+    await req.payload.update({
+      collection: 'pages',
+      id: child.id,
+      data: { slug: child.slug },
+      draft: child._status !== 'published',
+      req,
+    })
+  }
+  return doc
+}
+
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'path', '_status', 'updatedAt'],
+    livePreview: { url: ({ data }) => (typeof data?.path === 'string' ? data.path : '/') },
+  },
+  access: {
+    read: publishedOrEditor,
+    create: isContentEditor,
+    update: isContentEditor,
+    delete: isContentEditor,
+  },
+  versions: { drafts: true, maxPerDoc: 25 },
+  hooks: { beforeChange: [computePath], afterChange: [updateChildPaths] },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 120 },
+    {
+      type: 'tabs',
+      tabs: [
+        {
+          label: 'Content',
+          fields: [{ name: 'layout', type: 'blocks', blocks: pageBlocks, required: true, minRows: 1 }],
+        },
+        {
+          label: 'SEO',
+          name: 'seo',
+          fields: [
+            {
+              name: 'title',
+              type: 'text',
+              maxLength: 70,
+              admin: {
+                description: 'The whole title shown in search results; when empty, the page title and the site name.',
+              },
+            },
+            { name: 'description', type: 'textarea', maxLength: 170 },
+            {
+              name: 'image',
+              type: 'upload',
+              relationTo: 'media',
+              admin: { description: 'Open Graph image for link previews.' },
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      index: true,
+      admin: {
+        position: 'sidebar',
+        description: 'Lower-case words joined by dashes. "home" at the top level is the home page.',
+      },
+      validate: (value: unknown) =>
+        typeof value === 'string' && SLUG_PATTERN.test(value)
+          ? true
+          : 'Use lower-case letters, digits and single dashes.',
+    },
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: 'pages',
+      admin: { position: 'sidebar' },
+      filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
+    },
+    { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
+  ],
+}

@@ -1,0 +1,38 @@
+import type { CollectionConfig } from 'payload'
+import { adminOrSelf, hasRole, isAdmin, isAdminField, ROLES } from '../access'
+
+/** Failed logins before an account is locked, and for how long. */
+export const MAX_LOGIN_ATTEMPTS = 5
+export const LOCK_TIME_MS = 15 * 60 * 1000
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'roles'] },
+  auth: {
+    maxLoginAttempts: MAX_LOGIN_ATTEMPTS,
+    lockTime: LOCK_TIME_MS,
+    tokenExpiration: 8 * 60 * 60,
+    cookies: { sameSite: 'Lax' },
+  },
+  access: {
+    // Agents work in the chat console, not in the content admin.
+    admin: ({ req }) => hasRole(req.user as never, 'admin', 'editor'),
+    read: adminOrSelf,
+    create: isAdmin,
+    update: adminOrSelf,
+    delete: isAdmin,
+  },
+  fields: [
+    { name: 'name', type: 'text' },
+    {
+      name: 'roles',
+      type: 'select',
+      hasMany: true,
+      required: true,
+      defaultValue: ['editor'],
+      saveToJWT: true,
+      options: ROLES.map((role) => ({ label: role[0].toUpperCase() + role.slice(1), value: role })),
+      access: { create: isAdminField, update: isAdminField },
+    },
+  ],
+}

@@ -1,0 +1,34 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import type { DatabaseAdapterObj } from 'payload'
+import { SQLITE_FILE } from './paths'
+
+const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
+
+export function isPostgresUrl(url: string | undefined): boolean {
+  return Boolean(url && /^postgres(ql)?:\/\//.test(url))
+}
+
+/**
+ * SQLite under data/ unless DATABASE_URL names a Postgres server. Schema changes only ever
+ * come from the committed migrations (push is off everywhere).
+ */
+export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapterObj {
+  if (isPostgresUrl(url)) {
+    return postgresAdapter({
+      pool: { connectionString: url as string },
+      migrationDir: path.join(migrationsRoot, 'postgres'),
+      push: false,
+      allowIDOnCreate: true,
+    })
+  }
+  const file = url?.startsWith('file:') ? url : `file:${SQLITE_FILE}`
+  return sqliteAdapter({
+    client: { url: file },
+    migrationDir: path.join(migrationsRoot, 'sqlite'),
+    push: false,
+    allowIDOnCreate: true,
+  })
+}

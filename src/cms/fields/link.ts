@@ -1,0 +1,63 @@
+import type { Field } from 'payload'
+
+export const LINK_KINDS = ['page', 'url', 'anchor'] as const
+
+const ANCHOR_PATTERN = /^#[A-Za-z][\w-]*$/
+
+/** A link an editor can point at a page, an address, or an anchor on the current page. */
+export function linkField(name = 'link', { withLabel = true }: { withLabel?: boolean } = {}): Field {
+  const fields: Field[] = [
+    {
+      name: 'kind',
+      type: 'radio',
+      defaultValue: 'page',
+      options: [
+        { label: 'Page', value: 'page' },
+        { label: 'Address (URL)', value: 'url' },
+        { label: 'Anchor on this page', value: 'anchor' },
+      ],
+      admin: { layout: 'horizontal' },
+    },
+    {
+      name: 'page',
+      type: 'relationship',
+      relationTo: 'pages',
+      admin: { condition: (_, sibling) => sibling?.kind === 'page' },
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+        siblingData?.kind !== 'page' || value ? true : 'Choose a page.',
+    },
+    {
+      name: 'url',
+      type: 'text',
+      admin: { condition: (_, sibling) => sibling?.kind === 'url' },
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+        if (siblingData?.kind !== 'url') return true
+        if (typeof value !== 'string' || !/^(https?:\/\/|\/|mailto:|tel:)/.test(value)) {
+          return 'Enter an address starting with https://, /, mailto: or tel:.'
+        }
+        return true
+      },
+    },
+    {
+      name: 'anchor',
+      type: 'text',
+      admin: { condition: (_, sibling) => sibling?.kind === 'anchor', description: 'For example #pricing' },
+      validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+        siblingData?.kind !== 'anchor' || (typeof value === 'string' && ANCHOR_PATTERN.test(value))
+          ? true
+          : 'Enter an anchor such as #pricing.',
+    },
+  ]
+  if (withLabel) fields.unshift({ name: 'label', type: 'text', required: true })
+  return { name, type: 'group', interfaceName: withLabel ? 'SiteLink' : 'SiteLinkTarget', fields }
+}
+
+export const anchorIdField: Field = {
+  name: 'anchorId',
+  type: 'text',
+  admin: { description: 'Optional id for in-page links, without the #, e.g. "pricing".' },
+  validate: (value: unknown) =>
+    !value || (typeof value === 'string' && /^[A-Za-z][\w-]*$/.test(value))
+      ? true
+      : 'Letters, digits, dashes and underscores, starting with a letter.',
+}

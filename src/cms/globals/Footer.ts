@@ -1,0 +1,20 @@
+import type { GlobalConfig } from 'payload'
+import { anyone, isContentEditor } from '../access'
+import { linkField } from '../fields/link'
+
+export const Footer: GlobalConfig = {
+  slug: 'footer',
+  access: { read: anyone, update: isContentEditor },
+  fields: [
+    {
+      name: 'columns',
+      type: 'array',
+      maxRows: 4,
+      fields: [
+        { name: 'heading', type: 'text', required: true },
+        { name: 'links', type: 'array', maxRows: 10, fields: [linkField('link')] },
+      ],
+    },
+    { name: 'note', type: 'textarea', admin: { description: 'Small print under the columns.' } },
+  ],
+}

@@ -1,0 +1,29 @@
+import type { GlobalConfig } from 'payload'
+import { anyone, isContentEditor } from '../access'
+import { linkField } from '../fields/link'
+
+export const Header: GlobalConfig = {
+  slug: 'header',
+  access: { read: anyone, update: isContentEditor },
+  fields: [
+    {
+      name: 'items',
+      type: 'array',
+      maxRows: 8,
+      admin: { description: 'Top-level menu entries. Add columns to turn one into a mega menu.' },
+      fields: [
+        linkField('link'),
+        {
+          name: 'columns',
+          type: 'array',
+          maxRows: 4,
+          fields: [
+            { name: 'heading', type: 'text' },
+            { name: 'links', type: 'array', minRows: 1, maxRows: 12, fields: [linkField('link')] },
+          ],
+        },
+      ],
+    },
+    { name: 'cta', type: 'group', fields: [{ name: 'show', type: 'checkbox', defaultValue: true }, linkField('link')] },
+  ],
+}

@@ -1,0 +1,130 @@
+import type { Field, GlobalConfig } from 'payload'
+import { anyone, isAdmin, isAdminField } from '../access'
+
+/** Header z-index when settings leave it empty (spec section 9). */
+export const HEADER_Z_INDEX_DEFAULT = 1000
+
+export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'turnstile', 'hcaptcha', 'none'] as const
+export const CHAT_PROVIDERS = ['builtin', 'livechat', 'none'] as const
+
+/** A secret only admins may read or change through the API. */
+const secret = (name: string, description?: string): Field => ({
+  name,
+  type: 'text',
+  access: { read: isAdminField, update: isAdminField },
+  admin: { description },
+})
+
+const emailList = (name: string, description: string): Field => ({
+  name,
+  type: 'array',
+  admin: { description },
+  fields: [{ name: 'email', type: 'email', required: true }],
+})
+
+export const SiteSettings: GlobalConfig = {
+  slug: 'site-settings',
+  access: { read: anyone, update: isAdmin },
+  fields: [
+    {
+      type: 'tabs',
+      tabs: [
+        {
+          label: 'Business',
+          name: 'business',
+          fields: [
+            { name: 'name', type: 'text', required: true },
+            { name: 'tagline', type: 'text' },
+            { name: 'state', type: 'text', required: true, defaultValue: 'Ohio' },
+            { name: 'phone', type: 'text' },
+            { name: 'email', type: 'email' },
+            {
+              name: 'address',
+              type: 'group',
+              fields: [
+                { name: 'street', type: 'text' },
+                { name: 'city', type: 'text' },
+                { name: 'region', type: 'text', admin: { description: 'Two-letter state code.' } },
+                { name: 'postalCode', type: 'text' },
+              ],
+            },
+            { name: 'hours', type: 'text', admin: { description: 'Opening hours, e.g. Mo-Fr 08:30-17:00' } },
+          ],
+        },
+        {
+          label: 'Contact',
+          name: 'contact',
+          fields: [
+            emailList('recipients', 'Who receives contact-form submissions.'),
+            { name: 'fromAddress', type: 'email', admin: { description: 'Sender of the site’s emails.' } },
+          ],
+        },
+        {
+          label: 'Captcha',
+          name: 'captcha',
+          fields: [
+            {
+              name: 'provider',
+              type: 'select',
+              defaultValue: 'altcha',
+              options: CAPTCHA_PROVIDERS.map((value) => ({ label: value, value })),
+            },
+            { name: 'siteKey', type: 'text' },
+            secret('secretKey'),
+          ],
+        },
+        {
+          label: 'Chat',
+          name: 'chat',
+          fields: [
+            {
+              name: 'provider',
+              type: 'select',
+              defaultValue: 'builtin',
+              options: CHAT_PROVIDERS.map((value) => ({ label: value, value })),
+            },
+            { name: 'license', type: 'text', admin: { description: 'LiveChat organization id or licence number.' } },
+            { name: 'group', type: 'number', defaultValue: 0 },
+            { name: 'region', type: 'text' },
+            { name: 'language', type: 'text', defaultValue: 'en' },
+            { name: 'allowedDomains', type: 'array', fields: [{ name: 'domain', type: 'text', required: true }] },
+            { name: 'businessHours', type: 'text' },
+          ],
+        },
+        {
+          label: 'Analytics and consent',
+          name: 'analytics',
+          fields: [
+            {
+              name: 'firstParty',
+              type: 'checkbox',
+              defaultValue: true,
+              admin: { description: 'Built-in, cookie-free visit counting.' },
+            },
+            { name: 'gtmId', type: 'text', admin: { description: 'Google Tag Manager container, GTM-XXXX.' } },
+            { name: 'ga4Id', type: 'text', admin: { description: 'GA4 measurement id, G-XXXX.' } },
+            { name: 'clarityId', type: 'text' },
+            { name: 'hotjarId', type: 'text' },
+            {
+              name: 'regionHeader',
+              type: 'text',
+              defaultValue: 'x-visitor-region',
+              admin: { description: 'Request header set by the proxy or CDN with the visitor’s region, e.g. US-CA.' },
+            },
+            {
+              name: 'deniedRegions',
+              type: 'array',
+              admin: { description: 'Regions where consent is denied until the visitor chooses.' },
+              fields: [{ name: 'code', type: 'text', required: true }],
+            },
+          ],
+        },
+        {
+          label: 'Appearance',
+          name: 'appearance',
+          fields: [{ name: 'headerZIndex', type: 'number', defaultValue: HEADER_Z_INDEX_DEFAULT, min: 1, max: 100000 }],
+        },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,136 @@
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+import sharp from 'sharp'
+import { SEED_FORMS } from './content/forms'
+import { SEED_FOOTER, SEED_HEADER, SEED_SITE_SETTINGS } from './content/globals'
+import { SEED_IMAGES } from './content/images'
+import { SEED_PAGES } from './content/pages'
+import { FORM_REF_PREFIX, MEDIA_REF_PREFIX, PAGE_REF_PREFIX } from './refs'
+
+type Ids = {
+  page: Map<string, number | string>
+  media: Map<string, number | string>
+  form: Map<string, number | string>
+}
+
+/** Replaces every "@page:key", "@media:key" and "@form:key" marker with the id created for it. */
+export function resolveRefs<T>(value: T, ids: Ids): T {
+  if (typeof value === 'string') {
+    for (const [prefix, map] of [
+      [PAGE_REF_PREFIX, ids.page],
+      [MEDIA_REF_PREFIX, ids.media],
+      [FORM_REF_PREFIX, ids.form],
+    ] as const) {
+      if (value.startsWith(prefix)) {
+        const id = map.get(value.slice(prefix.length))
+        if (id === undefined) throw new Error(`Seed content refers to unknown ${value}`)
+        return id as T
+      }
+    }
+    return value
+  }
+  if (Array.isArray(value)) return value.map((item) => resolveRefs(item, ids)) as T
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveRefs(item, ids)])) as T
+  }
+  return value
+}
+
+async function seedMedia(payload: Payload, req: PayloadRequest, ids: Ids) {
+  for (const image of SEED_IMAGES) {
+    const data = await sharp(Buffer.from(image.svg)).png({ compressionLevel: 9 }).toBuffer()
+    const doc = await payload.create({
+      collection: 'media',
+      data: { alt: image.alt },
+      file: { data, mimetype: 'image/png', name: image.filename, size: data.length },
+      req,
+    })
+    ids.media.set(image.key, doc.id)
+  }
+}
+
+async function seedForms(payload: Payload, req: PayloadRequest, ids: Ids) {
+  for (const form of SEED_FORMS) {
+    const doc = await payload.create({ collection: 'forms', data: form.data as never, req })
+    ids.form.set(form.key, doc.id)
+  }
+}
+
+/** Forms were created with fixed ids; a Postgres sequence must move past them (SQLite's does itself). */
+async function advancePostgresSequences(payload: Payload) {
+  if (payload.db.name !== 'postgres') return
+  const db = payload.db as unknown as {
+    execute: (args: { drizzle: unknown; raw: string }) => Promise<unknown>
+    drizzle: unknown
+  }
+  await db.execute({
+    drizzle: db.drizzle,
+    raw: `SELECT setval(pg_get_serial_sequence('forms', 'id'), (SELECT MAX(id) FROM forms))`,
+  })
+}
+
+async function seedPages(payload: Payload, req: PayloadRequest, ids: Ids) {
+  // First every page as an empty draft, so that content can link to pages created after it.
+  for (const page of SEED_PAGES) {
+    const doc = await payload.create({
+      collection: 'pages',
+      draft: true,
+      data: {
+        title: page.title,
+        slug: page.slug,
+        parent: page.parent ? ids.page.get(page.parent) : null,
+        layout: [],
+      } as never,
+      req,
+    })
+    ids.page.set(page.key, doc.id)
+  }
+  for (const page of SEED_PAGES) {
+    await payload.update({
+      collection: 'pages',
+      id: ids.page.get(page.key) as number,
+      data: {
+        layout: resolveRefs(page.layout, ids),
+        seo: resolveRefs(page.seo ?? {}, ids),
+        _status: 'published',
+      } as never,
+      req,
+    })
+  }
+}
+
+async function seedGlobals(payload: Payload, req: PayloadRequest, ids: Ids) {
+  await payload.updateGlobal({ slug: 'site-settings', data: resolveRefs(SEED_SITE_SETTINGS, ids) as never, req })
+  await payload.updateGlobal({ slug: 'header', data: resolveRefs(SEED_HEADER, ids) as never, req })
+  await payload.updateGlobal({ slug: 'footer', data: resolveRefs(SEED_FOOTER, ids) as never, req })
+}
+
+/**
+ * Fills an empty database with the site's starting content, all in one transaction: it runs
+ * once, and a failure leaves the database as empty as it found it.
+ */
+export async function seedIfEmpty(payload: Payload): Promise<boolean> {
+  const { totalDocs } = await payload.count({ collection: 'pages', overrideAccess: true })
+  if (totalDocs > 0) return false
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  const ids: Ids = { page: new Map(), media: new Map(), form: new Map() }
+  try {
+    await seedMedia(payload, req, ids)
+    await seedForms(payload, req, ids)
+    await seedPages(payload, req, ids)
+    await seedGlobals(payload, req, ids)
+    await commitTransaction(req)
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+  await advancePostgresSequences(payload)
+  return true
+}

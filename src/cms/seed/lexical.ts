@@ -1,0 +1,81 @@
+/**
+ * Small builders for Lexical rich-text JSON, so seed content reads as prose and not as
+ * nested editor state.
+ */
+type LexicalNode = Record<string, unknown>
+
+const textNode = (text: string, format = 0): LexicalNode => ({
+  type: 'text',
+  text,
+  format,
+  detail: 0,
+  mode: 'normal',
+  style: '',
+  version: 1,
+})
+
+const element = (type: string, children: LexicalNode[], extra: LexicalNode = {}): LexicalNode => ({
+  type,
+  children,
+  direction: 'ltr',
+  format: '',
+  indent: 0,
+  version: 1,
+  ...extra,
+})
+
+/** `**bold**` spans inside a string become bold text. */
+function inline(text: string): LexicalNode[] {
+  return text
+    .split(/(\*\*[^*]+\*\*)/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('**') ? textNode(part.slice(2, -2), 1) : textNode(part)))
+}
+
+export const p = (text: string) => element('paragraph', inline(text), { textFormat: 0, textStyle: '' })
+export const h = (level: 2 | 3 | 4, text: string) => element('heading', inline(text), { tag: `h${level}` })
+export const ul = (items: string[]) =>
+  element(
+    'list',
+    items.map((item, i) => element('listitem', inline(item), { value: i + 1 })),
+    { listType: 'bullet', start: 1, tag: 'ul' },
+  )
+export const ol = (items: string[]) =>
+  element(
+    'list',
+    items.map((item, i) => element('listitem', inline(item), { value: i + 1 })),
+    { listType: 'number', start: 1, tag: 'ol' },
+  )
+
+/** A table whose first row is the header row. */
+export function table(rows: string[][]): LexicalNode {
+  return element(
+    'table',
+    rows.map((row, rowIndex) =>
+      element(
+        'tablerow',
+        row.map((cell) =>
+          element('tablecell', [p(cell)], {
+            headerState: rowIndex === 0 ? 1 : 0,
+            colSpan: 1,
+            rowSpan: 1,
+            backgroundColor: null,
+          }),
+        ),
+      ),
+    ),
+  )
+}
+
+export function richText(...children: LexicalNode[]) {
+  return {
+    root: element('root', children) as {
+      type: string
+      children: LexicalNode[]
+      direction: 'ltr'
+      format: ''
+      indent: number
+      version: number
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { EXPERIMENTAL_TableFeature, lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import { Forms } from './cms/collections/Forms'
+import { FormSubmissions } from './cms/collections/FormSubmissions'
+import { Media } from './cms/collections/Media'
+import { Pages } from './cms/collections/Pages'
+import { Users } from './cms/collections/Users'
+import { databaseAdapter } from './cms/database'
+import { emailAdapter } from './cms/email'
+import { Footer } from './cms/globals/Footer'
+import { Header } from './cms/globals/Header'
+import { SiteSettings } from './cms/globals/SiteSettings'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+function payloadSecret(): string {
+  const secret = process.env.PAYLOAD_SECRET
+  if (secret) return secret
+  // `next build` evaluates the config without serving anything; a running site must have a secret.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return 'build-time-placeholder'
+  throw new Error('PAYLOAD_SECRET is not set: run `npm start`, which writes one to .env.')
+}
+
+/** The CMS configuration; tests pass their own database URL. */
+export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
+  return buildConfig({
+    secret: payloadSecret(),
+    serverURL: process.env.SERVER_URL || '',
+    admin: {
+      user: Users.slug,
+      importMap: { baseDir: path.resolve(dirname) },
+      meta: { titleSuffix: ' · Site admin' },
+    },
+    collections: [Pages, Media, Forms, FormSubmissions, Users],
+    globals: [Header, Footer, SiteSettings],
+    editor: lexicalEditor({
+      features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature()],
+    }),
+    db: databaseAdapter(databaseUrl),
+    email: emailAdapter,
+    sharp,
+    graphQL: { disable: true },
+    telemetry: false,
+    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  })
+}
+
+export default buildSiteConfig()

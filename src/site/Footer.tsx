@@ -1,0 +1,55 @@
+import type { Footer as FooterData, SiteSetting } from '@/payload-types'
+import { hrefOf } from './links'
+
+export function SiteFooter({ footer, settings }: { footer: FooterData; settings: SiteSetting }) {
+  const { business } = settings
+  const address = business.address
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-contact">
+          <p className="footer-brand">{business.name}</p>
+          {address?.street ? (
+            <address>
+              {address.street}
+              <br />
+              {address.city}, {address.region} {address.postalCode}
+              {business.phone ? (
+                <>
+                  <br />
+                  <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>{business.phone}</a>
+                </>
+              ) : null}
+              {business.email ? (
+                <>
+                  <br />
+                  <a href={`mailto:${business.email}`}>{business.email}</a>
+                </>
+              ) : null}
+            </address>
+          ) : null}
+        </div>
+        {(footer.columns ?? []).map((column, i) => (
+          <nav key={column.id ?? i} aria-label={column.heading} className="footer-column">
+            <p className="footer-heading">{column.heading}</p>
+            <ul>
+              {(column.links ?? []).map((entry, e) => {
+                const href = hrefOf(entry.link)
+                return href ? (
+                  <li key={entry.id ?? e}>
+                    <a href={href}>{entry.link.label}</a>
+                  </li>
+                ) : null
+              })}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      {footer.note ? (
+        <div className="container">
+          <p className="footer-note">{footer.note}</p>
+        </div>
+      ) : null}
+    </footer>
+  )
+}

@@ -1,0 +1,23 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { seededPaths } from './helpers'
+
+const WIDTHS = [1280, 375]
+
+for (const width of WIDTHS) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } })
+    for (const pagePath of [...seededPaths, '/no-such-page']) {
+      test(`${pagePath} has no serious or critical axe violation`, async ({ page }) => {
+        await page.goto(pagePath)
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze()
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+        expect(serious).toEqual([])
+      })
+    }
+  })
+}

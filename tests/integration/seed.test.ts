@@ -1,0 +1,85 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureFirstAdmin } from '@/cms/firstAdmin'
+import { seedIfEmpty } from '@/cms/seed'
+import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import { SEED_PAGES } from '@/cms/seed/content/pages'
+import { startTestPayload } from '../support/payload'
+
+let payload: Payload
+let cleanup: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ payload, cleanup } = await startTestPayload())
+})
+afterAll(() => cleanup?.())
+
+describe('seed content', () => {
+  it('publishes every seeded page at its path', async () => {
+    expect(await seedIfEmpty(payload)).toBe(true)
+    const { docs } = await payload.find({ collection: 'pages', limit: 0, overrideAccess: false })
+    const paths = docs.map((doc) => doc.path).sort()
+    const expected = SEED_PAGES.map((page) => (page.key === 'home' ? '/' : `/${page.key}`)).sort()
+    expect(paths).toEqual(expected)
+    expect(paths).toEqual(
+      expect.arrayContaining(['/', '/services', '/counties', '/pricing', '/faq', '/about', '/contact']),
+    )
+    expect(paths.filter((p) => p?.startsWith('/services/')).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('creates the contact form as id 115 with message_3 of at least 50 characters and every county', async () => {
+    const form = await payload.findByID({ collection: 'forms', id: CONTACT_FORM_ID })
+    expect(form.id).toBe(115)
+    const message = form.fields.find((field) => field.elementId === 'message_3')
+    expect(message?.blockType).toBe('textarea')
+    expect(message?.rules).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rule: 'minlength', param: '50' })]),
+    )
+    const county = form.fields.find((field) => field.name === 'county')
+    expect(county?.blockType === 'select' && county.options.length).toBe(88)
+    const service = form.fields.find((field) => field.name === 'service')
+    expect(service?.blockType).toBe('select')
+  })
+
+  it('fills the header, footer and settings', async () => {
+    const header = await payload.findGlobal({ slug: 'header' })
+    expect(header.items?.some((item) => (item.columns?.length ?? 0) > 0)).toBe(true)
+    const settings = await payload.findGlobal({ slug: 'site-settings' })
+    expect(settings.business.state).toBe('Ohio')
+    const media = await payload.count({ collection: 'media' })
+    expect(media.totalDocs).toBeGreaterThan(0)
+  })
+
+  it('does nothing when run again', async () => {
+    const before = await payload.count({ collection: 'pages' })
+    expect(await seedIfEmpty(payload)).toBe(false)
+    expect((await payload.count({ collection: 'pages' })).totalDocs).toBe(before.totalDocs)
+    expect((await payload.count({ collection: 'forms' })).totalDocs).toBe(1)
+  })
+})
+
+describe('first admin', () => {
+  it('is created once, with a random password that logs in', async () => {
+    const first = await ensureFirstAdmin(payload, 'owner@example.com')
+    expect(first?.password.length).toBeGreaterThanOrEqual(20)
+    const login = await payload.login({
+      collection: 'users',
+      data: { email: 'owner@example.com', password: first!.password },
+    })
+    expect(login.user?.roles).toEqual(['admin'])
+    expect(await ensureFirstAdmin(payload, 'owner@example.com')).toBeNull()
+  })
+
+  it('never gets the same password twice', async () => {
+    const other = await startTestPayload()
+    try {
+      const again = await ensureFirstAdmin(other.payload, 'owner@example.com')
+      const login = await payload
+        .login({ collection: 'users', data: { email: 'owner@example.com', password: again!.password } })
+        .catch(() => null)
+      expect(login).toBeNull()
+    } finally {
+      await other.cleanup()
+    }
+  })
+})

@@ -1,0 +1,71 @@
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+/** A throwaway PostgreSQL cluster on loopback, owned by the `postgres` system user. */
+export type TempPostgres = { url: string; stop: () => void }
+
+function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql'
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
+  if (!versions.length) throw new Error('PostgreSQL is not installed (npm test installs Debian’s postgresql).')
+  return path.join(root, versions[0], 'bin')
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+    server.on('error', reject)
+  })
+}
+
+const asPostgres = (cmd: string, args: string[]) =>
+  process.getuid?.() === 0 ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args }
+
+export async function startTempPostgres(): Promise<TempPostgres> {
+  const bin = postgresBinDir()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pg-'))
+  fs.chmodSync(dir, 0o777)
+  const dataDir = path.join(dir, 'data')
+  const port = await freePort()
+  const run = (tool: string, args: string[]) => {
+    const { cmd, args: full } = asPostgres(path.join(bin, tool), args)
+    execFileSync(cmd, full, { stdio: 'pipe' })
+  }
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
+  const { cmd, args } = asPostgres(path.join(bin, 'postgres'), [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ])
+  const server = spawn(cmd, args, { stdio: 'ignore' })
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      execFileSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' })
+      break
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return {
+    url,
+    stop: () => {
+      server.kill('SIGINT')
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
