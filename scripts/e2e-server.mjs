@@ -3,8 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT, run, setUpDatabase } from './lib/bootstrap.mjs'
 
-const dataDir = path.join(ROOT, '.tmp', 'e2e')
 const port = process.env.E2E_PORT || '3100'
+// One data folder per port, so that two checkouts' suites can run side by side.
+const dataDir = path.join(ROOT, '.tmp', `e2e-${port}`)
 fs.rmSync(dataDir, { recursive: true, force: true })
 fs.mkdirSync(dataDir, { recursive: true })
 

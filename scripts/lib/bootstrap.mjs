@@ -30,8 +30,10 @@ export function ensureInstalled() {
   const wanted = sha256(fs.readFileSync(lock), fs.readFileSync(path.join(ROOT, 'package.json')))
   const have = fs.existsSync(INSTALL_STAMP) ? fs.readFileSync(INSTALL_STAMP, 'utf8') : ''
   if (have === wanted) return
-  console.log('> Installing dependencies (npm ci)…')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
+  console.log('> Installing dependencies…')
+  // `npm install` with the committed lock installs exactly the locked versions; `npm ci` would
+  // refuse this lock, whose other-platform optional packages npm leaves out here.
+  run('npm', ['install', '--no-audit', '--no-fund'])
   fs.writeFileSync(INSTALL_STAMP, wanted)
 }
 

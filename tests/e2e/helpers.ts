@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
+import { E2E_PORT } from '../../playwright.config'
 import { SEED_PAGES } from '../../src/cms/seed/content/pages'
 
 export const seededPaths = SEED_PAGES.map((page) => (page.key === 'home' ? '/' : `/${page.key}`))
@@ -9,7 +10,7 @@ export const seededTitle = (pagePath: string) =>
 
 /** The first admin that the e2e server's set-up created. */
 export function adminCredentials(): { email: string; password: string } {
-  return JSON.parse(fs.readFileSync(path.resolve(process.cwd(), '.tmp/e2e/admin.json'), 'utf8'))
+  return JSON.parse(fs.readFileSync(path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/admin.json`), 'utf8'))
 }
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
