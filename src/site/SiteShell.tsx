@@ -1,23 +1,31 @@
 import type { ReactNode } from 'react'
-import { getFooter, getHeader, getSiteSettings } from '@/cms/queries'
 import { HEADER_Z_INDEX_DEFAULT } from '@/cms/globals/SiteSettings'
+import { getFooter, getHeader, getSiteSettings } from '@/cms/queries'
 import { SiteFooter } from './Footer'
 import { SiteHeader } from './Header'
+import { hrefOf } from './links'
+import { menuModel } from './menu'
+import { MobileMenu } from './MobileMenu'
+import { SiteBehaviours } from './SiteBehaviours'
 
 /** Header, main content and footer around every public page. */
 export async function SiteShell({ currentPath, children }: { currentPath: string; children: ReactNode }) {
   const [header, footer, settings] = await Promise.all([getHeader(), getFooter(), getSiteSettings()])
+  const items = menuModel(header, currentPath)
+  const ctaHref = header.cta?.show ? hrefOf(header.cta.link) : null
   return (
     <>
+      <div id="top" tabIndex={-1} />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <SiteHeader
-        header={header}
+        items={items}
+        cta={ctaHref && header.cta?.link?.label ? { href: ctaHref, label: header.cta.link.label } : null}
         businessName={settings.business.name}
-        currentPath={currentPath}
         zIndex={settings.appearance?.headerZIndex ?? HEADER_Z_INDEX_DEFAULT}
       />
+      <MobileMenu items={items} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
@@ -25,6 +33,7 @@ export async function SiteShell({ currentPath, children }: { currentPath: string
       <a className="back-to-top" href="#top">
         Back to top
       </a>
+      <SiteBehaviours />
     </>
   )
 }

@@ -10,6 +10,8 @@ for (const width of WIDTHS) {
     for (const pagePath of [...seededPaths, '/no-such-page']) {
       test(`${pagePath} has no serious or critical axe violation`, async ({ page }) => {
         await page.goto(pagePath)
+        // Measure the settled page, not a fade or reveal half-way through.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
           .analyze()

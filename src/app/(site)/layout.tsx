@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from 'next'
+import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { getSiteSettings } from '@/cms/queries'
 import { siteOrigin } from '@/site/siteUrl'
 import '@/site/styles/global.css'
+import '@/site/styles/chrome.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
@@ -16,9 +18,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { themeColor: '#12325a', width: 'device-width', initialScale: 1 }
 
-export default function SiteLayout({ children }: { children: ReactNode }) {
+/** Marks the page as scripted before first paint, so that CSS can hide what scripts replace. */
+const MARK_SCRIPTED = "document.documentElement.classList.add('js')"
+
+export default async function SiteLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined
   return (
-    <html lang="en-US">
+    <html lang="en-US" suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
+      </head>
       <body>{children}</body>
     </html>
   )

@@ -35,7 +35,7 @@ const home: SeedPage = {
       text: 'Cardinal Title Research examines county records in all 88 Ohio counties for attorneys, lenders, title agencies, investors and homeowners. You get a clear report, copies of the documents behind it, and a person to call with questions.',
       image: mediaRef('hero-home'),
       actions: [action('Order a search', 'contact'), action('See our services', 'services')],
-      anchorId: 'top',
+      anchorId: 'intro',
     },
     {
       blockType: 'richText',

@@ -1,0 +1,60 @@
+import type { MenuItem } from './menu'
+
+/** The slide-in panel for narrow and touch screens: a copy of the main menu, submenus expandable. */
+export function MobileMenu({ items }: { items: MenuItem[] }) {
+  return (
+    <div id="mobile-menu" className="mobile-menu" hidden>
+      <div className="mobile-menu-overlay" data-mobile-menu-close="" aria-hidden="true" />
+      <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
+        <button type="button" className="mobile-menu-close" data-mobile-menu-close="">
+          Close menu
+        </button>
+        <nav aria-label="Main, mobile">
+          <ul className="mobile-menu-list">
+            {items.map((item, i) => {
+              const listId = `mobile-submenu-${i + 1}`
+              const links = item.columns.flatMap((column) => column.links)
+              return (
+                <li key={item.key}>
+                  <div className="mobile-menu-row">
+                    <a
+                      href={item.href}
+                      className={item.active ? 'active' : undefined}
+                      aria-current={item.current ? 'page' : undefined}
+                    >
+                      {item.label}
+                    </a>
+                    {links.length ? (
+                      <button
+                        type="button"
+                        className="mobile-submenu-toggle"
+                        aria-expanded="false"
+                        aria-controls={listId}
+                        aria-label={`${item.label}: more links`}
+                      />
+                    ) : null}
+                  </div>
+                  {links.length ? (
+                    <ul id={listId} className="mobile-submenu" hidden>
+                      {links.map((link) => (
+                        <li key={link.href + link.label}>
+                          <a
+                            href={link.href}
+                            className={link.current ? 'active' : undefined}
+                            aria-current={link.current ? 'page' : undefined}
+                          >
+                            {link.label}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  )
+}

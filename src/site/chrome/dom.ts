@@ -1,0 +1,58 @@
+/** Small DOM helpers shared by the chrome behaviours. */
+
+export const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+/** Calls `fn` at most once per `intervalMs`, always running the last call of a burst. */
+export function throttle(fn: () => void, intervalMs: number): (() => void) & { cancel: () => void } {
+  let last = -Infinity
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const run = () => {
+    timer = undefined
+    last = Date.now()
+    fn()
+  }
+  const throttled = () => {
+    const wait = last + intervalMs - Date.now()
+    if (wait <= 0) run()
+    else if (timer === undefined) timer = setTimeout(run, wait)
+  }
+  throttled.cancel = () => clearTimeout(timer)
+  return throttled
+}
+
+/** Adds a listener and returns the function that removes it. */
+export function listen<K extends keyof WindowEventMap>(
+  target: Window,
+  type: K,
+  handler: (event: WindowEventMap[K]) => void,
+  options?: AddEventListenerOptions,
+): () => void
+export function listen<K extends keyof DocumentEventMap>(
+  target: Document,
+  type: K,
+  handler: (event: DocumentEventMap[K]) => void,
+  options?: AddEventListenerOptions,
+): () => void
+export function listen<K extends keyof HTMLElementEventMap>(
+  target: HTMLElement,
+  type: K,
+  handler: (event: HTMLElementEventMap[K]) => void,
+  options?: AddEventListenerOptions,
+): () => void
+export function listen(
+  target: EventTarget,
+  type: string,
+  handler: (event: Event) => void,
+  options?: AddEventListenerOptions,
+): () => void {
+  target.addEventListener(type, handler, options)
+  return () => target.removeEventListener(type, handler, options)
+}
+
+export const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+export const focusableIn = (root: Element) =>
+  Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  )

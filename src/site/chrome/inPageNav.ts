@@ -1,0 +1,114 @@
+import { SCROLL_SPY_THROTTLE_MS } from './constants'
+import { listen, throttle } from './dom'
+import { headerOffset, scrollTopFor, smoothScrollTo } from './smoothScroll'
+
+const MENU_LINKS = '.main-nav a[href], .mobile-menu a[href]'
+
+/** The in-page target of a link, "top" for a link to this page without a hash, or null. */
+export function inPageTarget(link: HTMLAnchorElement): HTMLElement | 'top' | null {
+  const url = new URL(link.href, window.location.href)
+  if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return null
+  if (url.search !== window.location.search) return null
+  if (!url.hash || url.hash === '#') return link.getAttribute('href')?.includes('#') ? null : 'top'
+  if (url.hash === '#top') return 'top'
+  return document.getElementById(decodeURIComponent(url.hash.slice(1)))
+}
+
+function setCurrentSection(id: string | null) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(MENU_LINKS)) {
+    const url = new URL(link.href, window.location.href)
+    if (url.pathname !== window.location.pathname || !url.hash) continue
+    const current = id !== null && url.hash === `#${id}`
+    link.classList.toggle('active', current)
+    if (current) link.setAttribute('aria-current', 'location')
+    else if (link.getAttribute('aria-current') === 'location') link.removeAttribute('aria-current')
+  }
+}
+
+/** Sections of this page that the menu links to, in page order. */
+function spiedSections(): HTMLElement[] {
+  const ids = new Set<string>()
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(MENU_LINKS)) {
+    const url = new URL(link.href, window.location.href)
+    if (url.pathname === window.location.pathname && url.hash.length > 1) ids.add(decodeURIComponent(url.hash.slice(1)))
+  }
+  return [...ids]
+    .map((id) => document.getElementById(id))
+    .filter((el): el is HTMLElement => el !== null)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+}
+
+/**
+ * Hash links scroll smoothly to their target below the fixed header and add a history entry;
+ * while the visitor scrolls, the address-bar hash and the active menu entry follow the section
+ * in view (replaceState, so history is not flooded).
+ */
+export function attachInPageNav(): () => void {
+  const sections = spiedSections()
+  let programmatic = false
+  let currentId: string | null = window.location.hash ? decodeURIComponent(window.location.hash.slice(1)) : null
+
+  const spy = throttle(() => {
+    if (programmatic || !sections.length) return
+    const line = headerOffset() + window.innerHeight / 3
+    let inView: HTMLElement | null = null
+    for (const section of sections) if (section.getBoundingClientRect().top <= line) inView = section
+    const id = inView?.id ?? null
+    if (id === currentId) return
+    currentId = id
+    const url = window.location.pathname + window.location.search + (id ? `#${id}` : '')
+    history.replaceState(history.state, '', url)
+    setCurrentSection(id)
+  }, SCROLL_SPY_THROTTLE_MS)
+
+  const onClick = (event: MouseEvent) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
+    const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
+    if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return
+    if (link.classList.contains('back-to-top')) return
+    const target = inPageTarget(link)
+    if (!target) return
+    event.preventDefault()
+    // Next's <Link> would also handle this click; the page stays put, so it need not.
+    event.stopPropagation()
+    const id = target === 'top' ? null : target.id
+    const url = window.location.pathname + window.location.search + (id ? `#${id}` : '')
+    if (url !== window.location.pathname + window.location.search + window.location.hash)
+      history.pushState(history.state, '', url)
+    currentId = id
+    setCurrentSection(id)
+    programmatic = true
+    void smoothScrollTo(target === 'top' ? 0 : scrollTopFor(target)).then(() => {
+      programmatic = false
+      const focusTarget = target === 'top' ? document.getElementById('top') : target
+      if (focusTarget) {
+        if (!focusTarget.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(focusTarget.tagName)) {
+          focusTarget.setAttribute('tabindex', '-1')
+        }
+        focusTarget.focus({ preventScroll: true })
+      }
+    })
+  }
+
+  setCurrentSection(currentId)
+  const removers = [
+    listen(document, 'click', onClick, { capture: true }),
+    listen(window, 'scroll', spy, { passive: true }),
+    listen(window, 'popstate', () => {
+      currentId = window.location.hash ? decodeURIComponent(window.location.hash.slice(1)) : null
+      setCurrentSection(currentId)
+    }),
+  ]
+  return () => {
+    spy.cancel()
+    removers.forEach((remove) => remove())
+  }
+}

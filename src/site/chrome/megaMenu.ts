@@ -1,0 +1,126 @@
+import { SUBMENU_FADE_MS, SUBMENU_HIDE_DELAY_MS } from './constants'
+import { listen, prefersReducedMotion } from './dom'
+
+const ITEM = '.main-nav .menu-item.has-submenu'
+
+type Timers = { hide?: ReturnType<typeof setTimeout>; fade?: ReturnType<typeof setTimeout> }
+
+/**
+ * The main menu's submenus (WAI-ARIA disclosure navigation): open on hover or on the first
+ * click or tap of their top link (the second follows it); close 800 ms after the pointer leaves
+ * and then fade over 250 ms; stay open while focus is inside; Escape, a click elsewhere or a
+ * touch-move closes them all.
+ */
+export function attachMegaMenu(): () => void {
+  const timers = new WeakMap<Element, Timers>()
+  const toggleOf = (item: Element) => item.querySelector<HTMLAnchorElement>(':scope > .menu-link')
+  const items = () => Array.from(document.querySelectorAll<HTMLElement>(ITEM))
+
+  const cancelTimers = (item: Element) => {
+    const t = timers.get(item)
+    if (t) {
+      clearTimeout(t.hide)
+      clearTimeout(t.fade)
+    }
+    timers.set(item, {})
+  }
+
+  const close = (item: Element) => {
+    cancelTimers(item)
+    item.classList.remove('is-open', 'is-closing')
+    toggleOf(item)?.setAttribute('aria-expanded', 'false')
+  }
+
+  const open = (item: Element) => {
+    cancelTimers(item)
+    for (const other of items()) if (other !== item) close(other)
+    item.classList.add('is-open')
+    item.classList.remove('is-closing')
+    toggleOf(item)?.setAttribute('aria-expanded', 'true')
+  }
+
+  const closeAll = () => items().forEach(close)
+
+  const scheduleClose = (item: Element) => {
+    cancelTimers(item)
+    if (!item.classList.contains('is-open') || item.contains(document.activeElement)) return
+    const hide = setTimeout(() => {
+      item.classList.add('is-closing')
+      const fade = setTimeout(() => close(item), prefersReducedMotion() ? 0 : SUBMENU_FADE_MS)
+      timers.set(item, { fade })
+    }, SUBMENU_HIDE_DELAY_MS)
+    timers.set(item, { hide })
+  }
+
+  const itemOf = (target: EventTarget | null) => (target as Element | null)?.closest?.(ITEM) ?? null
+
+  const onPointerOver = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return
+    const item = itemOf(event.target)
+    if (item && !item.classList.contains('is-open')) open(item)
+    else if (item) cancelTimers(item)
+  }
+
+  const onPointerOut = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return
+    const item = itemOf(event.target)
+    if (item && !item.contains(event.relatedTarget as Node | null)) scheduleClose(item)
+  }
+
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element | null
+    const item = itemOf(target)
+    if (!item) {
+      if (!target?.closest?.('.main-nav')) closeAll()
+      return
+    }
+    const toggle = toggleOf(item)
+    if (toggle && toggle.contains(target) && !item.classList.contains('is-open')) {
+      event.preventDefault()
+      event.stopPropagation()
+      open(item)
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const item = itemOf(event.target)
+    if (event.key === 'Escape') {
+      const hadFocus = items().find((i) => i.contains(document.activeElement))
+      closeAll()
+      if (hadFocus) toggleOf(hadFocus)?.focus()
+      return
+    }
+    if (!item) return
+    const toggle = toggleOf(item)
+    if (event.target !== toggle) return
+    if (event.key === ' ' || event.key === 'Spacebar') {
+      event.preventDefault()
+      if (item.classList.contains('is-open')) close(item)
+      else open(item)
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      open(item)
+      item.querySelector<HTMLElement>('.submenu a')?.focus()
+    }
+  }
+
+  const onFocusIn = (event: FocusEvent) => {
+    const item = itemOf(event.target)
+    if (item) cancelTimers(item)
+    // Focus moving to another top item or out of the menu closes the one it left.
+    for (const other of items()) if (other !== item && other.classList.contains('is-open')) close(other)
+  }
+
+  const removers = [
+    listen(document, 'pointerover', onPointerOver),
+    listen(document, 'pointerout', onPointerOut),
+    listen(document, 'click', onClick, { capture: true }),
+    listen(document, 'keydown', onKeyDown),
+    listen(document, 'focusin', onFocusIn),
+    listen(document, 'touchmove', closeAll, { passive: true }),
+  ]
+  return () => {
+    items().forEach(cancelTimers)
+    removers.forEach((remove) => remove())
+  }
+}
