@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs'
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100)
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`
@@ -18,17 +19,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_URL,
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

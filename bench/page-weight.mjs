@@ -5,18 +5,10 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromium.mjs'
 import { startBenchServer } from './lib/server.mjs'
 
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const DEFAULT_PAGES = ['/', '/services/full-title-search', '/pricing', '/faq', '/contact']
 /** DESIGN.md's budget for JavaScript before interaction, compressed. */
 const JS_BUDGET_BYTES = 150 * 1024
@@ -57,7 +49,7 @@ async function lighthouseScores(url) {
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES
 const server = await startBenchServer({ name: 'bench-weight' })
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) })
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 const rows = []
 try {
   for (const pagePath of pages) {

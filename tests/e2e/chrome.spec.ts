@@ -17,6 +17,22 @@ const MOBILE = { width: 375, height: 740 }
 /** Long enough for one throttled scroll check to have run. */
 const SETTLE_MS = SCROLL_THROTTLE_MS * 3
 
+/** Adds a link pinned to the viewport, to click as a visitor would. */
+async function addPinnedLink(page: Page, href: string, id: string) {
+  await page.evaluate(
+    ([linkHref, linkId]) => {
+      const link = document.createElement('a')
+      link.href = linkHref
+      link.id = linkId
+      link.textContent = linkId
+      link.style.position = 'fixed'
+      link.style.top = '200px'
+      document.body.append(link)
+    },
+    [href, id],
+  )
+}
+
 async function scrollToY(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo(0, top), y)
   await page.waitForTimeout(SETTLE_MS)
@@ -241,15 +257,7 @@ test.describe('in-page navigation', () => {
   test('a link to the current page without a hash scrolls to the top', async ({ page }) => {
     await page.goto('/pricing')
     await scrollToY(page, 800)
-    await page.evaluate(() => {
-      const link = document.createElement('a')
-      link.href = '/pricing'
-      link.textContent = 'this page'
-      link.id = 'self-link'
-      link.style.position = 'fixed'
-      link.style.bottom = '0'
-      document.body.append(link)
-    })
+    await addPinnedLink(page, '/pricing', 'self-link')
     await page.locator('#self-link').click()
     await page.waitForTimeout(SMOOTH_SCROLL_MS + 100)
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
@@ -271,15 +279,7 @@ test.describe('in-page navigation', () => {
   test('under reduced motion, a hash link jumps at once', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
-    await page.evaluate(() => {
-      const link = document.createElement('a')
-      link.href = '#reviews'
-      link.id = 'jump'
-      link.textContent = 'jump'
-      link.style.position = 'fixed'
-      link.style.top = '200px'
-      document.body.append(link)
-    })
+    await addPinnedLink(page, '#reviews', 'jump')
     await page.locator('#jump').click()
     const top = await page.locator('#reviews').evaluate((el) => el.getBoundingClientRect().top)
     const headerHeight = await header(page).evaluate((el) => el.getBoundingClientRect().height)

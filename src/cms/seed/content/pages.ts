@@ -550,8 +550,8 @@ const counties: SeedPage = {
       })),
     },
     orderCta(
-      'Property in one of these counties?',
-      'Which is to say, anywhere in Ohio. Send us the details and we will confirm the price and date.',
+      'Have a property anywhere in Ohio?',
+      'Send us the address or parcel number and the county, and we will confirm the price and delivery date.',
     ),
   ],
 }
