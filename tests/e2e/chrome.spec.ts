@@ -16,6 +16,8 @@ const MOBILE = { width: 375, height: 740 }
 
 /** Long enough for one throttled scroll check to have run. */
 const SETTLE_MS = SCROLL_THROTTLE_MS * 3
+/** Margin for the pause point to still be ahead of the page's clock when the command lands. */
+const CLOCK_PAUSE_LEAD_MS = 1000
 
 /** Adds a link pinned to the viewport, to click as a visitor would. */
 async function addPinnedLink(page: Page, href: string, id: string) {
@@ -31,6 +33,11 @@ async function addPinnedLink(page: Page, href: string, id: string) {
     },
     [href, id],
   )
+}
+
+/** Stops the page's clock a little ahead of now (a time already past would be refused). */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + CLOCK_PAUSE_LEAD_MS)
 }
 
 async function scrollToY(page: Page, y: number) {
@@ -125,7 +132,7 @@ test.describe('mega menu', () => {
     await expect(servicesSubmenu(page)).toBeVisible()
     await expect(servicesLink(page)).toHaveAttribute('aria-expanded', 'true')
     // From here on the page's clock moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1)
+    await pauseClock(page)
     await page.mouse.move(640, 700)
     await page.clock.runFor(SUBMENU_HIDE_DELAY_MS - 10)
     await expect(servicesSubmenu(page)).toBeVisible()
@@ -142,7 +149,7 @@ test.describe('mega menu', () => {
     await page.goto('/services')
     await servicesLink(page).hover()
     await servicesSubmenu(page).locator('a').first().focus()
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1)
+    await pauseClock(page)
     await page.mouse.move(640, 700)
     await page.clock.runFor(SUBMENU_HIDE_DELAY_MS + SUBMENU_FADE_MS + 500)
     await expect(servicesSubmenu(page)).toBeVisible()

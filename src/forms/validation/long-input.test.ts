@@ -4,7 +4,8 @@ import { RULE_NAMES, type RuleName } from './catalog'
 import { validateField, validateForm, type FieldSpec } from './engine'
 
 const MB = 1 << 20
-const LIMIT_MS = 500
+/** Far above linear time on any machine, far below what catastrophic backtracking on 1 MB takes. */
+const LIMIT_MS = 5000
 
 /** Parameters that make each rule do its real work. */
 const PARAMS: Record<RuleName, [string?, string?]> = {
@@ -86,7 +87,7 @@ describe('1 MB inputs', () => {
   })
 
   for (const rule of RULE_NAMES) {
-    it(`are validated by ${rule} in well under a second`, () => {
+    it(`are validated by ${rule} without catastrophic backtracking`, () => {
       const [param, param2] = PARAMS[rule]
       const spec: FieldSpec = { name: 'f', rules: [{ rule, param, param2 }] }
       for (const [name, value] of Object.entries(HOSTILE)) {
