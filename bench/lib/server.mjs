@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ensureBuilt, ensureInstalled, ROOT, setUpDatabase } from '../../scripts/lib/bootstrap.mjs'
 
-export async function startBenchServer({ port = 3200, name = 'bench' } = {}) {
+export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), name = 'bench' } = {}) {
   ensureInstalled()
   const dataDir = path.join(ROOT, '.tmp', name)
   fs.rmSync(dataDir, { recursive: true, force: true })
