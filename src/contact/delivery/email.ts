@@ -1,8 +1,8 @@
 import type { Form, FormSubmission } from '@/payload-types'
 
 /** Any control character: none may reach a mail header. */
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 const HEADER_TEXT_LIMIT = 200
 
 /** Text fit for a header: one line, no control characters, bounded. */
@@ -20,8 +20,7 @@ export function escapeHtml(value: string): string {
 export function safeAddress(value: string | null | undefined): string | null {
   if (!value) return null
   const address = value.trim()
-  if (address.length > 254 || /[\s<>,;"()\\]/.test(address) || CONTROL_CHARACTERS.test(address)) return null
-  CONTROL_CHARACTERS.lastIndex = 0
+  if (address.length > 254 || /[\s<>,;"()\\]/.test(address) || HAS_CONTROL_CHARACTER.test(address)) return null
   return /^[^@]+@[^@]+\.[^@]+$/.test(address) ? address : null
 }
 

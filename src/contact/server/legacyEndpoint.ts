@@ -62,8 +62,8 @@ export async function handleLegacyPost(request: Request, deps: LegacyEndpointDep
   if (body.kind === 'error') return text(body.status, body.message)
   if (body.kind !== 'form') return text(415, SUBMIT_MESSAGES.invalidRequest)
   const params = body.params
-  const module = LEGACY_MODULE_PATTERN.exec(params.get('module') ?? '')
-  if (params.get('option') !== LEGACY_OPTION || params.get('format') !== LEGACY_FORMAT || !module)
+  const moduleMatch = LEGACY_MODULE_PATTERN.exec(params.get('module') ?? '')
+  if (params.get('option') !== LEGACY_OPTION || params.get('format') !== LEGACY_FORMAT || !moduleMatch)
     return text(400, LEGACY_MESSAGES.unknownCall)
 
   const data = new URLSearchParams(params.get('data') ?? '')
@@ -81,7 +81,7 @@ export async function handleLegacyPost(request: Request, deps: LegacyEndpointDep
   const pairs: Array<{ name: string; value: string }> = []
   for (const [name, value] of data) if (!RESERVED.has(name)) pairs.push({ name, value })
   const outcome = await acceptSubmission(cms, {
-    formId: module[1] ?? data.get(FORM_ID_FIELD) ?? CONTACT_FORM_ID,
+    formId: moduleMatch[1] ?? data.get(FORM_ID_FIELD) ?? CONTACT_FORM_ID,
     pairs,
     honeypot: data.get(HONEYPOT_FIELD),
     pageUrl: request.headers.get('referer'),

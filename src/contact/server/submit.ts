@@ -85,9 +85,7 @@ export function collectValues(specs: FieldSpec[], pairs: SubmissionInput['pairs'
   return result
 }
 
-// eslint-disable-next-line no-control-regex
 const LINE_CONTROLS = /[\u0000-\u001f\u007f]/
-// eslint-disable-next-line no-control-regex
 const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 /**
