@@ -13,6 +13,7 @@ import { emailAdapter } from './cms/email'
 import { Footer } from './cms/globals/Footer'
 import { Header } from './cms/globals/Header'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { contactJobs } from './contact/delivery/jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -41,6 +42,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
     }),
     db: databaseAdapter(databaseUrl),
     email: emailAdapter,
+    jobs: contactJobs(),
     sharp,
     graphQL: { disable: true },
     telemetry: false,

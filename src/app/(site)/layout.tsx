@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { getSiteSettings } from '@/cms/queries'
+import { CSRF_META_NAME } from '@/contact/protocol'
+import { CSRF_INTERNAL_HEADER } from '@/contact/server/csrf'
 import { siteOrigin } from '@/site/siteUrl'
 import '@/site/styles/global.css'
 import '@/site/styles/chrome.css'
@@ -22,10 +24,13 @@ export const viewport: Viewport = { themeColor: '#12325a', width: 'device-width'
 const MARK_SCRIPTED = "document.documentElement.classList.add('js')"
 
 export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const nonce = (await headers()).get('x-nonce') ?? undefined
+  const requestHeaders = await headers()
+  const nonce = requestHeaders.get('x-nonce') ?? undefined
+  const csrfToken = requestHeaders.get(CSRF_INTERNAL_HEADER) ?? ''
   return (
     <html lang="en-US" suppressHydrationWarning>
       <head>
+        <meta name={CSRF_META_NAME} content={csrfToken} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
       </head>
       <body>{children}</body>

@@ -1,0 +1,55 @@
+import type { Payload } from 'payload'
+import { CONTACT_QUEUE, DELIVERY_BATCH_SIZE, DELIVERY_POLL_INTERVAL_MS } from './constants'
+
+type RunnerState = { running: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout }
+
+const states = new WeakMap<Payload, RunnerState>()
+
+function stateOf(payload: Payload): RunnerState {
+  let state = states.get(payload)
+  if (!state) {
+    state = { running: null, again: false }
+    states.set(payload, state)
+  }
+  return state
+}
+
+/**
+ * Runs the due contact jobs. One run at a time per process: a call during a run asks for one
+ * more pass instead of starting a second runner that could pick the same job.
+ */
+export function runContactQueue(payload: Payload): Promise<void> {
+  const state = stateOf(payload)
+  if (state.running) {
+    state.again = true
+    return state.running
+  }
+  state.running = (async () => {
+    do {
+      state.again = false
+      try {
+        await payload.jobs.run({ queue: CONTACT_QUEUE, limit: DELIVERY_BATCH_SIZE })
+      } catch (error) {
+        payload.logger.error({ err: error }, 'contact queue run failed')
+      }
+    } while (state.again)
+  })().finally(() => {
+    state.running = null
+  })
+  return state.running
+}
+
+/** Polls the queue for retries and for mail a stopped process left behind. */
+export function startContactQueue(payload: Payload, intervalMs = DELIVERY_POLL_INTERVAL_MS): void {
+  const state = stateOf(payload)
+  if (state.timer) return
+  state.timer = setInterval(() => void runContactQueue(payload), intervalMs)
+  state.timer.unref()
+  void runContactQueue(payload)
+}
+
+export function stopContactQueue(payload: Payload): void {
+  const state = stateOf(payload)
+  if (state.timer) clearInterval(state.timer)
+  state.timer = undefined
+}
