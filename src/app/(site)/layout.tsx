@@ -5,6 +5,7 @@ import { getSiteSettings } from '@/cms/queries'
 import { siteOrigin } from '@/site/siteUrl'
 import '@/site/styles/global.css'
 import '@/site/styles/chrome.css'
+import '@/blocks/styles/elements.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
