@@ -3,6 +3,7 @@
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
 import { attachAutoGrow } from '@/forms/autoGrow'
+import { attachTypeahead } from '@/search/typeahead'
 import { attachBackToTop } from './chrome/backToTop'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from './chrome/lazyImages'
@@ -16,7 +17,7 @@ export function SiteBehaviours() {
   useEffect(() => {
     // The mega menu's click handler must run before in-page navigation's (both capture).
     const detach = [attachMegaMenu(), attachInPageNav(), attachBackToTop(), attachScrollMarkers(), attachMobileMenu()]
-    detach.push(attachLazyImages(), attachAutoGrow()) // page elements that may sit anywhere
+    detach.push(attachLazyImages(), attachAutoGrow(), attachTypeahead()) // page elements that may sit anywhere
     return () => detach.forEach((fn) => fn())
   }, [pathname])
   return null
