@@ -10,7 +10,13 @@ export function SearchResults({ model }: { model: SearchPageModel }) {
       <form className="search-page-form" action="/search" method="get">
         <label htmlFor="search-page-input">Search the site</label>
         <div className="search-page-row">
-          <input id="search-page-input" type="search" name="q" defaultValue={query} maxLength={SEARCH_QUERY_MAX_LENGTH} />
+          <input
+            id="search-page-input"
+            type="search"
+            name="q"
+            defaultValue={query}
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
+          />
           <button type="submit" className="button">
             Search
           </button>

@@ -28,7 +28,13 @@ export function SiteSearch() {
           maxLength={SEARCH_QUERY_MAX_LENGTH}
           placeholder="Search"
         />
-        <ul id={SITE_SEARCH_LISTBOX_ID} className="site-search-listbox" role="listbox" aria-label="Suggestions" hidden />
+        <ul
+          id={SITE_SEARCH_LISTBOX_ID}
+          className="site-search-listbox"
+          role="listbox"
+          aria-label="Suggestions"
+          hidden
+        />
       </div>
       <button type="submit" className="site-search-submit">
         <span className="visually-hidden">Search</span>

@@ -14,7 +14,8 @@ const HEADERS = { 'Cache-Control': 'no-store' }
  */
 export async function answerSearch(params: URLSearchParams, payload: () => Promise<Payload>): Promise<Response> {
   const parsed = parseSearchQuery(params.get('q'))
-  if (!parsed.ok) return Response.json({ error: parsed.error } satisfies SearchAnswer, { status: 400, headers: HEADERS })
+  if (!parsed.ok)
+    return Response.json({ error: parsed.error } satisfies SearchAnswer, { status: 400, headers: HEADERS })
   if (!parsed.query) return Response.json({ query: '', results: [] } satisfies SearchAnswer, { headers: HEADERS })
   try {
     const results = await searchPublishedPages(await payload(), parsed.query, TYPEAHEAD_MAX_ITEMS)

@@ -14,7 +14,10 @@ export type ParsedQuery = { ok: true; query: SearchQuery | null } | { ok: false;
 
 /** Lower case without accents, so that "Résumé" finds "resume" and the reverse. */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase()
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
 }
 
 /**

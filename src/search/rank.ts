@@ -33,7 +33,8 @@ export function rankPages(pages: SearchablePage[], query: SearchQuery, limit: nu
 
 function occurrences(haystack: string, needle: string): number {
   let count = 0
-  for (let at = haystack.indexOf(needle); at !== -1 && count < 100; at = haystack.indexOf(needle, at + needle.length)) count++
+  for (let at = haystack.indexOf(needle); at !== -1 && count < 100; at = haystack.indexOf(needle, at + needle.length))
+    count++
   return count
 }
 

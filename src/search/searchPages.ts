@@ -7,7 +7,11 @@ import { rankPages, type SearchablePage, type SearchResult } from './rank'
  * Searches the titles and text of published pages, as an anonymous visitor may read them:
  * drafts and unpublished changes never show up.
  */
-export async function searchPublishedPages(payload: Payload, query: SearchQuery, limit: number): Promise<SearchResult[]> {
+export async function searchPublishedPages(
+  payload: Payload,
+  query: SearchQuery,
+  limit: number,
+): Promise<SearchResult[]> {
   const { docs } = await payload.find({
     collection: 'pages',
     where: { _status: { equals: 'published' } },

@@ -145,6 +145,7 @@ export function attachTypeahead(): () => void {
   // A press on an option must not blur the input first (which would close the list).
   const keepFocus = (event: MouseEvent) => event.preventDefault()
 
+  form.classList.add('is-enhanced')
   input.addEventListener('input', suggest)
   input.addEventListener('keydown', onKeyDown)
   listbox.addEventListener('mousedown', keepFocus)

@@ -31,6 +31,8 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
   )
 
   useEffect(() => {
+    // Tells tests and styles that the toggles now respond.
+    rootRef.current?.setAttribute('data-ready', '')
     openFromHash(window.location.hash, { scroll: true })
     const onHashChange = () => openFromHash(window.location.hash, { scroll: true })
     // In-page links are smooth-scrolled by the site chrome (no hashchange); open the item first
@@ -52,7 +54,9 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
   }, [openFromHash])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const toggles = Array.from(rootRef.current?.querySelectorAll<HTMLButtonElement>(':scope > .accordion-item .accordion-toggle') ?? [])
+    const toggles = Array.from(
+      rootRef.current?.querySelectorAll<HTMLButtonElement>(':scope > .accordion-item .accordion-toggle') ?? [],
+    )
     const from = toggles.indexOf(event.target as HTMLButtonElement)
     if (from < 0) return
     const to = accordionKeyTarget(event.key, from, toggles.length)

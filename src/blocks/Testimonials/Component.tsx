@@ -2,7 +2,7 @@ import type { TestimonialsBlock as TestimonialsBlockData } from '@/payload-types
 import { Carousel } from './Carousel'
 
 /**
- * Testimonials as a WAI-ARIA carousel: rotation control first, then previous/next and one
+ * Testimonials as a WAI-ARIA carousel: rotation control first, then previous, next and one
  * button per slide, then the slides. Without JavaScript every slide shows and the controls do not.
  */
 export function TestimonialsBlock({ block }: { block: TestimonialsBlockData }) {
@@ -22,6 +22,9 @@ export function TestimonialsBlock({ block }: { block: TestimonialsBlockData }) {
             <button type="button" className="carousel-previous" aria-controls={slidesId}>
               <span aria-hidden="true">‹</span> Previous slide
             </button>
+            <button type="button" className="carousel-next" aria-controls={slidesId}>
+              Next slide <span aria-hidden="true">›</span>
+            </button>
             <div className="carousel-picker" role="group" aria-label="Choose a slide">
               {block.items.map((item, i) => (
                 <button
@@ -33,9 +36,6 @@ export function TestimonialsBlock({ block }: { block: TestimonialsBlockData }) {
                 />
               ))}
             </div>
-            <button type="button" className="carousel-next" aria-controls={slidesId}>
-              Next slide <span aria-hidden="true">›</span>
-            </button>
           </div>
         ) : null}
         <div id={slidesId} className="carousel-slides" aria-live="off">

@@ -68,6 +68,8 @@ export function attachCarousel(root: HTMLElement): () => void {
     if (!button || !root.contains(button)) return
     if (button === rotationButton) {
       stoppedByVisitor = !stoppedByVisitor
+      // Pressing Start is a clear wish to rotate, although focus is now inside the carousel.
+      if (!stoppedByVisitor) focusedWithin = false
       sync()
     } else if (button.classList.contains('carousel-previous')) go(-1)
     else if (button.classList.contains('carousel-next')) go(1)
@@ -84,9 +86,18 @@ export function attachCarousel(root: HTMLElement): () => void {
 
   const removers = [
     listen(root, 'click', onClick),
-    listen(root, 'mouseenter', () => ((hovered = true), sync())),
-    listen(root, 'mouseleave', () => ((hovered = false), sync())),
-    listen(root, 'focusin', () => ((focusedWithin = true), sync())),
+    listen(root, 'mouseenter', () => {
+      hovered = true
+      sync()
+    }),
+    listen(root, 'mouseleave', () => {
+      hovered = false
+      sync()
+    }),
+    listen(root, 'focusin', () => {
+      focusedWithin = true
+      sync()
+    }),
     listen(root, 'focusout', (event) => {
       if (root.contains(event.relatedTarget as Node | null)) return
       focusedWithin = false
@@ -95,7 +106,10 @@ export function attachCarousel(root: HTMLElement): () => void {
     attachGestures(viewport, {
       onSwipe: (direction) => (direction === 'left' ? go(1) : direction === 'right' ? go(-1) : undefined),
       // On touch screens, with no hover: press and hold keeps the slide still; again resumes.
-      onLongTap: () => ((heldByTouch = !heldByTouch), sync()),
+      onLongTap: () => {
+        heldByTouch = !heldByTouch
+        sync()
+      },
     }),
   ]
   return () => {
