@@ -7,6 +7,7 @@ import { CSRF_INTERNAL_HEADER } from '@/contact/server/csrf'
 import { siteOrigin } from '@/site/siteUrl'
 import '@/site/styles/global.css'
 import '@/site/styles/chrome.css'
+import '@/blocks/styles/elements.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
