@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server'
+import { currentTagCspSources } from './analytics/tags/cspCache'
 import { contentSecurityPolicy, HSTS_VALUE, isHttpsRequest, STATIC_SECURITY_HEADERS } from './security/headers'
 
 /** Gives every request a fresh CSP nonce and every response the security headers. */
@@ -11,7 +12,11 @@ export function proxy(request: NextRequest) {
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
   const https = isHttpsRequest(request.url, request.headers.get('x-forwarded-proto'))
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV !== 'production', https })
+  const csp = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV !== 'production',
+    https,
+    tagSources: currentTagCspSources(),
+  })
 
   const requestHeaders = new Headers(request.headers)
   requestHeaders.set('x-nonce', nonce)

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
+import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
 import { getSiteSettings } from '@/cms/queries'
 import { siteOrigin } from '@/site/siteUrl'
 import '@/site/styles/global.css'
@@ -27,6 +28,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
     <html lang="en-US" suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
+        <ConsentBootstrap />
       </head>
       <body>{children}</body>
     </html>

@@ -1,0 +1,3 @@
+export function AnalyticsView() {
+  return null
+}
