@@ -114,3 +114,7 @@ export async function analyticsReport(payload: Payload, period: Period): Promise
     devices: ranked(devices),
   }
 }
+
+/** The report for the last `days` days up to now. */
+export const reportForLastDays = (payload: Payload, days: number, now = Date.now()) =>
+  analyticsReport(payload, periodEnding(now, days))
