@@ -72,6 +72,8 @@ export interface Config {
     forms: Form;
     'form-submissions': FormSubmission;
     users: User;
+    'analytics-events': AnalyticsEvent;
+    'analytics-salts': AnalyticsSalt;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -85,6 +87,8 @@ export interface Config {
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'analytics-events': AnalyticsEventsSelect<false> | AnalyticsEventsSelect<true>;
+    'analytics-salts': AnalyticsSaltsSelect<false> | AnalyticsSaltsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -1014,6 +1018,53 @@ export interface User {
   collection: 'users';
 }
 /**
+ * Cookie-free visit counting. Visitor ids are salted hashes valid for one day.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-events".
+ */
+export interface AnalyticsEvent {
+  id: number;
+  name: string;
+  ts: string;
+  /**
+   * UTC date, YYYY-MM-DD.
+   */
+  day: string;
+  path: string;
+  /**
+   * With email-like query values redacted.
+   */
+  url?: string | null;
+  referrerHost?: string | null;
+  device?: ('mobile' | 'tablet' | 'desktop') | null;
+  visitor: string;
+  session: string;
+  conversion?: boolean | null;
+  props?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-salts".
+ */
+export interface AnalyticsSalt {
+  id: number;
+  day: string;
+  salt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1148,6 +1199,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'analytics-events';
+        value: number | AnalyticsEvent;
+      } | null)
+    | ({
+        relationTo: 'analytics-salts';
+        value: number | AnalyticsSalt;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1652,6 +1711,35 @@ export interface UsersSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-events_select".
+ */
+export interface AnalyticsEventsSelect<T extends boolean = true> {
+  name?: T;
+  ts?: T;
+  day?: T;
+  path?: T;
+  url?: T;
+  referrerHost?: T;
+  device?: T;
+  visitor?: T;
+  session?: T;
+  conversion?: T;
+  props?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-salts_select".
+ */
+export interface AnalyticsSaltsSelect<T extends boolean = true> {
+  day?: T;
+  salt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1871,6 +1959,23 @@ export interface SiteSetting {
           id?: string | null;
         }[]
       | null;
+    /**
+     * Where each tag service loads from. Leave empty for the service’s own hosts; set to serve tags through a first-party proxy or a test stand-in.
+     */
+    tagOrigins?: {
+      /**
+       * Google Tag Manager / gtag.js origin.
+       */
+      google?: string | null;
+      /**
+       * Microsoft Clarity origin.
+       */
+      clarity?: string | null;
+      /**
+       * Hotjar origin.
+       */
+      hotjar?: string | null;
+    };
   };
   appearance?: {
     headerZIndex?: number | null;
@@ -2004,6 +2109,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
           | {
               code?: T;
               id?: T;
+            };
+        tagOrigins?:
+          | T
+          | {
+              google?: T;
+              clarity?: T;
+              hotjar?: T;
             };
       };
   appearance?:

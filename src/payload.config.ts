@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { EXPERIMENTAL_TableFeature, lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
+import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { Forms } from './cms/collections/Forms'
 import { FormSubmissions } from './cms/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
@@ -34,8 +35,12 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
       user: Users.slug,
       importMap: { baseDir: path.resolve(dirname) },
       meta: { titleSuffix: ' · Site admin' },
+      components: {
+        afterNavLinks: ['/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink'],
+        views: { analytics: { Component: '/analytics/dashboard/AnalyticsView#AnalyticsView', path: '/analytics' } },
+      },
     },
-    collections: [Pages, Media, Forms, FormSubmissions, Users],
+    collections: [Pages, Media, Forms, FormSubmissions, Users, AnalyticsEvents, AnalyticsSalts],
     globals: [Header, Footer, SiteSettings],
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature()],

@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server'
+import { currentTagCspSources } from './analytics/tags/cspCache'
 import { CSRF_COOKIE } from './contact/protocol'
 import { CSRF_INTERNAL_HEADER, csrfCookieHeader, issueCsrfToken, isGenuineCsrfToken } from './contact/server/csrf'
 import { contentSecurityPolicy, HSTS_VALUE, isHttpsRequest, STATIC_SECURITY_HEADERS } from './security/headers'
@@ -13,7 +14,11 @@ export async function proxy(request: NextRequest) {
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
   const https = isHttpsRequest(request.url, request.headers.get('x-forwarded-proto'))
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV !== 'production', https })
+  const csp = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV !== 'production',
+    https,
+    tagSources: currentTagCspSources(),
+  })
 
   const requestHeaders = new Headers(request.headers)
   requestHeaders.set('x-nonce', nonce)

@@ -12,16 +12,20 @@ export const HSTS_VALUE = 'max-age=63072000; includeSubDomains'
 /**
  * The page's Content-Security-Policy. Scripts run only with this request's nonce (and what
  * they load, through 'strict-dynamic'); styles allow inline attributes, which React's style
- * props and the admin need.
+ * props and the admin need. `tagSources` are the hosts of the configured tag services (scripts,
+ * their beacons and pixels), and nothing else.
  */
-export function contentSecurityPolicy(nonce: string, { dev = false, https = false } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { dev = false, https = false, tagSources = [] as string[] } = {},
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
+    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...tagSources, ...(dev ? ["'unsafe-eval'"] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...tagSources],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
+    'connect-src': ["'self'", ...tagSources, ...(dev ? ['ws:'] : [])],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': ["'self'"],
     'frame-ancestors': ["'none'"],

@@ -45,11 +45,14 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
           </nav>
         ))}
       </div>
-      {footer.note ? (
-        <div className="container">
-          <p className="footer-note">{footer.note}</p>
-        </div>
-      ) : null}
+      <div className="container">
+        {footer.note ? <p className="footer-note">{footer.note}</p> : null}
+        <p className="footer-note">
+          <button type="button" className="footer-privacy-choices" data-consent-open>
+            Privacy choices
+          </button>
+        </p>
+      </div>
     </footer>
   )
 }

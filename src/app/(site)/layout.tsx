@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
+import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
 import { getSiteSettings } from '@/cms/queries'
 import { CSRF_META_NAME } from '@/contact/protocol'
 import { CSRF_INTERNAL_HEADER } from '@/contact/server/csrf'
@@ -33,6 +34,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       <head>
         <meta name={CSRF_META_NAME} content={csrfToken} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
+        <ConsentBootstrap />
       </head>
       <body>{children}</body>
     </html>

@@ -1,4 +1,5 @@
 import type { Field, GlobalConfig } from 'payload'
+import { publishTagCspSources } from '@/analytics/tags/cspCache'
 import { anyone, isAdmin, isAdminField } from '../access'
 
 /** Header z-index when settings leave it empty (spec section 9). */
@@ -25,6 +26,11 @@ const emailList = (name: string, description: string): Field => ({
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   access: { read: anyone, update: isAdmin },
+  // Keeps the proxy's Content-Security-Policy in step with the configured tags, without a query per request.
+  hooks: {
+    afterRead: [({ doc }) => (publishTagCspSources(doc.analytics), doc)],
+    afterChange: [({ doc }) => (publishTagCspSources(doc.analytics), doc)],
+  },
   fields: [
     {
       type: 'tabs',
@@ -116,6 +122,19 @@ export const SiteSettings: GlobalConfig = {
               type: 'array',
               admin: { description: 'Regions where consent is denied until the visitor chooses.' },
               fields: [{ name: 'code', type: 'text', required: true }],
+            },
+            {
+              name: 'tagOrigins',
+              type: 'group',
+              admin: {
+                description:
+                  'Where each tag service loads from. Leave empty for the service’s own hosts; set to serve tags through a first-party proxy or a test stand-in.',
+              },
+              fields: [
+                { name: 'google', type: 'text', admin: { description: 'Google Tag Manager / gtag.js origin.' } },
+                { name: 'clarity', type: 'text', admin: { description: 'Microsoft Clarity origin.' } },
+                { name: 'hotjar', type: 'text', admin: { description: 'Hotjar origin.' } },
+              ],
             },
           ],
         },
