@@ -72,6 +72,9 @@ export interface Config {
     forms: Form;
     'form-submissions': FormSubmission;
     users: User;
+    'chat-conversations': ChatConversation;
+    'chat-events': ChatEvent;
+    'chat-files': ChatFile;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -84,6 +87,9 @@ export interface Config {
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'chat-conversations': ChatConversationsSelect<false> | ChatConversationsSelect<true>;
+    'chat-events': ChatEventsSelect<false> | ChatEventsSelect<true>;
+    'chat-files': ChatFilesSelect<false> | ChatFilesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -999,6 +1005,73 @@ export interface User {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-conversations".
+ */
+export interface ChatConversation {
+  id: number;
+  visitorTokenHash: string;
+  status?: ('browsing' | 'invited' | 'queued' | 'chatting') | null;
+  name?: string | null;
+  email?: string | null;
+  sessionVariables?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  currentPage?: string | null;
+  agent?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-events".
+ */
+export interface ChatEvent {
+  id: number;
+  conversation: number | ChatConversation;
+  type: 'message' | 'emoji' | 'rich_message' | 'file' | 'custom' | 'system';
+  authorType: 'customer' | 'agent' | 'system';
+  authorName?: string | null;
+  text?: string | null;
+  data?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  file?: (number | null) | ChatFile;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-files".
+ */
+export interface ChatFile {
+  id: number;
+  conversation: number | ChatConversation;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -1040,6 +1113,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'chat-conversations';
+        value: number | ChatConversation;
+      } | null)
+    | ({
+        relationTo: 'chat-events';
+        value: number | ChatEvent;
+      } | null)
+    | ({
+        relationTo: 'chat-files';
+        value: number | ChatFile;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1539,6 +1624,54 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-conversations_select".
+ */
+export interface ChatConversationsSelect<T extends boolean = true> {
+  visitorTokenHash?: T;
+  status?: T;
+  name?: T;
+  email?: T;
+  sessionVariables?: T;
+  currentPage?: T;
+  agent?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-events_select".
+ */
+export interface ChatEventsSelect<T extends boolean = true> {
+  conversation?: T;
+  type?: T;
+  authorType?: T;
+  authorName?: T;
+  text?: T;
+  data?: T;
+  file?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-files_select".
+ */
+export interface ChatFilesSelect<T extends boolean = true> {
+  conversation?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { EXPERIMENTAL_TableFeature, lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
+import { CHAT_COLLECTIONS } from './chat/collections'
 import { Forms } from './cms/collections/Forms'
 import { FormSubmissions } from './cms/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
@@ -34,7 +35,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
       importMap: { baseDir: path.resolve(dirname) },
       meta: { titleSuffix: ' · Site admin' },
     },
-    collections: [Pages, Media, Forms, FormSubmissions, Users],
+    collections: [Pages, Media, Forms, FormSubmissions, Users, ...CHAT_COLLECTIONS],
     globals: [Header, Footer, SiteSettings],
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature()],

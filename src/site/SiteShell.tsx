@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { ChatEmbed } from '@/chat/ChatEmbed'
 import { HEADER_Z_INDEX_DEFAULT } from '@/cms/globals/SiteSettings'
 import { getFooter, getHeader, getSiteSettings } from '@/cms/queries'
 import { SiteFooter } from './Footer'
@@ -34,6 +35,7 @@ export async function SiteShell({ currentPath, children }: { currentPath: string
         Back to top
       </a>
       <SiteBehaviours />
+      <ChatEmbed />
     </>
   )
 }
