@@ -81,11 +81,17 @@ export class ChatHub {
   }
 
   visitorList(): VisitorOnSite[] {
-    return [...this.visitors.values()].map(({ connections: _connections, ...visitor }) => visitor)
+    return [...this.visitors.values()].map(({ visitorId, page, status, name, conversationId }) => ({
+      visitorId,
+      page,
+      status,
+      name,
+      conversationId,
+    }))
   }
 
   agentList(): AgentOnDuty[] {
-    return [...this.agents.values()].map(({ connections: _connections, ...agent }) => agent)
+    return [...this.agents.values()].map(({ id, name, presence }) => ({ id, name, presence }))
   }
 
   setStatus(conversationId: number, visitorId: string, status: CustomerStatus) {

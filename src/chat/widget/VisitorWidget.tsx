@@ -18,7 +18,7 @@ const QUICK_EMOJI = ['👍', '🙂', '🙏']
 
 /** The built-in chat: launcher, window, pre-chat and offline forms, conversation. */
 export default function VisitorWidget({ config }: { config: ChatConfig }) {
-  const controller = useMemo(() => new WidgetController(), [])
+  const controller = useMemo(() => new WidgetController(createChime()), [])
   const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState)
   const pathname = usePathname()
   const launcherRef = useRef<HTMLButtonElement>(null)
@@ -36,7 +36,6 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
       controller.install(api)
       return
     }
-    controller.playSound = createChime()
     controller.install(api)
     controller.start(window.location.pathname)
     return () => controller.disable()

@@ -58,8 +58,9 @@ export class WidgetController {
   private stream: ReturnType<typeof openResumableStream> | null = null
   private lastSoundAt = -Infinity
   private soundUnlocked = false
-  /** Set by the view: plays the new-message sound. */
-  playSound: () => void = () => {}
+
+  /** `playSound` plays the new-message sound (throttled here, not there). */
+  constructor(private readonly playSound: () => void = () => {}) {}
 
   /** For React's useSyncExternalStore. */
   subscribe = (listener: () => void) => {
