@@ -1834,6 +1834,10 @@ export interface SiteSetting {
         }[]
       | null;
     businessHours?: string | null;
+    /**
+     * When the chat licence ends; after it the widget is disabled.
+     */
+    licenseExpiresAt?: string | null;
   };
   analytics?: {
     /**
@@ -1981,6 +1985,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               id?: T;
             };
         businessHours?: T;
+        licenseExpiresAt?: T;
       };
   analytics?:
     | T

@@ -1,7 +1,7 @@
 import { headers } from 'next/headers'
 import { getSiteSettings } from '@/cms/queries'
 import { ChatLoader } from './ChatLoader'
-import { chatSettingsOf } from './server/settings'
+import { chatSettingsOf, serverConfigError } from './server/settings'
 import { CHAT_STUB_SCRIPT } from './stub'
 import type { ChatConfig } from './widget/config'
 
@@ -29,6 +29,7 @@ export async function ChatEmbed() {
     group: chat.group,
     language: chat.language,
     liveChatScriptUrl: process.env.LIVECHAT_SCRIPT_URL || LIVECHAT_SCRIPT_URL,
+    configError: serverConfigError(chat),
   }
   return (
     <>

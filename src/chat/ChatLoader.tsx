@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { LiveChatWidgetApi } from './stub'
-import type { ChatConfig } from './widget/config'
+import { type ChatConfig, DIRECT_LINK_HASH } from './widget/config'
 
 const VisitorWidget = lazy(() => import('./widget/VisitorWidget'))
 const LiveChatProvider = lazy(() => import('./livechat/LiveChatProvider'))
@@ -15,7 +15,8 @@ export function ChatLoader({ config }: { config: ChatConfig }) {
   const [wanted, setWanted] = useState(false)
   useEffect(() => {
     const want = () => setWanted(true)
-    if ((window.LiveChatWidget as LiveChatWidgetApi | undefined)?._w) want()
+    if ((window.LiveChatWidget as LiveChatWidgetApi | undefined)?._w || window.location.hash === DIRECT_LINK_HASH)
+      want()
     document.addEventListener('chat:wanted', want)
     const idle = window.requestIdleCallback
       ? window.requestIdleCallback(want, { timeout: CHAT_IDLE_TIMEOUT_MS })

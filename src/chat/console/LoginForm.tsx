@@ -11,6 +11,7 @@ export function LoginForm() {
   return (
     <form
       className="agent-login"
+      method="post"
       onSubmit={async (event) => {
         event.preventDefault()
         const form = new FormData(event.currentTarget)

@@ -12,12 +12,11 @@ import { type ChatConfig, warnDisabled } from '../widget/config'
  */
 export default function LiveChatProvider({ config }: { config: ChatConfig }) {
   useEffect(() => {
-    if (!hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains)) {
-      warnDisabled('domain_not_allowed')
-      return
-    }
-    if (!config.license) {
-      warnDisabled('license_not_found')
+    const refusal =
+      config.configError ??
+      (hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains) ? null : 'domain_not_allowed')
+    if (refusal) {
+      warnDisabled(refusal)
       return
     }
     const settings = window as unknown as { __lc?: Record<string, unknown> }

@@ -6,7 +6,7 @@ import { hostAllowed } from '../domains'
 import type { LiveChatWidgetApi } from '../stub'
 import { type ChatPostResult, uploadFile, visitorAction } from './client'
 import type { ChatConfig } from './config'
-import { warnDisabled } from './config'
+import { DIRECT_LINK_HASH, warnDisabled } from './config'
 import { WidgetController } from './controller'
 import { ChatEventItem } from './ChatEventItem'
 import { createChime } from './sound'
@@ -30,14 +30,19 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
   useEffect(() => {
     const api = (window.LiveChatWidget ?? {}) as LiveChatWidgetApi
     window.LiveChatWidget = api
-    if (!hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains)) {
-      warnDisabled('domain_not_allowed')
+    const refusal =
+      config.configError ??
+      (hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains) ? null : 'domain_not_allowed')
+    if (refusal) {
+      warnDisabled(refusal)
       controller.disable()
       controller.install(api)
       return
     }
     controller.install(api)
     controller.start(window.location.pathname)
+    // A direct chat link (/chat) lands on the site with #chat: open the window.
+    if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
     return () => controller.disable()
   }, [controller, config])
 

@@ -8,6 +8,8 @@ export type ChatConfig = {
   language: string
   /** LiveChat's tracking script (configurable so tests serve a stand-in on loopback). */
   liveChatScriptUrl: string
+  /** Set when the server already knows the chat cannot run. */
+  configError: ConfigError | null
 }
 
 /** Why a widget may refuse to run; each is logged with console.warn. */
@@ -22,3 +24,6 @@ export type ConfigError = keyof typeof CONFIG_ERRORS
 
 export const warnDisabled = (cause: ConfigError) =>
   console.warn(`Chat widget disabled: ${CONFIG_ERRORS[cause]} (${cause}).`)
+
+/** A direct chat link leads to the home page with this hash, which opens the widget. */
+export const DIRECT_LINK_HASH = '#chat'

@@ -1,5 +1,5 @@
 import * as migration_20261122_042330_initial from './20261122_042330_initial';
-import * as migration_20261122_130542_chat from './20261122_130542_chat';
+import * as migration_20261122_132450_chat from './20261122_132450_chat';
 
 export const migrations = [
   {
@@ -8,8 +8,8 @@ export const migrations = [
     name: '20261122_042330_initial',
   },
   {
-    up: migration_20261122_130542_chat.up,
-    down: migration_20261122_130542_chat.down,
-    name: '20261122_130542_chat'
+    up: migration_20261122_132450_chat.up,
+    down: migration_20261122_132450_chat.down,
+    name: '20261122_132450_chat'
   },
 ];

@@ -1,5 +1,5 @@
 import * as migration_20261122_042143_initial from './20261122_042143_initial';
-import * as migration_20261122_130528_chat from './20261122_130528_chat';
+import * as migration_20261122_132546_chat from './20261122_132546_chat';
 
 export const migrations = [
   {
@@ -8,8 +8,8 @@ export const migrations = [
     name: '20261122_042143_initial',
   },
   {
-    up: migration_20261122_130528_chat.up,
-    down: migration_20261122_130528_chat.down,
-    name: '20261122_130528_chat'
+    up: migration_20261122_132546_chat.up,
+    down: migration_20261122_132546_chat.down,
+    name: '20261122_132546_chat'
   },
 ];

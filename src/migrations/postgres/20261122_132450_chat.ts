@@ -50,6 +50,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "chat_conversations_id" integer;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "chat_events_id" integer;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "chat_files_id" integer;
+  ALTER TABLE "site_settings" ADD COLUMN "chat_license_expires_at" timestamp(3) with time zone;
   ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_agent_id_users_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "chat_events" ADD CONSTRAINT "chat_events_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "chat_events" ADD CONSTRAINT "chat_events_file_id_chat_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."chat_files"("id") ON DELETE set null ON UPDATE no action;
@@ -94,6 +95,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "chat_conversations_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "chat_events_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "chat_files_id";
+  ALTER TABLE "site_settings" DROP COLUMN "chat_license_expires_at";
   DROP TYPE "public"."enum_chat_conversations_status";
   DROP TYPE "public"."enum_chat_events_type";
   DROP TYPE "public"."enum_chat_events_author_type";`)
