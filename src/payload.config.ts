@@ -4,6 +4,7 @@ import { EXPERIMENTAL_TableFeature, lexicalEditor } from '@payloadcms/richtext-l
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
+import { CHAT_COLLECTIONS } from './chat/collections'
 import { Forms } from './cms/collections/Forms'
 import { FormSubmissions } from './cms/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
@@ -40,7 +41,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
         views: { analytics: { Component: '/analytics/dashboard/AnalyticsView#AnalyticsView', path: '/analytics' } },
       },
     },
-    collections: [Pages, Media, Forms, FormSubmissions, Users, AnalyticsEvents, AnalyticsSalts],
+    collections: [Pages, Media, Forms, FormSubmissions, Users, AnalyticsEvents, AnalyticsSalts, ...CHAT_COLLECTIONS],
     globals: [Header, Footer, SiteSettings],
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature()],

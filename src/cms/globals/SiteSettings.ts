@@ -95,6 +95,11 @@ export const SiteSettings: GlobalConfig = {
             { name: 'language', type: 'text', defaultValue: 'en' },
             { name: 'allowedDomains', type: 'array', fields: [{ name: 'domain', type: 'text', required: true }] },
             { name: 'businessHours', type: 'text' },
+            {
+              name: 'licenseExpiresAt',
+              type: 'date',
+              admin: { description: 'When the chat licence ends; after it the widget is disabled.' },
+            },
           ],
         },
         {
