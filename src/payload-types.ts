@@ -72,10 +72,13 @@ export interface Config {
     forms: Form;
     'form-submissions': FormSubmission;
     users: User;
+    'analytics-events': AnalyticsEvent;
+    'analytics-salts': AnalyticsSalt;
     'chat-conversations': ChatConversation;
     'chat-events': ChatEvent;
     'chat-files': ChatFile;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -87,10 +90,13 @@ export interface Config {
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'analytics-events': AnalyticsEventsSelect<false> | AnalyticsEventsSelect<true>;
+    'analytics-salts': AnalyticsSaltsSelect<false> | AnalyticsSaltsSelect<true>;
     'chat-conversations': ChatConversationsSelect<false> | ChatConversationsSelect<true>;
     'chat-events': ChatEventsSelect<false> | ChatEventsSelect<true>;
     'chat-files': ChatFilesSelect<false> | ChatFilesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -115,7 +121,14 @@ export interface Config {
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      deliverContactSubmission: TaskDeliverContactSubmission;
+      sendContactConfirmation: TaskSendContactConfirmation;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -954,12 +967,18 @@ export interface CountyListBlock {
   blockType: 'countyList';
 }
 /**
+ * Contact requests, newest first. Export all as CSV: /api/form-submissions/export.csv
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "form-submissions".
  */
 export interface FormSubmission {
   id: number;
   form: number | Form;
+  /**
+   * Who wrote and the start of the message, for the list and search.
+   */
+  summary?: string | null;
   data?:
     | {
         name: string;
@@ -967,10 +986,11 @@ export interface FormSubmission {
         id?: string | null;
       }[]
     | null;
-  deliveryStatus?: ('queued' | 'delivered' | 'failed') | null;
+  deliveryStatus?: ('queued' | 'delivered' | 'failed' | 'spam') | null;
   deliveryAttempts?: number | null;
   lastDeliveryError?: string | null;
   deliveredAt?: string | null;
+  confirmationSentAt?: string | null;
   pageUrl?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1002,6 +1022,53 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * Cookie-free visit counting. Visitor ids are salted hashes valid for one day.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-events".
+ */
+export interface AnalyticsEvent {
+  id: number;
+  name: string;
+  ts: string;
+  /**
+   * UTC date, YYYY-MM-DD.
+   */
+  day: string;
+  path: string;
+  /**
+   * With email-like query values redacted.
+   */
+  url?: string | null;
+  referrerHost?: string | null;
+  device?: ('mobile' | 'tablet' | 'desktop') | null;
+  visitor: string;
+  session: string;
+  conversion?: boolean | null;
+  props?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-salts".
+ */
+export interface AnalyticsSalt {
+  id: number;
+  day: string;
+  salt: string;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1089,6 +1156,98 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'deliverContactSubmission' | 'sendContactConfirmation';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'deliverContactSubmission' | 'sendContactConfirmation') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents".
  */
 export interface PayloadLockedDocument {
@@ -1113,6 +1272,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'analytics-events';
+        value: number | AnalyticsEvent;
+      } | null)
+    | ({
+        relationTo: 'analytics-salts';
+        value: number | AnalyticsSalt;
       } | null)
     | ({
         relationTo: 'chat-conversations';
@@ -1585,6 +1752,7 @@ export interface FormsSelect<T extends boolean = true> {
  */
 export interface FormSubmissionsSelect<T extends boolean = true> {
   form?: T;
+  summary?: T;
   data?:
     | T
     | {
@@ -1596,6 +1764,7 @@ export interface FormSubmissionsSelect<T extends boolean = true> {
   deliveryAttempts?: T;
   lastDeliveryError?: T;
   deliveredAt?: T;
+  confirmationSentAt?: T;
   pageUrl?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1624,6 +1793,35 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-events_select".
+ */
+export interface AnalyticsEventsSelect<T extends boolean = true> {
+  name?: T;
+  ts?: T;
+  day?: T;
+  path?: T;
+  url?: T;
+  referrerHost?: T;
+  device?: T;
+  visitor?: T;
+  session?: T;
+  conversion?: T;
+  props?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-salts_select".
+ */
+export interface AnalyticsSaltsSelect<T extends boolean = true> {
+  day?: T;
+  salt?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1680,6 +1878,37 @@ export interface ChatFilesSelect<T extends boolean = true> {
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1867,6 +2096,23 @@ export interface SiteSetting {
           id?: string | null;
         }[]
       | null;
+    /**
+     * Where each tag service loads from. Leave empty for the service’s own hosts; set to serve tags through a first-party proxy or a test stand-in.
+     */
+    tagOrigins?: {
+      /**
+       * Google Tag Manager / gtag.js origin.
+       */
+      google?: string | null;
+      /**
+       * Microsoft Clarity origin.
+       */
+      clarity?: string | null;
+      /**
+       * Hotjar origin.
+       */
+      hotjar?: string | null;
+    };
   };
   appearance?: {
     headerZIndex?: number | null;
@@ -2002,6 +2248,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               code?: T;
               id?: T;
             };
+        tagOrigins?:
+          | T
+          | {
+              google?: T;
+              clarity?: T;
+              hotjar?: T;
+            };
       };
   appearance?:
     | T
@@ -2021,6 +2274,30 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverContactSubmission".
+ */
+export interface TaskDeliverContactSubmission {
+  input: {
+    submissionId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendContactConfirmation".
+ */
+export interface TaskSendContactConfirmation {
+  input: {
+    submissionId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
