@@ -48,7 +48,8 @@ async function lighthouseScores(url) {
 }
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES
-const server = await startBenchServer({ name: 'bench-weight' })
+// BENCH_PORT lets checkouts that share a machine measure side by side.
+const server = await startBenchServer({ name: 'bench-weight', port: Number(process.env.BENCH_PORT) || undefined })
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 const rows = []
 try {
