@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test'
 import { PROGRESS_ANIMATION_MS, progressAt } from '../../src/blocks/Stats/progressCounter'
-import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carousel'
+import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carouselBehaviour'
 import { SWIPE_THRESHOLD_PX } from '../../src/site/chrome/gestures'
 import { LAZY_IMAGE_FADE_MS } from '../../src/site/chrome/lazyImages'
 import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
@@ -340,6 +340,7 @@ for (const viewport of WIDTHS) {
       test(`suggests at most ${TYPEAHEAD_MAX_ITEMS} pages after one character`, async ({ page }) => {
         await page.goto('/')
         await expect(page.locator('form.site-search')).toHaveClass(/is-enhanced/)
+        await combobox(page).focus()
         await combobox(page).fill('e')
         await expect(listbox(page)).toBeVisible()
         await expect(combobox(page)).toHaveAttribute('aria-expanded', 'true')
@@ -377,9 +378,23 @@ for (const viewport of WIDTHS) {
         await expect(page).toHaveURL((url) => url.pathname === path)
       })
 
+      test('the search button with an empty box brings focus to the box, shown, instead of searching', async ({
+        page,
+      }) => {
+        await page.goto('/pricing')
+        await expect(page.locator('form.site-search')).toHaveClass(/is-enhanced/)
+        await page.getByRole('search', { name: 'Site' }).getByRole('button', { name: 'Search' }).click()
+        await expect(combobox(page)).toBeFocused()
+        await expect(combobox(page)).toBeVisible()
+        expect(new URL(page.url()).pathname).toBe('/pricing')
+        await page.keyboard.type('faq')
+        await expect(listbox(page)).toBeVisible()
+      })
+
       test('Enter with no suggestion chosen opens the results page', async ({ page }) => {
         await page.goto('/')
         await expect(page.locator('form.site-search')).toHaveClass(/is-enhanced/)
+        await combobox(page).focus()
         await combobox(page).fill('lien')
         await combobox(page).press('Enter')
         await expect(page).toHaveURL(/\/search\?q=lien$/)
@@ -407,6 +422,7 @@ for (const viewport of WIDTHS) {
       test('has no serious accessibility violation with suggestions open', async ({ page }) => {
         await page.goto('/')
         await expect(page.locator('form.site-search')).toHaveClass(/is-enhanced/)
+        await combobox(page).focus()
         await combobox(page).fill('search')
         await expect(listbox(page)).toBeVisible()
         await combobox(page).press('ArrowDown')
