@@ -48,8 +48,7 @@ async function lighthouseScores(url) {
 }
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES
-// BENCH_PORT lets checkouts that share a machine measure side by side.
-const server = await startBenchServer({ name: 'bench-weight', port: Number(process.env.BENCH_PORT) || undefined })
+const server = await startBenchServer({ name: 'bench-weight' })
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 const rows = []
 try {
