@@ -12,7 +12,8 @@ export type AccordionItem = { key: string; anchor?: string | null; question: str
  * and scrolls to it. Panels are hidden by CSS only once scripts run, so without JavaScript
  * every answer is readable.
  */
-export function Accordion({ items }: { items: AccordionItem[] }) {
+export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const
   const baseId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
   const [openKey, setOpenKey] = useState<string | null>(null)
@@ -73,7 +74,7 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
         const panelId = `${baseId}-panel-${item.key}`
         return (
           <div key={item.key} id={item.anchor ?? undefined} className={`accordion-item${open ? ' selected' : ''}`}>
-            <h3 className="accordion-heading">
+            <Heading className="accordion-heading">
               <button
                 type="button"
                 id={buttonId}
@@ -84,7 +85,7 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
               >
                 {item.question}
               </button>
-            </h3>
+            </Heading>
             <div id={panelId} role="region" aria-labelledby={buttonId} className="accordion-panel">
               {item.answer.split(/\n{2,}/).map((paragraph, i) => (
                 <p key={i}>{paragraph}</p>

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react'
 import { useAttachedBehaviour } from '../useAttachedBehaviour'
-import { attachCarousel } from './carousel'
+import { attachCarousel } from './carouselBehaviour'
 
 /** The carousel's root; its controls and slides are rendered on the server. */
 export function Carousel({ labelledBy, label, children }: { labelledBy?: string; label: string; children: ReactNode }) {

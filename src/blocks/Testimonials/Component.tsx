@@ -52,7 +52,7 @@ export function TestimonialsBlock({ block }: { block: TestimonialsBlockData }) {
                   <p>{item.quote}</p>
                 </blockquote>
                 <figcaption>
-                  <span className="testimonial-name">{item.name}</span>
+                  <span className="testimonial-name h5">{item.name}</span>
                   {item.role ? <span className="testimonial-role">{item.role}</span> : null}
                 </figcaption>
               </figure>

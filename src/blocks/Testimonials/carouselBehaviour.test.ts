@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { wrapSlide } from './carousel'
+import { wrapSlide } from './carouselBehaviour'
 
 describe('carousel slide order', () => {
   it('moves forward and wraps from the last slide to the first', () => {
