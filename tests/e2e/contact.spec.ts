@@ -27,8 +27,10 @@ const messageBox = (page: Page) => page.locator('textarea#message_3')
 const longMessage = (tag: string) =>
   `Parcel 010-123456-00, 123 Main St, Columbus. Full search back 40 years; closing next Friday. Ref ${tag}.`
 
+/** Opens the page and reaches the form, which loads its behaviour. */
 async function openContactForm(page: Page) {
   await page.goto('/contact')
+  await page.getByLabel('Your name').focus()
   await expect(form(page)).toHaveAttribute('data-enhanced', 'true')
 }
 
@@ -89,6 +91,24 @@ async function expectValuesKept(page: Page, tag: string) {
   await expect(messageBox(page)).toHaveValue(longMessage(tag))
   await expect(form(page).locator('select[name="county"]')).toHaveValue('franklin')
 }
+
+test.describe('contact form loading', () => {
+  test('loads no form script before the visitor reaches the form, and enhances it on arrival', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
+    await page.goto('/contact', { waitUntil: 'networkidle' })
+    await expect(form(page)).not.toHaveAttribute('data-enhanced', /.*/)
+    // Until then the browser's own selects do the job.
+    await expect(form(page).locator('[role="combobox"][aria-controls]')).toHaveCount(0)
+    const before = scripts.length
+    await page.getByLabel('Your name').focus()
+    await expect(form(page)).toHaveAttribute('data-enhanced', 'true')
+    expect(scripts.length).toBeGreaterThan(before)
+    await expect(form(page).locator('[role="combobox"][aria-controls]')).toHaveCount(3)
+  })
+})
 
 test.describe('contact form validation', () => {
   test.beforeEach(async ({ page }) => openContactForm(page))
