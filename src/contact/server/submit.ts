@@ -150,7 +150,7 @@ export async function acceptSubmission(payload: Payload, input: SubmissionInput)
   const specs = fieldSpecsOf(form)
   const values = collectValues(specs, input.pairs)
   if (!values) return invalid()
-  const fieldErrors = { ...validateForm(specs, values), ...controlCharacterErrors(specs, values) }
+  const fieldErrors = { ...controlCharacterErrors(specs, values), ...validateForm(specs, values) }
   if (Object.keys(fieldErrors).length > 0)
     return { status: 400, ok: false, error: SUBMIT_MESSAGES.fixFields, fieldErrors }
 
