@@ -169,11 +169,12 @@ describe('POST /api/contact (JSON)', () => {
   })
 
   it('answers 403 to a post from another site', async () => {
-    for (const headers of [
+    const crossSiteHeaders: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site', Origin: 'http://sub.localhost:3000' },
-    ]) {
+    ]
+    for (const headers of crossSiteHeaders) {
       const response = await contact(await jsonPost(body({ name: 'Cross Site' }), { headers }))
       expect(response.status).toBe(403)
       expect(await response.json()).toEqual({ ok: false, error: GUARD_MESSAGES.crossOrigin })
