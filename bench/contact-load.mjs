@@ -22,7 +22,8 @@ async function portIsFree(candidate) {
   })
 }
 
-if (!(await portIsFree(DOWN_SMTP_PORT))) throw new Error(`port ${DOWN_SMTP_PORT} must be free to stand for a down SMTP server`)
+if (!(await portIsFree(DOWN_SMTP_PORT)))
+  throw new Error(`port ${DOWN_SMTP_PORT} must be free to stand for a down SMTP server`)
 
 const name = 'bench-contact'
 const adminFile = path.join(ROOT, '.tmp', name, 'admin.json')
@@ -52,7 +53,10 @@ try {
   })
 
   const page = await fetch(`${origin}/contact`)
-  const cookie = page.headers.getSetCookie().find((line) => line.startsWith('csrf_token='))?.split(';')[0]
+  const cookie = page.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('csrf_token='))
+    ?.split(';')[0]
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
   if (!cookie || !csrf) throw new Error('the contact page carries no CSRF token')
 

@@ -172,7 +172,11 @@ describe('contact delivery', () => {
 
   it('runs again a job that a process died in the middle of, once it is stale', async () => {
     const id = await submit({ name: 'Stuck Mid Send' })
-    const { docs } = await payload.find({ collection: 'payload-jobs', where: { queue: { equals: CONTACT_QUEUE } }, limit: 0 })
+    const { docs } = await payload.find({
+      collection: 'payload-jobs',
+      where: { queue: { equals: CONTACT_QUEUE } },
+      limit: 0,
+    })
     const job = docs.find((doc) => (doc.input as { submissionId?: number }).submissionId === id)!
     await payload.update({ collection: 'payload-jobs', id: job.id, data: { processing: true } })
     await payload.jobs.run({ queue: CONTACT_QUEUE })
