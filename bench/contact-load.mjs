@@ -102,7 +102,8 @@ try {
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
     stored,
     storedStillQueued: queued,
-    nothingLost: stored === result['2xx'],
+    // Requests still in flight when the clock stops are stored but not counted by autocannon.
+    nothingLost: stored >= result['2xx'],
   }
   fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true })
   fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'contact-load.json'), JSON.stringify(figures, null, 2) + '\n')

@@ -51,6 +51,19 @@ describe('POST /api/contact (JSON)', () => {
     expect(accepted).toBe(before + 1)
   })
 
+  it('applies an edit of the form to the very next submission', async () => {
+    expect((await contact(await jsonPost(body({ name: 'Prior To Change' })))).status).toBe(200)
+    await payload.update({ collection: 'forms', id: 115, data: { captcha: true } })
+    try {
+      const refused = await contact(await jsonPost(body({ name: 'Changed Form' })))
+      expect(refused.status).toBe(403)
+      expect(await refused.json()).toEqual({ ok: false, error: 'captcha' })
+    } finally {
+      await payload.update({ collection: 'forms', id: 115, data: { captcha: false } })
+    }
+    expect((await contact(await jsonPost(body({ name: 'Restored Form' })))).status).toBe(200)
+  })
+
   it('answers 400 with the engine’s messages for invalid fields', async () => {
     const response = await contact(await jsonPost(body({ name: '', message: 'Too short.', email: 'not-an-email' })))
     expect(response.status).toBe(400)
@@ -144,7 +157,7 @@ describe('POST /api/contact (JSON)', () => {
     expect(answer.fieldErrors.email).toBe(MESSAGES.email)
     const nul = await contact(await jsonPost(body({ company: 'Null\u0000Byte LLC' })))
     expect((await nul.json()).fieldErrors).toEqual({ company: MESSAGES.remote })
-    expect(await storedWithName('Eve')).toHaveLength(0)
+    expect(await storedWithName('victim@example.com')).toHaveLength(0)
   })
 
   it('keeps line breaks in the message and stores <script> as plain text', async () => {

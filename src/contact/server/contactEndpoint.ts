@@ -12,7 +12,8 @@ import { readCookie } from './csrf'
 import { csrfFailure, guardOriginAndRate } from './guard'
 import { noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
 import { clientAddress } from './rateLimit'
-import { acceptSubmission, findForm, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
+import { findForm } from './formCache'
+import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
