@@ -110,6 +110,17 @@ test.describe('contact server under next start', () => {
     await expect.poll(() => mailsMentioning(marker), { timeout: 20_000 }).toBe(1)
   })
 
+  test('lets an admin download the submissions as CSV, and nobody else', async ({ request, playwright }) => {
+    const token = await adminToken(request)
+    const csv = await request.get('/api/form-submissions/export.csv', { headers: { Authorization: `JWT ${token}` } })
+    expect(csv.status()).toBe(200)
+    expect(csv.headers()['content-type']).toContain('text/csv')
+    expect(await csv.text()).toContain('"deliveryStatus"')
+    const anonymous = await playwright.request.newContext({ baseURL: E2E_URL })
+    expect((await anonymous.get('/api/form-submissions/export.csv')).status()).toBe(403)
+    await anonymous.dispose()
+  })
+
   test('serves a proof-of-work challenge', async ({ request }) => {
     const response = await request.get('/api/captcha/challenge')
     expect(response.status()).toBe(200)
