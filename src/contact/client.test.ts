@@ -40,7 +40,10 @@ describe('interpretContactResponse', () => {
       kind: 'failed',
       message: CONTACT_FAILURE_TEXT.rateLimited,
     })
-    expect(interpretContactResponse(502, '{"ok":false}')).toEqual({ kind: 'failed', message: CONTACT_FAILURE_TEXT.server })
+    expect(interpretContactResponse(502, '{"ok":false}')).toEqual({
+      kind: 'failed',
+      message: CONTACT_FAILURE_TEXT.server,
+    })
   })
   it('passes the server text through untouched (the view shows it as text)', () => {
     expect(interpretContactResponse(500, '{"ok":false,"error":"<img src=x onerror=alert(1)>"}')).toEqual({

@@ -41,6 +41,8 @@ export type ContactRequest = {
   captcha?: string
   /** The page the form was sent from; the server falls back to the Referer header. */
   pageUrl?: string
+  /** The honeypot's content, sent only when something filled it. */
+  [HONEYPOT_FIELD]?: string
 }
 
 /** `error` is plain text for people, except the fixed word "captcha" for a failed captcha. */

@@ -5,7 +5,8 @@ const origin = 'https://cardinal.example'
 
 describe('needsCsrfToken', () => {
   it('adds the token to non-GET requests to the same origin', () => {
-    for (const method of ['POST', 'put', 'PATCH', 'DELETE']) expect(needsCsrfToken(method, '/api/contact', origin)).toBe(true)
+    for (const method of ['POST', 'put', 'PATCH', 'DELETE'])
+      expect(needsCsrfToken(method, '/api/contact', origin)).toBe(true)
     expect(needsCsrfToken('POST', `${origin}/api/x`, origin)).toBe(true)
   })
   it('leaves GET, HEAD and OPTIONS alone', () => {

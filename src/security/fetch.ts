@@ -42,7 +42,10 @@ export async function siteFetch(url: string, init: SiteFetchInit = {}): Promise<
   const timer =
     timeoutMs === undefined
       ? undefined
-      : setTimeout(() => controller.abort(new DOMException('The request took too long.', TIMEOUT_ERROR_NAME)), timeoutMs)
+      : setTimeout(
+          () => controller.abort(new DOMException('The request took too long.', TIMEOUT_ERROR_NAME)),
+          timeoutMs,
+        )
   try {
     return await fetch(url, { credentials: 'same-origin', ...rest, method, headers, signal: controller.signal })
   } catch (error) {

@@ -6,8 +6,8 @@ import { getPayload, type Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/cms/migrate'
 import { csvCell, exportSubmissionsEndpoint, submissionsCsv } from '@/contact/admin/csvExport'
-import { CONTACT_QUEUE, DELIVERY_MAX_ATTEMPTS } from '@/contact/delivery/constants'
-import { runContactQueue } from '@/contact/delivery/runner'
+import { CONTACT_QUEUE, DELIVERY_MAX_ATTEMPTS, STALE_JOB_AFTER_MS } from '@/contact/delivery/constants'
+import { reclaimStaleJobs, runContactQueue } from '@/contact/delivery/runner'
 import { acceptSubmission } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
 import type { FormSubmission } from '@/payload-types'
@@ -169,6 +169,24 @@ describe('contact delivery', () => {
       await next.destroy()
     }
   }, 120_000)
+
+  it('runs again a job that a process died in the middle of, once it is stale', async () => {
+    const id = await submit({ name: 'Stuck Mid Send' })
+    const { docs } = await payload.find({
+      collection: 'payload-jobs',
+      where: { queue: { equals: CONTACT_QUEUE } },
+      limit: 0,
+    })
+    const job = docs.find((doc) => (doc.input as { submissionId?: number }).submissionId === id)!
+    await payload.update({ collection: 'payload-jobs', id: job.id, data: { processing: true } })
+    await payload.jobs.run({ queue: CONTACT_QUEUE })
+    expect(mailsMentioning('Stuck Mid Send')).toHaveLength(0)
+    expect(await reclaimStaleJobs(payload)).toBe(0)
+    expect(await reclaimStaleJobs(payload, Date.now() + STALE_JOB_AFTER_MS + 1000)).toBe(1)
+    await runContactQueue(payload)
+    expect(mailsMentioning('Stuck Mid Send')).toHaveLength(1)
+    expect((await submission(id)).deliveryStatus).toBe('delivered')
+  })
 
   it('sends the visitor a copy once when the form asks for one', async () => {
     await payload.update({ collection: 'forms', id: 115, data: { sendConfirmation: true } })

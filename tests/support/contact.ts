@@ -50,12 +50,19 @@ type PostOptions = {
   headers?: Record<string, string>
   csrf?: { token: string; cookie: string } | null
   path?: string
+  /** Headers a non-browser client would not send at all. */
+  without?: string[]
+}
+
+function withoutHeaders(request: Request, names: string[] = []): Request {
+  for (const name of names) request.headers.delete(name)
+  return request
 }
 
 /** A JSON post as the site's script makes it: same origin, CSRF header and cookie. */
 export async function jsonPost(body: unknown, options: PostOptions = {}) {
   const csrf = options.csrf === undefined ? await csrfPair() : options.csrf
-  return new Request(`${SITE}${options.path ?? '/api/contact'}`, {
+  const request = new Request(`${SITE}${options.path ?? '/api/contact'}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -67,6 +74,7 @@ export async function jsonPost(body: unknown, options: PostOptions = {}) {
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
+  return withoutHeaders(request, options.without)
 }
 
 /** A form-encoded post as a browser makes it (the no-JS form, or the legacy script). */
@@ -74,7 +82,7 @@ export async function formPost(params: URLSearchParams | string, options: PostOp
   const csrf = options.csrf === undefined ? await csrfPair() : options.csrf
   const body = new URLSearchParams(params)
   if (csrf && options.tokenField) body.set(options.tokenField, csrf.token)
-  return new Request(`${SITE}${options.path ?? '/api/contact'}`, {
+  const request = new Request(`${SITE}${options.path ?? '/api/contact'}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
@@ -87,4 +95,5 @@ export async function formPost(params: URLSearchParams | string, options: PostOp
     },
     body: body.toString(),
   })
+  return withoutHeaders(request, options.without)
 }

@@ -9,6 +9,11 @@ export const DELIVERY_MAX_ATTEMPTS = 12
 export const DELIVERY_BACKOFF_BASE_MS = 30_000
 /** How often the server looks for due deliveries (retries, or mail left by a stopped process). */
 export const DELIVERY_POLL_INTERVAL_MS = 10_000
+/**
+ * A job still marked processing this long after its last update belongs to a process that died
+ * mid-run (the queue never picks such a job again by itself). Longer than any send can take.
+ */
+export const STALE_JOB_AFTER_MS = 15 * 60_000
 /** Jobs one run picks up. */
 export const DELIVERY_BATCH_SIZE = 20
 

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { CONTACT_QUEUE, DELIVERY_BATCH_SIZE, DELIVERY_POLL_INTERVAL_MS } from './constants'
+import { CONTACT_QUEUE, DELIVERY_BATCH_SIZE, DELIVERY_POLL_INTERVAL_MS, STALE_JOB_AFTER_MS } from './constants'
 
 type RunnerState = { running: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout }
 
@@ -12,6 +12,25 @@ function stateOf(payload: Payload): RunnerState {
     states.set(payload, state)
   }
   return state
+}
+
+/** Frees contact jobs left "processing" by a process that stopped mid-run, so they run again. */
+export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Promise<number> {
+  const { docs } = await payload.update({
+    collection: 'payload-jobs',
+    where: {
+      and: [
+        { queue: { equals: CONTACT_QUEUE } },
+        { processing: { equals: true } },
+        { updatedAt: { less_than: new Date(now - STALE_JOB_AFTER_MS).toISOString() } },
+      ],
+    },
+    data: { processing: false },
+    overrideAccess: true,
+    depth: 0,
+  })
+  if (docs.length > 0) payload.logger.warn({ jobs: docs.map((doc) => doc.id) }, 'contact queue: reclaimed stale jobs')
+  return docs.length
 }
 
 /**
@@ -28,6 +47,7 @@ export function runContactQueue(payload: Payload): Promise<void> {
     do {
       state.again = false
       try {
+        await reclaimStaleJobs(payload)
         await payload.jobs.run({ queue: CONTACT_QUEUE, limit: DELIVERY_BATCH_SIZE })
       } catch (error) {
         payload.logger.error({ err: error }, 'contact queue run failed')

@@ -12,7 +12,8 @@ import { readCookie } from './csrf'
 import { csrfFailure, guardOriginAndRate } from './guard'
 import { noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
 import { clientAddress } from './rateLimit'
-import { acceptSubmission, findForm, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
+import { findForm } from './formCache'
+import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -85,49 +86,47 @@ export type ContactEndpointDeps = {
   onAccepted?: (payload: Payload) => void
 }
 
+const isFormEncoded = (request: Request) =>
+  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
+
+/** A refusal before the body was read: no form to show again, only what went wrong. */
+const plainAnswerPage = (status: number, error: string) =>
+  noScriptAnswerPage({ status, error, form: null, kept: {}, csrfToken: null, backTo: '/' })
+
 /** POST /api/contact: JSON from the site's script, or the plain form when JavaScript is off. */
 export async function handleContactPost(request: Request, deps: ContactEndpointDeps): Promise<Response> {
-  const payload = deps.payload
-  const wantsHtml = (request.headers.get('content-type') ?? '')
-    .toLowerCase()
-    .startsWith('application/x-www-form-urlencoded')
+  const noScript = isFormEncoded(request)
   const guard = await guardOriginAndRate(request)
-  if (guard && wantsHtml) {
-    return noScriptAnswerPage({
-      status: guard.status,
-      error: guard.error,
-      form: null,
-      kept: {},
-      csrfToken: null,
-      backTo: '/',
-    })
+  if (guard) {
+    if (noScript) return plainAnswerPage(guard.status, guard.error)
+    return json(guard.status, { ok: false, error: guard.error }, retryAfter(guard.status))
   }
-  const body = guard ? null : await readContactBody(request, ['json', 'form'])
-
-  if (!wantsHtml || !body || body.kind !== 'form') {
-    if (guard) return json(guard.status, { ok: false, error: guard.error }, retryAfter(guard.status))
-    if (!body || body.kind === 'error')
-      return json(body?.status ?? 400, { ok: false, error: body?.message ?? SUBMIT_MESSAGES.invalidRequest })
-    if (body.kind !== 'json') return json(415, { ok: false, error: SUBMIT_MESSAGES.invalidRequest })
-    const csrf = await csrfFailure(request, request.headers.get(CSRF_HEADER))
-    if (csrf) return json(csrf.status, { ok: false, error: csrf.error })
-    const submission = readJsonSubmission(body.value)
-    if (!submission) return json(400, { ok: false, error: SUBMIT_MESSAGES.invalidRequest })
-    const cms = await payload()
-    const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request) })
-    if (outcome.ok) {
-      if (outcome.submissionId !== null) deps.onAccepted?.(cms)
-      return json(200, { ok: true })
-    }
-    return json(outcome.status, {
-      ok: false,
-      error: outcome.error,
-      ...('fieldErrors' in outcome ? { fieldErrors: outcome.fieldErrors } : {}),
-    })
+  const body = await readContactBody(request, ['json', 'form'])
+  if (body.kind === 'error') {
+    if (noScript) return plainAnswerPage(body.status, body.message)
+    return json(body.status, { ok: false, error: body.message })
   }
+  if (body.kind === 'form') return handleNoScriptPost(request, body.params, deps)
+  return handleJsonPost(request, body.value, deps)
+}
 
-  // The no-JavaScript form: a redirect on success, an answer page with the input kept otherwise.
-  const params = body.params
+async function handleJsonPost(request: Request, value: unknown, deps: ContactEndpointDeps): Promise<Response> {
+  const csrf = await csrfFailure(request, request.headers.get(CSRF_HEADER))
+  if (csrf) return json(csrf.status, { ok: false, error: csrf.error })
+  const submission = readJsonSubmission(value)
+  if (!submission) return json(400, { ok: false, error: SUBMIT_MESSAGES.invalidRequest })
+  const cms = await deps.payload()
+  const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request) })
+  if (outcome.ok) {
+    if (outcome.submissionId !== null) deps.onAccepted?.(cms)
+    return json(200, { ok: true })
+  }
+  const fieldErrors = 'fieldErrors' in outcome ? { fieldErrors: outcome.fieldErrors } : {}
+  return json(outcome.status, { ok: false, error: outcome.error, ...fieldErrors })
+}
+
+/** The no-JavaScript form: a redirect on success, an answer page with the input kept otherwise. */
+async function handleNoScriptPost(request: Request, params: URLSearchParams, deps: ContactEndpointDeps) {
   const submission = readFormSubmission(params, request)
   const formId = parseFormId(submission.formId)
   const answer = async (status: number, error: string, fieldErrors?: Record<string, string>) =>
@@ -135,14 +134,14 @@ export async function handleContactPost(request: Request, deps: ContactEndpointD
       status,
       error,
       fieldErrors,
-      form: formId === null ? null : await findForm(await payload(), formId),
+      form: formId === null ? null : await findForm(await deps.payload(), formId),
       kept: keptValues(params),
       csrfToken: readCookie(request.headers.get('cookie'), CSRF_COOKIE),
       backTo: sentRedirectTarget(request, formId).split('?')[0],
     })
   const csrf = await csrfFailure(request, params.get(CSRF_FORM_FIELD))
   if (csrf) return answer(csrf.status, csrf.error)
-  const cms = await payload()
+  const cms = await deps.payload()
   const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request) })
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms)

@@ -12,3 +12,10 @@ export function contactRedis(url: string): Promise<RedisClient> {
   shared ??= connectTo(url).connect()
   return shared
 }
+
+/** Closes the shared connection (tests, and a clean shutdown). */
+export async function closeContactRedis(): Promise<void> {
+  const client = shared
+  shared = null
+  if (client) await (await client).quit()
+}

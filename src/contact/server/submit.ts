@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
 import { MESSAGES, validateForm, type FieldErrors, type FieldSpec, type FormValues } from '@/forms/validation'
-import type { Form } from '@/payload-types'
 import { configuredCaptcha } from '../captcha'
 import { CAPTCHA_ERROR } from '../protocol'
+import { findForm } from './formCache'
 
 /** More name/value pairs than any of our forms has; a longer list is not a person typing. */
 export const MAX_SUBMITTED_FIELDS = 200
@@ -46,17 +46,6 @@ export function parseFormId(value: unknown): number | null {
   const id =
     typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : NaN
   return Number.isSafeInteger(id) && id > 0 ? id : null
-}
-
-/** Loads a form by id, or null when there is none. */
-export async function findForm(payload: Payload, formId: number): Promise<Form | null> {
-  return (await payload.findByID({
-    collection: 'forms',
-    id: formId,
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-  })) as Form | null
 }
 
 /**
@@ -150,7 +139,7 @@ export async function acceptSubmission(payload: Payload, input: SubmissionInput)
   const specs = fieldSpecsOf(form)
   const values = collectValues(specs, input.pairs)
   if (!values) return invalid()
-  const fieldErrors = { ...validateForm(specs, values), ...controlCharacterErrors(specs, values) }
+  const fieldErrors = { ...controlCharacterErrors(specs, values), ...validateForm(specs, values) }
   if (Object.keys(fieldErrors).length > 0)
     return { status: 400, ok: false, error: SUBMIT_MESSAGES.fixFields, fieldErrors }
 

@@ -80,6 +80,8 @@ export function enhanceSelect(select: HTMLSelectElement): DropdownController {
   combobox.setAttribute('aria-haspopup', 'listbox')
   if (label) combobox.setAttribute('aria-labelledby', label.id)
   if (select.required) combobox.setAttribute('aria-required', 'true')
+  const describedBy = select.getAttribute('aria-describedby')
+  if (describedBy) combobox.setAttribute('aria-describedby', describedBy)
 
   const clear = document.createElement('button')
   clear.type = 'button'

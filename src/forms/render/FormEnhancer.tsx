@@ -3,12 +3,13 @@
 import { useEffect } from 'react'
 import type { FormBehaviourConfig } from './attachForm'
 
-/** Longest wait for an idle moment before the form's behaviour loads anyway. */
-export const FORM_BEHAVIOUR_IDLE_TIMEOUT_MS = 2000
+/** What counts as the visitor reaching the form: the behaviour loads on the first of these. */
+export const FORM_ARRIVAL_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const
 
 /**
- * Loads the form's behaviour after the page is idle, or at once when the visitor reaches the form,
- * so that it costs nothing before interaction. Until then the form works as plain HTML.
+ * Loads the form's behaviour (validation engine, dropdowns, captcha) when the visitor first
+ * reaches the form, so that it costs nothing before interaction. Until then the form is plain
+ * HTML that sends without JavaScript; the dropdowns keep the same size when enhanced.
  */
 export function FormEnhancer({ formElementId, config }: { formElementId: string; config: FormBehaviourConfig }) {
   useEffect(() => {
@@ -16,26 +17,17 @@ export function FormEnhancer({ formElementId, config }: { formElementId: string;
     if (!(form instanceof HTMLFormElement)) return
     let detach: (() => void) | undefined
     let cancelled = false
-    let started = false
     const start = () => {
-      if (started) return
-      started = true
+      for (const type of FORM_ARRIVAL_EVENTS) form.removeEventListener(type, start)
       void import('./attachForm').then(({ attachForm }) => {
         if (!cancelled) detach = attachForm(form, config)
       })
     }
-    const idle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(start, { timeout: FORM_BEHAVIOUR_IDLE_TIMEOUT_MS })
-        : window.setTimeout(start, 0)
-    form.addEventListener('focusin', start, { once: true })
-    form.addEventListener('pointerdown', start, { once: true })
+    for (const type of FORM_ARRIVAL_EVENTS) form.addEventListener(type, start, { passive: true })
+    if (form.contains(document.activeElement) || form.matches(':hover')) start()
     return () => {
       cancelled = true
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
-      else window.clearTimeout(idle)
-      form.removeEventListener('focusin', start)
-      form.removeEventListener('pointerdown', start)
+      for (const type of FORM_ARRIVAL_EVENTS) form.removeEventListener(type, start)
       detach?.()
     }
   }, [formElementId, config])

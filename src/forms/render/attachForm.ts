@@ -2,7 +2,13 @@
 // through the contact client, the message area and the captcha.
 import { type CaptchaConfig, createCaptchaWidget } from '@/contact/captchaWidget'
 import { sendContact, type ContactResult } from '@/contact/client'
-import { CAPTCHA_FORM_FIELDS, CSRF_FORM_FIELD, FORM_ID_FIELD, type ContactField } from '@/contact/protocol'
+import {
+  CAPTCHA_FORM_FIELDS,
+  CSRF_FORM_FIELD,
+  FORM_ID_FIELD,
+  HONEYPOT_FIELD,
+  type ContactField,
+} from '@/contact/protocol'
 import { csrfTokenFromPage } from '@/security/fetch'
 import { dropdownOf, enhanceSelect } from '../dropdown/enhanceSelect'
 import { type FieldSpec, type FormValues, validateField, validateForm } from '../validation'
@@ -21,6 +27,7 @@ export const CAPTCHA_FAILED_TEXT = 'The captcha check failed. Please try it agai
 const NOT_FIELDS = new Set<string>([
   FORM_ID_FIELD,
   CSRF_FORM_FIELD,
+  HONEYPOT_FIELD,
   CAPTCHA_FORM_FIELDS.altcha,
   CAPTCHA_FORM_FIELDS.turnstile,
   CAPTCHA_FORM_FIELDS.hcaptcha,
@@ -168,7 +175,8 @@ export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): 
 
   function onValueChange(event: Event) {
     const field = fieldOf(event.target)
-    if (!field) return
+    // A dropdown's search text is not the field's value; its select reports the changes.
+    if (!field || !field.controls.includes(event.target as HTMLElement)) return
     const control = field.controls[0]
     if (control instanceof HTMLSelectElement) {
       // Spec section 4: a choice that differs from the initial one hides the error and marks the field valid.
@@ -246,11 +254,12 @@ export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): 
     }
     show(nextMessage(view, { type: 'submit' }))
     const captchaAnswer = captcha ? await captcha.response() : null
-    const fieldsToSend = readFields(form, multipleNames)
+    const honeypot = new FormData(form).get(HONEYPOT_FIELD)
     const result = await sendContact({
       formId: form.dataset.formId ?? '',
-      fields: fieldsToSend,
+      fields: readFields(form, multipleNames),
       ...(captchaAnswer ? { captcha: captchaAnswer } : {}),
+      ...(typeof honeypot === 'string' && honeypot !== '' ? { [HONEYPOT_FIELD]: honeypot } : {}),
       pageUrl: window.location.href,
     })
     showResult(result)

@@ -3,12 +3,13 @@
 /** How long success, captcha-error and error stay shown (spec section 9). */
 export const MESSAGE_DISPLAY_MS = 2000
 
+/** Shown while a send is under way. */
+export const SENDING_TEXT = 'Sending your message…'
+
 export type MessageState = '' | 'loading' | 'success' | 'error' | 'captcha-error'
 
 export type Outcome =
-  | { kind: 'sent'; text: string }
-  | { kind: 'captcha'; text: string }
-  | { kind: 'failed'; text: string }
+  { kind: 'sent'; text: string } | { kind: 'captcha'; text: string } | { kind: 'failed'; text: string }
 
 export type MessageEvent = { type: 'submit' } | { type: 'answer'; outcome: Outcome } | { type: 'expire' }
 
@@ -39,7 +40,7 @@ const shown = (state: MessageState, text: string, onEnter: Effect[], onExpire: E
 export function nextMessage(current: MessageView, event: MessageEvent): MessageView {
   switch (event.type) {
     case 'submit':
-      return { state: 'loading', text: '', expiresInMs: null, onEnter: [], onExpire: [] }
+      return { state: 'loading', text: SENDING_TEXT, expiresInMs: null, onEnter: [], onExpire: [] }
     case 'answer': {
       if (current.state !== 'loading') return current
       const { outcome } = event

@@ -1,15 +1,9 @@
 import * as migration_20261122_042330_initial from './20261122_042330_initial';
-import * as migration_20261122_133112_features from './20261122_133112_features';
 
 export const migrations = [
   {
     up: migration_20261122_042330_initial.up,
     down: migration_20261122_042330_initial.down,
-    name: '20261122_042330_initial',
-  },
-  {
-    up: migration_20261122_133112_features.up,
-    down: migration_20261122_133112_features.down,
-    name: '20261122_133112_features'
+    name: '20261122_042330_initial'
   },
 ];

@@ -1,15 +1,9 @@
 import * as migration_20261122_042143_initial from './20261122_042143_initial';
-import * as migration_20261122_133053_features from './20261122_133053_features';
 
 export const migrations = [
   {
     up: migration_20261122_042143_initial.up,
     down: migration_20261122_042143_initial.down,
-    name: '20261122_042143_initial',
-  },
-  {
-    up: migration_20261122_133053_features.up,
-    down: migration_20261122_133053_features.down,
-    name: '20261122_133053_features'
+    name: '20261122_042143_initial'
   },
 ];
