@@ -4,6 +4,7 @@ import { COLLECT_PATH, MAX_EVENTS_PER_BATCH } from '../../src/analytics/collecto
 import { CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
 import { REDACTION_TEXT } from '../../src/analytics/redact'
 import { adminCredentials } from './helpers'
+import { FIRST_VISIT } from '../../playwright.config'
 import { configureTags, settle } from './support/analytics'
 import { startTagStandIn, type TagStandIn } from './support/tagStandIn'
 
@@ -11,6 +12,8 @@ const EMAIL = 'jane.doe@example.com'
 let standIn: TagStandIn
 
 test.describe.configure({ mode: 'serial' })
+// A first visit: no privacy choice stored yet.
+test.use({ storageState: FIRST_VISIT })
 
 test.beforeAll(async ({ request }) => {
   standIn = await startTagStandIn()
