@@ -76,7 +76,7 @@ describe('tag hosts for the CSP', () => {
 })
 
 describe('the browser client’s batches', () => {
-  const event = (props: object = {}) => ({ name: 'e', url: 'https://site.test/', ts: 1, props })
+  const event = (props: Record<string, string> = {}) => ({ name: 'e', url: 'https://site.test/', ts: 1, props })
   it('puts at most the maximum number of events in one body', () => {
     const bodies = packBatches(Array.from({ length: MAX_EVENTS_PER_BATCH * 2 + 1 }, () => event()))
     expect(bodies.map((body) => JSON.parse(body).events.length)).toEqual([
