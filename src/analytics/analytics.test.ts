@@ -3,7 +3,14 @@ import { packBatches } from './collector/client'
 import { deviceClass } from './collector/device'
 import { MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH } from './collector/limits'
 import { consentBootstrapScript } from './consent/bootstrap'
-import { defaultState, parseRegion, regionDeniesByDefault, stateFromChoice } from './consent/model'
+import {
+  DEFAULT_REGION_HEADER,
+  defaultState,
+  parseRegion,
+  regionDeniesByDefault,
+  regionHeaderName,
+  stateFromChoice,
+} from './consent/model'
 import { redactUrl, REDACTION_TEXT } from './redact'
 import { tagConfig, tagCspSources, TAG_SERVICES } from './tags/hosts'
 
@@ -37,6 +44,11 @@ describe('consent defaults by region', () => {
   it('grants in an unlisted region, and denies when the region is unknown', () => {
     expect(regionDeniesByDefault('US-OH', denied)).toBe(false)
     expect(regionDeniesByDefault(null, denied)).toBe(true)
+  })
+  it('falls back to the default region header when the setting is not a header name', () => {
+    expect(regionHeaderName('CF-IPCountry')).toBe('cf-ipcountry')
+    expect(regionHeaderName('x visitor region')).toBe(DEFAULT_REGION_HEADER)
+    expect(regionHeaderName(null)).toBe(DEFAULT_REGION_HEADER)
   })
   it('reads region headers loosely and refuses malformed ones', () => {
     expect(parseRegion(' us-oh ')).toBe('US-OH')
