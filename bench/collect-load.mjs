@@ -81,6 +81,7 @@ const best = withinBudget.sort((a, b) => b.eventsPerSecond - a.eventsPerSecond)[
 
 const dashboard = spawnSync('npx', ['tsx', 'bench/lib/dashboard-million.ts', process.env.BENCH_EVENTS || '1000000'], {
   cwd: ROOT,
+  env: { ...process.env, PAYLOAD_SECRET: process.env.PAYLOAD_SECRET || 'bench-secret' },
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
 })

@@ -52,6 +52,10 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
     sharp,
     graphQL: { disable: true },
     telemetry: false,
+    // Reading the settings once at start publishes the tag hosts for the proxy's CSP (see analytics/tags/cspCache).
+    onInit: async (payload) => {
+      await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => undefined)
+    },
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   })
 }

@@ -1,5 +1,6 @@
 // `npx tsx bench/lib/dashboard-million.ts [count]`: fills a temporary SQLite database with
 // generated analytics events (one million by default) and times the dashboard's report on it.
+// Needs PAYLOAD_SECRET in the environment (bench/collect-load.mjs passes one).
 import { randomBytes } from 'node:crypto'
 import { analyticsReport, periodEnding, REPORT_PERIODS } from '../../src/analytics/dashboard/report'
 import { utcDay } from '../../src/analytics/collector/visitor'
@@ -41,7 +42,6 @@ const NAMES = [
   'purchase',
 ]
 
-process.env.PAYLOAD_SECRET ||= 'bench-secret'
 const { payload, cleanup } = await startTestPayload()
 const client = (
   payload.db as unknown as {

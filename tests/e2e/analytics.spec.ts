@@ -1,9 +1,10 @@
-import { expect, type Page, type Request, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { FLUSH_DELAY_MS } from '../../src/analytics/collector/client'
 import { COLLECT_PATH, MAX_EVENTS_PER_BATCH } from '../../src/analytics/collector/limits'
 import { CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
 import { REDACTION_TEXT } from '../../src/analytics/redact'
 import { adminCredentials } from './helpers'
+import { FIRST_VISIT } from '../../playwright.config'
 import { configureTags, settle } from './support/analytics'
 import { startTagStandIn, type TagStandIn } from './support/tagStandIn'
 
@@ -11,6 +12,8 @@ const EMAIL = 'jane.doe@example.com'
 let standIn: TagStandIn
 
 test.describe.configure({ mode: 'serial' })
+// A first visit: no privacy choice stored yet.
+test.use({ storageState: FIRST_VISIT })
 
 test.beforeAll(async ({ request }) => {
   standIn = await startTagStandIn()
@@ -29,9 +32,10 @@ type Batch = { events: Array<{ name: string; url: string; ts: number; referrer?:
 /** Records the first-party collector's requests, with their bodies. */
 function recordCollects(page: Page) {
   const batches: Batch[] = []
-  page.on('request', (request: Request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === COLLECT_PATH)
-      batches.push(JSON.parse(request.postData() ?? '{}'))
+  void page.route(`**${COLLECT_PATH}`, async (route) => {
+    const request = route.request()
+    if (request.method() === 'POST') batches.push(JSON.parse(request.postData() ?? '{}'))
+    await route.continue()
   })
   return batches
 }
@@ -126,7 +130,8 @@ test('sends a page view to the tags and the collector on every client navigation
   await page.goto('/')
   await acceptAll(page)
   await expect.poll(() => standIn.hits().length).toBe(1)
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing', exact: true }).click()
+  // A same-document navigation, as the App Router makes them (it follows history.pushState).
+  await page.evaluate(() => history.pushState(null, '', '/pricing'))
   await expect(page).toHaveURL(/\/pricing$/)
   await expect
     .poll(() => standIn.hits().map((hit) => new URL(hit.url.searchParams.get('dl')!).pathname))

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY, CONSENT_WAIT_FOR_UPDATE_MS } from '../../src/analytics/consent/model'
 import { GOOGLE_TAG_SETTINGS } from '../../src/analytics/consent/bootstrap'
+import { FIRST_VISIT } from '../../playwright.config'
 import { configureTags, consentCommands, dataLayerOf, settle } from './support/analytics'
 import { startTagStandIn, type TagStandIn } from './support/tagStandIn'
 
@@ -22,6 +23,8 @@ const TAG_IDS = { gtmId: 'GTM-TEST1', ga4Id: 'G-TEST1', clarityId: 'clar1' }
 let standIn: TagStandIn
 
 test.describe.configure({ mode: 'serial' })
+// A first visit: no privacy choice stored yet.
+test.use({ storageState: FIRST_VISIT })
 
 test.beforeAll(async ({ request }) => {
   standIn = await startTagStandIn()

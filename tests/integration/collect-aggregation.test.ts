@@ -5,6 +5,7 @@ import { CHAT_STARTED_EVENT, LEAD_EVENT, PAGE_VIEW_EVENT } from '@/analytics/eve
 import { SEED_FORMS } from '@/cms/seed/content/forms'
 import { pageUrl, startCollector, testClock } from '../support/collector'
 import { startTestPayload } from '../support/payload'
+import { startTempPostgres, type TempPostgres } from '../support/postgres'
 
 const DAY = 24 * 60 * 60 * 1000
 const TODAY_NOON = Date.parse('2026-11-20T12:00:00Z')
@@ -65,60 +66,67 @@ async function recordKnownTraffic() {
   })
 }
 
-beforeAll(async () => {
-  ;({ payload, cleanup } = await startTestPayload())
-  await recordKnownTraffic()
-})
-afterAll(() => cleanup?.())
+for (const database of ['SQLite', 'PostgreSQL'] as const) {
+  describe(`the dashboard report over known data (${database})`, () => {
+    let server: TempPostgres | undefined
+    beforeAll(async () => {
+      if (database === 'PostgreSQL') server = await startTempPostgres()
+      ;({ payload, cleanup } = await startTestPayload(server?.url))
+      await recordKnownTraffic()
+    })
+    afterAll(async () => {
+      await cleanup?.()
+      server?.stop()
+    })
 
-describe('the dashboard report over known data', () => {
-  it('counts visitors, sessions and page views within the period only', async () => {
-    const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
-    expect(report.visitors).toBe(4)
-    expect(report.sessions).toBe(4)
-    expect(report.pageViews).toBe(7)
-  })
+    it('counts visitors, sessions and page views within the period only', async () => {
+      const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
+      expect(report.visitors).toBe(4)
+      expect(report.sessions).toBe(4)
+      expect(report.pageViews).toBe(7)
+    })
 
-  it('gives a point for every day of the period, zero on days without visits', async () => {
-    const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 7))
-    expect(report.daily).toHaveLength(7)
-    expect(report.daily.at(-1)).toEqual({ day: '2026-11-20', views: 6, visitors: 3 })
-    expect(report.daily.at(-2)).toEqual({ day: '2026-11-19', views: 1, visitors: 1 })
-    expect(report.daily.slice(0, 5).every((point) => point.views === 0 && point.visitors === 0)).toBe(true)
-  })
+    it('gives a point for every day of the period, zero on days without visits', async () => {
+      const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 7))
+      expect(report.daily).toHaveLength(7)
+      expect(report.daily.at(-1)).toEqual({ day: '2026-11-20', views: 6, visitors: 3 })
+      expect(report.daily.at(-2)).toEqual({ day: '2026-11-19', views: 1, visitors: 1 })
+      expect(report.daily.slice(0, 5).every((point) => point.views === 0 && point.visitors === 0)).toBe(true)
+    })
 
-  it('ranks top pages and outside referrers by page views', async () => {
-    const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
-    expect(report.topPages).toEqual([
-      { label: '/pricing', count: 3 },
-      { label: '/', count: 2 },
-      { label: '/contact', count: 1 },
-      { label: '/faq', count: 1 },
-    ])
-    expect(report.topPages.length).toBeLessThanOrEqual(TOP_LIST_LENGTH)
-    expect(report.referrers).toEqual([
-      { label: 'www.google.com', count: 2 },
-      { label: 'duckduckgo.com', count: 1 },
-    ])
-  })
+    it('ranks top pages and outside referrers by page views', async () => {
+      const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
+      expect(report.topPages).toEqual([
+        { label: '/pricing', count: 3 },
+        { label: '/', count: 2 },
+        { label: '/contact', count: 1 },
+        { label: '/faq', count: 1 },
+      ])
+      expect(report.topPages.length).toBeLessThanOrEqual(TOP_LIST_LENGTH)
+      expect(report.referrers).toEqual([
+        { label: 'www.google.com', count: 2 },
+        { label: 'duckduckgo.com', count: 1 },
+      ])
+    })
 
-  it('counts visitors per coarse device class', async () => {
-    const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
-    expect(report.devices).toEqual([
-      { label: 'desktop', count: 2 },
-      { label: 'mobile', count: 1 },
-      { label: 'tablet', count: 1 },
-    ])
-  })
+    it('counts visitors per coarse device class', async () => {
+      const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
+      expect(report.devices).toEqual([
+        { label: 'desktop', count: 2 },
+        { label: 'mobile', count: 1 },
+        { label: 'tablet', count: 1 },
+      ])
+    })
 
-  it('counts contact submissions, chats started, leads and purchases as conversions', async () => {
-    const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
-    expect(report.conversions).toEqual({ contactSubmissions: 1, chatsStarted: 1, leads: 1, purchases: 1 })
-  })
+    it('counts contact submissions, chats started, leads and purchases as conversions', async () => {
+      const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
+      expect(report.conversions).toEqual({ contactSubmissions: 1, chatsStarted: 1, leads: 1, purchases: 1 })
+    })
 
-  it('includes older traffic only when the period reaches back to it', async () => {
-    const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 90))
-    expect(report.pageViews).toBe(8)
-    expect(report.topPages.map((row) => row.label)).toContain('/old')
+    it('includes older traffic only when the period reaches back to it', async () => {
+      const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 90))
+      expect(report.pageViews).toBe(8)
+      expect(report.topPages.map((row) => row.label)).toContain('/old')
+    })
   })
-})
+}

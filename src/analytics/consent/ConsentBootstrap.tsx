@@ -1,13 +1,13 @@
 import { headers } from 'next/headers'
 import { getSiteSettings } from '@/cms/queries'
 import { consentBootstrapScript } from './bootstrap'
-import { DEFAULT_REGION_HEADER, parseRegion, regionDeniesByDefault } from './model'
+import { parseRegion, regionDeniesByDefault, regionHeaderName } from './model'
 
 /** Server part of consent: reads the visitor's region from the proxy's header and writes the default. */
 export async function ConsentBootstrap() {
   const [requestHeaders, settings] = await Promise.all([headers(), getSiteSettings()])
   const analytics = settings.analytics
-  const region = parseRegion(requestHeaders.get(analytics?.regionHeader || DEFAULT_REGION_HEADER))
+  const region = parseRegion(requestHeaders.get(regionHeaderName(analytics?.regionHeader)))
   const deniedRegions = (analytics?.deniedRegions ?? []).map((entry) => entry.code)
   const script = consentBootstrapScript({
     deniedByRegion: regionDeniesByDefault(region, deniedRegions),

@@ -19,6 +19,12 @@ export const CONSENT_WAIT_FOR_UPDATE_MS = 500
 
 export const DEFAULT_REGION_HEADER = 'x-visitor-region'
 
+/** The configured region header's name, or the default when the setting is empty or not a valid header name. */
+export function regionHeaderName(configured: string | null | undefined): string {
+  const name = configured?.trim().toLowerCase()
+  return name && /^[a-z0-9-]{1,64}$/.test(name) ? name : DEFAULT_REGION_HEADER
+}
+
 const REGION_PATTERN = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/
 
 /** The visitor's region from the proxy's header, normalised (`us-oh` -> `US-OH`), or null when absent or malformed. */

@@ -1,7 +1,8 @@
 import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 
-/** Loopback ports this suite's stand-ins may use (the analytics helper's range). */
-export const TAG_STAND_IN_PORT = 3241
+/** Port 0: the system picks a free loopback port, so suites of several checkouts never collide. */
+export const TAG_STAND_IN_PORT = 0
 
 export type RecordedRequest = { method: string; path: string; url: URL; userAgent: string }
 
@@ -62,7 +63,7 @@ const QUEUE_JS = (global: string) => `(function(){
 export async function startTagStandIn(port = TAG_STAND_IN_PORT) {
   const requests: RecordedRequest[] = []
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     requests.push({ method: req.method ?? 'GET', path: url.pathname, url, userAgent: req.headers['user-agent'] ?? '' })
     req.resume()
     const js = (body: string) => res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(body)
@@ -74,7 +75,7 @@ export async function startTagStandIn(port = TAG_STAND_IN_PORT) {
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     /** Paths requested so far, in order. */
     paths: () => requests.map((request) => request.path),
