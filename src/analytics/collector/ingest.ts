@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { clientAddress, readLimitedText } from '@/security/request'
 import { isConversion } from '../events'
 import { redactUrl } from '../redact'
 import { deviceClass } from './device'
@@ -33,33 +34,6 @@ type StoredRow = {
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
-
-/** The client's address as the front proxy reports it; the site is always served behind one. */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded || request.headers.get('x-real-ip')?.trim() || 'unknown'
-}
-
-/** Reads the body, giving up as soon as it passes `limit` bytes, so a huge body is never held in memory. */
-export async function readBodyWithin(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > limit) return null
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      return null
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 function pathOf(url: string): string {
   const { pathname } = new URL(url)
@@ -108,7 +82,7 @@ export function createCollector({ payload, siteHosts, now = Date.now }: Collecto
     const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
     if (type !== 'application/json') return json(415, { ok: false, error: 'send application/json' })
 
-    const text = await readBodyWithin(request, MAX_BATCH_BYTES)
+    const text = await readLimitedText(request, MAX_BATCH_BYTES)
     if (text === null) return json(413, { ok: false, error: `the body may take at most ${MAX_BATCH_BYTES} bytes` })
     let body: unknown
     try {

@@ -1,3 +1,5 @@
+import { readLimitedText } from '@/security/request'
+
 /** Largest contact request body read; a message field's 5000 characters fit many times over. */
 export const CONTACT_BODY_LIMIT_BYTES = 64 * 1024
 
@@ -14,27 +16,6 @@ export const BODY_MESSAGES = {
 
 function mediaType(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
-}
-
-/** Reads the body up to `limit` bytes, stopping the stream as soon as it goes over. */
-export async function readLimitedText(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > limit) return null
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      return null
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
 }
 
 /** JSON or form-encoded body, limited in size; anything else is refused before it is read. */

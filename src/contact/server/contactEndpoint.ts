@@ -11,7 +11,7 @@ import { readContactBody } from './body'
 import { readCookie } from './csrf'
 import { csrfFailure, guardOriginAndRate } from './guard'
 import { noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
-import { clientAddress } from './rateLimit'
+import { clientAddress } from '@/security/request'
 import { findForm } from './formCache'
 import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
 

@@ -1,6 +1,7 @@
 import { checkCsrf } from './csrf'
 import { originOf } from './origin'
-import { clientAddress, contactRateLimiter } from './rateLimit'
+import { clientAddress } from '@/security/request'
+import { contactRateLimiter } from './rateLimit'
 
 export const GUARD_MESSAGES = {
   crossOrigin: 'This form can only be sent from this website.',

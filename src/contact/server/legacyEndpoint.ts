@@ -6,7 +6,7 @@ import { readContactBody } from './body'
 import { checkCsrf } from './csrf'
 import { GUARD_MESSAGES, guardOriginAndRate, payloadSecret } from './guard'
 import { originOf } from './origin'
-import { clientAddress } from './rateLimit'
+import { clientAddress } from '@/security/request'
 import { acceptSubmission, SUBMIT_MESSAGES } from './submit'
 
 /** The old site's answer for "sent". */

@@ -54,13 +54,3 @@ export function contactRateLimiter(): RateLimiter {
     : memoryRateLimiter(contactRateLimitPerMinute)
   return shared
 }
-
-/**
- * The visitor's address: the last X-Forwarded-For entry, which is the one our own front (nginx,
- * or Next itself when nothing is in front) added; entries before it are the client's word.
- */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')
-  const last = forwarded?.split(',').pop()?.trim()
-  return last ? last.slice(0, 64) : 'unknown'
-}
