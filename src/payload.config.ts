@@ -52,7 +52,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
     sharp,
     graphQL: { disable: true },
     telemetry: false,
-    // Reading the settings once at start publishes the tag hosts for the proxy's CSP (see analytics/tags/cspCache).
+    // Reading the settings once at start publishes the third-party hosts for the proxy's CSP (see security/thirdPartySources).
     onInit: async (payload) => {
       await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => undefined)
     },

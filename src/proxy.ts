@@ -1,8 +1,8 @@
 import { type NextRequest, NextResponse } from 'next/server'
-import { currentTagCspSources } from './analytics/tags/cspCache'
 import { CSRF_COOKIE } from './contact/protocol'
 import { CSRF_INTERNAL_HEADER, csrfCookieHeader, issueCsrfToken, isGenuineCsrfToken } from './contact/server/csrf'
 import { contentSecurityPolicy, HSTS_VALUE, isHttpsRequest, STATIC_SECURITY_HEADERS } from './security/headers'
+import { currentThirdPartySources } from './security/thirdPartySources'
 
 /** Gives every request a fresh CSP nonce and every response the security headers. */
 export async function proxy(request: NextRequest) {
@@ -17,7 +17,7 @@ export async function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV !== 'production',
     https,
-    tagSources: currentTagCspSources(),
+    thirdParty: currentThirdPartySources(),
   })
 
   const requestHeaders = new Headers(request.headers)

@@ -1,5 +1,5 @@
 import type { Field, GlobalConfig } from 'payload'
-import { publishTagCspSources } from '@/analytics/tags/cspCache'
+import { publishThirdPartySources } from '@/security/thirdPartySources'
 import { anyone, isAdmin, isAdminField } from '../access'
 
 /** Header z-index when settings leave it empty (spec section 9). */
@@ -28,8 +28,8 @@ export const SiteSettings: GlobalConfig = {
   access: { read: anyone, update: isAdmin },
   // Keeps the proxy's Content-Security-Policy in step with the configured tags, without a query per request.
   hooks: {
-    afterRead: [({ doc }) => (publishTagCspSources(doc.analytics), doc)],
-    afterChange: [({ doc }) => (publishTagCspSources(doc.analytics), doc)],
+    afterRead: [({ doc }) => (publishThirdPartySources(doc), doc)],
+    afterChange: [({ doc }) => (publishThirdPartySources(doc), doc)],
   },
   fields: [
     {
