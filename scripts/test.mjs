@@ -19,8 +19,9 @@ function ensureSystemPackages() {
   const missing = []
   if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium')
   if (!fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql')
+  if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server')
   if (!missing.length) return
-  console.log(`> Installing ${missing.join(' and ')} from Debian's packages…`)
+  console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   aptInstall(missing)
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
-import { E2E_URL } from '../../playwright.config'
+import { E2E_PORT, E2E_URL } from '../../playwright.config'
 import {
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_POST_LIMIT,
@@ -12,6 +12,7 @@ import {
 } from '../../src/chat/constants'
 import { reconnectDelay } from '../../src/chat/reconnect'
 import { adminToken } from './helpers'
+import { startLiveChatStandIn } from './support/liveChatStandIn'
 
 const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
 const PNG = Buffer.from(
@@ -342,6 +343,93 @@ test('on a host name that is not allowed the widget disables itself with a warni
       provider: 'builtin',
       allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
     })
+  }
+})
+
+const DEFAULT_CHAT = {
+  provider: 'builtin',
+  license: '',
+  licenseExpiresAt: null,
+  allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
+}
+
+/** Loads the home page and returns the console warnings the chat logged. */
+async function chatWarnings(page: Page, cause: string): Promise<string> {
+  const warnings: string[] = []
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+  await page.goto('/')
+  await expect.poll(() => warnings.join('\n')).toContain(cause)
+  return warnings.join('\n')
+}
+
+test('an expired licence disables the widget and sends the direct chat link to the expired-link page', async ({
+  page,
+  request,
+}) => {
+  await setChatSettings(request, { ...DEFAULT_CHAT, licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
+  try {
+    expect(await chatWarnings(page, 'license_expired')).toContain('Chat widget disabled')
+    await expect(page.locator('.chat-launcher')).toHaveCount(0)
+    await page.goto('/chat')
+    await expect(page).toHaveURL(/\/chat\/expired$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This chat link has expired')
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+  }
+  await page.goto('/chat')
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible()
+})
+
+test('LiveChat without a licence, or whose script cannot be fetched, stays disabled with a warning', async ({
+  page,
+  request,
+}) => {
+  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat' })
+  try {
+    await chatWarnings(page, 'license_not_found')
+    await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678' })
+    await chatWarnings(page, 'region_failed')
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+  }
+})
+
+test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API", async ({
+  page,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + 45)
+  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 })
+  try {
+    await page.goto('/')
+    await page.evaluate(() => {
+      const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
+      api.call('set_customer_name', 'Queued Name')
+      const button = document.createElement('button')
+      button.className = 'chat-button'
+      button.textContent = 'Chat now'
+      document.querySelector('main')!.append(button)
+    })
+    await page.getByRole('button', { name: 'Chat now' }).click()
+    const standInSeen = () =>
+      page.evaluate(() => {
+        const api = (window as never as { LiveChatWidget: { _standIn?: { license: unknown; calls: unknown[] } } })
+          .LiveChatWidget
+        return api._standIn
+          ? { license: api._standIn.license, calls: api._standIn.calls.map((call) => (call as unknown[]).join(':')) }
+          : null
+      })
+    await expect.poll(standInSeen).toEqual({
+      license: 12345678,
+      calls: ['set_customer_name:Queued Name', 'maximize:'],
+    })
+    const state = await page.evaluate(() =>
+      (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+    )
+    expect(state).toMatchObject({ visibility: 'maximized' })
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
   }
 })
 

@@ -2,6 +2,7 @@ import type { AgentPresence, CustomerStatus } from '../constants'
 import type { AgentOnDuty, Availability, VisitorOnSite } from '../types'
 import { type BusMessage, type ChatBus, createInProcessBus } from './bus'
 import { withinBusinessHours } from './businessHours'
+import { createRedisBus } from './redisBus'
 
 type VisitorEntry = VisitorOnSite & { connections: number }
 type AgentEntry = AgentOnDuty & { connections: number }
@@ -124,8 +125,13 @@ export class ChatHub {
 
 const globalHub = globalThis as unknown as { __chatHub?: ChatHub }
 
-/** One hub per process, shared by every route module that Next bundles separately. */
+/**
+ * One hub per process, shared by every route module that Next bundles separately; with
+ * REDIS_URL set, its bus goes through Redis so that several instances share chats.
+ */
 export function chatHub(): ChatHub {
-  globalHub.__chatHub ??= new ChatHub(createInProcessBus())
+  globalHub.__chatHub ??= new ChatHub(
+    process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : createInProcessBus(),
+  )
   return globalHub.__chatHub
 }
