@@ -12,6 +12,7 @@ import {
 } from '../../src/chat/constants'
 import { reconnectDelay } from '../../src/chat/reconnect'
 import { adminToken } from './helpers'
+import { startDropProxy } from './support/dropProxy'
 import { startLiveChatStandIn } from './support/liveChatStandIn'
 
 const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
@@ -19,8 +20,6 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
   'hex',
 )
-
-test.describe.configure({ mode: 'serial' })
 
 let admin: string
 
@@ -159,6 +158,7 @@ test('invite, queue, accept and every event type between a visitor and an agent'
   await panel.getByLabel('Send a file').setInputFiles({ name: 'plat.png', mimeType: 'image/png', buffer: PNG })
   const conversationId = Number(await panel.getAttribute('data-conversation-id'))
   const custom = await agent.request.post('/api/chat/agent', {
+    headers: { Origin: E2E_URL },
     data: { action: 'message', conversationId, type: 'custom', customData: { step: 'quote' } },
   })
   expect(custom.status()).toBe(200)
@@ -198,29 +198,35 @@ test('invite, queue, accept and every event type between a visitor and an agent'
 })
 
 test('a dropped stream resumes without losing or repeating a message', async ({ browser }) => {
+  const proxy = await startDropProxy(E2E_PORT + 49, E2E_PORT)
   const agent = await openConsole(browser)
-  const visitor = await openVisitor(browser)
-  await visitor.locator('.chat-launcher').click()
-  const dialog = visitor.getByRole('dialog', { name: 'Chat' })
-  await dialog.getByLabel('Name').fill('Rhea')
-  await dialog.getByLabel('Email').fill('rhea@example.com')
-  await dialog.getByRole('button', { name: 'Start chat' }).click()
-  await agent.locator('.agent-queue li').filter({ hasText: 'Rhea' }).getByRole('button', { name: 'Accept' }).click()
-  await expect.poll(() => customerStatus(visitor)).toBe('chatting')
+  const visitor = await (await browser.newContext()).newPage()
+  try {
+    await visitor.goto(`${proxy.origin}/`)
+    await visitor.locator('.chat-launcher').click()
+    const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+    await dialog.getByLabel('Name').fill('Rhea')
+    await dialog.getByLabel('Email').fill('rhea@example.com')
+    await dialog.getByRole('button', { name: 'Start chat' }).click()
+    await agent.locator('.agent-queue li').filter({ hasText: 'Rhea' }).getByRole('button', { name: 'Accept' }).click()
+    await expect.poll(() => customerStatus(visitor)).toBe('chatting')
 
-  await visitor.context().setOffline(true)
-  const panel = agent.locator('.agent-chat').filter({ hasText: 'Rhea' })
-  await panel.getByLabel('Reply').fill('Sent while you were away')
-  await panel.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(panel.locator('.chat-event-message')).toContainText('Sent while you were away')
-  await visitor.context().setOffline(false)
-  await expect(dialog.locator('.chat-event-message')).toHaveText(/Sent while you were away/)
-  await panel.getByLabel('Reply').fill('After the reconnect')
-  await panel.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(dialog.locator('.chat-event-message')).toHaveCount(2)
-  await expect(dialog.locator('.chat-event-message').filter({ hasText: 'Sent while you were away' })).toHaveCount(1)
-  await agent.context().close()
-  await visitor.context().close()
+    await proxy.drop()
+    const panel = agent.locator('.agent-chat').filter({ hasText: 'Rhea' })
+    await panel.getByLabel('Reply').fill('Sent while you were away')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(panel.locator('.chat-event-message')).toContainText('Sent while you were away')
+    await proxy.restore()
+    await expect(dialog.locator('.chat-event-message')).toHaveText(/Sent while you were away/, { timeout: 15_000 })
+    await panel.getByLabel('Reply').fill('After the reconnect')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog.locator('.chat-event-message')).toHaveCount(2)
+    await expect(dialog.locator('.chat-event-message').filter({ hasText: 'Sent while you were away' })).toHaveCount(1)
+  } finally {
+    proxy.stop()
+    await agent.context().close()
+    await visitor.context().close()
+  }
 })
 
 test('unread count and a sound throttled to one per 2 s, silent until the visitor interacts', async ({ browser }) => {
@@ -255,17 +261,17 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
     await expect(panel.locator('.chat-event-message').last()).toHaveText(new RegExp(text))
   }
   await say('Before any interaction')
-  await expect(visitor.locator('.chat-unread')).toHaveText(/2/)
+  await expect(visitor.locator('.chat-unread')).toHaveText(/1/)
   expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(0)
 
   await visitor.mouse.click(5, 300) // the visitor interacts with the page
   await say('First')
   await say('Second')
-  await expect(visitor.locator('.chat-unread')).toHaveText(/4/)
+  await expect(visitor.locator('.chat-unread')).toHaveText(/3/)
   expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(1)
   await visitor.clock.runFor(CHAT_SOUND_THROTTLE_MS)
   await say('Third')
-  await expect(visitor.locator('.chat-unread')).toHaveText(/5/)
+  await expect(visitor.locator('.chat-unread')).toHaveText(/4/)
   expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(2)
   await visitor.locator('.chat-launcher').click()
   await visitor.keyboard.press('Escape')
@@ -275,24 +281,36 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
 })
 
 test(`after ${CHAT_RECONNECT_MAX_TRIES} failed reconnects the widget shows that it is offline`, async ({ page }) => {
-  await page.clock.install()
-  await page.goto('/')
-  await page.clock.runFor(5000)
-  await expect(page.locator('.chat-launcher')).toBeVisible()
-  await page.route('**/api/chat/stream**', (route) => route.abort())
-  await page.context().setOffline(true)
-  await page.context().setOffline(false)
-  let total = 0
-  for (let attempt = 1; attempt <= CHAT_RECONNECT_MAX_TRIES; attempt++) total += reconnectDelay(attempt)!
-  for (let elapsed = 0; elapsed < total + 1000; elapsed += 1000) await page.clock.runFor(1000)
-  await page.locator('.chat-launcher').click()
-  await expect(page.getByRole('alert')).toContainText('could not reconnect')
+  const proxy = await startDropProxy(E2E_PORT + 48, E2E_PORT)
+  try {
+    await page.clock.install()
+    await page.goto(`${proxy.origin}/`)
+    await page.clock.runFor(5000)
+    await page.locator('.chat-launcher').click()
+    await expect(page.locator('.chat-window')).toBeVisible()
+    await proxy.drop()
+    let total = 0
+    for (let attempt = 1; attempt <= CHAT_RECONNECT_MAX_TRIES; attempt++) total += reconnectDelay(attempt)!
+    for (let elapsed = 0; elapsed <= total + 1000; elapsed += 500) await page.clock.runFor(500)
+    await expect(page.locator('.chat-connection-lost')).toContainText('could not reconnect')
+    expect(
+      await page.evaluate(
+        () =>
+          (window as never as { LiveChatWidget: { get(k: string): { availability: string } } }).LiveChatWidget.get(
+            'state',
+          ).availability,
+      ),
+    ).toBe('offline')
+  } finally {
+    proxy.stop()
+  }
 })
 
 test('hostile input: oversized and HTML messages, wrong files, floods, foreign origins', async ({
   browser,
   request,
 }) => {
+  const agent = await openConsole(browser)
   const visitor = await openVisitor(browser)
   const post = (data: unknown, headers: Record<string, string> = {}) =>
     visitor.request.post('/api/chat/visitor', { data, headers: { Origin: E2E_URL, ...headers } })
@@ -328,6 +346,7 @@ test('hostile input: oversized and HTML messages, wrong files, floods, foreign o
   expect((await request.get('/api/chat-events')).status()).toBe(403)
   await visitor.context().close()
   await stranger.context().close()
+  await agent.context().close()
 })
 
 test('on a host name that is not allowed the widget disables itself with a warning', async ({ page, request }) => {
@@ -450,6 +469,6 @@ test('the console refuses anonymous visitors and accounts without the agent role
   const page = await context.newPage()
   await page.goto('/agent')
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible()
-  expect((await context.request.get('/api/chat/agent/stream')).status()).toBe(403)
+  expect((await context.request.get('/api/chat/agent/stream', { headers: { Origin: E2E_URL } })).status()).toBe(403)
   await context.close()
 })

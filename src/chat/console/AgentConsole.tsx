@@ -186,11 +186,13 @@ function ChatPanel(props: {
         {conversation.name || 'Visitor'} <small>{conversation.email}</small>
       </h2>
       <p className="agent-chat-page">On {conversation.currentPage || 'an unknown page'}</p>
-      <ol className="chat-log" role="log" aria-label={`Transcript with ${conversation.name || 'visitor'}`}>
-        {events.map((event) => (
-          <ChatEventItem key={event.id} event={event} />
-        ))}
-      </ol>
+      <div className="chat-log-region" role="log" aria-label={`Transcript with ${conversation.name || 'visitor'}`}>
+        <ol className="chat-log">
+          {events.map((event) => (
+            <ChatEventItem key={event.id} event={event} />
+          ))}
+        </ol>
+      </div>
       <p className="chat-typing" aria-live="polite">
         {state.typing.has(conversationId) ? 'The visitor is typing…' : ''}
       </p>

@@ -137,11 +137,13 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
             </p>
           )}
           {state.events.length > 0 && (
-            <ol className="chat-log" role="log" aria-label="Conversation">
-              {state.events.map((event) => (
-                <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
-              ))}
-            </ol>
+            <div className="chat-log-region" role="log" aria-label="Conversation">
+              <ol className="chat-log">
+                {state.events.map((event) => (
+                  <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
+                ))}
+              </ol>
+            </div>
           )}
           <p className="chat-typing" aria-live="polite">
             {state.agentTyping ? `${state.agentTyping} is typing…` : ''}

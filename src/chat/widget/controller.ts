@@ -151,8 +151,8 @@ export class WidgetController {
     if (this.seen.has(event.id)) return
     this.seen.add(event.id)
     const events = [...this.state.events, event].sort((a, b) => a.id - b.id)
-    const fromOthers = event.author.type !== 'customer'
-    const unseen = this.synced && fromOthers && this.state.visibility !== 'maximized'
+    const fromAgent = event.author.type === 'agent'
+    const unseen = this.synced && fromAgent && this.state.visibility !== 'maximized'
     this.set({
       events,
       conversationId: event.conversationId,
@@ -161,7 +161,7 @@ export class WidgetController {
     })
     if (!this.synced) return
     this.emit('new_event', apiEventOf(event))
-    if (fromOthers) this.maybePlaySound()
+    if (fromAgent) this.maybePlaySound()
   }
 
   private maybePlaySound(now = performance.now()) {
