@@ -59,7 +59,15 @@ async function openVisitor(browser: Browser, pagePath = '/'): Promise<Page> {
   const page = await context.newPage()
   await page.goto(pagePath)
   await expect(page.locator('.chat-launcher')).toBeVisible()
+  await connectByInteraction(page)
   return page
+}
+
+/** The widget connects on the visitor's first interaction; a pointer move is one. */
+async function connectByInteraction(page: Page) {
+  await page.mouse.move(40, 40)
+  await page.mouse.move(60, 60)
+  await expect(page.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
 }
 
 const customerStatus = (page: Page) =>
@@ -204,6 +212,7 @@ test('a dropped stream resumes without losing or repeating a message', async ({ 
   try {
     await visitor.goto(`${proxy.origin}/`)
     await visitor.locator('.chat-launcher').click()
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
     const dialog = visitor.getByRole('dialog', { name: 'Chat' })
     await dialog.getByLabel('Name').fill('Rhea')
     await dialog.getByLabel('Email').fill('rhea@example.com')
@@ -246,6 +255,13 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
   await visitor.goto('/')
   await visitor.clock.runFor(5000)
   await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  // Opening and closing through the API connects without a user gesture, so sound stays locked.
+  await visitor.evaluate(() => {
+    const api = (window as never as { LiveChatWidget: { call(m: string): void } }).LiveChatWidget
+    api.call('maximize')
+    api.call('minimize')
+  })
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
   await visitor.evaluate(() =>
     fetch('/api/chat/visitor', {
       method: 'POST',

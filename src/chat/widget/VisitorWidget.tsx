@@ -80,7 +80,12 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
   const windowId = `${ids}-window`
 
   return (
-    <div className="chat-widget" data-availability={state.availability} data-status={status}>
+    <div
+      className="chat-widget"
+      data-availability={state.availability}
+      data-status={status}
+      data-connection={state.connection}
+    >
       {!open && (
         <button
           ref={launcherRef}
