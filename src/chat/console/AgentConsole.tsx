@@ -169,14 +169,16 @@ function ChatPanel(props: {
       .split(',')
       .map((label) => label.trim())
       .filter(Boolean)
+    const sentText = text
     const ok = await act('message', {
       conversationId,
       type: kind,
-      text,
+      text: sentText,
       ...(kind === 'rich_message' ? { buttons: labels } : {}),
     })
     if (ok) {
-      setText('')
+      // Only clear what was sent: the agent may already be typing the next message.
+      setText((current) => (current === sentText ? '' : current))
       setButtons('')
     }
   }

@@ -195,8 +195,10 @@ function Composer(props: {
   const fileRef = useRef<HTMLInputElement>(null)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!text.trim()) return
-    if (await props.onSend(text)) setText('')
+    const sent = text
+    if (!sent.trim()) return
+    // Only clear what was sent: the visitor may already be typing the next message.
+    if (await props.onSend(sent)) setText((current) => (current === sent ? '' : current))
   }
   return (
     <form className="chat-composer" onSubmit={submit}>
