@@ -5,6 +5,9 @@ import { withinBusinessHours } from './businessHours'
 import { createRedisBus } from './redisBus'
 
 type VisitorEntry = VisitorOnSite & { connections: number }
+
+/** Agents get the list of visitors on the site at most this often. */
+export const VISITOR_LIST_INTERVAL_MS = 250
 type AgentEntry = AgentOnDuty & { connections: number }
 
 /**
@@ -118,8 +121,16 @@ export class ChatHub {
     }
   }
 
+  private announceTimer: ReturnType<typeof setTimeout> | null = null
+
+  /** Coalesced: a burst of page views sends agents one list, not one list per visitor. */
   private announceVisitors() {
-    this.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'visitors', data: this.visitorList() })
+    if (this.announceTimer) return
+    this.announceTimer = setTimeout(() => {
+      this.announceTimer = null
+      this.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'visitors', data: this.visitorList() })
+    }, VISITOR_LIST_INTERVAL_MS)
+    this.announceTimer.unref?.()
   }
 }
 
