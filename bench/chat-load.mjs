@@ -2,6 +2,7 @@
 // message takes to reach an agent's console stream (p50, p99) at that load.
 // Usage: node bench/chat-load.mjs [levels, e.g. 100,500,1000] ; writes bench/results/chat-load.json
 import { randomBytes } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
 import { startBenchServer } from './lib/server.mjs'
@@ -66,10 +67,13 @@ try {
     { email: 'bench-agent@example.com', password: 'bench-agent-password', roles: ['agent'], name: 'Bench' },
     { Authorization: `JWT ${adminLogin.token}` },
   )
-  const agentLogin = await (await post('/api/users/login', { email: 'bench-agent@example.com', password: 'bench-agent-password' })).json()
+  const agentLogin = await (
+    await post('/api/users/login', { email: 'bench-agent@example.com', password: 'bench-agent-password' })
+  ).json()
   const agentAuth = { Authorization: `JWT ${agentLogin.token}` }
 
   const controller = new AbortController()
+  setMaxListeners(0, controller.signal) // one signal ends every stream of the run
   const pending = new Map()
   const agentStream = await fetch(`${origin}/api/chat/agent/stream`, { headers: agentAuth, signal: controller.signal })
   void consume(

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
-import { E2E_URL } from '../../playwright.config'
+import { E2E_PORT, E2E_URL } from '../../playwright.config'
 import {
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_POST_LIMIT,
@@ -12,14 +12,14 @@ import {
 } from '../../src/chat/constants'
 import { reconnectDelay } from '../../src/chat/reconnect'
 import { adminToken } from './helpers'
+import { startDropProxy } from './support/dropProxy'
+import { startLiveChatStandIn } from './support/liveChatStandIn'
 
 const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
   'hex',
 )
-
-test.describe.configure({ mode: 'serial' })
 
 let admin: string
 
@@ -59,7 +59,15 @@ async function openVisitor(browser: Browser, pagePath = '/'): Promise<Page> {
   const page = await context.newPage()
   await page.goto(pagePath)
   await expect(page.locator('.chat-launcher')).toBeVisible()
+  await connectByInteraction(page)
   return page
+}
+
+/** The widget connects on the visitor's first interaction; a pointer move is one. */
+async function connectByInteraction(page: Page) {
+  await page.mouse.move(40, 40)
+  await page.mouse.move(60, 60)
+  await expect(page.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
 }
 
 const customerStatus = (page: Page) =>
@@ -158,6 +166,7 @@ test('invite, queue, accept and every event type between a visitor and an agent'
   await panel.getByLabel('Send a file').setInputFiles({ name: 'plat.png', mimeType: 'image/png', buffer: PNG })
   const conversationId = Number(await panel.getAttribute('data-conversation-id'))
   const custom = await agent.request.post('/api/chat/agent', {
+    headers: { Origin: E2E_URL },
     data: { action: 'message', conversationId, type: 'custom', customData: { step: 'quote' } },
   })
   expect(custom.status()).toBe(200)
@@ -197,29 +206,36 @@ test('invite, queue, accept and every event type between a visitor and an agent'
 })
 
 test('a dropped stream resumes without losing or repeating a message', async ({ browser }) => {
+  const proxy = await startDropProxy(E2E_PORT + 49, E2E_PORT)
   const agent = await openConsole(browser)
-  const visitor = await openVisitor(browser)
-  await visitor.locator('.chat-launcher').click()
-  const dialog = visitor.getByRole('dialog', { name: 'Chat' })
-  await dialog.getByLabel('Name').fill('Rhea')
-  await dialog.getByLabel('Email').fill('rhea@example.com')
-  await dialog.getByRole('button', { name: 'Start chat' }).click()
-  await agent.locator('.agent-queue li').filter({ hasText: 'Rhea' }).getByRole('button', { name: 'Accept' }).click()
-  await expect.poll(() => customerStatus(visitor)).toBe('chatting')
+  const visitor = await (await browser.newContext()).newPage()
+  try {
+    await visitor.goto(`${proxy.origin}/`)
+    await visitor.locator('.chat-launcher').click()
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+    const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+    await dialog.getByLabel('Name').fill('Rhea')
+    await dialog.getByLabel('Email').fill('rhea@example.com')
+    await dialog.getByRole('button', { name: 'Start chat' }).click()
+    await agent.locator('.agent-queue li').filter({ hasText: 'Rhea' }).getByRole('button', { name: 'Accept' }).click()
+    await expect.poll(() => customerStatus(visitor)).toBe('chatting')
 
-  await visitor.context().setOffline(true)
-  const panel = agent.locator('.agent-chat').filter({ hasText: 'Rhea' })
-  await panel.getByLabel('Reply').fill('Sent while you were away')
-  await panel.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(panel.locator('.chat-event-message')).toContainText('Sent while you were away')
-  await visitor.context().setOffline(false)
-  await expect(dialog.locator('.chat-event-message')).toHaveText(/Sent while you were away/)
-  await panel.getByLabel('Reply').fill('After the reconnect')
-  await panel.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(dialog.locator('.chat-event-message')).toHaveCount(2)
-  await expect(dialog.locator('.chat-event-message').filter({ hasText: 'Sent while you were away' })).toHaveCount(1)
-  await agent.context().close()
-  await visitor.context().close()
+    await proxy.drop()
+    const panel = agent.locator('.agent-chat').filter({ hasText: 'Rhea' })
+    await panel.getByLabel('Reply').fill('Sent while you were away')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(panel.locator('.chat-event-message')).toContainText('Sent while you were away')
+    await proxy.restore()
+    await expect(dialog.locator('.chat-event-message')).toHaveText(/Sent while you were away/, { timeout: 15_000 })
+    await panel.getByLabel('Reply').fill('After the reconnect')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog.locator('.chat-event-message')).toHaveCount(2)
+    await expect(dialog.locator('.chat-event-message').filter({ hasText: 'Sent while you were away' })).toHaveCount(1)
+  } finally {
+    proxy.stop()
+    await agent.context().close()
+    await visitor.context().close()
+  }
 })
 
 test('unread count and a sound throttled to one per 2 s, silent until the visitor interacts', async ({ browser }) => {
@@ -239,6 +255,13 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
   await visitor.goto('/')
   await visitor.clock.runFor(5000)
   await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  // Opening and closing through the API connects without a user gesture, so sound stays locked.
+  await visitor.evaluate(() => {
+    const api = (window as never as { LiveChatWidget: { call(m: string): void } }).LiveChatWidget
+    api.call('maximize')
+    api.call('minimize')
+  })
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
   await visitor.evaluate(() =>
     fetch('/api/chat/visitor', {
       method: 'POST',
@@ -254,17 +277,17 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
     await expect(panel.locator('.chat-event-message').last()).toHaveText(new RegExp(text))
   }
   await say('Before any interaction')
-  await expect(visitor.locator('.chat-unread')).toHaveText(/2/)
+  await expect(visitor.locator('.chat-unread')).toHaveText(/1/)
   expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(0)
 
   await visitor.mouse.click(5, 300) // the visitor interacts with the page
   await say('First')
   await say('Second')
-  await expect(visitor.locator('.chat-unread')).toHaveText(/4/)
+  await expect(visitor.locator('.chat-unread')).toHaveText(/3/)
   expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(1)
   await visitor.clock.runFor(CHAT_SOUND_THROTTLE_MS)
   await say('Third')
-  await expect(visitor.locator('.chat-unread')).toHaveText(/5/)
+  await expect(visitor.locator('.chat-unread')).toHaveText(/4/)
   expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(2)
   await visitor.locator('.chat-launcher').click()
   await visitor.keyboard.press('Escape')
@@ -274,24 +297,36 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
 })
 
 test(`after ${CHAT_RECONNECT_MAX_TRIES} failed reconnects the widget shows that it is offline`, async ({ page }) => {
-  await page.clock.install()
-  await page.goto('/')
-  await page.clock.runFor(5000)
-  await expect(page.locator('.chat-launcher')).toBeVisible()
-  await page.route('**/api/chat/stream**', (route) => route.abort())
-  await page.context().setOffline(true)
-  await page.context().setOffline(false)
-  let total = 0
-  for (let attempt = 1; attempt <= CHAT_RECONNECT_MAX_TRIES; attempt++) total += reconnectDelay(attempt)!
-  for (let elapsed = 0; elapsed < total + 1000; elapsed += 1000) await page.clock.runFor(1000)
-  await page.locator('.chat-launcher').click()
-  await expect(page.getByRole('alert')).toContainText('could not reconnect')
+  const proxy = await startDropProxy(E2E_PORT + 48, E2E_PORT)
+  try {
+    await page.clock.install()
+    await page.goto(`${proxy.origin}/`)
+    await page.clock.runFor(5000)
+    await page.locator('.chat-launcher').click()
+    await expect(page.locator('.chat-window')).toBeVisible()
+    await proxy.drop()
+    let total = 0
+    for (let attempt = 1; attempt <= CHAT_RECONNECT_MAX_TRIES; attempt++) total += reconnectDelay(attempt)!
+    for (let elapsed = 0; elapsed <= total + 1000; elapsed += 500) await page.clock.runFor(500)
+    await expect(page.locator('.chat-connection-lost')).toContainText('could not reconnect')
+    expect(
+      await page.evaluate(
+        () =>
+          (window as never as { LiveChatWidget: { get(k: string): { availability: string } } }).LiveChatWidget.get(
+            'state',
+          ).availability,
+      ),
+    ).toBe('offline')
+  } finally {
+    proxy.stop()
+  }
 })
 
 test('hostile input: oversized and HTML messages, wrong files, floods, foreign origins', async ({
   browser,
   request,
 }) => {
+  const agent = await openConsole(browser)
   const visitor = await openVisitor(browser)
   const post = (data: unknown, headers: Record<string, string> = {}) =>
     visitor.request.post('/api/chat/visitor', { data, headers: { Origin: E2E_URL, ...headers } })
@@ -327,6 +362,7 @@ test('hostile input: oversized and HTML messages, wrong files, floods, foreign o
   expect((await request.get('/api/chat-events')).status()).toBe(403)
   await visitor.context().close()
   await stranger.context().close()
+  await agent.context().close()
 })
 
 test('on a host name that is not allowed the widget disables itself with a warning', async ({ page, request }) => {
@@ -342,6 +378,93 @@ test('on a host name that is not allowed the widget disables itself with a warni
       provider: 'builtin',
       allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
     })
+  }
+})
+
+const DEFAULT_CHAT = {
+  provider: 'builtin',
+  license: '',
+  licenseExpiresAt: null,
+  allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
+}
+
+/** Loads the home page and returns the console warnings the chat logged. */
+async function chatWarnings(page: Page, cause: string): Promise<string> {
+  const warnings: string[] = []
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+  await page.goto('/')
+  await expect.poll(() => warnings.join('\n')).toContain(cause)
+  return warnings.join('\n')
+}
+
+test('an expired licence disables the widget and sends the direct chat link to the expired-link page', async ({
+  page,
+  request,
+}) => {
+  await setChatSettings(request, { ...DEFAULT_CHAT, licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
+  try {
+    expect(await chatWarnings(page, 'license_expired')).toContain('Chat widget disabled')
+    await expect(page.locator('.chat-launcher')).toHaveCount(0)
+    await page.goto('/chat')
+    await expect(page).toHaveURL(/\/chat\/expired$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This chat link has expired')
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+  }
+  await page.goto('/chat')
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible()
+})
+
+test('LiveChat without a licence, or whose script cannot be fetched, stays disabled with a warning', async ({
+  page,
+  request,
+}) => {
+  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat' })
+  try {
+    await chatWarnings(page, 'license_not_found')
+    await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678' })
+    await chatWarnings(page, 'region_failed')
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+  }
+})
+
+test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API", async ({
+  page,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + 45)
+  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 })
+  try {
+    await page.goto('/')
+    await page.evaluate(() => {
+      const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
+      api.call('set_customer_name', 'Queued Name')
+      const button = document.createElement('button')
+      button.className = 'chat-button'
+      button.textContent = 'Chat now'
+      document.querySelector('main')!.append(button)
+    })
+    await page.getByRole('button', { name: 'Chat now' }).click()
+    const standInSeen = () =>
+      page.evaluate(() => {
+        const api = (window as never as { LiveChatWidget: { _standIn?: { license: unknown; calls: unknown[] } } })
+          .LiveChatWidget
+        return api._standIn
+          ? { license: api._standIn.license, calls: api._standIn.calls.map((call) => (call as unknown[]).join(':')) }
+          : null
+      })
+    await expect.poll(standInSeen).toEqual({
+      license: 12345678,
+      calls: ['set_customer_name:Queued Name', 'maximize:'],
+    })
+    const state = await page.evaluate(() =>
+      (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+    )
+    expect(state).toMatchObject({ visibility: 'maximized' })
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
   }
 })
 
@@ -362,6 +485,6 @@ test('the console refuses anonymous visitors and accounts without the agent role
   const page = await context.newPage()
   await page.goto('/agent')
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible()
-  expect((await context.request.get('/api/chat/agent/stream')).status()).toBe(403)
+  expect((await context.request.get('/api/chat/agent/stream', { headers: { Origin: E2E_URL } })).status()).toBe(403)
   await context.close()
 })

@@ -169,14 +169,16 @@ function ChatPanel(props: {
       .split(',')
       .map((label) => label.trim())
       .filter(Boolean)
+    const sentText = text
     const ok = await act('message', {
       conversationId,
       type: kind,
-      text,
+      text: sentText,
       ...(kind === 'rich_message' ? { buttons: labels } : {}),
     })
     if (ok) {
-      setText('')
+      // Only clear what was sent: the agent may already be typing the next message.
+      setText((current) => (current === sentText ? '' : current))
       setButtons('')
     }
   }
@@ -186,11 +188,13 @@ function ChatPanel(props: {
         {conversation.name || 'Visitor'} <small>{conversation.email}</small>
       </h2>
       <p className="agent-chat-page">On {conversation.currentPage || 'an unknown page'}</p>
-      <ol className="chat-log" role="log" aria-label={`Transcript with ${conversation.name || 'visitor'}`}>
-        {events.map((event) => (
-          <ChatEventItem key={event.id} event={event} />
-        ))}
-      </ol>
+      <div className="chat-log-region" role="log" aria-label={`Transcript with ${conversation.name || 'visitor'}`}>
+        <ol className="chat-log">
+          {events.map((event) => (
+            <ChatEventItem key={event.id} event={event} />
+          ))}
+        </ol>
+      </div>
       <p className="chat-typing" aria-live="polite">
         {state.typing.has(conversationId) ? 'The visitor is typing…' : ''}
       </p>

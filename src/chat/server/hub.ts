@@ -2,8 +2,12 @@ import type { AgentPresence, CustomerStatus } from '../constants'
 import type { AgentOnDuty, Availability, VisitorOnSite } from '../types'
 import { type BusMessage, type ChatBus, createInProcessBus } from './bus'
 import { withinBusinessHours } from './businessHours'
+import { createRedisBus } from './redisBus'
 
 type VisitorEntry = VisitorOnSite & { connections: number }
+
+/** Agents get the list of visitors on the site at most this often. */
+export const VISITOR_LIST_INTERVAL_MS = 250
 type AgentEntry = AgentOnDuty & { connections: number }
 
 /**
@@ -117,15 +121,28 @@ export class ChatHub {
     }
   }
 
+  private announceTimer: ReturnType<typeof setTimeout> | null = null
+
+  /** Coalesced: a burst of page views sends agents one list, not one list per visitor. */
   private announceVisitors() {
-    this.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'visitors', data: this.visitorList() })
+    if (this.announceTimer) return
+    this.announceTimer = setTimeout(() => {
+      this.announceTimer = null
+      this.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'visitors', data: this.visitorList() })
+    }, VISITOR_LIST_INTERVAL_MS)
+    this.announceTimer.unref?.()
   }
 }
 
 const globalHub = globalThis as unknown as { __chatHub?: ChatHub }
 
-/** One hub per process, shared by every route module that Next bundles separately. */
+/**
+ * One hub per process, shared by every route module that Next bundles separately; with
+ * REDIS_URL set, its bus goes through Redis so that several instances share chats.
+ */
 export function chatHub(): ChatHub {
-  globalHub.__chatHub ??= new ChatHub(createInProcessBus())
+  globalHub.__chatHub ??= new ChatHub(
+    process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : createInProcessBus(),
+  )
   return globalHub.__chatHub
 }

@@ -80,7 +80,12 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
   const windowId = `${ids}-window`
 
   return (
-    <div className="chat-widget" data-availability={state.availability} data-status={status}>
+    <div
+      className="chat-widget"
+      data-availability={state.availability}
+      data-status={status}
+      data-connection={state.connection}
+    >
       {!open && (
         <button
           ref={launcherRef}
@@ -137,11 +142,13 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
             </p>
           )}
           {state.events.length > 0 && (
-            <ol className="chat-log" role="log" aria-label="Conversation">
-              {state.events.map((event) => (
-                <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
-              ))}
-            </ol>
+            <div className="chat-log-region" role="log" aria-label="Conversation">
+              <ol className="chat-log">
+                {state.events.map((event) => (
+                  <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
+                ))}
+              </ol>
+            </div>
           )}
           <p className="chat-typing" aria-live="polite">
             {state.agentTyping ? `${state.agentTyping} is typing…` : ''}
@@ -188,8 +195,10 @@ function Composer(props: {
   const fileRef = useRef<HTMLInputElement>(null)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!text.trim()) return
-    if (await props.onSend(text)) setText('')
+    const sent = text
+    if (!sent.trim()) return
+    // Only clear what was sent: the visitor may already be typing the next message.
+    if (await props.onSend(sent)) setText((current) => (current === sent ? '' : current))
   }
   return (
     <form className="chat-composer" onSubmit={submit}>

@@ -4,7 +4,7 @@ import { streamUrl, visitorAction } from './client'
 import { openResumableStream } from './stream'
 
 export type Visibility = 'maximized' | 'minimized' | 'hidden'
-export type Connection = 'connecting' | 'open' | 'failed'
+export type Connection = 'idle' | 'connecting' | 'open' | 'failed'
 export type ApiEventName =
   'ready' | 'availability_changed' | 'visibility_changed' | 'customer_status_changed' | 'new_event'
 
@@ -32,6 +32,28 @@ export const apiEventOf = (event: ChatEventView) => ({
   ...(event.customData !== undefined ? { customData: event.customData } : {}),
 })
 
+/** What counts as the visitor's first interaction (it opens the chat's connection). */
+export const INTERACTION_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'touchstart', 'focusin'] as const
+/** Marks, across reloads and tabs, that this browser has a chat going on. */
+export const ACTIVE_CHAT_KEY = 'chat:active'
+
+function readActiveChat(): boolean {
+  try {
+    return window.localStorage.getItem(ACTIVE_CHAT_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function writeActiveChat(active: boolean) {
+  try {
+    if (active) window.localStorage.setItem(ACTIVE_CHAT_KEY, '1')
+    else window.localStorage.removeItem(ACTIVE_CHAT_KEY)
+  } catch {
+    // storage may be blocked; the chat then connects on interaction
+  }
+}
+
 type Listener = (payload: unknown) => void
 type QueuedCall = [string, unknown[]]
 
@@ -47,7 +69,7 @@ export class WidgetController {
     conversationId: null,
     events: [],
     unread: 0,
-    connection: 'connecting',
+    connection: 'idle',
     agentTyping: null,
     disabled: false,
   }
@@ -56,6 +78,7 @@ export class WidgetController {
   private seen = new Set<number>()
   private synced = false
   private stream: ReturnType<typeof openResumableStream> | null = null
+  private page: string | null = null
   private lastSoundAt = -Infinity
   private soundUnlocked = false
 
@@ -84,12 +107,30 @@ export class WidgetController {
     }
   }
 
+  /**
+   * Prepares the widget without connecting: the stream opens on the visitor's first
+   * interaction, when the window opens, or at once when a chat is already going on (a reload
+   * or a second tab), so that a page nobody touches holds no connection.
+   */
   start(page: string) {
+    this.page = page
     const unlock = () => {
       this.soundUnlocked = true
     }
     window.addEventListener('pointerdown', unlock, { once: true, capture: true })
     window.addEventListener('keydown', unlock, { once: true, capture: true })
+    this.emit('ready', { state: this.get('state'), customerData: this.get('customer_data') })
+    if (readActiveChat()) return this.connect()
+    const connectOnce = () => {
+      for (const name of INTERACTION_EVENTS) window.removeEventListener(name, connectOnce, true)
+      this.connect()
+    }
+    for (const name of INTERACTION_EVENTS) window.addEventListener(name, connectOnce, { capture: true, passive: true })
+  }
+
+  private connect() {
+    if (this.stream || this.state.disabled || this.page === null) return
+    const page = this.page
     this.stream = openResumableStream((lastEventId) => streamUrl(page, lastEventId), {
       onMessage: (name, data) => this.onStreamMessage(name, data),
       onConnectionChange: (connection) => {
@@ -100,7 +141,8 @@ export class WidgetController {
   }
 
   retry() {
-    this.stream?.retryNow()
+    if (this.stream) this.stream.retryNow()
+    else this.connect()
   }
 
   disable() {
@@ -128,10 +170,7 @@ export class WidgetController {
         this.receive(data as ChatEventView)
         break
       case 'synced':
-        if (!this.synced) {
-          this.synced = true
-          this.emit('ready', { state: this.get('state'), customerData: this.get('customer_data') })
-        }
+        this.synced = true
         break
       case 'status':
         this.setStatus((data as { status: CustomerStatus }).status)
@@ -151,8 +190,8 @@ export class WidgetController {
     if (this.seen.has(event.id)) return
     this.seen.add(event.id)
     const events = [...this.state.events, event].sort((a, b) => a.id - b.id)
-    const fromOthers = event.author.type !== 'customer'
-    const unseen = this.synced && fromOthers && this.state.visibility !== 'maximized'
+    const fromAgent = event.author.type === 'agent'
+    const unseen = this.synced && fromAgent && this.state.visibility !== 'maximized'
     this.set({
       events,
       conversationId: event.conversationId,
@@ -161,7 +200,7 @@ export class WidgetController {
     })
     if (!this.synced) return
     this.emit('new_event', apiEventOf(event))
-    if (fromOthers) this.maybePlaySound()
+    if (fromAgent) this.maybePlaySound()
   }
 
   private maybePlaySound(now = performance.now()) {
@@ -173,6 +212,7 @@ export class WidgetController {
   private setStatus(status: CustomerStatus) {
     if (status === this.state.customer.status) return
     this.set({ customer: { ...this.state.customer, status } })
+    writeActiveChat(status !== 'browsing')
     this.emit('customer_status_changed', { status })
   }
 
@@ -185,6 +225,7 @@ export class WidgetController {
   setVisibility(visibility: Visibility) {
     if (this.state.disabled || visibility === this.state.visibility) return
     this.set({ visibility, ...(visibility === 'maximized' ? { unread: 0 } : {}) })
+    if (visibility === 'maximized') this.connect()
     this.emit('visibility_changed', { visibility })
   }
 
