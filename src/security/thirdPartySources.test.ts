@@ -33,4 +33,11 @@ describe('third-party hosts in the CSP', () => {
       expect(directive(csp, name)).toContain('https://www.googletagmanager.com')
     expect(directive(csp, 'frame-src')).toEqual(["'self'"])
   })
+
+  it('lets LiveChat frame and connect only when LiveChat is the chat provider', () => {
+    expect(thirdPartySources({ chat: { provider: 'builtin' } })).toEqual(NO_THIRD_PARTY)
+    const sources = thirdPartySources({ chat: { provider: 'livechat' } })
+    expect(sources.frame).toContain('https://secure.livechatinc.com')
+    expect(sources.connect).toContain('wss://*.livechatinc.com')
+  })
 })

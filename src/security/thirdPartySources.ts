@@ -16,18 +16,26 @@ const CAPTCHA_SOURCES: Record<string, Partial<ThirdPartySources>> = {
   },
 }
 
+/** LiveChat's widget frame, its API and socket, and its file host (its script loads through 'strict-dynamic'). */
+const LIVECHAT_SOURCES: Partial<ThirdPartySources> = {
+  connect: ['https://*.livechatinc.com', 'wss://*.livechatinc.com'],
+  frame: ['https://secure.livechatinc.com', 'https://*.livechatinc.com'],
+  img: ['https://cdn.livechat-files.com', 'https://*.livechatinc.com'],
+}
+
 type SettingsForCsp = {
   analytics?: TagSettings | null
   captcha?: { provider?: string | null } | null
   chat?: { provider?: string | null } | null
 }
 
-/** Exactly the hosts of the third parties the settings turn on: tags, captcha and chat. */
+/** Exactly the hosts of the third parties the settings turn on: tags, captcha and LiveChat. */
 export function thirdPartySources(settings: SettingsForCsp | null | undefined): ThirdPartySources {
   const tags = tagCspSources(settings?.analytics)
   const parts: Partial<ThirdPartySources>[] = [
     { script: tags, connect: tags, img: tags },
     CAPTCHA_SOURCES[settings?.captcha?.provider ?? ''] ?? {},
+    settings?.chat?.provider === 'livechat' ? LIVECHAT_SOURCES : {},
   ]
   const merged = { ...NO_THIRD_PARTY }
   for (const key of Object.keys(merged) as (keyof ThirdPartySources)[]) {
