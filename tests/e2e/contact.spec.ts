@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
+import { LEAD_EVENT } from '../../src/analytics/events'
 import { CONTACT_FAILURE_TEXT, CONTACT_REQUEST_TIMEOUT_MS } from '../../src/contact/client'
 import { CSRF_HEADER, SENT_QUERY_PARAM } from '../../src/contact/protocol'
 import { GUARD_MESSAGES } from '../../src/contact/server/guard'
@@ -219,6 +220,9 @@ test.describe('contact form sending', () => {
     await expect(messageArea(page)).toHaveAttribute('data-state', 'success')
     await expect(messageArea(page)).toHaveText(SUCCESS_TEXT)
     expect(requests.count()).toBe(0)
+    // The lead is reported to analytics (queued: this visitor turned analytics off, so it goes nowhere).
+    const reported = await page.evaluate(() => (window as never as { __firstParty?: unknown }).__firstParty)
+    expect(reported).toContainEqual(expect.objectContaining({ name: LEAD_EVENT, props: { form_id: '115' } }))
     await expect(sendButton(page)).toHaveAttribute('aria-disabled', 'false')
 
     await page.clock.runFor(MESSAGE_DISPLAY_MS - 1)

@@ -2,6 +2,8 @@
 
 import { usePathname } from 'next/navigation'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { CHAT_STARTED_EVENT } from '@/analytics/events'
+import { trackEvent } from '@/analytics/trackEvent'
 import { hostAllowed } from '../domains'
 import type { LiveChatWidgetApi } from '../stub'
 import { type ChatPostResult, uploadFile, visitorAction } from './client'
@@ -169,7 +171,11 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
             <PreChatForm
               name={state.customer.name}
               email={state.customer.email}
-              onStart={async (name, email) => report(await visitorAction('start', { name, email }))}
+              onStart={async (name, email) => {
+                const started = report(await visitorAction('start', { name, email }))
+                if (started) trackEvent(CHAT_STARTED_EVENT)
+                return started
+              }}
             />
           ) : (
             <OfflineForm

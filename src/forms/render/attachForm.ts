@@ -1,5 +1,7 @@
 // Enhances a server-rendered CMS form: dropdowns, validation with the shared engine, sending
 // through the contact client, the message area and the captcha.
+import { LEAD_EVENT } from '@/analytics/events'
+import { trackEvent } from '@/analytics/trackEvent'
 import { type CaptchaConfig, createCaptchaWidget } from '@/contact/captchaWidget'
 import { sendContact, type ContactResult } from '@/contact/client'
 import {
@@ -226,6 +228,7 @@ export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): 
   function showResult(result: ContactResult) {
     switch (result.kind) {
       case 'sent':
+        trackEvent(LEAD_EVENT, { form_id: form.dataset.formId ?? '' })
         return show(nextMessage(view, { type: 'answer', outcome: { kind: 'sent', text: config.successText } }))
       case 'captcha':
         return show(nextMessage(view, { type: 'answer', outcome: { kind: 'captcha', text: CAPTCHA_FAILED_TEXT } }))
