@@ -1,4 +1,4 @@
-import { tagCspSources, type TagSettings } from '@/analytics/tags/hosts'
+import { tagCspSources, type TagSettings } from '../analytics/tags/hosts'
 
 /** Hosts a configured third party needs, per CSP directive. */
 export type ThirdPartySources = { script: string[]; connect: string[]; img: string[]; frame: string[]; style: string[] }
