@@ -28,6 +28,14 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
               ) : null}
             </address>
           ) : null}
+          {settings.chat?.provider === 'none' ? null : (
+            <p>
+              {/* Any .chat-button opens the chat widget (its stub listens for the click). */}
+              <button type="button" className="chat-button footer-chat-button">
+                Chat with us
+              </button>
+            </p>
+          )}
         </div>
         {(footer.columns ?? []).map((column, i) => (
           <nav key={column.id ?? i} aria-label={column.heading} className="footer-column">

@@ -86,12 +86,8 @@ test('the API stub queues calls before the widget loads and a chat-button opens 
     const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
     api.call('set_customer_name', '')
     api.call('set_customer_email', 'ann@example.com')
-    const button = document.createElement('button')
-    button.className = 'chat-button'
-    button.textContent = 'Talk to us'
-    document.querySelector('main')!.append(button)
   })
-  await page.getByRole('button', { name: 'Talk to us' }).click()
+  await page.locator('footer .chat-button').click()
   await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible()
   const data = await page.evaluate(() =>
     (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('customer_data'),

@@ -8,6 +8,9 @@ import { type ConsentChoice, stateFromChoice, uniformState } from './model'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
 
+/** The open banner's height, for the fixed elements that must stay above it. */
+export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
+
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
 
 /** The consent banner, the preferences dialog and the start of analytics on every page. */
@@ -90,13 +93,30 @@ export function ConsentManager(setup: AnalyticsSetup) {
     if (opener?.isConnected) opener.focus()
   }
 
+  // While the banner shows, the page's other bottom-corner elements (chat launcher, back-to-top)
+  // sit above it, through this custom property.
+  const bannerRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const banner = bannerRef.current
+    const root = document.documentElement
+    if (!bannerOpen || !banner) return
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${banner.offsetHeight}px`),
+    )
+    observer.observe(banner)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty(BANNER_HEIGHT_PROPERTY)
+    }
+  }, [bannerOpen])
+
   const acceptAll = () => choose({ analytics: true, ads: true })
   const rejectAll = () => choose({ analytics: false, ads: false })
 
   return (
     <>
       {bannerOpen ? (
-        <section className="consent-banner" aria-label="Privacy choices" data-testid="consent-banner">
+        <section ref={bannerRef} className="consent-banner" aria-label="Privacy choices" data-testid="consent-banner">
           <p className="consent-text">
             We count visits without cookies. With your permission we also use analytics and advertising tags and a
             session-recording service to learn how the site is used. You can change your choice at any time from
