@@ -436,12 +436,8 @@ test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat
     await page.evaluate(() => {
       const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
       api.call('set_customer_name', 'Queued Name')
-      const button = document.createElement('button')
-      button.className = 'chat-button'
-      button.textContent = 'Chat now'
-      document.querySelector('main')!.append(button)
     })
-    await page.getByRole('button', { name: 'Chat now' }).click()
+    await page.locator('footer .chat-button').click()
     const standInSeen = () =>
       page.evaluate(() => {
         const api = (window as never as { LiveChatWidget: { _standIn?: { license: unknown; calls: unknown[] } } })
