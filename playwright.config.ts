@@ -1,8 +1,30 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs'
+import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from './src/analytics/consent/model'
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100)
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`
+
+/**
+ * Suites start as a returning visitor who has already made a privacy choice (analytics and ads
+ * off), so the consent banner does not cover what they test; the consent and analytics suites
+ * start from an empty browser instead (`FIRST_VISIT`).
+ */
+export const RETURNING_VISITOR = {
+  cookies: [],
+  origins: [
+    {
+      origin: E2E_URL,
+      localStorage: [
+        {
+          name: CONSENT_STORAGE_KEY,
+          value: JSON.stringify({ v: 1, analytics: false, ads: false, expires: Date.now() + CONSENT_MAX_AGE_MS }),
+        },
+      ],
+    },
+  ],
+}
+export const FIRST_VISIT = { cookies: [], origins: [] }
 
 /** The browser suites run against the production build, on a fresh seeded database. */
 export default defineConfig({
@@ -18,6 +40,7 @@ export default defineConfig({
   ],
   use: {
     baseURL: E2E_URL,
+    storageState: RETURNING_VISITOR,
     trace: 'off',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },

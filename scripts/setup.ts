@@ -15,4 +15,6 @@ if (report.admin) {
   if (process.env.E2E_ADMIN_FILE) fs.writeFileSync(process.env.E2E_ADMIN_FILE, JSON.stringify(report.admin))
 }
 await payload.destroy()
+// scripts/lib/bootstrap.mjs waits for this line (SETUP_DONE_LINE) to know the set-up finished.
+console.log('Database ready.')
 process.exit(0)

@@ -14,13 +14,14 @@ function aptInstall(packages) {
   apt('install', '-y', '--no-install-recommends', ...packages)
 }
 
-/** Debian's Chromium for the browser suites and PostgreSQL for the migration suite. */
+/** Debian's Chromium for the browser suites, PostgreSQL for the migration suite, Redis for shared limits. */
 function ensureSystemPackages() {
   const missing = []
   if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium')
   if (!fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql')
+  if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server')
   if (!missing.length) return
-  console.log(`> Installing ${missing.join(' and ')} from Debian's packages…`)
+  console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   aptInstall(missing)
 }
 

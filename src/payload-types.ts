@@ -72,7 +72,13 @@ export interface Config {
     forms: Form;
     'form-submissions': FormSubmission;
     users: User;
+    'analytics-events': AnalyticsEvent;
+    'analytics-salts': AnalyticsSalt;
+    'chat-conversations': ChatConversation;
+    'chat-events': ChatEvent;
+    'chat-files': ChatFile;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -84,7 +90,13 @@ export interface Config {
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'analytics-events': AnalyticsEventsSelect<false> | AnalyticsEventsSelect<true>;
+    'analytics-salts': AnalyticsSaltsSelect<false> | AnalyticsSaltsSelect<true>;
+    'chat-conversations': ChatConversationsSelect<false> | ChatConversationsSelect<true>;
+    'chat-events': ChatEventsSelect<false> | ChatEventsSelect<true>;
+    'chat-files': ChatFilesSelect<false> | ChatFilesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -109,7 +121,14 @@ export interface Config {
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      deliverContactSubmission: TaskDeliverContactSubmission;
+      sendContactConfirmation: TaskSendContactConfirmation;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -948,12 +967,18 @@ export interface CountyListBlock {
   blockType: 'countyList';
 }
 /**
+ * Contact requests, newest first. Export all as CSV: /api/form-submissions/export.csv
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "form-submissions".
  */
 export interface FormSubmission {
   id: number;
   form: number | Form;
+  /**
+   * Who wrote and the start of the message, for the list and search.
+   */
+  summary?: string | null;
   data?:
     | {
         name: string;
@@ -961,10 +986,11 @@ export interface FormSubmission {
         id?: string | null;
       }[]
     | null;
-  deliveryStatus?: ('queued' | 'delivered' | 'failed') | null;
+  deliveryStatus?: ('queued' | 'delivered' | 'failed' | 'spam') | null;
   deliveryAttempts?: number | null;
   lastDeliveryError?: string | null;
   deliveredAt?: string | null;
+  confirmationSentAt?: string | null;
   pageUrl?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -998,6 +1024,120 @@ export interface User {
   collection: 'users';
 }
 /**
+ * Cookie-free visit counting. Visitor ids are salted hashes valid for one day.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-events".
+ */
+export interface AnalyticsEvent {
+  id: number;
+  name: string;
+  ts: string;
+  /**
+   * UTC date, YYYY-MM-DD.
+   */
+  day: string;
+  path: string;
+  /**
+   * With email-like query values redacted.
+   */
+  url?: string | null;
+  referrerHost?: string | null;
+  device?: ('mobile' | 'tablet' | 'desktop') | null;
+  visitor: string;
+  session: string;
+  conversion?: boolean | null;
+  props?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-salts".
+ */
+export interface AnalyticsSalt {
+  id: number;
+  day: string;
+  salt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-conversations".
+ */
+export interface ChatConversation {
+  id: number;
+  visitorTokenHash: string;
+  status?: ('browsing' | 'invited' | 'queued' | 'chatting') | null;
+  name?: string | null;
+  email?: string | null;
+  sessionVariables?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  currentPage?: string | null;
+  agent?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-events".
+ */
+export interface ChatEvent {
+  id: number;
+  conversation: number | ChatConversation;
+  type: 'message' | 'emoji' | 'rich_message' | 'file' | 'custom' | 'system';
+  authorType: 'customer' | 'agent' | 'system';
+  authorName?: string | null;
+  text?: string | null;
+  data?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  file?: (number | null) | ChatFile;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-files".
+ */
+export interface ChatFile {
+  id: number;
+  conversation: number | ChatConversation;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1013,6 +1153,98 @@ export interface PayloadKv {
     | number
     | boolean
     | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'deliverContactSubmission' | 'sendContactConfirmation';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'deliverContactSubmission' | 'sendContactConfirmation') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1040,6 +1272,26 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'analytics-events';
+        value: number | AnalyticsEvent;
+      } | null)
+    | ({
+        relationTo: 'analytics-salts';
+        value: number | AnalyticsSalt;
+      } | null)
+    | ({
+        relationTo: 'chat-conversations';
+        value: number | ChatConversation;
+      } | null)
+    | ({
+        relationTo: 'chat-events';
+        value: number | ChatEvent;
+      } | null)
+    | ({
+        relationTo: 'chat-files';
+        value: number | ChatFile;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1500,6 +1752,7 @@ export interface FormsSelect<T extends boolean = true> {
  */
 export interface FormSubmissionsSelect<T extends boolean = true> {
   form?: T;
+  summary?: T;
   data?:
     | T
     | {
@@ -1511,6 +1764,7 @@ export interface FormSubmissionsSelect<T extends boolean = true> {
   deliveryAttempts?: T;
   lastDeliveryError?: T;
   deliveredAt?: T;
+  confirmationSentAt?: T;
   pageUrl?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1542,11 +1796,119 @@ export interface UsersSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-events_select".
+ */
+export interface AnalyticsEventsSelect<T extends boolean = true> {
+  name?: T;
+  ts?: T;
+  day?: T;
+  path?: T;
+  url?: T;
+  referrerHost?: T;
+  device?: T;
+  visitor?: T;
+  session?: T;
+  conversion?: T;
+  props?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-salts_select".
+ */
+export interface AnalyticsSaltsSelect<T extends boolean = true> {
+  day?: T;
+  salt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-conversations_select".
+ */
+export interface ChatConversationsSelect<T extends boolean = true> {
+  visitorTokenHash?: T;
+  status?: T;
+  name?: T;
+  email?: T;
+  sessionVariables?: T;
+  currentPage?: T;
+  agent?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-events_select".
+ */
+export interface ChatEventsSelect<T extends boolean = true> {
+  conversation?: T;
+  type?: T;
+  authorType?: T;
+  authorName?: T;
+  text?: T;
+  data?: T;
+  file?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-files_select".
+ */
+export interface ChatFilesSelect<T extends boolean = true> {
+  conversation?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1701,6 +2063,10 @@ export interface SiteSetting {
         }[]
       | null;
     businessHours?: string | null;
+    /**
+     * When the chat licence ends; after it the widget is disabled.
+     */
+    licenseExpiresAt?: string | null;
   };
   analytics?: {
     /**
@@ -1730,6 +2096,23 @@ export interface SiteSetting {
           id?: string | null;
         }[]
       | null;
+    /**
+     * Where each tag service loads from. Leave empty for the service’s own hosts; set to serve tags through a first-party proxy or a test stand-in.
+     */
+    tagOrigins?: {
+      /**
+       * Google Tag Manager / gtag.js origin.
+       */
+      google?: string | null;
+      /**
+       * Microsoft Clarity origin.
+       */
+      clarity?: string | null;
+      /**
+       * Hotjar origin.
+       */
+      hotjar?: string | null;
+    };
   };
   appearance?: {
     headerZIndex?: number | null;
@@ -1848,6 +2231,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               id?: T;
             };
         businessHours?: T;
+        licenseExpiresAt?: T;
       };
   analytics?:
     | T
@@ -1863,6 +2247,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
           | {
               code?: T;
               id?: T;
+            };
+        tagOrigins?:
+          | T
+          | {
+              google?: T;
+              clarity?: T;
+              hotjar?: T;
             };
       };
   appearance?:
@@ -1883,6 +2274,30 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverContactSubmission".
+ */
+export interface TaskDeliverContactSubmission {
+  input: {
+    submissionId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendContactConfirmation".
+ */
+export interface TaskSendContactConfirmation {
+  input: {
+    submissionId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

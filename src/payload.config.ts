@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { EXPERIMENTAL_TableFeature, lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
+import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
+import { CHAT_COLLECTIONS } from './chat/collections'
 import { Forms } from './cms/collections/Forms'
 import { FormSubmissions } from './cms/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
@@ -13,6 +15,7 @@ import { emailAdapter } from './cms/email'
 import { Footer } from './cms/globals/Footer'
 import { Header } from './cms/globals/Header'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { contactJobs } from './contact/delivery/jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -33,17 +36,26 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
       user: Users.slug,
       importMap: { baseDir: path.resolve(dirname) },
       meta: { titleSuffix: ' · Site admin' },
+      components: {
+        afterNavLinks: ['/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink'],
+        views: { analytics: { Component: '/analytics/dashboard/AnalyticsView#AnalyticsView', path: '/analytics' } },
+      },
     },
-    collections: [Pages, Media, Forms, FormSubmissions, Users],
+    collections: [Pages, Media, Forms, FormSubmissions, Users, AnalyticsEvents, AnalyticsSalts, ...CHAT_COLLECTIONS],
     globals: [Header, Footer, SiteSettings],
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature()],
     }),
     db: databaseAdapter(databaseUrl),
     email: emailAdapter,
+    jobs: contactJobs(),
     sharp,
     graphQL: { disable: true },
     telemetry: false,
+    // Reading the settings once at start publishes the third-party hosts for the proxy's CSP (see security/thirdPartySources).
+    onInit: async (payload) => {
+      await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => undefined)
+    },
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   })
 }

@@ -93,7 +93,29 @@ export function ensureBuilt(env = process.env) {
   fs.writeFileSync(BUILD_STAMP, wanted)
 }
 
-/** Migrates the database, creates the first admin and seeds content when empty. */
+/** What scripts/setup.ts prints last, once the database is migrated and seeded. */
+export const SETUP_DONE_LINE = 'Database ready.'
+const SETUP_ATTEMPTS = 3
+
+/**
+ * Migrates the database, creates the first admin and seeds content when empty. `payload run`
+ * now and then ends early with status 0 and its work undone (its loader stalls and the event loop
+ * drains), so success is judged by the line the script prints at the end; the steps are idempotent.
+ */
 export function setUpDatabase(env = process.env) {
-  run('npx', ['payload', 'run', 'scripts/setup.ts'], { env })
+  for (let attempt = 1; attempt <= SETUP_ATTEMPTS; attempt++) {
+    const result = spawnSync('npx', ['payload', 'run', 'scripts/setup.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+    })
+    if (result.error) throw result.error
+    process.stdout.write(result.stdout ?? '')
+    if (result.status !== 0)
+      throw new Error(`payload run scripts/setup.ts exited with ${result.status ?? result.signal}`)
+    if ((result.stdout ?? '').includes(SETUP_DONE_LINE)) return
+    console.log(`> The database set-up ended before it finished (attempt ${attempt}); running it again…`)
+  }
+  throw new Error('the database set-up did not finish')
 }

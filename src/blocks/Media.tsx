@@ -1,4 +1,5 @@
 import type { Media as MediaDoc } from '@/payload-types'
+import { LAZY_IMAGE_FADE_MS } from '@/site/chrome/lazyImages'
 
 type Props = { media: MediaDoc | number | null | undefined; sizes: string; priority?: boolean; className?: string }
 
@@ -23,6 +24,7 @@ export function MediaImage({ media, sizes, priority = false, className }: Props)
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       data-lazy-fade={priority ? undefined : ''}
+      style={priority ? undefined : { transitionDuration: `${LAZY_IMAGE_FADE_MS}ms` }}
     />
   )
 }

@@ -12,7 +12,12 @@ import { TestimonialsBlock } from './Testimonials/Component'
 
 export type LayoutBlock = Page['layout'][number]
 type BlockType = LayoutBlock['blockType']
-type BlockProps<T extends BlockType> = { block: Extract<LayoutBlock, { blockType: T }>; isFirst: boolean }
+type BlockProps<T extends BlockType> = {
+  block: Extract<LayoutBlock, { blockType: T }>
+  isFirst: boolean
+  /** The page is the answer to a form sent without JavaScript. */
+  formSent?: boolean
+}
 
 /** One entry per block slug; the compiler checks each component against its block's data. */
 const blockComponents: { [T in BlockType]: ComponentType<BlockProps<T>> } = {
@@ -27,12 +32,16 @@ const blockComponents: { [T in BlockType]: ComponentType<BlockProps<T>> } = {
   countyList: CountyListBlock,
 }
 
-function renderBlock<T extends BlockType>(block: Extract<LayoutBlock, { blockType: T }>, isFirst: boolean) {
+function renderBlock<T extends BlockType>(
+  block: Extract<LayoutBlock, { blockType: T }>,
+  isFirst: boolean,
+  formSent: boolean,
+) {
   const Component = blockComponents[block.blockType as T] as ComponentType<BlockProps<T>>
-  return <Component block={block} isFirst={isFirst} />
+  return <Component block={block} isFirst={isFirst} formSent={formSent} />
 }
 
-export function RenderBlocks({ blocks }: { blocks: LayoutBlock[] }) {
+export function RenderBlocks({ blocks, formSent = false }: { blocks: LayoutBlock[]; formSent?: boolean }) {
   return (
     <>
       {blocks.map((block, index) => (
@@ -42,7 +51,7 @@ export function RenderBlocks({ blocks }: { blocks: LayoutBlock[] }) {
           className={`block block--${block.blockType}`}
           data-reveal=""
         >
-          {renderBlock(block, index === 0)}
+          {renderBlock(block, index === 0, formSent)}
         </section>
       ))}
     </>

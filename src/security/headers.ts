@@ -1,3 +1,5 @@
+import { NO_THIRD_PARTY, type ThirdPartySources } from './thirdPartySources'
+
 /** Headers every response carries, whatever serves it. */
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -12,18 +14,28 @@ export const HSTS_VALUE = 'max-age=63072000; includeSubDomains'
 /**
  * The page's Content-Security-Policy. Scripts run only with this request's nonce (and what
  * they load, through 'strict-dynamic'); styles allow inline attributes, which React's style
- * props and the admin need.
+ * props and the admin need. `thirdParty` holds the hosts of the configured third parties (tags,
+ * captcha, chat), per directive, and nothing else.
  */
-export function contentSecurityPolicy(nonce: string, { dev = false, https = false } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { dev = false, https = false, thirdParty = NO_THIRD_PARTY as ThirdPartySources } = {},
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'script-src': [
+      "'self'",
+      `'nonce-${nonce}'`,
+      "'strict-dynamic'",
+      ...thirdParty.script,
+      ...(dev ? ["'unsafe-eval'"] : []),
+    ],
+    'style-src': ["'self'", "'unsafe-inline'", ...thirdParty.style],
+    'img-src': ["'self'", 'data:', 'blob:', ...thirdParty.img],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(dev ? ['ws:'] : [])],
+    'connect-src': ["'self'", ...thirdParty.connect, ...(dev ? ['ws:'] : [])],
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': ["'self'"],
+    'frame-src': ["'self'", ...thirdParty.frame],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

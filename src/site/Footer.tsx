@@ -28,6 +28,14 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
               ) : null}
             </address>
           ) : null}
+          {settings.chat?.provider === 'none' ? null : (
+            <p>
+              {/* Any .chat-button opens the chat widget (its stub listens for the click). */}
+              <button type="button" className="chat-button footer-chat-button">
+                Chat with us
+              </button>
+            </p>
+          )}
         </div>
         {(footer.columns ?? []).map((column, i) => (
           <nav key={column.id ?? i} aria-label={column.heading} className="footer-column">
@@ -45,11 +53,14 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
           </nav>
         ))}
       </div>
-      {footer.note ? (
-        <div className="container">
-          <p className="footer-note">{footer.note}</p>
-        </div>
-      ) : null}
+      <div className="container">
+        {footer.note ? <p className="footer-note">{footer.note}</p> : null}
+        <p className="footer-note">
+          <button type="button" className="footer-privacy-choices" data-consent-open>
+            Privacy choices
+          </button>
+        </p>
+      </div>
     </footer>
   )
 }

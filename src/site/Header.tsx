@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import type { CSSProperties } from 'react'
+import { SiteSearch } from '@/search/SiteSearch'
 import type { MenuItem } from './menu'
 
 type Props = { items: MenuItem[]; cta: { label: string; href: string } | null; businessName: string; zIndex: number }
@@ -55,6 +56,7 @@ export function SiteHeader({ items, cta, businessName, zIndex }: Props) {
               })}
             </ul>
           </nav>
+          <SiteSearch />
           {cta ? (
             <a className="button header-cta" href={cta.href}>
               {cta.label}

@@ -2,8 +2,11 @@
 
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
+import { attachAutoGrow } from '@/forms/autoGrow'
+import { attachTypeahead } from '@/search/typeahead'
 import { attachBackToTop } from './chrome/backToTop'
 import { attachInPageNav } from './chrome/inPageNav'
+import { attachLazyImages } from './chrome/lazyImages'
 import { attachMegaMenu } from './chrome/megaMenu'
 import { attachMobileMenu } from './chrome/mobileMenu'
 import { attachScrollMarkers } from './chrome/scrollMarkers'
@@ -14,6 +17,7 @@ export function SiteBehaviours() {
   useEffect(() => {
     // The mega menu's click handler must run before in-page navigation's (both capture).
     const detach = [attachMegaMenu(), attachInPageNav(), attachBackToTop(), attachScrollMarkers(), attachMobileMenu()]
+    detach.push(attachLazyImages(), attachAutoGrow(), attachTypeahead()) // page elements that may sit anywhere
     return () => detach.forEach((fn) => fn())
   }, [pathname])
   return null

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { AnalyticsRoot } from '@/analytics/AnalyticsRoot'
+import { ChatEmbed } from '@/chat/ChatEmbed'
 import { HEADER_Z_INDEX_DEFAULT } from '@/cms/globals/SiteSettings'
 import { getFooter, getHeader, getSiteSettings } from '@/cms/queries'
 import { SiteFooter } from './Footer'
@@ -34,6 +36,8 @@ export async function SiteShell({ currentPath, children }: { currentPath: string
         Back to top
       </a>
       <SiteBehaviours />
+      <AnalyticsRoot settings={settings.analytics} />
+      <ChatEmbed />
     </>
   )
 }

@@ -1,10 +1,14 @@
 import type { Metadata, Viewport } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
+import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
 import { getSiteSettings } from '@/cms/queries'
+import { CSRF_META_NAME } from '@/contact/protocol'
+import { CSRF_INTERNAL_HEADER } from '@/contact/server/csrf'
 import { siteOrigin } from '@/site/siteUrl'
 import '@/site/styles/global.css'
 import '@/site/styles/chrome.css'
+import '@/blocks/styles/elements.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
@@ -22,11 +26,15 @@ export const viewport: Viewport = { themeColor: '#12325a', width: 'device-width'
 const MARK_SCRIPTED = "document.documentElement.classList.add('js')"
 
 export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const nonce = (await headers()).get('x-nonce') ?? undefined
+  const requestHeaders = await headers()
+  const nonce = requestHeaders.get('x-nonce') ?? undefined
+  const csrfToken = requestHeaders.get(CSRF_INTERNAL_HEADER) ?? ''
   return (
     <html lang="en-US" suppressHydrationWarning>
       <head>
+        <meta name={CSRF_META_NAME} content={csrfToken} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
+        <ConsentBootstrap />
       </head>
       <body>{children}</body>
     </html>

@@ -1,6 +1,7 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { type JSXConvertersFunction, LinkJSXConverter, RichText } from '@payloadcms/richtext-lexical/react'
 import { tableConverters } from './lexicalTable'
+import { uploadConverters } from './lexicalUpload'
 
 /** Internal links point at a page document; its path is where the link goes. */
 const internalDocToHref = ({ linkNode }: { linkNode: { fields: { doc?: { value?: unknown } | null } } }) => {
@@ -12,6 +13,7 @@ const converters: JSXConvertersFunction = ({ defaultConverters }) => ({
   ...defaultConverters,
   ...LinkJSXConverter({ internalDocToHref }),
   ...tableConverters,
+  ...uploadConverters,
 })
 
 export function RichTextContent({ data }: { data: SerializedEditorState }) {

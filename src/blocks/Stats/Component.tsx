@@ -1,10 +1,11 @@
 import type { StatsBlock as StatsBlockData } from '@/payload-types'
+import { ProgressCounters } from './ProgressCounters'
 
 export function StatsBlock({ block }: { block: StatsBlockData }) {
   return (
     <div className="container">
       {block.heading ? <h2>{block.heading}</h2> : null}
-      <ul className="stats" role="list">
+      <ProgressCounters>
         {block.items.map((item, i) => {
           const labelId = `stat-${item.id ?? i}`
           return (
@@ -30,7 +31,7 @@ export function StatsBlock({ block }: { block: StatsBlockData }) {
             </li>
           )
         })}
-      </ul>
+      </ProgressCounters>
     </div>
   )
 }

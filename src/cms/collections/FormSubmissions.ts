@@ -1,11 +1,20 @@
 import type { CollectionConfig } from 'payload'
+import { exportSubmissionsEndpoint } from '@/contact/admin/csvExport'
+import { queueDeliveryOnCreate } from '@/contact/delivery/queueOnCreate'
 import { isAdmin, isContentEditor } from '../access'
 
-export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed'] as const
+/** `spam`: the honeypot was filled; kept for the record, never delivered. */
+export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed', 'spam'] as const
 
 export const FormSubmissions: CollectionConfig = {
   slug: 'form-submissions',
-  admin: { useAsTitle: 'id', defaultColumns: ['id', 'form', 'deliveryStatus', 'createdAt'] },
+  admin: {
+    useAsTitle: 'summary',
+    defaultColumns: ['summary', 'form', 'deliveryStatus', 'createdAt'],
+    listSearchableFields: ['summary', 'pageUrl', 'lastDeliveryError'],
+    description: 'Contact requests, newest first. Export all as CSV: /api/form-submissions/export.csv',
+  },
+  defaultSort: '-createdAt',
   access: {
     read: isContentEditor,
     // Visitors submit through /api/contact, which stores with the server's rights.
@@ -13,8 +22,15 @@ export const FormSubmissions: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
+  endpoints: [exportSubmissionsEndpoint],
+  hooks: { afterChange: [queueDeliveryOnCreate] },
   fields: [
     { name: 'form', type: 'relationship', relationTo: 'forms', required: true, index: true },
+    {
+      name: 'summary',
+      type: 'text',
+      admin: { readOnly: true, description: 'Who wrote and the start of the message, for the list and search.' },
+    },
     {
       name: 'data',
       type: 'array',
@@ -34,6 +50,7 @@ export const FormSubmissions: CollectionConfig = {
     { name: 'deliveryAttempts', type: 'number', defaultValue: 0, admin: { position: 'sidebar', readOnly: true } },
     { name: 'lastDeliveryError', type: 'text', admin: { position: 'sidebar', readOnly: true } },
     { name: 'deliveredAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
+    { name: 'confirmationSentAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
     { name: 'pageUrl', type: 'text', admin: { readOnly: true } },
   ],
 }

@@ -1,4 +1,5 @@
 import type { Block, CollectionConfig, Field } from 'payload'
+import { forgetCachedForm } from '@/contact/server/formCache'
 import { RULE_NAMES } from '@/forms/validation/catalog'
 import { anyone, isContentEditor } from '../access'
 
@@ -89,6 +90,10 @@ export const Forms: CollectionConfig = {
   slug: 'forms',
   admin: { useAsTitle: 'title' },
   access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
+  hooks: {
+    afterChange: [({ doc, req }) => forgetCachedForm(req.payload, doc.id)],
+    afterDelete: [({ id, req }) => forgetCachedForm(req.payload, id)],
+  },
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'fields', type: 'blocks', blocks: formFieldBlocks, required: true, minRows: 1 },

@@ -1,4 +1,5 @@
 import type { Field, GlobalConfig } from 'payload'
+import { publishThirdPartySources } from '@/security/thirdPartySources'
 import { anyone, isAdmin, isAdminField } from '../access'
 
 /** Header z-index when settings leave it empty (spec section 9). */
@@ -25,6 +26,11 @@ const emailList = (name: string, description: string): Field => ({
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   access: { read: anyone, update: isAdmin },
+  // Keeps the proxy's Content-Security-Policy in step with the configured tags, without a query per request.
+  hooks: {
+    afterRead: [({ doc }) => (publishThirdPartySources(doc), doc)],
+    afterChange: [({ doc }) => (publishThirdPartySources(doc), doc)],
+  },
   fields: [
     {
       type: 'tabs',
@@ -89,6 +95,11 @@ export const SiteSettings: GlobalConfig = {
             { name: 'language', type: 'text', defaultValue: 'en' },
             { name: 'allowedDomains', type: 'array', fields: [{ name: 'domain', type: 'text', required: true }] },
             { name: 'businessHours', type: 'text' },
+            {
+              name: 'licenseExpiresAt',
+              type: 'date',
+              admin: { description: 'When the chat licence ends; after it the widget is disabled.' },
+            },
           ],
         },
         {
@@ -116,6 +127,19 @@ export const SiteSettings: GlobalConfig = {
               type: 'array',
               admin: { description: 'Regions where consent is denied until the visitor chooses.' },
               fields: [{ name: 'code', type: 'text', required: true }],
+            },
+            {
+              name: 'tagOrigins',
+              type: 'group',
+              admin: {
+                description:
+                  'Where each tag service loads from. Leave empty for the service’s own hosts; set to serve tags through a first-party proxy or a test stand-in.',
+              },
+              fields: [
+                { name: 'google', type: 'text', admin: { description: 'Google Tag Manager / gtag.js origin.' } },
+                { name: 'clarity', type: 'text', admin: { description: 'Microsoft Clarity origin.' } },
+                { name: 'hotjar', type: 'text', admin: { description: 'Hotjar origin.' } },
+              ],
             },
           ],
         },

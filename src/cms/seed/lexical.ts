@@ -79,3 +79,14 @@ export function richText(...children: LexicalNode[]) {
     },
   }
 }
+
+/** An uploaded image; `media` is a media reference that the seed runner resolves to an id. */
+export const image = (media: string, id: string): LexicalNode => ({
+  type: 'upload',
+  version: 3,
+  format: '',
+  id,
+  fields: null,
+  relationTo: 'media',
+  value: media,
+})

@@ -1,9 +1,15 @@
 import * as migration_20261122_042330_initial from './20261122_042330_initial';
+import * as migration_20261122_143535_features from './20261122_143535_features';
 
 export const migrations = [
   {
     up: migration_20261122_042330_initial.up,
     down: migration_20261122_042330_initial.down,
-    name: '20261122_042330_initial'
+    name: '20261122_042330_initial',
+  },
+  {
+    up: migration_20261122_143535_features.up,
+    down: migration_20261122_143535_features.down,
+    name: '20261122_143535_features'
   },
 ];

@@ -1,5 +1,6 @@
 import { SUBMENU_FADE_MS } from './constants'
 import { focusableIn, listen, prefersReducedMotion } from './dom'
+import { attachGestures } from './gestures'
 
 /** How long the panel takes to slide out before it is hidden. */
 export const MOBILE_MENU_SLIDE_MS = SUBMENU_FADE_MS
@@ -86,6 +87,8 @@ export function attachMobileMenu(): () => void {
     listen(root, 'click', onRootClick),
     listen(document, 'keydown', onKeyDown),
     listen(window, 'resize', onResize),
+    // The panel slides in from the right edge; a swipe back toward that edge closes it.
+    attachGestures(panel, { onSwipe: (direction) => direction === 'right' && close() }),
   ]
   return () => {
     clearTimeout(hideTimer)

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { SENT_QUERY_PARAM } from '@/contact/protocol'
 import { findPublishedPage, getSiteSettings, pathFromSegments } from '@/cms/queries'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { JsonLd } from '@/site/JsonLd'
@@ -7,7 +8,10 @@ import { pageMetadata } from '@/site/metadata'
 import { SiteShell } from '@/site/SiteShell'
 import { faqJsonLd, localBusinessJsonLd } from '@/site/structuredData'
 
-type Props = { params: Promise<{ slug?: string[] }> }
+type Props = {
+  params: Promise<{ slug?: string[] }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}
 
 async function loadPage(params: Props['params']) {
   const path = pathFromSegments((await params).slug)
@@ -19,8 +23,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return page ? pageMetadata(page, settings) : { title: 'Page not found', robots: { index: false } }
 }
 
-export default async function CmsPage({ params }: Props) {
+export default async function CmsPage({ params, searchParams }: Props) {
   const page = await loadPage(params)
+  const formSent = (await searchParams)[SENT_QUERY_PARAM] === '1'
   if (!page) notFound()
   const settings = await getSiteSettings()
   const faq = faqJsonLd(page)
@@ -32,7 +37,7 @@ export default async function CmsPage({ params }: Props) {
           <h1 className="page-title">{page.title}</h1>
         </div>
       )}
-      <RenderBlocks blocks={page.layout} />
+      <RenderBlocks blocks={page.layout} formSent={formSent} />
       {page.path === '/' || page.layout.some((block) => block.blockType === 'contactForm') ? (
         <JsonLd data={localBusinessJsonLd(settings)} />
       ) : null}

@@ -3,6 +3,9 @@ import { OHIO_COUNTIES, countySlug } from './counties'
 /** The contact form keeps a fixed id so links and tests can rely on it. */
 export const CONTACT_FORM_ID = 115
 
+/** The contact message's minimum length (spec section 9). */
+export const CONTACT_MESSAGE_MIN_LENGTH = 50
+
 /** What a visitor can order; the values match the service page slugs where there is one. */
 export const SERVICE_OPTIONS: { label: string; value: string }[] = [
   { label: 'Full title search (40 years or more)', value: 'full-title-search' },
@@ -110,9 +113,9 @@ export const SEED_FORMS: Array<{ key: string; data: Record<string, unknown> }> =
           required: true,
           placeholder:
             'Property address or parcel number, owner name if known, how far back you need the search to go, and your deadline.',
-          help: 'Please write at least 50 characters so we can quote accurately.',
+          help: `Please write at least ${CONTACT_MESSAGE_MIN_LENGTH} characters so we can quote accurately.`,
           rules: [
-            { rule: 'minlength', param: '50' },
+            { rule: 'minlength', param: String(CONTACT_MESSAGE_MIN_LENGTH) },
             { rule: 'maxlength', param: '5000' },
           ],
         },

@@ -1,5 +1,5 @@
 import { formRef, mediaRef, pageRef, type SeedPage } from '../refs'
-import { h, ol, p, richText, table, ul } from '../lexical'
+import { h, image, ol, p, richText, table, ul } from '../lexical'
 import { OHIO_COUNTIES, countyTurnaround } from './counties'
 
 /* Link helpers: the shape of the link field in src/cms/fields/link.ts. */
@@ -233,6 +233,7 @@ const fullTitleSearch: SeedPage = {
           '**Easements and restrictions.** Recorded easements, rights-of-way, covenants, declarations and subdivision plats that affect the parcel.',
           '**Taxes and assessments.** Current tax status and any special assessments, from the county auditor and treasurer.',
         ]),
+        image(mediaRef('hero-services'), '6a1f0c2e9b4d7a3c5e8f1b20'),
         h(3, 'What you receive'),
         p(
           'A PDF report organized the way an examiner or underwriter reads it: the vesting deed and legal description first, then open items that need attention at closing, then the full chain and the documents behind it. Copies of the vesting deed, open mortgages, liens, easements and restrictions are attached.',

@@ -1,0 +1,153 @@
+// Chat load: how many visitor event streams one instance holds, and how long a visitor's
+// message takes to reach an agent's console stream (p50, p99) at that load.
+// Usage: node bench/chat-load.mjs [levels, e.g. 100,500,1000] ; writes bench/results/chat-load.json
+import { randomBytes } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
+import fs from 'node:fs'
+import path from 'node:path'
+import { startBenchServer } from './lib/server.mjs'
+
+const LEVELS = (process.argv[2] || '100,500,1000,2000').split(',').map(Number)
+const MESSAGES_PER_LEVEL = 200
+const PORT = Number(process.env.CHAT_BENCH_PORT || 3251)
+const adminFile = path.resolve('.tmp', 'chat-bench-admin.json')
+process.env.E2E_ADMIN_FILE = adminFile
+
+const server = await startBenchServer({ port: PORT, name: 'chat-bench' })
+const origin = server.origin
+
+async function post(url, body, headers = {}) {
+  const response = await fetch(origin + url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
+    body: JSON.stringify(body),
+  })
+  return response
+}
+
+/** Reads an SSE response, calling onFrame(name, data) for each frame. */
+async function consume(response, onFrame, signal) {
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done || signal.aborted) return
+      buffer += decoder.decode(value, { stream: true })
+      let end
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        let name = ''
+        let data = ''
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event: ')) name = line.slice(7)
+          else if (line.startsWith('data: ')) data = line.slice(6)
+        }
+        if (name) onFrame(name, data ? JSON.parse(data) : null)
+      }
+    }
+  } catch {
+    // stream closed
+  }
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+const results = []
+try {
+  const admin = JSON.parse(fs.readFileSync(adminFile, 'utf8'))
+  const adminLogin = await (await post('/api/users/login', admin)).json()
+  await post(
+    '/api/users',
+    { email: 'bench-agent@example.com', password: 'bench-agent-password', roles: ['agent'], name: 'Bench' },
+    { Authorization: `JWT ${adminLogin.token}` },
+  )
+  const agentLogin = await (
+    await post('/api/users/login', { email: 'bench-agent@example.com', password: 'bench-agent-password' })
+  ).json()
+  const agentAuth = { Authorization: `JWT ${agentLogin.token}` }
+
+  const controller = new AbortController()
+  setMaxListeners(0, controller.signal) // one signal ends every stream of the run
+  const pending = new Map()
+  const agentStream = await fetch(`${origin}/api/chat/agent/stream`, { headers: agentAuth, signal: controller.signal })
+  void consume(
+    agentStream,
+    (name, data) => {
+      if (name !== 'chat' || !pending.has(data.text)) return
+      pending.get(data.text)(performance.now())
+      pending.delete(data.text)
+    },
+    controller.signal,
+  )
+
+  const visitors = []
+  for (const level of LEVELS) {
+    const started = performance.now()
+    let failed = 0
+    while (visitors.length < level) {
+      const batch = []
+      for (let i = 0; i < 50 && visitors.length + batch.length < level; i++) {
+        const token = randomBytes(32).toString('base64url')
+        const cookie = `chat_visitor=${token}`
+        batch.push(
+          new Promise((resolve) => {
+            fetch(`${origin}/api/chat/stream?page=/bench`, { headers: { cookie }, signal: controller.signal })
+              .then((response) => {
+                if (!response.ok) throw new Error(String(response.status))
+                void consume(response, (name) => name === 'synced' && resolve({ cookie }), controller.signal)
+              })
+              .catch(() => {
+                failed += 1
+                resolve(null)
+              })
+          }),
+        )
+      }
+      for (const visitor of await Promise.all(batch)) if (visitor) visitors.push(visitor)
+      if (failed > level * 0.05) break
+    }
+    const connectMs = performance.now() - started
+    // Each message goes from a random connected visitor; latency is post start -> agent stream receipt.
+    const latencies = []
+    let errors = 0
+    for (let i = 0; i < MESSAGES_PER_LEVEL; i++) {
+      const visitor = visitors[Math.floor(Math.random() * visitors.length)]
+      const text = `bench-${level}-${i}-${randomBytes(4).toString('hex')}`
+      const received = new Promise((resolve) => pending.set(text, resolve))
+      const sentAt = performance.now()
+      const response = await post('/api/chat/visitor', { action: 'message', text }, { cookie: visitor.cookie })
+      if (!response.ok) {
+        errors += 1
+        pending.delete(text)
+        continue
+      }
+      const at = await Promise.race([received, new Promise((resolve) => setTimeout(() => resolve(null), 10_000))])
+      if (at === null) errors += 1
+      else latencies.push(at - sentAt)
+    }
+    const row = {
+      visitors: visitors.length,
+      connectFailures: failed,
+      connectSeconds: Number((connectMs / 1000).toFixed(1)),
+      messages: latencies.length,
+      errors,
+      p50ms: Number(percentile(latencies, 50).toFixed(1)),
+      p99ms: Number(percentile(latencies, 99).toFixed(1)),
+    }
+    results.push(row)
+    console.table([row])
+    if (failed > level * 0.05) break
+  }
+  controller.abort()
+} finally {
+  server.stop()
+}
+fs.mkdirSync('bench/results', { recursive: true })
+fs.writeFileSync('bench/results/chat-load.json', JSON.stringify({ date: new Date().toISOString(), results }, null, 2))
+console.table(results)

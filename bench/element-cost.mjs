@@ -1,0 +1,35 @@
+// Compressed size of each page element's client code on its own, bundled and minified the way
+// a production build would ship it (React and Next left out: every page loads them anyway).
+// Usage: node bench/element-cost.mjs. Complements module-cost.mjs, whose figures are whole chunks.
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+const ELEMENTS = {
+  'accordion (src/blocks/Faq/Accordion.tsx)': 'src/blocks/Faq/Accordion.tsx',
+  'progress counters (src/blocks/Stats/ProgressCounters.tsx)': 'src/blocks/Stats/ProgressCounters.tsx',
+  'carousel (src/blocks/Testimonials/Carousel.tsx)': 'src/blocks/Testimonials/Carousel.tsx',
+  'touch gestures (src/site/chrome/gestures.ts)': 'src/site/chrome/gestures.ts',
+  'typeahead (src/search/typeahead.ts)': 'src/search/typeahead.ts',
+  'lazy image fade (src/site/chrome/lazyImages.ts)': 'src/site/chrome/lazyImages.ts',
+  'textarea auto-grow fallback (src/forms/autoGrow.ts)': 'src/forms/autoGrow.ts',
+}
+
+const rows = []
+for (const [label, entry] of Object.entries(ELEMENTS)) {
+  const result = await build({
+    entryPoints: [path.resolve(entry)],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    jsx: 'automatic',
+    alias: { '@': path.resolve('src') },
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'next', 'next/*'],
+    logLevel: 'silent',
+  })
+  const code = result.outputFiles[0].contents
+  rows.push({ element: label, 'min bytes': code.length, 'gzip bytes': gzipSync(code, { level: 9 }).length })
+}
+console.table(rows)

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { packBatches } from './collector/client'
+import { deviceClass } from './collector/device'
+import { MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH } from './collector/limits'
+import { consentBootstrapScript } from './consent/bootstrap'
+import {
+  DEFAULT_REGION_HEADER,
+  defaultState,
+  parseRegion,
+  regionDeniesByDefault,
+  regionHeaderName,
+  stateFromChoice,
+} from './consent/model'
+import { redactUrl, REDACTION_TEXT } from './redact'
+import { tagConfig, tagCspSources, TAG_SERVICES } from './tags/hosts'
+
+describe('redacting email-like query values', () => {
+  it.each([
+    ['https://site.test/?email=jane@example.com', `https://site.test/?email=${REDACTION_TEXT}`],
+    ['https://site.test/?e=jane%40example.com&x=1', `https://site.test/?e=${REDACTION_TEXT}&x=1`],
+    ['/contact?a=1&to=a.b+c@mail.example.org#form', `/contact?a=1&to=${REDACTION_TEXT}#form`],
+    ['https://site.test/?jane@example.com', `https://site.test/?${REDACTION_TEXT}`],
+  ])('redacts %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected)
+  })
+
+  it.each([
+    'https://site.test/pricing?plan=full',
+    'https://user@site.test/',
+    'https://site.test/a@b.c/path',
+    '',
+    'not a url?x=%E0%A4',
+  ])('leaves %s as it was', (url) => {
+    expect(redactUrl(url)).toBe(url)
+  })
+})
+
+describe('consent defaults by region', () => {
+  const denied = ['DE', 'US-CA', 'GB']
+  it('denies in a listed region and in every subdivision of a listed country', () => {
+    expect(regionDeniesByDefault('US-CA', denied)).toBe(true)
+    expect(regionDeniesByDefault('DE-BY', denied)).toBe(true)
+  })
+  it('grants in an unlisted region, and denies when the region is unknown', () => {
+    expect(regionDeniesByDefault('US-OH', denied)).toBe(false)
+    expect(regionDeniesByDefault(null, denied)).toBe(true)
+  })
+  it('falls back to the default region header when the setting is not a header name', () => {
+    expect(regionHeaderName('CF-IPCountry')).toBe('cf-ipcountry')
+    expect(regionHeaderName('x visitor region')).toBe(DEFAULT_REGION_HEADER)
+    expect(regionHeaderName(null)).toBe(DEFAULT_REGION_HEADER)
+  })
+  it('reads region headers loosely and refuses malformed ones', () => {
+    expect(parseRegion(' us-oh ')).toBe('US-OH')
+    expect(parseRegion('<script>')).toBeNull()
+    expect(parseRegion('')).toBeNull()
+  })
+  it('lets Global Privacy Control deny the ad types whatever the region or choice', () => {
+    expect(defaultState(false, true)).toEqual({
+      ad_storage: 'denied',
+      analytics_storage: 'granted',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    })
+    expect(stateFromChoice({ analytics: true, ads: true }, true).ad_storage).toBe('denied')
+  })
+  it('keeps the bootstrap script from closing its own script element', () => {
+    expect(consentBootstrapScript({ deniedByRegion: true, gpcHeader: false })).not.toContain('<')
+  })
+})
+
+describe('tag hosts for the CSP', () => {
+  it('allows no tag host while no tag is configured', () => {
+    expect(tagCspSources({ tagOrigins: { google: 'http://127.0.0.1:9' } })).toEqual([])
+  })
+  it('allows a configured service’s own hosts, or only its overriding origin', () => {
+    expect(tagCspSources({ ga4Id: 'G-1' })).toEqual(TAG_SERVICES.google.cspSources)
+    expect(tagCspSources({ ga4Id: 'G-1', clarityId: 'c1', tagOrigins: { google: 'http://127.0.0.1:9/x' } })).toEqual([
+      'http://127.0.0.1:9',
+      ...TAG_SERVICES.clarity.cspSources,
+    ])
+  })
+  it('ignores ids and origins that could inject into a URL or the policy', () => {
+    const config = tagConfig({ gtmId: 'GTM-1"><script>', tagOrigins: { google: "javascript:alert(1)'" } })
+    expect(config.gtmId).toBeNull()
+    expect(config.origins.google).toBe(TAG_SERVICES.google.defaultOrigin)
+  })
+})
+
+describe('the browser client’s batches', () => {
+  const event = (props: Record<string, string> = {}) => ({ name: 'e', url: 'https://site.test/', ts: 1, props })
+  it('puts at most the maximum number of events in one body', () => {
+    const bodies = packBatches(Array.from({ length: MAX_EVENTS_PER_BATCH * 2 + 1 }, () => event()))
+    expect(bodies.map((body) => JSON.parse(body).events.length)).toEqual([
+      MAX_EVENTS_PER_BATCH,
+      MAX_EVENTS_PER_BATCH,
+      1,
+    ])
+  })
+  it('keeps every body within the byte limit and drops an event too big to send', () => {
+    const big = event({ a: 'x'.repeat(250), b: 'y'.repeat(250) })
+    const bodies = packBatches([
+      ...Array.from({ length: 60 }, () => event({ pad: 'p'.repeat(800) })),
+      big,
+      event({ huge: 'h'.repeat(MAX_BATCH_BYTES) }),
+    ])
+    expect(bodies.every((body) => new TextEncoder().encode(body).length <= MAX_BATCH_BYTES)).toBe(true)
+    expect(bodies.flatMap((body) => JSON.parse(body).events)).toHaveLength(61)
+  })
+})
+
+describe('device classes from the User-Agent', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', 'mobile'],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36', 'mobile'],
+    ['Mozilla/5.0 (Linux; Android 13; SM-X710) Safari/537.36', 'tablet'],
+    ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)', 'tablet'],
+    ['Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0', 'desktop'],
+    [null, 'desktop'],
+  ])('%s is %s', (ua, expected) => {
+    expect(deviceClass(ua)).toBe(expected)
+  })
+})

@@ -1,0 +1,133 @@
+import type { Payload } from 'payload'
+import { clientAddress, readLimitedText } from '@/security/request'
+import { isConversion } from '../events'
+import { redactUrl } from '../redact'
+import { deviceClass } from './device'
+import { type CollectedEvent, MAX_BATCH_BYTES } from './limits'
+import { createRateLimiter } from './rateLimit'
+import { createSessionTracker, type OpenSession } from './sessions'
+import { validateBatch } from './validate'
+import { createSaltKeeper, utcDay, visitorId } from './visitor'
+
+export type CollectorDeps = {
+  payload: Payload
+  /** Hosts whose pages may report events (the public origin's host, and the request's own). */
+  siteHosts: (request: Request) => string[]
+  now?: () => number
+}
+
+type StoredRow = {
+  name: string
+  ts: string
+  day: string
+  path: string
+  url: string
+  referrerHost: string | null
+  device: string
+  visitor: string
+  session: string
+  conversion: boolean
+  props: CollectedEvent['props'] | null
+  createdAt: string
+  updatedAt: string
+}
+
+const json = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+
+function pathOf(url: string): string {
+  const { pathname } = new URL(url)
+  return pathname.length > 512 ? pathname.slice(0, 512) : pathname
+}
+
+function externalReferrerHost(referrer: string | undefined, siteHosts: string[]): string | null {
+  if (!referrer) return null
+  try {
+    const host = new URL(referrer).host.toLowerCase()
+    return siteHosts.includes(host) ? null : host
+  } catch {
+    return null
+  }
+}
+
+async function insertRows(payload: Payload, rows: StoredRow[]) {
+  // One multi-row insert per batch: the collector's throughput is bounded by this statement.
+  const db = payload.db as unknown as {
+    drizzle: { insert: (table: unknown) => { values: (rows: StoredRow[]) => Promise<unknown> } }
+    tables: Record<string, unknown>
+  }
+  await db.drizzle.insert(db.tables.analytics_events).values(rows)
+}
+
+/** POST /api/collect: validates a batch of first-party events and stores it whole, or refuses it whole. */
+export function createCollector({ payload, siteHosts, now = Date.now }: CollectorDeps) {
+  const limiter = createRateLimiter()
+  const salts = createSaltKeeper(payload)
+  const recall = async (visitor: string): Promise<OpenSession | null> => {
+    const { docs } = await payload.find({
+      collection: 'analytics-events',
+      where: { and: [{ day: { equals: utcDay(now()) } }, { visitor: { equals: visitor } }] },
+      sort: '-ts',
+      limit: 1,
+      depth: 0,
+      select: { session: true, ts: true },
+    })
+    return docs[0] ? { id: docs[0].session, lastTs: Date.parse(docs[0].ts) } : null
+  }
+  const sessions = createSessionTracker(recall)
+
+  return async function collect(request: Request): Promise<Response> {
+    const address = clientAddress(request)
+    if (!limiter.take(address, now())) return json(429, { ok: false, error: 'too many requests; try again later' })
+    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
+    if (type !== 'application/json') return json(415, { ok: false, error: 'send application/json' })
+
+    const text = await readLimitedText(request, MAX_BATCH_BYTES)
+    if (text === null) return json(413, { ok: false, error: `the body may take at most ${MAX_BATCH_BYTES} bytes` })
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return json(400, { ok: false, error: 'the body is not valid JSON' })
+    }
+    const hosts = siteHosts(request)
+    const at = now()
+    const verdict = validateBatch(body, hosts, at)
+    if (!verdict.ok) return json(verdict.status, { ok: false, error: verdict.error, index: verdict.index })
+
+    // Visitors who asked not to be tracked are not counted, even by this cookie-free collector.
+    if (request.headers.get('sec-gpc') === '1' || request.headers.get('dnt') === '1')
+      return json(202, { ok: true, stored: 0 })
+
+    const userAgent = request.headers.get('user-agent') ?? ''
+    const visitor = visitorId(await salts.saltFor(at), address, userAgent, hosts[0] ?? '')
+    const device = deviceClass(userAgent)
+    const stamp = new Date(at).toISOString()
+    const rows: StoredRow[] = []
+    for (const event of [...verdict.events].sort((a, b) => a.ts - b.ts)) {
+      const url = redactUrl(event.url)
+      rows.push({
+        name: event.name,
+        ts: new Date(event.ts).toISOString(),
+        day: utcDay(event.ts),
+        path: pathOf(url),
+        url,
+        referrerHost: externalReferrerHost(event.referrer, hosts),
+        device,
+        visitor,
+        session: await sessions.sessionFor(visitor, event.ts),
+        conversion: isConversion(event.name),
+        props: event.props ?? null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+    }
+    try {
+      await insertRows(payload, rows)
+    } catch (error) {
+      console.error('analytics: storing a batch failed', error)
+      return json(503, { ok: false, error: 'could not store the events; send them again later' })
+    }
+    return json(202, { ok: true, stored: rows.length })
+  }
+}

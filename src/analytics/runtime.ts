@@ -1,0 +1,103 @@
+import { type ConsentChoice, type ConsentState } from './consent/model'
+import { PAGE_VIEW_EVENT } from './events'
+import { analyticsWindow, type PendingEvent } from './globals'
+import type { TagConfig } from './tags/hosts'
+
+/** What the page was rendered with: the tags configured in the settings and whether first-party counting is on. */
+export type AnalyticsSetup = { tags: TagConfig | null; firstParty: boolean }
+
+type Runtime = {
+  setup: AnalyticsSetup
+  state: ConsentState
+  choice: ConsentChoice | null
+  gpc: boolean
+  idle: boolean
+  stopCollector: (() => void) | null
+  googleLoaded: boolean
+  lastUrl: string
+}
+
+let runtime: Runtime | null = null
+
+function afterIdle(run: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 })
+  else setTimeout(run, 1)
+}
+
+const doNotTrack = () => navigator.doNotTrack === '1'
+
+/**
+ * Cookie-free first-party counting runs without asking first; it stops for a visitor who sends
+ * Global Privacy Control or Do Not Track, or who turns analytics off in the dialog.
+ */
+function firstPartyAllowed(r: Runtime) {
+  return r.setup.firstParty && !r.gpc && !doNotTrack() && r.choice?.analytics !== false
+}
+
+function queueFirstParty(event: PendingEvent) {
+  const w = analyticsWindow()
+  ;(w.__firstParty ??= [] as PendingEvent[]).push(event)
+}
+
+async function reconcile(r: Runtime) {
+  if (!r.idle) return
+  if (firstPartyAllowed(r) && !r.stopCollector) {
+    const { startFirstPartyCollector } = await import('./collector/client')
+    if (firstPartyAllowed(r) && !r.stopCollector) r.stopCollector = startFirstPartyCollector()
+  } else if (!firstPartyAllowed(r) && r.stopCollector) {
+    r.stopCollector()
+    r.stopCollector = null
+    analyticsWindow().__firstParty = [] as PendingEvent[]
+  }
+  if (r.setup.tags) {
+    const tags = await import('./tags/loadTags')
+    const google = tags.loadTags(r.setup.tags, r.state)
+    if (google && !r.googleLoaded) tags.sendTagPageView(location.href, document.referrer)
+    r.googleLoaded ||= google
+  }
+}
+
+/** Starts analytics for this page load: the first page view now, the collector and the allowed tags once idle. */
+export function startAnalytics(setup: AnalyticsSetup, state: ConsentState, choice: ConsentChoice | null, gpc: boolean) {
+  if (runtime) return
+  const r: Runtime = {
+    setup,
+    state,
+    choice,
+    gpc,
+    idle: false,
+    stopCollector: null,
+    googleLoaded: false,
+    lastUrl: location.href,
+  }
+  runtime = r
+  if (firstPartyAllowed(r))
+    queueFirstParty({
+      name: PAGE_VIEW_EVENT,
+      url: location.href,
+      ts: Date.now(),
+      referrer: document.referrer || undefined,
+    })
+  afterIdle(() => {
+    r.idle = true
+    void reconcile(r)
+  })
+}
+
+/** Applies a new choice: tags that it now allows load, the collector stops if analytics was turned off. */
+export function applyConsent(state: ConsentState, choice: ConsentChoice) {
+  if (!runtime) return
+  runtime.state = state
+  runtime.choice = choice
+  void reconcile(runtime)
+}
+
+/** A client-side navigation: a page view for the collector and for the Google tags if they are loaded. */
+export function recordNavigation() {
+  const r = runtime
+  if (!r || r.lastUrl === location.href) return
+  const referrer = r.lastUrl
+  r.lastUrl = location.href
+  if (firstPartyAllowed(r)) queueFirstParty({ name: PAGE_VIEW_EVENT, url: location.href, ts: Date.now(), referrer })
+  if (r.googleLoaded) void import('./tags/loadTags').then((tags) => tags.sendTagPageView(location.href, referrer))
+}

@@ -1,0 +1,10 @@
+import { LoginForm } from '@/chat/console/LoginForm'
+import '@/chat/console/console.css'
+
+export default function AgentLoginPage() {
+  return (
+    <main>
+      <LoginForm />
+    </main>
+  )
+}

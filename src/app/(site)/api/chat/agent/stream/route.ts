@@ -1,0 +1,8 @@
+import { getPayloadClient } from '@/cms/queries'
+import { agentStream } from '@/chat/server/agent'
+
+export const dynamic = 'force-dynamic'
+
+export async function GET(request: Request) {
+  return agentStream(request, await getPayloadClient())
+}

@@ -1,0 +1,8 @@
+import { getPayloadClient } from '@/cms/queries'
+import { uploadChatFile } from '@/chat/server/files'
+
+export const dynamic = 'force-dynamic'
+
+export async function POST(request: Request) {
+  return uploadChatFile(request, await getPayloadClient())
+}

@@ -1,0 +1,8 @@
+import { getPayloadClient } from '@/cms/queries'
+import { visitorStream } from '@/chat/server/visitor'
+
+export const dynamic = 'force-dynamic'
+
+export async function GET(request: Request) {
+  return visitorStream(request, await getPayloadClient())
+}

@@ -1,0 +1,10 @@
+import { redirect } from 'next/navigation'
+import { getPayloadClient } from '@/cms/queries'
+import { directChatLinkTarget } from '@/chat/server/directLink'
+
+export const dynamic = 'force-dynamic'
+
+/** The direct chat link: opens the chat on the home page, or explains that the link expired. */
+export default async function DirectChatLink() {
+  redirect(await directChatLinkTarget(await getPayloadClient()))
+}

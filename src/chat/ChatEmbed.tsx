@@ -1,0 +1,43 @@
+import { headers } from 'next/headers'
+import { getSiteSettings } from '@/cms/queries'
+import { ChatLoader } from './ChatLoader'
+import { chatSettingsOf, serverConfigError } from './server/settings'
+import { CHAT_STUB_SCRIPT } from './stub'
+import type { ChatConfig } from './widget/config'
+
+/** Default address of LiveChat's tracking script; LIVECHAT_SCRIPT_URL overrides it (tests). */
+export const LIVECHAT_SCRIPT_URL = 'https://cdn.livechatinc.com/tracking.js'
+
+function siteHostname(): string {
+  try {
+    return process.env.SERVER_URL ? new URL(process.env.SERVER_URL).hostname : ''
+  } catch {
+    return ''
+  }
+}
+
+/** The chat on a public page: the inline API stub and the leaf that loads the widget later. */
+export async function ChatEmbed() {
+  const [settings, requestHeaders] = await Promise.all([getSiteSettings(), headers()])
+  const chat = chatSettingsOf(settings)
+  if (chat.provider === 'none') return null
+  const config: ChatConfig = {
+    provider: chat.provider,
+    siteHostname: siteHostname(),
+    allowedDomains: chat.allowedDomains,
+    license: chat.license,
+    group: chat.group,
+    language: chat.language,
+    liveChatScriptUrl: process.env.LIVECHAT_SCRIPT_URL || LIVECHAT_SCRIPT_URL,
+    configError: serverConfigError(chat),
+  }
+  return (
+    <>
+      <script
+        nonce={requestHeaders.get('x-nonce') ?? undefined}
+        dangerouslySetInnerHTML={{ __html: CHAT_STUB_SCRIPT }}
+      />
+      <ChatLoader config={config} />
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import type { CollectionConfig } from 'payload'
+import { hasRole } from '@/cms/access'
+import { CUSTOMER_STATUSES } from '../constants'
+
+/** Agents and admins read chats; visitors reach only their own, through the chat routes. */
+export const isChatStaff = ({ req }: { req: { user?: unknown } }) => hasRole(req.user as never, 'agent', 'admin')
+
+export const ChatConversations: CollectionConfig = {
+  slug: 'chat-conversations',
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'status', 'updatedAt'], group: 'Chat' },
+  access: { read: isChatStaff, create: () => false, update: () => false, delete: isChatStaff },
+  fields: [
+    {
+      name: 'visitorTokenHash',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      // The raw token lives only in the visitor's cookie; this hash finds the conversation.
+      access: { read: () => false },
+      admin: { hidden: true },
+    },
+    { name: 'status', type: 'select', defaultValue: 'browsing', options: [...CUSTOMER_STATUSES] },
+    { name: 'name', type: 'text' },
+    { name: 'email', type: 'email' },
+    { name: 'sessionVariables', type: 'json' },
+    { name: 'currentPage', type: 'text' },
+    { name: 'agent', type: 'relationship', relationTo: 'users' },
+  ],
+}

@@ -1,0 +1,19 @@
+import type { CollectionConfig } from 'payload'
+import { AUTHOR_TYPES, CHAT_EVENT_TYPES } from '../constants'
+import { isChatStaff } from './ChatConversations'
+
+/** Every event of every chat; the id is the stream position clients resume from. */
+export const ChatEvents: CollectionConfig = {
+  slug: 'chat-events',
+  admin: { defaultColumns: ['conversation', 'type', 'authorName', 'createdAt'], group: 'Chat' },
+  access: { read: isChatStaff, create: () => false, update: () => false, delete: () => false },
+  fields: [
+    { name: 'conversation', type: 'relationship', relationTo: 'chat-conversations', required: true, index: true },
+    { name: 'type', type: 'select', required: true, options: [...CHAT_EVENT_TYPES] },
+    { name: 'authorType', type: 'select', required: true, options: [...AUTHOR_TYPES] },
+    { name: 'authorName', type: 'text' },
+    { name: 'text', type: 'textarea' },
+    { name: 'data', type: 'json' },
+    { name: 'file', type: 'relationship', relationTo: 'chat-files' },
+  ],
+}

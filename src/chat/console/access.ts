@@ -1,0 +1,10 @@
+import { hasRole } from '@/cms/access'
+import { getPayloadClient } from '@/cms/queries'
+
+/** Who may open the console: agents and admins; anyone else is refused, anonymous visitors sign in. */
+export async function consoleAccess(requestHeaders: Headers): Promise<'allowed' | 'refused' | 'anonymous'> {
+  const payload = await getPayloadClient()
+  const { user } = await payload.auth({ headers: requestHeaders })
+  if (!user) return 'anonymous'
+  return hasRole(user as never, 'agent', 'admin') ? 'allowed' : 'refused'
+}

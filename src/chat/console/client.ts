@@ -1,0 +1,35 @@
+import type { ChatPostResult } from '../widget/client'
+
+/** The agent console's calls to the chat server (Payload's session cookie authenticates them). */
+export async function agentAction(
+  action: string,
+  data: Record<string, unknown> = {},
+): Promise<ChatPostResult & { events?: unknown }> {
+  try {
+    const response = await fetch('/api/chat/agent', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({ action, ...data }),
+    })
+    const json = await response.json().catch(() => ({}))
+    if (!response.ok) return { ok: false, status: response.status, error: json.error ?? 'The request failed.' }
+    return { ok: true, ...json }
+  } catch {
+    return { ok: false, status: 0, error: 'The chat server is unreachable.' }
+  }
+}
+
+export async function signIn(email: string, password: string): Promise<string | null> {
+  const response = await fetch('/api/users/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({ email, password }),
+  })
+  if (response.ok) return null
+  return response.status === 401 ? 'The email or password is wrong.' : 'Signing in failed. Try again later.'
+}
+
+export const agentStreamUrl = (lastEventId: number) =>
+  `/api/chat/agent/stream${lastEventId ? `?lastEventId=${lastEventId}` : ''}`

@@ -1,0 +1,68 @@
+import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorOnSite } from '../types'
+
+export type ConsoleState = {
+  connection: 'connecting' | 'open' | 'failed'
+  me: { id: number; name: string } | null
+  agents: AgentOnDuty[]
+  visitors: VisitorOnSite[]
+  conversations: Map<number, ConversationSummary>
+  events: Map<number, ChatEventView[]>
+  typing: Set<number>
+}
+
+export const initialConsoleState: ConsoleState = {
+  connection: 'connecting',
+  me: null,
+  agents: [],
+  visitors: [],
+  conversations: new Map(),
+  events: new Map(),
+  typing: new Set(),
+}
+
+/** Folds the agent stream's messages into what the console shows. */
+export function consoleReducer(state: ConsoleState, { name, data }: { name: string; data: unknown }): ConsoleState {
+  switch (name) {
+    case 'connection':
+      return { ...state, connection: data as ConsoleState['connection'] }
+    case 'me':
+      return { ...state, me: data as ConsoleState['me'] }
+    case 'agents':
+      return { ...state, agents: data as AgentOnDuty[] }
+    case 'visitors':
+      return { ...state, visitors: data as VisitorOnSite[] }
+    case 'conversations': {
+      const conversations = new Map(state.conversations)
+      for (const conversation of data as ConversationSummary[]) conversations.set(conversation.id, conversation)
+      return { ...state, conversations }
+    }
+    case 'conversation': {
+      const conversation = data as ConversationSummary
+      return { ...state, conversations: new Map(state.conversations).set(conversation.id, conversation) }
+    }
+    case 'chat': {
+      const event = data as ChatEventView
+      const list = state.events.get(event.conversationId) ?? []
+      if (list.some((existing) => existing.id === event.id)) return state
+      const typing = new Set(state.typing)
+      if (event.author.type === 'customer') typing.delete(event.conversationId)
+      return {
+        ...state,
+        typing,
+        events: new Map(state.events).set(
+          event.conversationId,
+          [...list, event].sort((a, b) => a.id - b.id),
+        ),
+      }
+    }
+    case 'typing': {
+      const signal = data as { conversationId: number; typing: boolean }
+      const typing = new Set(state.typing)
+      if (signal.typing) typing.add(signal.conversationId)
+      else typing.delete(signal.conversationId)
+      return { ...state, typing }
+    }
+    default:
+      return state
+  }
+}

@@ -1,0 +1,42 @@
+/** Chat limits and timings. Section-9 constants of the spec are marked as such. */
+
+/** Spec section 9: reconnect backoff starts at 500 ms ... */
+export const CHAT_RECONNECT_MIN_DELAY_MS = 500
+/** ... doubles up to 5 s ... */
+export const CHAT_RECONNECT_MAX_DELAY_MS = 5000
+/** ... and gives up after 20 tries, leaving a clear offline state. */
+export const CHAT_RECONNECT_MAX_TRIES = 20
+/** Spec section 9: at most one new-message sound per 2 s. */
+export const CHAT_SOUND_THROTTLE_MS = 2000
+
+/** Longest text of a message, emoji or rich message, in characters. */
+export const CHAT_MESSAGE_MAX_CHARS = 2000
+/** Largest JSON body a chat POST accepts, in bytes (text plus envelope). */
+export const CHAT_BODY_MAX_BYTES = 16 * 1024
+/** Posts one visitor (or agent) may make within the window before answers become 429. */
+export const CHAT_POST_LIMIT = 20
+export const CHAT_POST_WINDOW_MS = 10_000
+/** Largest file a visitor or agent may send. */
+export const CHAT_FILE_MAX_BYTES = 5 * 1024 * 1024
+/** File types a chat accepts; anything else is refused with 415. */
+export const CHAT_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+] as const
+/** A comment line keeps proxies from closing an idle event stream. */
+export const CHAT_STREAM_KEEPALIVE_MS = 15_000
+/** Name of the cookie holding the visitor's random chat token. */
+export const CHAT_VISITOR_COOKIE = 'chat_visitor'
+
+export const CHAT_EVENT_TYPES = ['message', 'emoji', 'rich_message', 'file', 'custom', 'system'] as const
+export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number]
+export const CUSTOMER_STATUSES = ['browsing', 'invited', 'queued', 'chatting'] as const
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
+export const AGENT_PRESENCES = ['online', 'away', 'offline'] as const
+export type AgentPresence = (typeof AGENT_PRESENCES)[number]
+export const AUTHOR_TYPES = ['customer', 'agent', 'system'] as const
+export type AuthorType = (typeof AUTHOR_TYPES)[number]

@@ -1,0 +1,123 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Payload } from 'payload'
+import { CHAT_FILES_DIR } from '../collections/ChatFiles'
+import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../constants'
+import { agentOf } from './agent'
+import { ChatRequestError, jsonError, originAllowed } from './guards'
+import { chatHub } from './hub'
+import { loadChatSettings } from './settings'
+import { ChatStore } from './store'
+import { positiveId } from './validation'
+import { visitorOf, visitorPostLimiter } from './visitor'
+
+type ChatFileType = (typeof CHAT_FILE_TYPES)[number]
+
+/** Whether the bytes really are what the declared type says (a renamed .exe is not a PNG). */
+export function contentMatchesType(bytes: Buffer, type: ChatFileType): boolean {
+  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte)
+  switch (type) {
+    case 'image/png':
+      return starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)
+    case 'image/jpeg':
+      return starts(0xff, 0xd8, 0xff)
+    case 'image/gif':
+      return starts(0x47, 0x49, 0x46, 0x38)
+    case 'image/webp':
+      return starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+    case 'application/pdf':
+      return starts(0x25, 0x50, 0x44, 0x46, 0x2d)
+    case 'text/plain':
+      return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)
+  }
+}
+
+/** POST /api/chat/files (multipart, field `file`; agents add `conversationId`). */
+export async function uploadChatFile(request: Request, payload: Payload): Promise<Response> {
+  try {
+    const settings = await loadChatSettings(payload)
+    if (!originAllowed(request.headers, settings.allowedDomains))
+      throw new ChatRequestError(403, 'This site may not use the chat.')
+    const declared = Number(request.headers.get('content-length') ?? 0)
+    if (declared > CHAT_FILE_MAX_BYTES + 64 * 1024) throw new ChatRequestError(413, 'The file is too large.')
+    let form: FormData
+    try {
+      form = await request.formData()
+    } catch {
+      throw new ChatRequestError(400, 'The upload is not valid form data.')
+    }
+    const file = form.get('file')
+    if (!(file instanceof File)) throw new ChatRequestError(400, 'Choose a file to send.')
+    if (file.size > CHAT_FILE_MAX_BYTES) throw new ChatRequestError(413, 'The file is too large.')
+    const type = file.type as ChatFileType
+    if (!CHAT_FILE_TYPES.includes(type)) throw new ChatRequestError(415, 'This kind of file cannot be sent.')
+    const bytes = Buffer.from(await file.arrayBuffer())
+    if (bytes.length === 0) throw new ChatRequestError(400, 'The file is empty.')
+    if (!contentMatchesType(bytes, type)) throw new ChatRequestError(415, 'The file is not what its type says.')
+
+    const store = new ChatStore(payload, chatHub())
+    const hasSession =
+      /payload-token=/.test(request.headers.get('cookie') ?? '') || request.headers.has('authorization')
+    let conversationId: number
+    let author: { type: 'agent' | 'customer'; name: string }
+    if (hasSession && form.get('conversationId')) {
+      const agent = await agentOf(request, payload)
+      conversationId = positiveId(form.get('conversationId'), 'The conversation')
+      if (!(await store.conversation(conversationId))) throw new ChatRequestError(404, 'No such conversation.')
+      author = { type: 'agent', name: agent.name }
+    } else {
+      const visitor = visitorOf(request)
+      if (visitor.setCookie) throw new ChatRequestError(403, 'Start a chat before sending files.')
+      if (!visitorPostLimiter.allow(visitor.visitorId)) throw new ChatRequestError(429, 'Too many messages at once.')
+      const conversation = await store.conversationOf(visitor.visitorId)
+      if (!conversation || conversation.status === 'browsing')
+        throw new ChatRequestError(403, 'Start a chat before sending files.')
+      conversationId = conversation.id
+      author = { type: 'customer', name: conversation.name || 'Visitor' }
+    }
+    const safeName =
+      path
+        .basename(file.name || 'file')
+        .replace(/[^\w.-]+/g, '_')
+        .slice(0, 100) || 'file'
+    const stored = await payload.create({
+      collection: 'chat-files',
+      data: { conversation: conversationId },
+      file: { data: bytes, mimetype: type, name: safeName, size: bytes.length },
+    })
+    const event = await store.append(conversationId, { type: 'file', author, fileId: stored.id })
+    return Response.json({ ok: true, event })
+  } catch (error) {
+    return jsonError(error)
+  }
+}
+
+/** GET /api/chat/files/:id: to staff, or to the visitor whose conversation holds the file. */
+export async function downloadChatFile(request: Request, payload: Payload, idParam: string): Promise<Response> {
+  try {
+    const id = positiveId(idParam, 'The file')
+    const file = await payload.findByID({ collection: 'chat-files', id, depth: 0, disableErrors: true })
+    if (!file) throw new ChatRequestError(404, 'No such file.')
+    const conversationId = typeof file.conversation === 'object' ? file.conversation.id : file.conversation
+    const { user } = await payload.auth({ headers: request.headers })
+    if (!user || !['agent', 'admin'].some((role) => (user as { roles?: string[] }).roles?.includes(role))) {
+      const visitor = visitorOf(request)
+      const conversation = visitor.setCookie
+        ? null
+        : await new ChatStore(payload, chatHub()).conversationOf(visitor.visitorId)
+      if (!conversation || conversation.id !== conversationId) throw new ChatRequestError(404, 'No such file.')
+    }
+    const bytes = await fs.readFile(path.join(CHAT_FILES_DIR, path.basename(file.filename ?? '')))
+    const inline = file.mimeType?.startsWith('image/')
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'Content-Type': file.mimeType ?? 'application/octet-stream',
+        'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
+        'Cache-Control': 'private, no-store',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    })
+  } catch (error) {
+    return jsonError(error)
+  }
+}

@@ -1,0 +1,40 @@
+import type { Payload } from 'payload'
+import type { SiteSetting } from '@/payload-types'
+
+export type ChatSettings = {
+  provider: 'builtin' | 'livechat' | 'none'
+  license: string
+  group: number
+  language: string
+  allowedDomains: string[]
+  businessHours: string
+  licenseExpiresAt: string | null
+}
+
+export function chatSettingsOf(settings: Pick<SiteSetting, 'chat'>): ChatSettings {
+  const chat = settings.chat ?? {}
+  return {
+    provider: chat.provider ?? 'builtin',
+    license: chat.license ?? '',
+    group: chat.group ?? 0,
+    language: chat.language ?? 'en',
+    allowedDomains: (chat.allowedDomains ?? []).map((entry) => entry.domain),
+    businessHours: chat.businessHours ?? '',
+    licenseExpiresAt: chat.licenseExpiresAt ?? null,
+  }
+}
+
+export async function loadChatSettings(payload: Payload): Promise<ChatSettings> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  return chatSettingsOf(settings)
+}
+
+/** Configuration errors the server can tell before the page loads (the domain is checked in the browser). */
+export function serverConfigError(
+  settings: ChatSettings,
+  now = new Date(),
+): 'license_not_found' | 'license_expired' | null {
+  if (settings.provider === 'livechat' && !settings.license.trim()) return 'license_not_found'
+  if (settings.licenseExpiresAt && Date.parse(settings.licenseExpiresAt) <= now.getTime()) return 'license_expired'
+  return null
+}

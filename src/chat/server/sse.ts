@@ -1,0 +1,110 @@
+import { CHAT_STREAM_KEEPALIVE_MS } from '../constants'
+import type { ChatEventView } from '../types'
+import type { BusMessage } from './bus'
+import type { ChatHub } from './hub'
+
+export type StreamOptions = {
+  hub: ChatHub
+  signal: AbortSignal
+  /** The last event id the client holds (Last-Event-ID header, or ?lastEventId= on first connect). */
+  lastEventId: number
+  /** Stored events after a position that this stream may see. */
+  replay: (afterId: number) => Promise<ChatEventView[]>
+  /** Whether a live bus message is for this stream. */
+  accepts: (message: BusMessage) => boolean
+  /** Signals sent first, before the replay (snapshot of state). */
+  opening: () => Promise<{ name: string; data: unknown }[]>
+  onClose?: () => void
+  /** Extra headers, e.g. the visitor cookie. */
+  headers?: Record<string, string>
+}
+
+export const lastEventIdOf = (request: Request): number => {
+  const header = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId')
+  const id = Number(header)
+  return Number.isSafeInteger(id) && id > 0 ? id : 0
+}
+
+const encoder = new TextEncoder()
+const frame = (name: string, data: unknown, id?: number) =>
+  encoder.encode(`${id !== undefined ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
+
+/**
+ * A Server-Sent Events response: state snapshot, then every stored event after the client's
+ * position, then live ones, each sent once in id order (live events that arrive during the
+ * replay wait and are filtered by id).
+ */
+export function eventStreamResponse(options: StreamOptions): Response {
+  const { hub, signal } = options
+  let close = () => {}
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let sentUpTo = options.lastEventId
+      let replaying = true
+      const pending: BusMessage[] = []
+      let closed = false
+      const write = (chunk: Uint8Array) => {
+        if (closed) return
+        try {
+          controller.enqueue(chunk)
+        } catch {
+          close()
+        }
+      }
+      const deliver = (message: BusMessage) => {
+        if (message.kind === 'event') {
+          if (message.event.id <= sentUpTo) return
+          sentUpTo = message.event.id
+          write(frame('chat', message.event, message.event.id))
+        } else {
+          write(frame(message.name, message.data))
+        }
+      }
+      const unsubscribe = hub.bus.subscribe((message) => {
+        if (!options.accepts(message)) return
+        if (replaying) pending.push(message)
+        else deliver(message)
+      })
+      const keepalive = setInterval(() => write(encoder.encode(': keepalive\n\n')), CHAT_STREAM_KEEPALIVE_MS)
+      close = () => {
+        if (closed) return
+        closed = true
+        clearInterval(keepalive)
+        unsubscribe()
+        options.onClose?.()
+        try {
+          controller.close()
+        } catch {
+          // already closed by the client going away
+        }
+      }
+      signal.addEventListener('abort', close)
+      if (signal.aborted) return close()
+      try {
+        write(encoder.encode('retry: 1000\n\n'))
+        for (const opening of await options.opening()) write(frame(opening.name, opening.data))
+        for (const event of await options.replay(sentUpTo)) deliver({ kind: 'event', event })
+        replaying = false
+        for (const message of pending.splice(0)) deliver(message)
+        write(frame('synced', { lastEventId: sentUpTo }))
+      } catch (error) {
+        console.error('chat stream replay failed', error)
+      }
+      replaying = false
+      for (const message of pending.splice(0)) deliver(message)
+    },
+    cancel() {
+      close()
+    },
+  })
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform keeps the server's compression from buffering the stream
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+      ...options.headers,
+    },
+  })
+}

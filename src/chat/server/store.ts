@@ -1,0 +1,167 @@
+import type { Payload } from 'payload'
+import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
+import type { AuthorType, ChatEventType, CustomerStatus } from '../constants'
+import type { ChatEventView, ConversationSummary } from '../types'
+import type { ChatHub } from './hub'
+
+export type NewChatEvent = {
+  type: ChatEventType
+  author: { type: AuthorType; name: string }
+  text?: string
+  buttons?: string[]
+  customData?: unknown
+  fileId?: number
+}
+
+export const fileUrl = (fileId: number) => `/api/chat/files/${fileId}`
+
+export function toEventView(event: ChatEvent): ChatEventView {
+  const conversationId = typeof event.conversation === 'object' ? event.conversation.id : event.conversation
+  const data = (event.data ?? {}) as { buttons?: string[]; customData?: unknown }
+  const file = event.file && typeof event.file === 'object' ? (event.file as ChatFile) : null
+  return {
+    id: event.id,
+    conversationId,
+    type: event.type,
+    author: { type: event.authorType, name: event.authorName ?? '' },
+    timestamp: event.createdAt,
+    ...(event.text != null ? { text: event.text } : {}),
+    ...(data.buttons ? { buttons: data.buttons } : {}),
+    ...('customData' in data ? { customData: data.customData } : {}),
+    ...(file
+      ? {
+          file: {
+            id: file.id,
+            name: file.filename ?? 'file',
+            contentType: file.mimeType ?? 'application/octet-stream',
+            size: file.filesize ?? 0,
+            url: fileUrl(file.id),
+          },
+        }
+      : {}),
+  }
+}
+
+export function toSummary(doc: ChatConversation): ConversationSummary {
+  return {
+    id: doc.id,
+    visitorId: '',
+    name: doc.name ?? '',
+    email: doc.email ?? '',
+    status: doc.status ?? 'browsing',
+    currentPage: doc.currentPage ?? '',
+    agentId: doc.agent == null ? null : typeof doc.agent === 'object' ? doc.agent.id : doc.agent,
+  }
+}
+
+/** The chat's persistence: conversations and their events, in the CMS database. */
+export class ChatStore {
+  constructor(
+    readonly payload: Payload,
+    readonly hub: ChatHub,
+  ) {}
+
+  async conversationOf(visitorId: string): Promise<ChatConversation | null> {
+    const { docs } = await this.payload.find({
+      collection: 'chat-conversations',
+      where: { visitorTokenHash: { equals: visitorId } },
+      limit: 1,
+      depth: 0,
+    })
+    return docs[0] ?? null
+  }
+
+  async ensureConversation(visitorId: string, page = ''): Promise<ChatConversation> {
+    const existing = await this.conversationOf(visitorId)
+    if (existing) return existing
+    try {
+      const created = await this.payload.create({
+        collection: 'chat-conversations',
+        data: { visitorTokenHash: visitorId, status: 'browsing', currentPage: page },
+      })
+      this.hub.updateVisitor(visitorId, { conversationId: created.id })
+      return created
+    } catch (error) {
+      // Two tabs may create at once; the unique hash lets one win.
+      const winner = await this.conversationOf(visitorId)
+      if (winner) return winner
+      throw error
+    }
+  }
+
+  async conversation(id: number): Promise<ChatConversation | null> {
+    return this.payload.findByID({ collection: 'chat-conversations', id, depth: 0, disableErrors: true })
+  }
+
+  async update(id: number, data: Partial<Omit<ChatConversation, 'id'>>): Promise<ChatConversation> {
+    const doc = await this.payload.update({ collection: 'chat-conversations', id, data, depth: 0 })
+    this.hub.publish({
+      kind: 'signal',
+      audience: { kind: 'agents' },
+      name: 'conversation',
+      data: { ...toSummary(doc), visitorId: doc.visitorTokenHash },
+    })
+    return doc
+  }
+
+  async setStatus(conversation: ChatConversation, status: CustomerStatus, agentId?: number | null) {
+    const doc = await this.update(conversation.id, {
+      status,
+      ...(agentId !== undefined ? { agent: agentId } : {}),
+    })
+    this.hub.setStatus(doc.id, doc.visitorTokenHash, status)
+    return doc
+  }
+
+  /** Stores an event, then sends it to every stream that may see it. */
+  async append(conversationId: number, input: NewChatEvent): Promise<ChatEventView> {
+    const created = await this.payload.create({
+      collection: 'chat-events',
+      data: {
+        conversation: conversationId,
+        type: input.type,
+        authorType: input.author.type,
+        authorName: input.author.name,
+        text: input.text,
+        data: {
+          ...(input.buttons ? { buttons: input.buttons } : {}),
+          ...(input.customData !== undefined ? { customData: input.customData } : {}),
+        },
+        file: input.fileId,
+      },
+      depth: 1,
+    })
+    const view = toEventView(created)
+    this.hub.publish({ kind: 'event', event: view })
+    return view
+  }
+
+  /** Events after a stream position: of one conversation, or of all (for agents). */
+  async eventsAfter(afterId: number, conversationId?: number, limit = 500): Promise<ChatEventView[]> {
+    const { docs } = await this.payload.find({
+      collection: 'chat-events',
+      where: {
+        and: [
+          { id: { greater_than: afterId } },
+          ...(conversationId ? [{ conversation: { equals: conversationId } }] : []),
+        ],
+      },
+      sort: 'id',
+      limit,
+      depth: 1,
+      pagination: false,
+    })
+    return docs.map(toEventView)
+  }
+
+  async openConversations(): Promise<ChatConversation[]> {
+    const { docs } = await this.payload.find({
+      collection: 'chat-conversations',
+      where: { status: { in: ['invited', 'queued', 'chatting'] } },
+      limit: 200,
+      depth: 0,
+      pagination: false,
+    })
+    return docs
+  }
+}

@@ -1,0 +1,231 @@
+import type { Payload } from 'payload'
+import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import {
+  CHAT_BODY_MAX_BYTES,
+  CHAT_POST_LIMIT,
+  CHAT_POST_WINDOW_MS,
+  CHAT_VISITOR_COOKIE,
+  type CustomerStatus,
+} from '../constants'
+import type { VisitorSnapshot } from '../types'
+import { ChatRequestError, createRateLimiter, jsonError, originAllowed, readJsonBody } from './guards'
+import { chatHub } from './hub'
+import { loadChatSettings } from './settings'
+import { eventStreamResponse, lastEventIdOf } from './sse'
+import { ChatStore } from './store'
+import { hashVisitorToken, isWellFormedToken, newVisitorToken } from './tokens'
+import * as valid from './validation'
+
+/** Message posts per visitor: a flood answers 429 and stores nothing. */
+export const visitorPostLimiter = createRateLimiter({ limit: CHAT_POST_LIMIT, windowMs: CHAT_POST_WINDOW_MS })
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60
+
+type Visitor = { visitorId: string; setCookie: string | null }
+
+function cookieValue(request: Request, name: string): string | null {
+  const header = request.headers.get('cookie') ?? ''
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return rest.join('=')
+  }
+  return null
+}
+
+/** The visitor behind a request: from their cookie, or a new token (then set as a cookie). */
+export function visitorOf(request: Request): Visitor {
+  const token = cookieValue(request, CHAT_VISITOR_COOKIE)
+  if (isWellFormedToken(token)) return { visitorId: hashVisitorToken(token), setCookie: null }
+  const fresh = newVisitorToken()
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : ''
+  return {
+    visitorId: hashVisitorToken(fresh),
+    setCookie: `${CHAT_VISITOR_COOKIE}=${fresh}; Path=/api/chat; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_S}${secure}`,
+  }
+}
+
+async function refuseForeignOrigin(request: Request, payload: Payload) {
+  const settings = await loadChatSettings(payload)
+  chatHub().businessHours = settings.businessHours || null
+  if (!originAllowed(request.headers, settings.allowedDomains)) {
+    throw new ChatRequestError(403, 'This site may not use the chat.')
+  }
+  return settings
+}
+
+/** GET /api/chat/stream: the visitor's own conversation, live. */
+export async function visitorStream(request: Request, payload: Payload): Promise<Response> {
+  try {
+    await refuseForeignOrigin(request, payload)
+  } catch (error) {
+    return jsonError(error)
+  }
+  const hub = chatHub()
+  const store = new ChatStore(payload, hub)
+  const { visitorId, setCookie } = visitorOf(request)
+  const conversation = await store.conversationOf(visitorId)
+  const page = valid.pagePath(new URL(request.url).searchParams.get('page'))
+  hub.visitorConnected({
+    visitorId,
+    page,
+    status: conversation?.status ?? 'browsing',
+    name: conversation?.name ?? '',
+    conversationId: conversation?.id ?? null,
+  })
+  const currentConversation = () => hub.visitors.get(visitorId)?.conversationId ?? conversation?.id ?? null
+  return eventStreamResponse({
+    hub,
+    signal: request.signal,
+    lastEventId: lastEventIdOf(request),
+    headers: setCookie ? { 'Set-Cookie': setCookie } : {},
+    opening: async () => {
+      const snapshot: VisitorSnapshot = {
+        conversationId: conversation?.id ?? null,
+        status: conversation?.status ?? 'browsing',
+        availability: hub.availability(),
+        name: conversation?.name ?? '',
+        email: conversation?.email ?? '',
+      }
+      return [{ name: 'snapshot', data: snapshot }]
+    },
+    replay: async (afterId) => {
+      const id = currentConversation()
+      return id ? store.eventsAfter(afterId, id) : []
+    },
+    accepts: (message) => {
+      if (message.kind === 'event') return message.event.conversationId === currentConversation()
+      if (message.audience.kind === 'visitors') return true
+      return message.audience.kind === 'conversation' && message.audience.conversationId === currentConversation()
+    },
+    onClose: () => hub.visitorDisconnected(visitorId),
+  })
+}
+
+/** POST /api/chat/visitor: everything a visitor does, by `action`. */
+export async function visitorAction(request: Request, payload: Payload): Promise<Response> {
+  try {
+    await refuseForeignOrigin(request, payload)
+    const visitor = visitorOf(request)
+    const body = await readJsonBody(request, CHAT_BODY_MAX_BYTES)
+    if (!visitorPostLimiter.allow(visitor.visitorId)) {
+      throw new ChatRequestError(429, 'Too many messages at once. Please wait a moment.')
+    }
+    const result = await runVisitorAction(new ChatStore(payload, chatHub()), visitor.visitorId, body)
+    const response = Response.json({ ok: true, ...result })
+    if (visitor.setCookie) response.headers.set('Set-Cookie', visitor.setCookie)
+    return response
+  } catch (error) {
+    return jsonError(error)
+  }
+}
+
+const OPEN_STATUSES: CustomerStatus[] = ['queued', 'chatting']
+
+export async function runVisitorAction(store: ChatStore, visitorId: string, body: Record<string, unknown>) {
+  const hub = store.hub
+  switch (body.action) {
+    case 'identify': {
+      const name = valid.optionalName(body.name)
+      const email = valid.optionalEmail(body.email)
+      const variables = valid.sessionVariables(body.sessionVariables)
+      const conversation = await store.ensureConversation(visitorId)
+      await store.update(conversation.id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(email !== undefined ? { email } : {}),
+        ...(variables !== undefined ? { sessionVariables: variables } : {}),
+      })
+      if (name !== undefined) hub.updateVisitor(visitorId, { name })
+      return {}
+    }
+    case 'page': {
+      const page = valid.pagePath(body.page)
+      hub.updateVisitor(visitorId, { page })
+      const conversation = await store.conversationOf(visitorId)
+      if (conversation) await store.update(conversation.id, { currentPage: page })
+      return {}
+    }
+    case 'start': {
+      const name = valid.optionalName(body.name)
+      const email = valid.optionalEmail(body.email)
+      let conversation = await store.ensureConversation(visitorId)
+      if (name || email) conversation = await store.update(conversation.id, { name, email })
+      if (name) hub.updateVisitor(visitorId, { name })
+      if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) {
+        await store.setStatus(conversation, 'queued')
+        await store.append(conversation.id, {
+          type: 'system',
+          author: { type: 'system', name: 'System' },
+          text: 'You are in the queue. An agent will be with you shortly.',
+        })
+      }
+      return { conversationId: conversation.id }
+    }
+    case 'message': {
+      const type = body.type ?? 'message'
+      if (type !== 'message' && type !== 'emoji' && type !== 'custom') {
+        throw new ChatRequestError(400, 'Visitors may send messages, emoji and custom events.')
+      }
+      const text =
+        type === 'custom'
+          ? undefined
+          : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
+      const data = type === 'custom' ? valid.customData(body.customData) : undefined
+      const conversation = await store.ensureConversation(visitorId)
+      if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) await store.setStatus(conversation, 'queued')
+      const event = await store.append(conversation.id, {
+        type,
+        author: { type: 'customer', name: conversation.name || 'Visitor' },
+        text,
+        customData: data,
+      })
+      return { event }
+    }
+    case 'typing': {
+      const conversation = await store.conversationOf(visitorId)
+      if (conversation) {
+        hub.publish({
+          kind: 'signal',
+          audience: { kind: 'agents' },
+          name: 'typing',
+          data: { conversationId: conversation.id, typing: body.typing === true, who: 'customer' },
+        })
+      }
+      return {}
+    }
+    case 'end': {
+      const conversation = await store.conversationOf(visitorId)
+      if (conversation && conversation.status !== 'browsing')
+        await endChat(store, conversation.id, 'The visitor ended the chat.')
+      return {}
+    }
+    case 'offline_message': {
+      const name = valid.optionalName(body.name) ?? ''
+      const email = valid.optionalEmail(body.email)
+      if (!email) throw new ChatRequestError(400, 'Please enter a valid email address.')
+      const message = valid.messageText(body.message)
+      const submission = await store.payload.create({
+        collection: 'form-submissions',
+        data: {
+          form: CONTACT_FORM_ID,
+          data: [
+            { name: 'name', value: name },
+            { name: 'email', value: email },
+            { name: 'message', value: message },
+            { name: 'source', value: 'chat (offline message)' },
+          ],
+          pageUrl: valid.pagePath(body.page),
+        },
+      })
+      return { submissionId: submission.id }
+    }
+    default:
+      throw new ChatRequestError(400, 'Unknown chat action.')
+  }
+}
+
+export async function endChat(store: ChatStore, conversationId: number, text: string) {
+  const conversation = await store.conversation(conversationId)
+  if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
+  await store.append(conversationId, { type: 'system', author: { type: 'system', name: 'System' }, text })
+  await store.setStatus(conversation, 'browsing', null)
+}

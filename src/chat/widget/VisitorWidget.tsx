@@ -1,0 +1,347 @@
+'use client'
+
+import { usePathname } from 'next/navigation'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { CHAT_STARTED_EVENT } from '@/analytics/events'
+import { trackEvent } from '@/analytics/trackEvent'
+import { hostAllowed } from '../domains'
+import type { LiveChatWidgetApi } from '../stub'
+import { type ChatPostResult, uploadFile, visitorAction } from './client'
+import type { ChatConfig } from './config'
+import { DIRECT_LINK_HASH, warnDisabled } from './config'
+import { WidgetController } from './controller'
+import { ChatEventItem } from './ChatEventItem'
+import { createChime } from './sound'
+import './widget.css'
+
+/** Visitor typing signals are sent at most this often. */
+export const TYPING_SIGNAL_INTERVAL_MS = 3000
+const QUICK_EMOJI = ['👍', '🙂', '🙏']
+
+/** The built-in chat: launcher, window, pre-chat and offline forms, conversation. */
+export default function VisitorWidget({ config }: { config: ChatConfig }) {
+  const controller = useMemo(() => new WidgetController(createChime()), [])
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState)
+  const pathname = usePathname()
+  const launcherRef = useRef<HTMLButtonElement>(null)
+  const windowRef = useRef<HTMLElement>(null)
+  const [error, setError] = useState('')
+  const ids = useId()
+  const titleId = `${ids}-title`
+
+  useEffect(() => {
+    const api = (window.LiveChatWidget ?? {}) as LiveChatWidgetApi
+    window.LiveChatWidget = api
+    const refusal =
+      config.configError ??
+      (hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains) ? null : 'domain_not_allowed')
+    if (refusal) {
+      warnDisabled(refusal)
+      controller.disable()
+      controller.install(api)
+      return
+    }
+    controller.install(api)
+    controller.start(window.location.pathname)
+    // A direct chat link (/chat) lands on the site with #chat: open the window.
+    if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
+    return () => controller.disable()
+  }, [controller, config])
+
+  const firstPath = useRef(pathname)
+  useEffect(() => {
+    if (pathname === firstPath.current) return
+    firstPath.current = pathname
+    void visitorAction('page', { page: pathname })
+  }, [pathname])
+
+  // Focus follows the window: into it when it opens, back to the launcher when it closes.
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    const open = state.visibility === 'maximized'
+    if (open && !wasOpen.current) {
+      windowRef.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close])')?.focus()
+    } else if (!open && wasOpen.current && state.visibility === 'minimized') {
+      launcherRef.current?.focus()
+    }
+    wasOpen.current = open
+  }, [state.visibility])
+
+  if (state.disabled || state.visibility === 'hidden') return null
+
+  const report = (result: ChatPostResult) => {
+    setError(result.ok ? '' : result.error)
+    return result.ok
+  }
+  const send = async (text: string, type: 'message' | 'emoji' = 'message') =>
+    report(await visitorAction('message', { type, text }))
+
+  const open = state.visibility === 'maximized'
+  const { status } = state.customer
+  const inChat = status !== 'browsing'
+  const windowId = `${ids}-window`
+
+  return (
+    <div
+      className="chat-widget"
+      data-availability={state.availability}
+      data-status={status}
+      data-connection={state.connection}
+    >
+      {!open && (
+        <button
+          ref={launcherRef}
+          type="button"
+          className="chat-launcher"
+          aria-expanded={false}
+          aria-controls={windowId}
+          onClick={() => controller.setVisibility('maximized')}
+        >
+          <span>{state.availability === 'online' ? 'Chat with us' : 'Leave a message'}</span>
+          {state.unread > 0 && (
+            <span className="chat-unread" data-count={state.unread}>
+              {state.unread}
+              <span className="visually-hidden"> unread</span>
+            </span>
+          )}
+        </button>
+      )}
+      {open && (
+        <section
+          ref={windowRef}
+          id={windowId}
+          className="chat-window"
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') controller.setVisibility('minimized')
+          }}
+        >
+          <header className="chat-window-header">
+            <h2 id={titleId} className="chat-title">
+              Chat
+            </h2>
+            <p className="chat-availability">
+              {state.availability === 'online' ? 'Agents are online' : 'We are offline'}
+            </p>
+            <button
+              type="button"
+              className="chat-minimize"
+              data-close
+              onClick={() => controller.setVisibility('minimized')}
+            >
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">Minimize chat</span>
+            </button>
+          </header>
+          {state.connection === 'failed' && (
+            <p className="chat-connection-lost" role="alert">
+              The chat is offline: we could not reconnect.{' '}
+              <button type="button" onClick={() => controller.retry()}>
+                Try again
+              </button>
+            </p>
+          )}
+          {state.events.length > 0 && (
+            <div className="chat-log-region" role="log" aria-label="Conversation">
+              <ol className="chat-log">
+                {state.events.map((event) => (
+                  <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
+                ))}
+              </ol>
+            </div>
+          )}
+          <p className="chat-typing" aria-live="polite">
+            {state.agentTyping ? `${state.agentTyping} is typing…` : ''}
+          </p>
+          {error && (
+            <p className="chat-error" role="alert">
+              {error}
+            </p>
+          )}
+          {inChat ? (
+            <Composer
+              status={status}
+              onSend={send}
+              onFile={async (file) => report(await uploadFile(file))}
+              onEnd={async () => report(await visitorAction('end'))}
+            />
+          ) : state.availability === 'online' ? (
+            <PreChatForm
+              name={state.customer.name}
+              email={state.customer.email}
+              onStart={async (name, email) => {
+                const started = report(await visitorAction('start', { name, email }))
+                if (started) trackEvent(CHAT_STARTED_EVENT)
+                return started
+              }}
+            />
+          ) : (
+            <OfflineForm
+              name={state.customer.name}
+              email={state.customer.email}
+              onSend={async (data) => report(await visitorAction('offline_message', { ...data, page: pathname }))}
+            />
+          )}
+        </section>
+      )}
+    </div>
+  )
+}
+
+function Composer(props: {
+  status: string
+  onSend: (text: string, type?: 'message' | 'emoji') => Promise<boolean>
+  onFile: (file: File) => Promise<boolean>
+  onEnd: () => Promise<boolean>
+}) {
+  const [text, setText] = useState('')
+  const lastTyping = useRef(0)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const sent = text
+    if (!sent.trim()) return
+    // Only clear what was sent: the visitor may already be typing the next message.
+    if (await props.onSend(sent)) setText((current) => (current === sent ? '' : current))
+  }
+  return (
+    <form className="chat-composer" onSubmit={submit}>
+      {props.status === 'queued' && <p className="chat-queue-note">Waiting for an agent…</p>}
+      <label className="visually-hidden" htmlFor="chat-message-input">
+        Message
+      </label>
+      <textarea
+        id="chat-message-input"
+        className="chat-input"
+        rows={2}
+        value={text}
+        placeholder="Type your message"
+        onChange={(event) => {
+          setText(event.target.value)
+          if (Date.now() - lastTyping.current > TYPING_SIGNAL_INTERVAL_MS) {
+            lastTyping.current = Date.now()
+            void visitorAction('typing', { typing: true })
+          }
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey) {
+            event.preventDefault()
+            event.currentTarget.form?.requestSubmit()
+          }
+        }}
+      />
+      <div className="chat-composer-actions">
+        <button type="submit" className="chat-send">
+          Send
+        </button>
+        {QUICK_EMOJI.map((emoji) => (
+          <button key={emoji} type="button" className="chat-emoji" onClick={() => void props.onSend(emoji, 'emoji')}>
+            <span aria-hidden="true">{emoji}</span>
+            <span className="visually-hidden">Send {emoji}</span>
+          </button>
+        ))}
+        <label className="chat-attach">
+          <span>Attach a file</span>
+          <input
+            ref={fileRef}
+            type="file"
+            className="visually-hidden"
+            onChange={async (event) => {
+              const file = event.target.files?.[0]
+              if (file) await props.onFile(file)
+              if (fileRef.current) fileRef.current.value = ''
+            }}
+          />
+        </label>
+        <button type="button" className="chat-end" onClick={() => void props.onEnd()}>
+          End chat
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function PreChatForm(props: {
+  name: string
+  email: string
+  onStart: (name: string, email: string) => Promise<boolean>
+}) {
+  const [name, setName] = useState(props.name)
+  const [email, setEmail] = useState(props.email)
+  return (
+    <form
+      className="chat-prechat"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void props.onStart(name.trim(), email.trim())
+      }}
+    >
+      <p>Tell us who you are and an agent will join you.</p>
+      <label>
+        Name
+        <input name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label>
+        Email
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="chat-start">
+        Start chat
+      </button>
+    </form>
+  )
+}
+
+function OfflineForm(props: {
+  name: string
+  email: string
+  onSend: (data: { name: string; email: string; message: string }) => Promise<boolean>
+}) {
+  const [sent, setSent] = useState(false)
+  if (sent) {
+    return (
+      <p className="chat-offline-sent" role="status">
+        Thank you. Your message was sent; we will answer by email.
+      </p>
+    )
+  }
+  return (
+    <form
+      className="chat-offline-form"
+      onSubmit={async (event) => {
+        event.preventDefault()
+        const form = new FormData(event.currentTarget)
+        const data = {
+          name: String(form.get('name')),
+          email: String(form.get('email')),
+          message: String(form.get('message')),
+        }
+        if (await props.onSend(data)) setSent(true)
+      }}
+    >
+      <p>No agent is online. Leave a message and we will answer by email.</p>
+      <label>
+        Name
+        <input name="name" autoComplete="name" required defaultValue={props.name} />
+      </label>
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="email" required defaultValue={props.email} />
+      </label>
+      <label>
+        Message
+        <textarea name="message" required rows={3} />
+      </label>
+      <button type="submit">Leave a message</button>
+    </form>
+  )
+}

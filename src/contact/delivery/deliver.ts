@@ -1,0 +1,147 @@
+import type { Payload, TaskConfig } from 'payload'
+import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
+import type { Form, FormSubmission } from '@/payload-types'
+import { createMailTransport, sendMail } from '../mailTransport'
+import {
+  CONTACT_QUEUE,
+  DELIVER_SUBMISSION_TASK,
+  DELIVERY_MAX_ATTEMPTS,
+  SEND_CONFIRMATION_TASK,
+  deliveryBackoffBaseMs,
+} from './constants'
+import { confirmationEmail, headerText, messageId, safeAddress, staffEmail, visitorEmail } from './email'
+
+const ERROR_TEXT_LIMIT = 500
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return headerText(text).slice(0, ERROR_TEXT_LIMIT)
+}
+
+async function load(payload: Payload, submissionId: number | string) {
+  const submission = (await payload.findByID({
+    collection: 'form-submissions',
+    id: submissionId,
+    depth: 1,
+    overrideAccess: true,
+    disableErrors: true,
+  })) as FormSubmission | null
+  if (!submission) return null
+  const form =
+    typeof submission.form === 'object'
+      ? submission.form
+      : await payload.findByID({ collection: 'forms', id: submission.form, depth: 0, overrideAccess: true })
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
+  const from = safeAddress(settings.contact?.fromAddress) ?? safeAddress(process.env.MAIL_FROM) ?? DEFAULT_FROM_ADDRESS
+  const fromName = headerText(settings.business?.name || 'Website')
+  return { submission, form: form as Form, settings, from: { address: from, name: fromName } }
+}
+
+type StatusPatch = Partial<
+  Pick<
+    FormSubmission,
+    'deliveryStatus' | 'deliveryAttempts' | 'lastDeliveryError' | 'deliveredAt' | 'confirmationSentAt'
+  >
+>
+
+const record = (payload: Payload, id: number | string, data: StatusPatch) =>
+  payload.update({ collection: 'form-submissions', id, data, overrideAccess: true, depth: 0 })
+
+/**
+ * Sends a stored submission to the recipients in site settings, once. A failed send is recorded
+ * and thrown, so the queue retries it with backoff; the last allowed failure flags it `failed`.
+ */
+export async function deliverSubmission(payload: Payload, submissionId: number | string): Promise<string> {
+  const loaded = await load(payload, submissionId)
+  if (!loaded) return 'gone'
+  const { submission, form, settings, from } = loaded
+  if (submission.deliveryStatus !== 'queued') return submission.deliveryStatus ?? 'done'
+  const attempt = (submission.deliveryAttempts ?? 0) + 1
+  try {
+    const recipients = (settings.contact?.recipients ?? [])
+      .map((recipient) => safeAddress(recipient.email))
+      .filter((address): address is string => address !== null)
+    if (recipients.length === 0) throw new Error('No contact recipients are set in site settings.')
+    const content = staffEmail(form, submission)
+    await sendMail(createMailTransport(), {
+      from,
+      to: recipients,
+      replyTo: visitorEmail(form, submission) ?? undefined,
+      messageId: messageId(submission, 'contact', from.address),
+      ...content,
+    })
+  } catch (error) {
+    const final = attempt >= DELIVERY_MAX_ATTEMPTS
+    await record(payload, submission.id, {
+      deliveryAttempts: attempt,
+      lastDeliveryError: describe(error),
+      deliveryStatus: final ? 'failed' : 'queued',
+    })
+    payload.logger.error({ err: error, submission: submission.id, attempt }, 'contact delivery failed')
+    if (final) return 'failed'
+    throw error
+  }
+  await record(payload, submission.id, {
+    deliveryAttempts: attempt,
+    deliveryStatus: 'delivered',
+    deliveredAt: new Date().toISOString(),
+  })
+  if (form.sendConfirmation && visitorEmail(form, submission)) {
+    await payload.jobs.queue({
+      task: SEND_CONFIRMATION_TASK,
+      input: { submissionId: submission.id },
+      queue: CONTACT_QUEUE,
+    })
+  }
+  return 'delivered'
+}
+
+/** Sends the visitor their copy, once; failures are retried like the main email. */
+export async function sendConfirmation(payload: Payload, submissionId: number | string): Promise<string> {
+  const loaded = await load(payload, submissionId)
+  if (!loaded) return 'gone'
+  const { submission, form, settings, from } = loaded
+  const to = visitorEmail(form, submission)
+  if (submission.confirmationSentAt || !to || submission.deliveryStatus === 'spam') return 'skipped'
+  await sendMail(createMailTransport(), {
+    from,
+    to,
+    messageId: messageId(submission, 'confirmation', from.address),
+    ...confirmationEmail(form, submission, headerText(settings.business?.name || 'us')),
+  })
+  await record(payload, submission.id, { confirmationSentAt: new Date().toISOString() })
+  return 'sent'
+}
+
+const submissionInput = [{ name: 'submissionId', type: 'number' as const, required: true }]
+const outcome = [{ name: 'outcome', type: 'text' as const }]
+
+/** The queue's tasks; built when the config is, so tests can shorten the backoff through env. */
+export function contactDeliveryTasks(): TaskConfig[] {
+  const retries = {
+    attempts: DELIVERY_MAX_ATTEMPTS,
+    backoff: { type: 'exponential' as const, delay: deliveryBackoffBaseMs() },
+  }
+  return [
+    {
+      slug: DELIVER_SUBMISSION_TASK,
+      label: 'Deliver a contact submission',
+      inputSchema: submissionInput,
+      outputSchema: outcome,
+      retries,
+      handler: async ({ input, req }) => ({
+        output: { outcome: await deliverSubmission(req.payload, (input as { submissionId: number }).submissionId) },
+      }),
+    },
+    {
+      slug: SEND_CONFIRMATION_TASK,
+      label: 'Send the visitor a copy',
+      inputSchema: submissionInput,
+      outputSchema: outcome,
+      retries,
+      handler: async ({ input, req }) => ({
+        output: { outcome: await sendConfirmation(req.payload, (input as { submissionId: number }).submissionId) },
+      }),
+    },
+  ] as TaskConfig[]
+}

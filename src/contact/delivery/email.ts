@@ -1,0 +1,96 @@
+import type { Form, FormSubmission } from '@/payload-types'
+
+/** Any control character: none may reach a mail header. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+const HEADER_TEXT_LIMIT = 200
+
+/** Text fit for a header: one line, no control characters, bounded. */
+export function headerText(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, HEADER_TEXT_LIMIT)
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char])
+}
+
+/** An address usable as a header: a single plain mailbox, nothing that could open a second header. */
+export function safeAddress(value: string | null | undefined): string | null {
+  if (!value) return null
+  const address = value.trim()
+  if (address.length > 254 || /[\s<>,;"()\\]/.test(address) || HAS_CONTROL_CHARACTER.test(address)) return null
+  return /^[^@]+@[^@]+\.[^@]+$/.test(address) ? address : null
+}
+
+type Entry = { label: string; value: string }
+
+/** The submitted values in the form's field order, labelled as the visitor saw them. */
+export function labelledEntries(form: Pick<Form, 'fields'>, submission: Pick<FormSubmission, 'data'>): Entry[] {
+  const values = new Map<string, string>()
+  for (const item of submission.data ?? []) values.set(item.name, item.value ?? '')
+  return form.fields.map((field) => {
+    let value = values.get(field.name) ?? ''
+    if (field.blockType === 'select' || field.blockType === 'radio') {
+      const labels = new Map(field.options.map((option) => [option.value, option.label]))
+      value = value
+        .split('\n')
+        .map((item) => labels.get(item) ?? item)
+        .join(', ')
+    }
+    if (field.blockType === 'checkbox') value = value ? 'Yes' : 'No'
+    return { label: field.label, value }
+  })
+}
+
+/** The first valid address the visitor gave in an email field. */
+export function visitorEmail(form: Pick<Form, 'fields'>, submission: Pick<FormSubmission, 'data'>): string | null {
+  const emailField = form.fields.find((field) => field.blockType === 'email')
+  if (!emailField) return null
+  return safeAddress(submission.data?.find((item) => item.name === emailField.name)?.value)
+}
+
+export type MailContent = { subject: string; text: string; html: string }
+
+function render(title: string, intro: string, entries: Entry[], footer: string): MailContent {
+  const text = [intro, '', ...entries.map((entry) => `${entry.label}:\n${entry.value || '—'}\n`), footer].join('\n')
+  const rows = entries
+    .map(
+      (entry) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(entry.label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(entry.value || '—')}</td></tr>`,
+    )
+    .join('')
+  const html =
+    `<!doctype html><html><body style="font-family:sans-serif">` +
+    `<p>${escapeHtml(intro)}</p><table>${rows}</table><p style="color:#555">${escapeHtml(footer)}</p></body></html>`
+  return { subject: headerText(title), text, html }
+}
+
+/** The message the business receives. */
+export function staffEmail(form: Form, submission: FormSubmission): MailContent {
+  const page = submission.pageUrl ? `Sent from ${submission.pageUrl}` : 'Sent from the website'
+  return render(
+    `New website request: ${form.title}`,
+    `A visitor sent the form “${form.title}”.`,
+    labelledEntries(form, submission),
+    `${page} on ${new Date(submission.createdAt).toUTCString()}. Submission #${submission.id}.`,
+  )
+}
+
+/** The copy the visitor receives when the form asks for one. */
+export function confirmationEmail(form: Form, submission: FormSubmission, businessName: string): MailContent {
+  return render(
+    `We received your request — ${businessName}`,
+    form.successMessage || 'Thank you. We received your message.',
+    labelledEntries(form, submission),
+    `This is a copy of what you sent to ${businessName}. Reference #${submission.id}.`,
+  )
+}
+
+/** Stable per submission and purpose, so a receiving server can drop a duplicate. */
+export function messageId(submission: Pick<FormSubmission, 'id' | 'createdAt'>, purpose: string, from: string): string {
+  const domain = from.split('@')[1] || 'localhost'
+  return `<${purpose}-${submission.id}-${Date.parse(submission.createdAt)}@${domain}>`
+}

@@ -1,0 +1,17 @@
+import type { CollectionAfterChangeHook } from 'payload'
+import { CONTACT_QUEUE, DELIVER_SUBMISSION_TASK } from './constants'
+
+/**
+ * Queues the delivery in the same transaction that stores the submission: either both are
+ * written or neither, so a stop between the two can lose nothing.
+ */
+export const queueDeliveryOnCreate: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
+  if (operation !== 'create' || doc.deliveryStatus !== 'queued') return doc
+  await req.payload.jobs.queue({
+    task: DELIVER_SUBMISSION_TASK,
+    input: { submissionId: doc.id },
+    queue: CONTACT_QUEUE,
+    req,
+  })
+  return doc
+}

@@ -1,0 +1,51 @@
+/**
+ * The contract between the contact form in the browser and the contact endpoints on the server.
+ * No dependencies: the browser bundle imports this file.
+ */
+
+/** The JSON endpoint; the no-JavaScript form posts to it too, form-encoded. */
+export const CONTACT_ENDPOINT = '/api/contact'
+
+/** Where the proof-of-work captcha widget fetches a fresh challenge. */
+export const CAPTCHA_CHALLENGE_ENDPOINT = '/api/captcha/challenge'
+
+/** Double-submit CSRF: cookie, page meta, request header, and hidden input of the no-JS form. */
+export const CSRF_COOKIE = 'csrf_token'
+export const CSRF_META_NAME = 'csrf-token'
+export const CSRF_HEADER = 'X-CSRF-Token'
+export const CSRF_FORM_FIELD = 'csrf_token'
+
+/** Hidden input that people leave empty and form-filling robots do not. */
+export const HONEYPOT_FIELD = 'website'
+
+/** Hidden input of the no-JavaScript form naming the form document. */
+export const FORM_ID_FIELD = 'formId'
+
+/** Fields each captcha widget puts in a form-encoded post (the JSON body carries `captcha` instead). */
+export const CAPTCHA_FORM_FIELDS = {
+  altcha: 'altcha',
+  recaptcha: 'g-recaptcha-response',
+  turnstile: 'cf-turnstile-response',
+  hcaptcha: 'h-captcha-response',
+} as const
+
+/** Query parameter of the page the no-JavaScript form returns to after a successful send. */
+export const SENT_QUERY_PARAM = 'sent'
+
+export type ContactField = { name: string; value: string | string[] }
+
+export type ContactRequest = {
+  formId: number | string
+  fields: ContactField[]
+  /** The captcha widget's answer: altcha payload or the third party's response token. */
+  captcha?: string
+  /** The page the form was sent from; the server falls back to the Referer header. */
+  pageUrl?: string
+  /** The honeypot's content, sent only when something filled it. */
+  [HONEYPOT_FIELD]?: string
+}
+
+/** `error` is plain text for people, except the fixed word "captcha" for a failed captcha. */
+export type ContactResponse = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> }
+
+export const CAPTCHA_ERROR = 'captcha'

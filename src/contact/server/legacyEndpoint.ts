@@ -1,0 +1,97 @@
+import type { Payload } from 'payload'
+import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import { configuredCaptcha } from '../captcha'
+import { CAPTCHA_ERROR, CSRF_FORM_FIELD, CSRF_HEADER, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
+import { readContactBody } from './body'
+import { checkCsrf } from './csrf'
+import { GUARD_MESSAGES, guardOriginAndRate, payloadSecret } from './guard'
+import { originOf } from './origin'
+import { clientAddress } from '@/security/request'
+import { acceptSubmission, SUBMIT_MESSAGES } from './submit'
+
+/** The old site's answer for "sent". */
+export const LEGACY_SUCCESS = 's'
+export const LEGACY_OPTION = 'com_ajax'
+export const LEGACY_FORMAT = 'raw'
+/** `module=contact` is the site's contact form; `module=contact_<id>` names another form. */
+export const LEGACY_MODULE_PATTERN = /^contact(?:_(\d{1,12}))?$/
+
+export const LEGACY_MESSAGES = {
+  unknownCall: 'Unknown request.',
+} as const
+
+/** Fields of the old captcha check; the answer is the first one filled. */
+const LEGACY_CAPTCHA_FIELDS = ['g-recaptcha-response', 'recaptcha_response_field'] as const
+const RESERVED = new Set<string>([
+  FORM_ID_FIELD,
+  CSRF_FORM_FIELD,
+  HONEYPOT_FIELD,
+  ...LEGACY_CAPTCHA_FIELDS,
+  'recaptcha_challenge_field',
+])
+
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  })
+
+/**
+ * A legacy script is trusted when it proves it runs on our pages: either the double-submit token
+ * (header or the form's hidden field) or, lacking one, a browser's same-origin Origin header.
+ */
+async function legacyCallerTrusted(request: Request, data: URLSearchParams): Promise<boolean> {
+  const sent = request.headers.get(CSRF_HEADER) ?? data.get(CSRF_FORM_FIELD)
+  if (sent) return checkCsrf(request.headers.get('cookie'), sent, payloadSecret())
+  return originOf(request) === 'same-origin'
+}
+
+function fieldErrorText(fieldErrors: Record<string, string>): string {
+  return Object.entries(fieldErrors)
+    .map(([name, message]) => `${name}: ${message}`)
+    .join('\n')
+}
+
+export type LegacyEndpointDeps = { payload: () => Promise<Payload>; onAccepted?: (payload: Payload) => void }
+
+/** POST /index.php with option=com_ajax: the old site's contact call, answered `s` or the error text. */
+export async function handleLegacyPost(request: Request, deps: LegacyEndpointDeps): Promise<Response> {
+  const guard = await guardOriginAndRate(request)
+  if (guard) return text(guard.status, guard.error, guard.status === 429 ? { 'Retry-After': '60' } : {})
+  const body = await readContactBody(request, ['form'])
+  if (body.kind === 'error') return text(body.status, body.message)
+  if (body.kind !== 'form') return text(415, SUBMIT_MESSAGES.invalidRequest)
+  const params = body.params
+  const moduleMatch = LEGACY_MODULE_PATTERN.exec(params.get('module') ?? '')
+  if (params.get('option') !== LEGACY_OPTION || params.get('format') !== LEGACY_FORMAT || !moduleMatch)
+    return text(400, LEGACY_MESSAGES.unknownCall)
+
+  const data = new URLSearchParams(params.get('data') ?? '')
+  if (!(await legacyCallerTrusted(request, data))) return text(403, GUARD_MESSAGES.csrf)
+
+  const cms = await deps.payload()
+  const remoteIp = clientAddress(request)
+  const checksCaptcha = params.get('method') === 'recaptcha'
+  if (checksCaptcha) {
+    const answer = LEGACY_CAPTCHA_FIELDS.map((field) => params.get(field) || data.get(field)).find(Boolean)
+    const provider = await configuredCaptcha(cms)
+    if (provider && !(answer && (await provider.verify(answer, { remoteIp })))) return text(403, CAPTCHA_ERROR)
+  }
+
+  const pairs: Array<{ name: string; value: string }> = []
+  for (const [name, value] of data) if (!RESERVED.has(name)) pairs.push({ name, value })
+  const outcome = await acceptSubmission(cms, {
+    formId: moduleMatch[1] ?? data.get(FORM_ID_FIELD) ?? CONTACT_FORM_ID,
+    pairs,
+    honeypot: data.get(HONEYPOT_FIELD),
+    pageUrl: request.headers.get('referer'),
+    remoteIp,
+    captchaAlreadyChecked: checksCaptcha,
+  })
+  if (outcome.ok) {
+    if (outcome.submissionId !== null) deps.onAccepted?.(cms)
+    return text(200, LEGACY_SUCCESS)
+  }
+  if ('fieldErrors' in outcome && outcome.fieldErrors) return text(400, fieldErrorText(outcome.fieldErrors))
+  return text(outcome.status, outcome.error)
+}

@@ -1,0 +1,106 @@
+import type { FieldErrors } from '@/forms/validation'
+import type { Form } from '@/payload-types'
+import { escapeHtml } from '../delivery/email'
+import { CONTACT_ENDPOINT, CSRF_FORM_FIELD, FORM_ID_FIELD, SENT_QUERY_PARAM } from '../protocol'
+
+/** Where the no-JavaScript form returns after a successful send: its own page, never elsewhere. */
+export function sentRedirectTarget(request: Request, formId: number | string | null): string {
+  const own = new URL(request.url)
+  let target = new URL('/', own)
+  const referer = request.headers.get('referer')
+  if (referer) {
+    try {
+      const page = new URL(referer)
+      if (page.origin === own.origin || page.host === request.headers.get('host')) target = new URL(page.pathname, own)
+    } catch {
+      // An unreadable Referer falls back to the home page.
+    }
+  }
+  target.searchParams.set(SENT_QUERY_PARAM, '1')
+  if (formId !== null) target.hash = `contact-form-${formId}`
+  return target.pathname + target.search + target.hash
+}
+
+type Kept = Record<string, string[]>
+
+function fieldHtml(field: Form['fields'][number], kept: Kept, errors: FieldErrors): string {
+  const id = escapeHtml(field.elementId || field.name)
+  const name = escapeHtml(field.name)
+  const values = kept[field.name] ?? []
+  const error = Object.prototype.hasOwnProperty.call(errors, field.name) ? errors[field.name] : null
+  const described = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''
+  const mark = error ? ` <mark class="field-error" id="${id}-error">${escapeHtml(error)}</mark>` : ''
+  const label = escapeHtml(field.label)
+  switch (field.blockType) {
+    case 'textarea':
+      return `<p><label for="${id}">${label}</label><br><textarea id="${id}" name="${name}" rows="6"${described}>${escapeHtml(values[0] ?? '')}</textarea>${mark}</p>`
+    case 'select': {
+      const options = field.options
+        .map((option) => {
+          const selected = values.includes(option.value) ? ' selected' : ''
+          return `<option value="${escapeHtml(option.value)}"${selected}>${escapeHtml(option.label)}</option>`
+        })
+        .join('')
+      const multiple = field.multiple ? ' multiple' : ''
+      const empty = field.multiple ? '' : '<option value="">Select an option</option>'
+      return `<p><label for="${id}">${label}</label><br><select id="${id}" name="${name}"${multiple}${described}>${empty}${options}</select>${mark}</p>`
+    }
+    case 'radio': {
+      const choices = field.options
+        .map((option) => {
+          const checked = values.includes(option.value) ? ' checked' : ''
+          return `<label><input type="radio" name="${name}" value="${escapeHtml(option.value)}"${checked}> ${escapeHtml(option.label)}</label>`
+        })
+        .join(' ')
+      return `<fieldset${described}><legend>${label}</legend>${choices}${mark}</fieldset>`
+    }
+    case 'checkbox': {
+      const checked = values.length > 0 && values[0] !== '' ? ' checked' : ''
+      return `<p><label><input type="checkbox" id="${id}" name="${name}" value="on"${checked}${described}> ${label}</label>${mark}</p>`
+    }
+    default:
+      return `<p><label for="${id}">${label}</label><br><input type="${field.blockType}" id="${id}" name="${name}" value="${escapeHtml(values[0] ?? '')}"${described}>${mark}</p>`
+  }
+}
+
+export type NoScriptAnswer = {
+  status: number
+  error: string
+  form: Form | null
+  kept: Kept
+  fieldErrors?: FieldErrors
+  csrfToken: string | null
+  backTo: string
+}
+
+/**
+ * The page a browser without JavaScript gets when its post is refused: what went wrong, and the
+ * form again with every value the visitor typed, ready to send once corrected. Plain HTML from
+ * the route handler: no client code, nothing for React to hydrate.
+ */
+export function noScriptAnswerPage(answer: NoScriptAnswer): Response {
+  const { form, kept, csrfToken, error } = answer
+  const errors = answer.fieldErrors ?? {}
+  const body = form
+    ? `<form method="post" action="${CONTACT_ENDPOINT}" id="contact-form-${form.id}" data-form-id="${form.id}">` +
+      `<input type="hidden" name="${FORM_ID_FIELD}" value="${form.id}">` +
+      (csrfToken ? `<input type="hidden" name="${CSRF_FORM_FIELD}" value="${escapeHtml(csrfToken)}">` : '') +
+      form.fields.map((field) => fieldHtml(field, kept, errors)).join('') +
+      (form.captcha
+        ? '<p>This form asks for a quick automatic check that needs JavaScript. If you cannot turn it on, please call or email us instead.</p>'
+        : '') +
+      `<p><button type="submit">${escapeHtml(form.submitLabel || 'Send')}</button></p></form>`
+    : ''
+  const html =
+    '<!doctype html><html lang="en-US"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    '<title>Your message was not sent</title></head><body><main>' +
+    '<h1>Your message was not sent</h1>' +
+    `<p class="form-message" role="alert" data-state="error">${escapeHtml(error)}</p>` +
+    body +
+    `<p><a href="${escapeHtml(answer.backTo)}">Back to the page</a></p></main></body></html>`
+  return new Response(html, {
+    status: answer.status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}

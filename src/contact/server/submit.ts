@@ -1,0 +1,172 @@
+import type { Payload } from 'payload'
+import { fieldSpecsOf } from '@/forms/fieldSpecs'
+import { MESSAGES, validateForm, type FieldErrors, type FieldSpec, type FormValues } from '@/forms/validation'
+import { configuredCaptcha } from '../captcha'
+import { CAPTCHA_ERROR } from '../protocol'
+import { findForm } from './formCache'
+
+/** More name/value pairs than any of our forms has; a longer list is not a person typing. */
+export const MAX_SUBMITTED_FIELDS = 200
+/** Items one multi-select may send. */
+export const MAX_VALUES_PER_FIELD = 100
+const MAX_NAME_LENGTH = 64
+const MAX_PAGE_URL_LENGTH = 2048
+const SUMMARY_LENGTH = 160
+
+export const SUBMIT_MESSAGES = {
+  invalidRequest: 'The form could not be read. Please reload the page and try again.',
+  tooManyFields: 'The form sent too many fields.',
+  unknownForm: 'This form is no longer available. Please reload the page.',
+  fixFields: 'Please correct the marked fields and send the form again.',
+  storeFailed: 'Your message could not be saved just now. Please try again in a minute.',
+} as const
+
+export type SubmitOutcome =
+  | { status: 200; ok: true; submissionId: number | string | null }
+  | { status: 400; ok: false; error: string; fieldErrors?: FieldErrors }
+  | { status: 403; ok: false; error: typeof CAPTCHA_ERROR }
+  | { status: 500; ok: false; error: string }
+
+export type SubmissionInput = {
+  formId: unknown
+  /** Pairs as sent; a repeated name (multi-select) gives several pairs. */
+  pairs: Array<{ name: unknown; value: unknown }>
+  captcha?: string | null
+  honeypot?: string | null
+  pageUrl?: string | null
+  remoteIp?: string
+  /** The legacy endpoint checks the captcha itself before anything else. */
+  captchaAlreadyChecked?: boolean
+}
+
+const invalid = (error: string = SUBMIT_MESSAGES.invalidRequest): SubmitOutcome => ({ status: 400, ok: false, error })
+
+/** Form ids are positive integers, as a number or its decimal text. */
+export function parseFormId(value: unknown): number | null {
+  const id =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : NaN
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+/**
+ * The values of the form's own fields. Names the form does not have are dropped; a value that
+ * is not text (or a list of text) makes the whole request unreadable.
+ */
+export function collectValues(specs: FieldSpec[], pairs: SubmissionInput['pairs']): FormValues | null {
+  const known = new Set(specs.map((spec) => spec.name))
+  const values = new Map<string, string[]>()
+  for (const pair of pairs) {
+    if (!pair || typeof pair !== 'object') return null
+    const { name, value } = pair
+    if (typeof name !== 'string' || name.length > MAX_NAME_LENGTH) return null
+    const items = Array.isArray(value) ? value : [value]
+    if (items.length > MAX_VALUES_PER_FIELD || !items.every((item) => typeof item === 'string')) return null
+    if (!known.has(name)) continue
+    values.set(name, [...(values.get(name) ?? []), ...(items as string[])])
+  }
+  const result: FormValues = {}
+  for (const spec of specs) {
+    const items = values.get(spec.name)
+    if (!items) continue
+    const value = spec.multiple ? items : items.length === 1 ? items[0] : items
+    Object.defineProperty(result, spec.name, { value, enumerable: true, writable: true, configurable: true })
+  }
+  return result
+}
+
+const LINE_CONTROLS = /[\u0000-\u001f\u007f]/
+const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/**
+ * Control characters no browser puts in a field: line breaks outside a textarea, or any other
+ * control character. Checked only here, since a browser's own inputs cannot produce them.
+ */
+export function controlCharacterErrors(specs: FieldSpec[], values: FormValues): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const spec of specs) {
+    const raw = Object.prototype.hasOwnProperty.call(values, spec.name) ? values[spec.name] : undefined
+    const items = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]
+    const pattern = spec.type === 'textarea' ? TEXT_CONTROLS : LINE_CONTROLS
+    if (items.some((item) => pattern.test(item)))
+      Object.defineProperty(errors, spec.name, { value: MESSAGES.remote, enumerable: true, configurable: true })
+  }
+  return errors
+}
+
+function storedPageUrl(pageUrl: string | null | undefined): string | undefined {
+  if (!pageUrl || pageUrl.length > MAX_PAGE_URL_LENGTH) return undefined
+  try {
+    const url = new URL(pageUrl)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** "Name <email>: start of the message", for the admin list and its search. */
+function summaryOf(specs: FieldSpec[], values: FormValues): string {
+  const first = (type: FieldSpec['type']) => {
+    const spec = specs.find((candidate) => candidate.type === type)
+    const value = spec ? values[spec.name] : undefined
+    return typeof value === 'string' ? value.trim() : ''
+  }
+  const who = [first('text'), first('email') && `<${first('email')}>`].filter(Boolean).join(' ')
+  const text = first('textarea').replace(/\s+/g, ' ')
+  return [who, text].filter(Boolean).join(': ').slice(0, SUMMARY_LENGTH)
+}
+
+function storedData(specs: FieldSpec[], values: FormValues) {
+  return specs
+    .filter((spec) => Object.prototype.hasOwnProperty.call(values, spec.name))
+    .map((spec) => {
+      const value = values[spec.name]
+      return { name: spec.name, value: Array.isArray(value) ? value.join('\n') : value }
+    })
+}
+
+/**
+ * The one path every contact submission takes, whichever endpoint it came through: validate
+ * with the shared engine, check the captcha, store. Delivery is queued by the store itself.
+ */
+export async function acceptSubmission(payload: Payload, input: SubmissionInput): Promise<SubmitOutcome> {
+  const formId = parseFormId(input.formId)
+  if (formId === null) return invalid(SUBMIT_MESSAGES.unknownForm)
+  if (!Array.isArray(input.pairs)) return invalid()
+  if (input.pairs.length > MAX_SUBMITTED_FIELDS) return invalid(SUBMIT_MESSAGES.tooManyFields)
+  const form = await findForm(payload, formId)
+  if (!form) return invalid(SUBMIT_MESSAGES.unknownForm)
+
+  const specs = fieldSpecsOf(form)
+  const values = collectValues(specs, input.pairs)
+  if (!values) return invalid()
+  const fieldErrors = { ...controlCharacterErrors(specs, values), ...validateForm(specs, values) }
+  if (Object.keys(fieldErrors).length > 0)
+    return { status: 400, ok: false, error: SUBMIT_MESSAGES.fixFields, fieldErrors }
+
+  const isSpam = Boolean(input.honeypot && input.honeypot.trim() !== '')
+  if (!isSpam && form.captcha && !input.captchaAlreadyChecked) {
+    const provider = await configuredCaptcha(payload)
+    if (provider && !(input.captcha && (await provider.verify(input.captcha, { remoteIp: input.remoteIp }))))
+      return { status: 403, ok: false, error: CAPTCHA_ERROR }
+  }
+
+  try {
+    const doc = await payload.create({
+      collection: 'form-submissions',
+      data: {
+        form: form.id,
+        summary: summaryOf(specs, values),
+        data: storedData(specs, values),
+        deliveryStatus: isSpam ? 'spam' : 'queued',
+        pageUrl: storedPageUrl(input.pageUrl),
+      },
+      overrideAccess: true,
+      depth: 0,
+    })
+    // A filled honeypot gets the same answer as a person, so the robot learns nothing.
+    return { status: 200, ok: true, submissionId: isSpam ? null : doc.id }
+  } catch (error) {
+    payload.logger.error({ err: error, form: form.id }, 'contact submission could not be stored')
+    return { status: 500, ok: false, error: SUBMIT_MESSAGES.storeFailed }
+  }
+}

@@ -1,0 +1,308 @@
+// Enhances a server-rendered CMS form: dropdowns, validation with the shared engine, sending
+// through the contact client, the message area and the captcha.
+import { LEAD_EVENT } from '@/analytics/events'
+import { trackEvent } from '@/analytics/trackEvent'
+import { type CaptchaConfig, createCaptchaWidget } from '@/contact/captchaWidget'
+import { sendContact, type ContactResult } from '@/contact/client'
+import {
+  CAPTCHA_FORM_FIELDS,
+  CSRF_FORM_FIELD,
+  FORM_ID_FIELD,
+  HONEYPOT_FIELD,
+  type ContactField,
+} from '@/contact/protocol'
+import { csrfTokenFromPage } from '@/security/fetch'
+import { dropdownOf, enhanceSelect } from '../dropdown/enhanceSelect'
+import { type FieldSpec, type FormValues, validateField, validateForm } from '../validation'
+import { type Effect, IDLE, type MessageView, canSubmit, nextMessage, renderMessage } from './messageArea'
+
+export type FormBehaviourConfig = {
+  specs: FieldSpec[]
+  successText: string
+  captcha: CaptchaConfig | null
+}
+
+/** Shown in the message area when the server refuses the captcha answer. */
+export const CAPTCHA_FAILED_TEXT = 'The captcha check failed. Please try it again, then send.'
+
+/** Inputs that are not the visitor's answers and never go in the JSON `fields`. */
+const NOT_FIELDS = new Set<string>([
+  FORM_ID_FIELD,
+  CSRF_FORM_FIELD,
+  HONEYPOT_FIELD,
+  CAPTCHA_FORM_FIELDS.altcha,
+  CAPTCHA_FORM_FIELDS.turnstile,
+  CAPTCHA_FORM_FIELDS.hcaptcha,
+])
+
+const ERROR_CLASS = 'field-error'
+
+/** Reads the form's values as the validation engine expects them. */
+export function readValues(form: HTMLFormElement, specs: FieldSpec[]): FormValues {
+  const data = new FormData(form)
+  const values: FormValues = {}
+  for (const spec of specs) {
+    const all = data.getAll(spec.name).filter((item): item is string => typeof item === 'string')
+    values[spec.name] = spec.multiple ? all : (all[0] ?? '')
+  }
+  return values
+}
+
+/** The visitor's answers as the JSON body's `fields`, several values of one name as one list. */
+export function readFields(form: HTMLFormElement, multipleNames: ReadonlySet<string>): ContactField[] {
+  const fields: ContactField[] = []
+  const lists = new Map<string, string[]>()
+  for (const [name, value] of new FormData(form)) {
+    if (NOT_FIELDS.has(name) || typeof value !== 'string') continue
+    if (multipleNames.has(name)) {
+      const list = lists.get(name) ?? []
+      if (list.length === 0) fields.push({ name, value: list })
+      list.push(value)
+      lists.set(name, list)
+    } else {
+      fields.push({ name, value })
+    }
+  }
+  // A multi-select with nothing chosen submits nothing; say so explicitly.
+  for (const name of multipleNames) if (!lists.has(name)) fields.push({ name, value: [] })
+  return fields
+}
+
+type FieldView = {
+  spec: FieldSpec
+  /** The controls of the field (several for a radio group). */
+  controls: HTMLElement[]
+  /** Where focus goes and where aria-invalid is set. */
+  targets: HTMLElement[]
+  row: HTMLElement
+  errorId: string
+  initial: string
+}
+
+function controlsNamed(form: HTMLFormElement, name: string): HTMLElement[] {
+  return Array.from(form.elements).filter(
+    (element): element is HTMLElement => element instanceof HTMLElement && element.getAttribute('name') === name,
+  )
+}
+
+function setDescribedBy(element: HTMLElement, id: string, present: boolean) {
+  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((item) => item && item !== id)
+  if (present) ids.push(id)
+  if (ids.length > 0) element.setAttribute('aria-describedby', ids.join(' '))
+  else element.removeAttribute('aria-describedby')
+}
+
+const selectValue = (select: HTMLSelectElement): string =>
+  Array.from(select.selectedOptions)
+    .map((option) => option.value)
+    .join('\u0000')
+
+/** Attaches the behaviour; returns the function that detaches it. */
+export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): () => void {
+  form.noValidate = true
+  const area = form.querySelector<HTMLElement>('.form-message')
+  const submitButton = form.querySelector<HTMLButtonElement>('button[type="submit"]')
+  const csrfInput = form.querySelector<HTMLInputElement>(`input[name="${CSRF_FORM_FIELD}"]`)
+  const pageToken = csrfTokenFromPage()
+  if (csrfInput && pageToken && csrfInput.value === '') csrfInput.value = pageToken
+
+  const dropdowns = Array.from(form.querySelectorAll('select')).map((select) => enhanceSelect(select))
+
+  const fields: FieldView[] = []
+  for (const spec of config.specs) {
+    const controls = controlsNamed(form, spec.name)
+    if (controls.length === 0) continue
+    const targets = controls.map((control) =>
+      control instanceof HTMLSelectElement ? (dropdownOf(control)?.combobox ?? control) : control,
+    )
+    const row = controls[0].closest<HTMLElement>('.form-field') ?? controls[0].parentElement ?? form
+    const first = controls[0]
+    fields.push({
+      spec,
+      controls,
+      targets,
+      row,
+      errorId: `${first.id || spec.name}-error`,
+      initial: first instanceof HTMLSelectElement ? selectValue(first) : '',
+    })
+  }
+  const multipleNames = new Set(config.specs.filter((spec) => spec.multiple).map((spec) => spec.name))
+
+  function showError(field: FieldView, message: string | null) {
+    let mark = form.querySelector<HTMLElement>(`#${CSS.escape(field.errorId)}`)
+    if (message === null) {
+      mark?.remove()
+      for (const target of field.targets) {
+        target.removeAttribute('aria-invalid')
+        setDescribedBy(target, field.errorId, false)
+      }
+      return
+    }
+    if (!mark) {
+      mark = document.createElement('mark')
+      mark.className = ERROR_CLASS
+      mark.id = field.errorId
+      field.row.append(mark)
+    }
+    mark.textContent = message
+    field.row.classList.remove('is-valid')
+    for (const target of field.targets) {
+      target.setAttribute('aria-invalid', 'true')
+      setDescribedBy(target, field.errorId, true)
+    }
+  }
+
+  function markValid(field: FieldView) {
+    showError(field, null)
+    field.row.classList.add('is-valid')
+  }
+
+  const hasError = (field: FieldView) => form.querySelector(`#${CSS.escape(field.errorId)}`) !== null
+
+  function validateOne(field: FieldView) {
+    const message = validateField(field.spec, readValues(form, config.specs), config.specs)
+    showError(field, message)
+  }
+
+  const fieldOf = (node: EventTarget | null): FieldView | undefined =>
+    node instanceof Node ? fields.find((field) => field.row.contains(node)) : undefined
+
+  function onFocusOut(event: FocusEvent) {
+    const field = fieldOf(event.target)
+    if (!field) return
+    const next = event.relatedTarget
+    if (next instanceof Node && field.row.contains(next)) return // still inside the field (a radio group, a dropdown)
+    validateOne(field)
+  }
+
+  function onValueChange(event: Event) {
+    const field = fieldOf(event.target)
+    // A dropdown's search text is not the field's value; its select reports the changes.
+    if (!field || !field.controls.includes(event.target as HTMLElement)) return
+    const control = field.controls[0]
+    if (control instanceof HTMLSelectElement) {
+      // Spec section 4: a choice that differs from the initial one hides the error and marks the field valid.
+      if (selectValue(control) !== field.initial) markValid(field)
+      else if (hasError(field)) validateOne(field)
+      return
+    }
+    if (hasError(field)) validateOne(field)
+  }
+
+  // Message area.
+  let view: MessageView = IDLE
+  let expiry: ReturnType<typeof setTimeout> | undefined
+  const captchaContainer = form.querySelector<HTMLElement>('.form-captcha')
+  const captcha = config.captcha && captchaContainer ? createCaptchaWidget(captchaContainer, config.captcha) : null
+
+  function run(effects: Effect[]) {
+    for (const effect of effects) {
+      if (effect === 'reset-form') form.reset()
+      if (effect === 'reset-captcha') captcha?.reset()
+    }
+  }
+
+  function show(next: MessageView) {
+    clearTimeout(expiry)
+    view = next
+    if (area) renderMessage(area, view)
+    const busy = view.state === 'loading'
+    form.setAttribute('aria-busy', String(busy))
+    if (submitButton) submitButton.setAttribute('aria-disabled', String(busy))
+    run(view.onEnter)
+    if (view.expiresInMs !== null) {
+      const leaving = view
+      expiry = setTimeout(() => {
+        show(nextMessage(leaving, { type: 'expire' }))
+        run(leaving.onExpire)
+      }, view.expiresInMs)
+    }
+  }
+
+  function focusFirstInvalid() {
+    const first = fields.find(hasError)
+    const target = first?.targets.find((element) => !(element as HTMLInputElement).disabled) ?? first?.targets[0]
+    target?.focus()
+  }
+
+  function showResult(result: ContactResult) {
+    switch (result.kind) {
+      case 'sent':
+        trackEvent(LEAD_EVENT, { form_id: form.dataset.formId ?? '' })
+        return show(nextMessage(view, { type: 'answer', outcome: { kind: 'sent', text: config.successText } }))
+      case 'captcha':
+        return show(nextMessage(view, { type: 'answer', outcome: { kind: 'captcha', text: CAPTCHA_FAILED_TEXT } }))
+      case 'invalid':
+        for (const field of fields) {
+          const message = Object.prototype.hasOwnProperty.call(result.fieldErrors, field.spec.name)
+            ? result.fieldErrors[field.spec.name]
+            : null
+          if (message) showError(field, message)
+        }
+        show(nextMessage(view, { type: 'answer', outcome: { kind: 'failed', text: result.message } }))
+        return focusFirstInvalid()
+      case 'failed':
+        return show(nextMessage(view, { type: 'answer', outcome: { kind: 'failed', text: result.message } }))
+    }
+  }
+
+  async function onSubmit(event: SubmitEvent) {
+    event.preventDefault()
+    if (!canSubmit(view)) return
+    const errors = validateForm(config.specs, readValues(form, config.specs))
+    for (const field of fields) showError(field, errors[field.spec.name] ?? null)
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid()
+      return
+    }
+    show(nextMessage(view, { type: 'submit' }))
+    const captchaAnswer = captcha ? await captcha.response() : null
+    const honeypot = new FormData(form).get(HONEYPOT_FIELD)
+    const result = await sendContact({
+      formId: form.dataset.formId ?? '',
+      fields: readFields(form, multipleNames),
+      ...(captchaAnswer ? { captcha: captchaAnswer } : {}),
+      ...(typeof honeypot === 'string' && honeypot !== '' ? { [HONEYPOT_FIELD]: honeypot } : {}),
+      pageUrl: window.location.href,
+    })
+    showResult(result)
+  }
+
+  function onReset() {
+    clearTimeout(expiry)
+    for (const field of fields) {
+      showError(field, null)
+      field.row.classList.remove('is-valid')
+    }
+    if (view.state !== 'loading') {
+      view = IDLE
+      if (area) renderMessage(area, view)
+    }
+  }
+
+  const loadCaptcha = () => void captcha?.load().catch(() => undefined)
+
+  form.addEventListener('focusout', onFocusOut)
+  form.addEventListener('input', onValueChange)
+  form.addEventListener('change', onValueChange)
+  form.addEventListener('submit', onSubmit)
+  form.addEventListener('reset', onReset)
+  form.addEventListener('focusin', loadCaptcha, { once: true })
+  form.addEventListener('pointerdown', loadCaptcha, { once: true })
+  // The form may already hold focus when the behaviour arrives.
+  if (form.contains(document.activeElement)) loadCaptcha()
+  form.dataset.enhanced = 'true'
+
+  return () => {
+    clearTimeout(expiry)
+    form.removeEventListener('focusout', onFocusOut)
+    form.removeEventListener('input', onValueChange)
+    form.removeEventListener('change', onValueChange)
+    form.removeEventListener('submit', onSubmit)
+    form.removeEventListener('reset', onReset)
+    form.removeEventListener('focusin', loadCaptcha)
+    form.removeEventListener('pointerdown', loadCaptcha)
+    for (const dropdown of dropdowns) dropdown.destroy()
+    delete form.dataset.enhanced
+  }
+}

@@ -1,0 +1,37 @@
+// Request reading shared by every endpoint that takes visitor input (contact, analytics, chat).
+
+/**
+ * Reads the body as UTF-8 text up to `limit` bytes, stopping the stream as soon as it goes over,
+ * so a huge body is never held in memory. Null when the body (declared or actual) is too large.
+ */
+export async function readLimitedText(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > limit) return null
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      return null
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+}
+
+/** Longest address kept, so a forged header cannot make rate-limit keys huge. */
+const MAX_ADDRESS_LENGTH = 64
+
+/**
+ * The client's address: the last `X-Forwarded-For` entry, the one the nearest proxy (the nginx
+ * front, or Next itself when nothing is in front) added; entries before it are the client's word.
+ */
+export function clientAddress(request: Request): string {
+  const last = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim()
+  return last ? last.slice(0, MAX_ADDRESS_LENGTH) : 'unknown'
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy } from './headers'
+import { NO_THIRD_PARTY, thirdPartySources } from './thirdPartySources'
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split('; ')
+    .find((part) => part.startsWith(`${name} `))
+    ?.split(' ')
+    .slice(1) ?? []
+
+describe('third-party hosts in the CSP', () => {
+  it('allows no third party when nothing is configured', () => {
+    expect(thirdPartySources({ captcha: { provider: 'altcha' }, analytics: {} })).toEqual(NO_THIRD_PARTY)
+  })
+
+  it('lets the reCAPTCHA frame in only when reCAPTCHA is the provider', () => {
+    const csp = contentSecurityPolicy('n0nce', {
+      thirdParty: thirdPartySources({ captcha: { provider: 'recaptcha' } }),
+    })
+    expect(directive(csp, 'frame-src')).toEqual(["'self'", 'https://www.google.com', 'https://www.recaptcha.net'])
+    expect(directive(csp, 'script-src')).not.toContain('https://www.google.com')
+  })
+
+  it('gives hCaptcha its frames, styles and connections', () => {
+    const sources = thirdPartySources({ captcha: { provider: 'hcaptcha' } })
+    for (const key of ['frame', 'style', 'connect'] as const) expect(sources[key]).toContain('https://*.hcaptcha.com')
+  })
+
+  it('adds the configured tag hosts to scripts, connections and images, and nowhere else', () => {
+    const csp = contentSecurityPolicy('n0nce', { thirdParty: thirdPartySources({ analytics: { ga4Id: 'G-TEST1' } }) })
+    for (const name of ['script-src', 'connect-src', 'img-src'])
+      expect(directive(csp, name)).toContain('https://www.googletagmanager.com')
+    expect(directive(csp, 'frame-src')).toEqual(["'self'"])
+  })
+
+  it('lets LiveChat frame and connect only when LiveChat is the chat provider', () => {
+    expect(thirdPartySources({ chat: { provider: 'builtin' } })).toEqual(NO_THIRD_PARTY)
+    const sources = thirdPartySources({ chat: { provider: 'livechat' } })
+    expect(sources.frame).toContain('https://secure.livechatinc.com')
+    expect(sources.connect).toContain('wss://*.livechatinc.com')
+  })
+})

@@ -1,0 +1,482 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { E2E_PORT, E2E_URL } from '../../playwright.config'
+import {
+  CHAT_MESSAGE_MAX_CHARS,
+  CHAT_POST_LIMIT,
+  CHAT_RECONNECT_MAX_TRIES,
+  CHAT_SOUND_THROTTLE_MS,
+} from '../../src/chat/constants'
+import { reconnectDelay } from '../../src/chat/reconnect'
+import { adminToken } from './helpers'
+import { startDropProxy } from './support/dropProxy'
+import { startLiveChatStandIn } from './support/liveChatStandIn'
+
+const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
+  'hex',
+)
+
+let admin: string
+
+test.beforeAll(async ({ request }) => {
+  admin = await adminToken(request)
+  const created = await request.post('/api/users', {
+    headers: { Authorization: `JWT ${admin}` },
+    data: { ...AGENT, roles: ['agent'] },
+  })
+  expect([201, 400]).toContain(created.status())
+})
+
+async function setChatSettings(request: APIRequestContext, chat: Record<string, unknown>) {
+  const response = await request.post('/api/globals/site-settings', {
+    headers: { Authorization: `JWT ${admin}` },
+    data: { chat },
+  })
+  expect(response.ok()).toBe(true)
+}
+
+/** An agent signed in to the console, in a browser context of their own. */
+async function openConsole(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/agent')
+  await expect(page).toHaveURL(/\/agent\/login$/)
+  await page.getByLabel('Email').fill(AGENT.email)
+  await page.getByLabel('Password').fill(AGENT.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.locator('.agent-connection')).toHaveText('Connected')
+  return page
+}
+
+/** A visitor on the home page with the widget loaded and connected. */
+async function openVisitor(browser: Browser, pagePath = '/'): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(pagePath)
+  await expect(page.locator('.chat-launcher')).toBeVisible()
+  await connectByInteraction(page)
+  return page
+}
+
+/** The widget connects on the visitor's first interaction; a pointer move is one. */
+async function connectByInteraction(page: Page) {
+  await page.mouse.move(40, 40)
+  await page.mouse.move(60, 60)
+  await expect(page.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
+}
+
+const customerStatus = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as never as { LiveChatWidget: { get(k: string): { status: string } } }).LiveChatWidget.get(
+        'customer_data',
+      ).status,
+  )
+
+test('the API stub queues calls before the widget loads and a chat-button opens the widget', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await page.goto('/')
+  await page.evaluate(() => {
+    const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
+    api.call('set_customer_name', '')
+    api.call('set_customer_email', 'ann@example.com')
+  })
+  await page.locator('footer .chat-button').click()
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible()
+  const data = await page.evaluate(() =>
+    (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('customer_data'),
+  )
+  expect(data).toMatchObject({ name: '', email: 'ann@example.com', status: 'browsing' })
+  expect(errors.some((text) => text.includes('set_customer_name'))).toBe(true)
+  const state = await page.evaluate(() =>
+    (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+  )
+  expect(state).toEqual({ availability: 'offline', visibility: 'maximized' })
+  await page.keyboard.press('Escape')
+  await expect(page.locator('.chat-launcher')).toBeFocused()
+})
+
+test('with no agent online the widget takes a message that becomes a contact submission', async ({ page, request }) => {
+  await page.goto('/')
+  await page.locator('.chat-launcher').click()
+  const dialog = page.getByRole('dialog', { name: 'Chat' })
+  await expect(dialog.getByText('We are offline')).toBeVisible()
+  await dialog.getByLabel('Name').fill('Olive Offline')
+  await dialog.getByLabel('Email').fill('olive@example.com')
+  await dialog.getByLabel('Message').fill('Please call me about a deed in Franklin County.')
+  await dialog.getByRole('button', { name: 'Leave a message' }).click()
+  await expect(dialog.getByRole('status')).toContainText('Your message was sent')
+  const submissions = await request.get('/api/form-submissions?limit=5&sort=-createdAt', {
+    headers: { Authorization: `JWT ${admin}` },
+  })
+  const values = JSON.stringify((await submissions.json()).docs.map((doc: { data: unknown }) => doc.data))
+  expect(values).toContain('Please call me about a deed in Franklin County.')
+})
+
+test('invite, queue, accept and every event type between a visitor and an agent', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  const visitor = await openVisitor(browser, '/')
+  await visitor.evaluate(() => {
+    const w = window as never as {
+      seen: string[]
+      LiveChatWidget: { on(n: string, f: (e: { type: string }) => void): void }
+    }
+    w.seen = []
+    w.LiveChatWidget.on('new_event', (event) => w.seen.push(event.type))
+  })
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+
+  // Invite the visitor from the list of visitors on the site.
+  const row = agent.locator('.agent-visitors tbody tr').filter({ hasText: 'Anonymous visitor' }).last()
+  await row.getByRole('button', { name: 'Invite' }).click()
+  await expect.poll(() => customerStatus(visitor)).toBe('invited')
+  await expect(visitor.locator('.chat-unread')).toHaveText(/1/)
+
+  // The visitor answers: queued, until the agent accepts.
+  await visitor.locator('.chat-launcher').click()
+  const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+  await dialog.getByLabel('Message').fill('<b>Hi</b> I need a title search')
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.poll(() => customerStatus(visitor)).toBe('queued')
+  await agent.locator('.agent-queue').getByRole('button', { name: 'Accept' }).click()
+  await expect.poll(() => customerStatus(visitor)).toBe('chatting')
+  await expect(dialog.locator('.chat-event-system').last()).toContainText('joined the chat')
+
+  // HTML arrives as text on both sides.
+  const panel = agent.locator('.agent-chat').last()
+  await expect(panel.locator('.chat-event-message').last()).toHaveText(/<b>Hi<\/b> I need a title search/)
+  await expect(panel.locator('.chat-event-message b')).toHaveCount(0)
+
+  // Agent: message, rich message, emoji, file, custom.
+  await panel.getByLabel('Reply').fill('Which county?')
+  await panel.getByLabel('Kind').selectOption('rich_message')
+  await panel.getByLabel('Buttons (comma-separated)').fill('Franklin, Cuyahoga')
+  await panel.getByRole('button', { name: 'Send', exact: true }).click()
+  await panel.getByRole('button', { name: 'Send thumbs up' }).click()
+  await panel.getByLabel('Send a file').setInputFiles({ name: 'plat.png', mimeType: 'image/png', buffer: PNG })
+  const conversationId = Number(await panel.getAttribute('data-conversation-id'))
+  const custom = await agent.request.post('/api/chat/agent', {
+    headers: { Origin: E2E_URL },
+    data: { action: 'message', conversationId, type: 'custom', customData: { step: 'quote' } },
+  })
+  expect(custom.status()).toBe(200)
+  await expect(dialog.locator('.chat-event-rich_message')).toContainText('Which county?')
+  await expect(dialog.locator('.chat-event-emoji')).toContainText('👍')
+  await expect(dialog.locator('.chat-event-file')).toContainText('plat.png')
+  await expect(dialog.locator('.chat-event-custom')).toContainText('quote')
+
+  // Visitor: a rich-message choice, an emoji and a file.
+  await dialog.locator('.chat-event-rich_message').getByRole('button', { name: 'Franklin' }).click()
+  await dialog.getByRole('button', { name: 'Send 🙂' }).click()
+  await dialog
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'deed.txt', mimeType: 'text/plain', buffer: Buffer.from('Deed text') })
+  await expect(panel.locator('.chat-event-message').last()).toHaveText(/Franklin/)
+  await expect(panel.locator('.chat-event-emoji')).toHaveCount(2)
+  await expect(panel.locator('.chat-event-file')).toHaveCount(2)
+
+  const seen = await visitor.evaluate(() => (window as never as { seen: string[] }).seen)
+  for (const type of ['message', 'rich_message', 'emoji', 'file', 'custom', 'system']) expect(seen).toContain(type)
+
+  // A second tab of the same visitor shows the same conversation.
+  const secondTab = await visitor.context().newPage()
+  await secondTab.goto('/')
+  await secondTab.locator('.chat-launcher').click()
+  await expect(secondTab.locator('.chat-event')).toHaveCount(await dialog.locator('.chat-event').count())
+
+  // The accessible dialog passes axe.
+  const results = await new AxeBuilder({ page: visitor }).include('.chat-widget').analyze()
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+
+  // Ending returns the visitor to browsing.
+  await panel.getByRole('button', { name: 'End chat' }).click()
+  await expect.poll(() => customerStatus(visitor)).toBe('browsing')
+  await agent.context().close()
+  await visitor.context().close()
+})
+
+test('a dropped stream resumes without losing or repeating a message', async ({ browser }) => {
+  const proxy = await startDropProxy(E2E_PORT + 49, E2E_PORT)
+  const agent = await openConsole(browser)
+  const visitor = await (await browser.newContext()).newPage()
+  try {
+    await visitor.goto(`${proxy.origin}/`)
+    await visitor.locator('.chat-launcher').click()
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+    const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+    await dialog.getByLabel('Name').fill('Rhea')
+    await dialog.getByLabel('Email').fill('rhea@example.com')
+    await dialog.getByRole('button', { name: 'Start chat' }).click()
+    await agent.locator('.agent-queue li').filter({ hasText: 'Rhea' }).getByRole('button', { name: 'Accept' }).click()
+    await expect.poll(() => customerStatus(visitor)).toBe('chatting')
+
+    await proxy.drop()
+    const panel = agent.locator('.agent-chat').filter({ hasText: 'Rhea' })
+    await panel.getByLabel('Reply').fill('Sent while you were away')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(panel.locator('.chat-event-message')).toContainText('Sent while you were away')
+    await proxy.restore()
+    await expect(dialog.locator('.chat-event-message')).toHaveText(/Sent while you were away/, { timeout: 15_000 })
+    await panel.getByLabel('Reply').fill('After the reconnect')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog.locator('.chat-event-message')).toHaveCount(2)
+    await expect(dialog.locator('.chat-event-message').filter({ hasText: 'Sent while you were away' })).toHaveCount(1)
+  } finally {
+    proxy.stop()
+    await agent.context().close()
+    await visitor.context().close()
+  }
+})
+
+test('unread count and a sound throttled to one per 2 s, silent until the visitor interacts', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  const context = await browser.newContext()
+  await context.addInitScript(() => {
+    const w = window as never as { chimes: number }
+    w.chimes = 0
+    const start = OscillatorNode.prototype.start
+    OscillatorNode.prototype.start = function (...args) {
+      w.chimes += 0.5 // two tones per chime
+      return start.apply(this, args)
+    }
+  })
+  const visitor = await context.newPage()
+  await visitor.clock.install()
+  await visitor.goto('/')
+  await visitor.clock.runFor(5000)
+  await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  // Opening and closing through the API connects without a user gesture, so sound stays locked.
+  await visitor.evaluate(() => {
+    const api = (window as never as { LiveChatWidget: { call(m: string): void } }).LiveChatWidget
+    api.call('maximize')
+    api.call('minimize')
+  })
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
+  await visitor.evaluate(() =>
+    fetch('/api/chat/visitor', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'start', name: 'Sonny', email: 'sonny@example.com' }),
+    }),
+  )
+  await agent.locator('.agent-queue li').filter({ hasText: 'Sonny' }).getByRole('button', { name: 'Accept' }).click()
+  const panel = agent.locator('.agent-chat').filter({ hasText: 'Sonny' })
+  const say = async (text: string) => {
+    await panel.getByLabel('Reply').fill(text)
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(panel.locator('.chat-event-message').last()).toHaveText(new RegExp(text))
+  }
+  await say('Before any interaction')
+  await expect(visitor.locator('.chat-unread')).toHaveText(/1/)
+  expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(0)
+
+  await visitor.mouse.click(5, 300) // the visitor interacts with the page
+  await say('First')
+  await say('Second')
+  await expect(visitor.locator('.chat-unread')).toHaveText(/3/)
+  expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(1)
+  await visitor.clock.runFor(CHAT_SOUND_THROTTLE_MS)
+  await say('Third')
+  await expect(visitor.locator('.chat-unread')).toHaveText(/4/)
+  expect(await visitor.evaluate(() => (window as never as { chimes: number }).chimes)).toBe(2)
+  await visitor.locator('.chat-launcher').click()
+  await visitor.keyboard.press('Escape')
+  await expect(visitor.locator('.chat-unread')).toHaveCount(0)
+  await agent.context().close()
+  await context.close()
+})
+
+test(`after ${CHAT_RECONNECT_MAX_TRIES} failed reconnects the widget shows that it is offline`, async ({ page }) => {
+  const proxy = await startDropProxy(E2E_PORT + 48, E2E_PORT)
+  try {
+    await page.clock.install()
+    await page.goto(`${proxy.origin}/`)
+    await page.clock.runFor(5000)
+    await page.locator('.chat-launcher').click()
+    await expect(page.locator('.chat-window')).toBeVisible()
+    await proxy.drop()
+    let total = 0
+    for (let attempt = 1; attempt <= CHAT_RECONNECT_MAX_TRIES; attempt++) total += reconnectDelay(attempt)!
+    for (let elapsed = 0; elapsed <= total + 1000; elapsed += 500) await page.clock.runFor(500)
+    await expect(page.locator('.chat-connection-lost')).toContainText('could not reconnect')
+    expect(
+      await page.evaluate(
+        () =>
+          (window as never as { LiveChatWidget: { get(k: string): { availability: string } } }).LiveChatWidget.get(
+            'state',
+          ).availability,
+      ),
+    ).toBe('offline')
+  } finally {
+    proxy.stop()
+  }
+})
+
+test('hostile input: oversized and HTML messages, wrong files, floods, foreign origins', async ({
+  browser,
+  request,
+}) => {
+  const agent = await openConsole(browser)
+  const visitor = await openVisitor(browser)
+  const post = (data: unknown, headers: Record<string, string> = {}) =>
+    visitor.request.post('/api/chat/visitor', { data, headers: { Origin: E2E_URL, ...headers } })
+  expect((await post({ action: 'message', text: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1) })).status()).toBe(413)
+  expect((await post({ action: 'message', text: 'hello' }, { Origin: 'https://evil.example' })).status()).toBe(403)
+
+  await visitor.locator('.chat-launcher').click()
+  const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+  await dialog.getByLabel('Name').fill('Hal')
+  await dialog.getByLabel('Email').fill('hal@example.com')
+  await dialog.getByRole('button', { name: 'Start chat' }).click()
+  await dialog.getByLabel('Message').fill('y'.repeat(CHAT_MESSAGE_MAX_CHARS + 1))
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(dialog.locator('.chat-error')).toContainText('longer than')
+  await dialog
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'run.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') })
+  await expect(dialog.locator('.chat-error')).toContainText('cannot be sent')
+  const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-')), 'big.txt')
+  fs.writeFileSync(big, Buffer.alloc(6 * 1024 * 1024, 0x41))
+  await dialog.getByLabel('Attach a file').setInputFiles(big)
+  await expect(dialog.locator('.chat-error')).toContainText('too large')
+
+  let lastStatus = 0
+  for (let i = 0; i <= CHAT_POST_LIMIT; i++) lastStatus = (await post({ action: 'typing', typing: true })).status()
+  expect(lastStatus).toBe(429)
+
+  // Another visitor cannot read this conversation, and the console is closed to the anonymous.
+  const stranger = await openVisitor(browser)
+  await stranger.locator('.chat-launcher').click()
+  await expect(stranger.locator('.chat-event')).toHaveCount(0)
+  expect((await request.get('/api/chat/agent/stream')).status()).toBe(401)
+  expect((await request.get('/api/chat-events')).status()).toBe(403)
+  await visitor.context().close()
+  await stranger.context().close()
+  await agent.context().close()
+})
+
+test('on a host name that is not allowed the widget disables itself with a warning', async ({ page, request }) => {
+  await setChatSettings(request, { provider: 'builtin', allowedDomains: [] })
+  try {
+    const warnings: string[] = []
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+    await page.goto(E2E_URL.replace('127.0.0.1', 'localhost') + '/')
+    await expect.poll(() => warnings.join('\n')).toContain('domain_not_allowed')
+    await expect(page.locator('.chat-launcher')).toHaveCount(0)
+  } finally {
+    await setChatSettings(request, {
+      provider: 'builtin',
+      allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
+    })
+  }
+})
+
+const DEFAULT_CHAT = {
+  provider: 'builtin',
+  license: '',
+  licenseExpiresAt: null,
+  allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
+}
+
+/** Loads the home page and returns the console warnings the chat logged. */
+async function chatWarnings(page: Page, cause: string): Promise<string> {
+  const warnings: string[] = []
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+  await page.goto('/')
+  await expect.poll(() => warnings.join('\n')).toContain(cause)
+  return warnings.join('\n')
+}
+
+test('an expired licence disables the widget and sends the direct chat link to the expired-link page', async ({
+  page,
+  request,
+}) => {
+  await setChatSettings(request, { ...DEFAULT_CHAT, licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
+  try {
+    expect(await chatWarnings(page, 'license_expired')).toContain('Chat widget disabled')
+    await expect(page.locator('.chat-launcher')).toHaveCount(0)
+    await page.goto('/chat')
+    await expect(page).toHaveURL(/\/chat\/expired$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This chat link has expired')
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+  }
+  await page.goto('/chat')
+  await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible()
+})
+
+test('LiveChat without a licence, or whose script cannot be fetched, stays disabled with a warning', async ({
+  page,
+  request,
+}) => {
+  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat' })
+  try {
+    await chatWarnings(page, 'license_not_found')
+    await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678' })
+    await chatWarnings(page, 'region_failed')
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+  }
+})
+
+test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API", async ({
+  page,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + 45)
+  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 })
+  try {
+    await page.goto('/')
+    await page.evaluate(() => {
+      const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
+      api.call('set_customer_name', 'Queued Name')
+    })
+    await page.locator('footer .chat-button').click()
+    const standInSeen = () =>
+      page.evaluate(() => {
+        const api = (window as never as { LiveChatWidget: { _standIn?: { license: unknown; calls: unknown[] } } })
+          .LiveChatWidget
+        return api._standIn
+          ? { license: api._standIn.license, calls: api._standIn.calls.map((call) => (call as unknown[]).join(':')) }
+          : null
+      })
+    await expect.poll(standInSeen).toEqual({
+      license: 12345678,
+      calls: ['set_customer_name:Queued Name', 'maximize:'],
+    })
+    const state = await page.evaluate(() =>
+      (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+    )
+    expect(state).toMatchObject({ visibility: 'maximized' })
+  } finally {
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
+  }
+})
+
+test('the console refuses anonymous visitors and accounts without the agent role', async ({ browser, request }) => {
+  const anonymous = await browser.newPage()
+  await anonymous.goto('/agent')
+  await expect(anonymous).toHaveURL(/\/agent\/login$/)
+  await anonymous.close()
+
+  const editor = { email: 'chat-editor@example.com', password: 'editor-password-for-tests' }
+  await request.post('/api/users', {
+    headers: { Authorization: `JWT ${admin}` },
+    data: { ...editor, roles: ['editor'] },
+  })
+  const context = await browser.newContext()
+  const login = await context.request.post('/api/users/login', { data: editor })
+  expect(login.ok()).toBe(true)
+  const page = await context.newPage()
+  await page.goto('/agent')
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible()
+  expect((await context.request.get('/api/chat/agent/stream', { headers: { Origin: E2E_URL } })).status()).toBe(403)
+  await context.close()
+})

@@ -1,0 +1,168 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { solveChallenge } from 'altcha-lib/v1'
+import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
+import {
+  CAPTCHA_CHALLENGE_ENDPOINT,
+  CAPTCHA_FORM_FIELDS,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  SENT_QUERY_PARAM,
+} from '../../src/contact/protocol'
+import { LEGACY_SUCCESS } from '../../src/contact/server/legacyEndpoint'
+import { E2E_PORT, E2E_URL } from '../../playwright.config'
+import { adminToken } from './helpers'
+
+const outbox = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/outbox`)
+
+const fields = (name: string) => [
+  { name: 'name', value: name },
+  { name: 'email', value: 'e2e@example.com' },
+  { name: 'county', value: 'franklin' },
+  { name: 'service', value: 'tax-search' },
+  { name: 'contactPreference', value: 'email' },
+  { name: 'message', value: 'End-to-end request for a tax search on a Franklin County parcel, please.' },
+  { name: 'consent', value: 'on' },
+]
+
+/** The token pair a visitor's browser holds after opening the contact page. */
+async function pageToken(request: APIRequestContext) {
+  const page = await request.get('/contact')
+  const cookie = page
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value)
+    .find((value) => value.startsWith(`${CSRF_COOKIE}=`))
+  const meta = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
+  return { cookie, meta }
+}
+
+/** What the proof-of-work widget does in a visitor's browser: fetch a challenge and solve it. */
+async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = await (await request.get(CAPTCHA_CHALLENGE_ENDPOINT)).json()
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise
+  const answer = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution!.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  }
+  return Buffer.from(JSON.stringify(answer)).toString('base64')
+}
+
+const mailsMentioning = (marker: string) =>
+  fs.existsSync(outbox)
+    ? fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(marker)).length
+    : 0
+
+test.describe('contact server under next start', () => {
+  test('issues the CSRF token as a SameSite=Lax cookie and the same value in the page meta', async ({ playwright }) => {
+    const fresh = await playwright.request.newContext({ baseURL: E2E_URL })
+    const { cookie, meta } = await pageToken(fresh)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(cookie).toMatch(/Path=\//)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(meta).toBeTruthy()
+    expect(cookie!.split(';')[0]).toBe(`${CSRF_COOKIE}=${meta}`)
+    await fresh.dispose()
+  })
+
+  test('stores a JSON post and its email goes out through the queue without another request', async ({ request }) => {
+    const marker = `E2E Json ${Date.now()}`
+    const { meta } = await pageToken(request)
+    const response = await request.post('/api/contact', {
+      headers: { [CSRF_HEADER]: meta!, Origin: E2E_URL },
+      data: { formId: CONTACT_FORM_ID, fields: fields(marker), captcha: await solvedCaptcha(request) },
+    })
+    expect(response.status()).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+    await expect.poll(() => mailsMentioning(marker), { timeout: 20_000 }).toBe(1)
+  })
+
+  test('refuses a replayed captcha answer with 403 captcha', async ({ request }) => {
+    const { meta } = await pageToken(request)
+    const captcha = await solvedCaptcha(request)
+    const post = () =>
+      request.post('/api/contact', {
+        headers: { [CSRF_HEADER]: meta! },
+        data: { formId: CONTACT_FORM_ID, fields: fields(`E2E Replay ${Date.now()}`), captcha },
+      })
+    expect((await post()).status()).toBe(200)
+    const replay = await post()
+    expect(replay.status()).toBe(403)
+    expect(await replay.json()).toEqual({ ok: false, error: 'captcha' })
+  })
+
+  test('refuses a JSON post without the token and one from another origin', async ({ request }) => {
+    await pageToken(request)
+    const noToken = await request.post('/api/contact', { data: { formId: CONTACT_FORM_ID, fields: fields('x') } })
+    expect(noToken.status()).toBe(403)
+    const { meta } = await pageToken(request)
+    const crossOrigin = await request.post('/api/contact', {
+      headers: { [CSRF_HEADER]: meta!, Origin: 'https://evil.example' },
+      data: { formId: CONTACT_FORM_ID, fields: fields('x') },
+    })
+    expect(crossOrigin.status()).toBe(403)
+  })
+
+  test('answers the no-JavaScript form with a 303 back to the page', async ({ request }) => {
+    const marker = `E2E NoScript ${Date.now()}`
+    const { meta } = await pageToken(request)
+    const form: Record<string, string> = {
+      formId: String(CONTACT_FORM_ID),
+      csrf_token: meta!,
+      [CAPTCHA_FORM_FIELDS.altcha]: await solvedCaptcha(request),
+    }
+    for (const { name, value } of fields(marker)) form[name] = value
+    const response = await request.post('/api/contact', {
+      form,
+      headers: { Origin: E2E_URL, Referer: `${E2E_URL}/contact` },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(303)
+    expect(response.headers()['location']).toBe(`/contact?${SENT_QUERY_PARAM}=1#contact-form-${CONTACT_FORM_ID}`)
+    await expect.poll(() => mailsMentioning(marker), { timeout: 20_000 }).toBe(1)
+  })
+
+  test('serves the legacy POST /index.php and answers s', async ({ request }) => {
+    const marker = `E2E Legacy ${Date.now()}`
+    const { meta } = await pageToken(request)
+    const data = new URLSearchParams(fields(marker).map(({ name, value }) => [name, value] as [string, string]))
+    const response = await request.post('/index.php', {
+      headers: { [CSRF_HEADER]: meta!, Origin: E2E_URL },
+      form: {
+        option: 'com_ajax',
+        module: 'contact',
+        format: 'raw',
+        data: data.toString(),
+        method: 'recaptcha',
+        'g-recaptcha-response': await solvedCaptcha(request),
+        recaptcha_challenge_field: '',
+        recaptcha_response_field: '',
+      },
+    })
+    expect(response.status()).toBe(200)
+    expect(await response.text()).toBe(LEGACY_SUCCESS)
+    await expect.poll(() => mailsMentioning(marker), { timeout: 20_000 }).toBe(1)
+  })
+
+  test('lets an admin download the submissions as CSV, and nobody else', async ({ request, playwright }) => {
+    const token = await adminToken(request)
+    const csv = await request.get('/api/form-submissions/export.csv', { headers: { Authorization: `JWT ${token}` } })
+    expect(csv.status()).toBe(200)
+    expect(csv.headers()['content-type']).toContain('text/csv')
+    expect(await csv.text()).toContain('"deliveryStatus"')
+    const anonymous = await playwright.request.newContext({ baseURL: E2E_URL })
+    expect((await anonymous.get('/api/form-submissions/export.csv')).status()).toBe(403)
+    await anonymous.dispose()
+  })
+
+  test('serves a proof-of-work challenge', async ({ request }) => {
+    const response = await request.get('/api/captcha/challenge')
+    expect(response.status()).toBe(200)
+    expect(await response.json()).toMatchObject({ algorithm: 'SHA-256', signature: expect.any(String) })
+  })
+})

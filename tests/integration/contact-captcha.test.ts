@@ -1,0 +1,178 @@
+import { solveChallenge } from 'altcha-lib/v1'
+import type { Payload } from 'payload'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { GET as challengeRoute } from '@/app/(site)/api/captcha/challenge/route'
+import { ALTCHA_CHALLENGE_TTL_MS, ALTCHA_MAX_NUMBER, createAltchaChallenge } from '@/contact/captcha/altcha'
+import { SITEVERIFY_URLS } from '@/contact/captcha/siteverify'
+import { CAPTCHA_ERROR } from '@/contact/protocol'
+import { handleContactPost } from '@/contact/server/contactEndpoint'
+import { handleLegacyPost, LEGACY_SUCCESS } from '@/contact/server/legacyEndpoint'
+import { createContactForm, csrfPair, formPost, jsonPost, validFields } from '../support/contact'
+import { startTestPayload } from '../support/payload'
+import { startSiteverifyFake } from '../support/siteverify'
+
+const SECRET = 'loopback-secret-key'
+
+let payload: Payload
+let cleanup: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ payload, cleanup } = await startTestPayload())
+  await createContactForm(payload, { captcha: true })
+})
+afterAll(() => cleanup?.())
+
+const deps = () => ({ payload: async () => payload })
+const send = async (captcha?: unknown, name = 'Captcha Person') =>
+  handleContactPost(await jsonPost({ formId: 115, fields: validFields({ name }), captcha }), deps())
+
+async function useProvider(provider: 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha', secretKey = SECRET) {
+  await payload.updateGlobal({ slug: 'site-settings', data: { captcha: { provider, secretKey, siteKey: 'site-key' } } })
+}
+
+/** What the browser widget does: fetch a challenge, find the number, send the base64 payload. */
+async function solvedAltcha(now?: number) {
+  const challenge =
+    now === undefined ? await (await challengeRoute()).json() : await createAltchaChallenge(undefined, now)
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise
+  if (!solution) throw new Error('challenge not solved')
+  const answer = { ...challenge, number: solution.number }
+  delete (answer as { maxnumber?: number }).maxnumber
+  return Buffer.from(JSON.stringify(answer)).toString('base64')
+}
+
+const captchaRefusal = async (response: Response) => {
+  expect(response.status).toBe(403)
+  expect(await response.json()).toEqual({ ok: false, error: CAPTCHA_ERROR })
+}
+
+describe('altcha (self-hosted proof of work)', () => {
+  it('serves a signed challenge that expires', async () => {
+    const response = await challengeRoute()
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const challenge = await response.json()
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: ALTCHA_MAX_NUMBER })
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/)
+    expect(challenge.salt).toMatch(/expires=\d+/)
+  })
+
+  it('accepts a solved challenge once and refuses its replay', async () => {
+    await useProvider('altcha')
+    const answer = await solvedAltcha()
+    expect((await send(answer, 'Altcha Once')).status).toBe(200)
+    await captchaRefusal(await send(answer, 'Altcha Replay'))
+  })
+
+  it('refuses a missing, malformed, tampered or expired answer', async () => {
+    await useProvider('altcha')
+    await captchaRefusal(await send(undefined))
+    await captchaRefusal(await send('not base64 json'))
+    await captchaRefusal(await send('x'.repeat(10_000)))
+    const answer = JSON.parse(Buffer.from(await solvedAltcha(), 'base64').toString())
+    const tampered = Buffer.from(JSON.stringify({ ...answer, number: answer.number + 1 })).toString('base64')
+    await captchaRefusal(await send(tampered))
+    const expired = await solvedAltcha(Date.now() - ALTCHA_CHALLENGE_TTL_MS - 1000)
+    await captchaRefusal(await send(expired))
+  })
+
+  it('answers 400, not 403, to a captcha of the wrong type', async () => {
+    expect((await send({ token: 'x' })).status).toBe(400)
+  })
+})
+
+for (const provider of ['recaptcha', 'turnstile', 'hcaptcha'] as const) {
+  describe(`${provider} against a loopback siteverify`, () => {
+    let fake: Awaited<ReturnType<typeof startSiteverifyFake>>
+    beforeAll(async () => {
+      fake = await startSiteverifyFake(SECRET)
+      process.env[SITEVERIFY_URLS[provider].env] = fake.url
+    })
+    afterAll(async () => {
+      delete process.env[SITEVERIFY_URLS[provider].env]
+      await fake.close()
+    })
+    afterEach(() => useProvider('altcha'))
+
+    it('accepts a token the service confirms, sending secret, response and remote address', async () => {
+      await useProvider(provider)
+      const token = fake.issueToken()
+      const response = await send(token, `${provider} ok`)
+      expect(response.status).toBe(200)
+      const call = fake.calls.at(-1)!
+      expect(call).toMatchObject({ secret: SECRET, response: token })
+      expect(call.remoteip).toMatch(/^10\.0\./)
+      if (provider === 'hcaptcha') expect(call.sitekey).toBe('site-key')
+    })
+
+    it('refuses a replayed, unknown or missing token, and a wrong secret', async () => {
+      await useProvider(provider)
+      const token = fake.issueToken()
+      expect((await send(token)).status).toBe(200)
+      await captchaRefusal(await send(token))
+      await captchaRefusal(await send('made-up-token'))
+      await captchaRefusal(await send(undefined))
+      await useProvider(provider, 'wrong-secret')
+      await captchaRefusal(await send(fake.issueToken()))
+    })
+
+    it('refuses when the service cannot be reached', async () => {
+      await useProvider(provider)
+      process.env[SITEVERIFY_URLS[provider].env] = 'http://127.0.0.1:1/siteverify'
+      try {
+        await captchaRefusal(await send(fake.issueToken()))
+      } finally {
+        process.env[SITEVERIFY_URLS[provider].env] = fake.url
+      }
+    })
+  })
+}
+
+describe('legacy captcha check (method=recaptcha)', () => {
+  it('checks the reCAPTCHA answer first: s when it passes, captcha when it fails or is replayed', async () => {
+    const fake = await startSiteverifyFake(SECRET)
+    process.env.RECAPTCHA_VERIFY_URL = fake.url
+    await useProvider('recaptcha')
+    try {
+      const data = new URLSearchParams()
+      for (const { name, value } of validFields({ name: 'Legacy Captcha' }))
+        for (const item of Array.isArray(value) ? value : [value]) data.append(name, item)
+      const token = fake.issueToken()
+      const params = () =>
+        new URLSearchParams({
+          option: 'com_ajax',
+          module: 'contact',
+          format: 'raw',
+          method: 'recaptcha',
+          data: data.toString(),
+          'g-recaptcha-response': token,
+          recaptcha_challenge_field: '',
+          recaptcha_response_field: '',
+        })
+      const csrf = await csrfPair()
+      const post = async () =>
+        handleLegacyPost(
+          await formPost(params(), { path: '/index.php', csrf, headers: { 'X-CSRF-Token': csrf.token } }),
+          deps(),
+        )
+      const passed = await post()
+      expect(await passed.text()).toBe(LEGACY_SUCCESS)
+      const replayed = await post()
+      expect(replayed.status).toBe(403)
+      expect(await replayed.text()).toBe(CAPTCHA_ERROR)
+      const withoutMethod = new URLSearchParams({
+        option: 'com_ajax',
+        module: 'contact',
+        format: 'raw',
+        data: data.toString(),
+      })
+      const skipped = await handleLegacyPost(await formPost(withoutMethod, { path: '/index.php' }), deps())
+      expect(skipped.status).toBe(403)
+      expect(await skipped.text()).toBe(CAPTCHA_ERROR)
+    } finally {
+      delete process.env.RECAPTCHA_VERIFY_URL
+      await useProvider('altcha')
+      await fake.close()
+    }
+  })
+})

@@ -1,0 +1,132 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerSearch } from '@/search/api'
+import { SEARCH_QUERY_MAX_LENGTH, TYPEAHEAD_MAX_ITEMS } from '@/search/query'
+import { searchPageModel } from '@/search/results'
+import { startTestPayload } from '../support/payload'
+
+let payload: Payload
+let cleanup: () => Promise<void>
+
+const hero = (heading: string, text = '') => ({ blockType: 'hero', heading, text })
+
+async function createPage(slug: string, title: string, status: 'draft' | 'published', text = '') {
+  return payload.create({
+    collection: 'pages',
+    data: { title, slug, layout: [hero(title, text)], _status: status } as never,
+    draft: status === 'draft',
+  })
+}
+
+async function search(query: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+  const params = new URLSearchParams()
+  if (query !== null) params.set('q', query)
+  const response = await answerSearch(params, async () => payload)
+  return { status: response.status, body: await response.json() }
+}
+
+const titles = (body: Record<string, unknown>) => (body.results as { title: string }[]).map((result) => result.title)
+
+beforeAll(async () => {
+  ;({ payload, cleanup } = await startTestPayload())
+  await createPage(
+    'quitclaim',
+    'Quitclaim deeds explained',
+    'published',
+    'A quitclaim deed transfers whatever interest.',
+  )
+  await createPage('zephyr-draft', 'Zephyr draft page', 'draft', 'zephyrword appears only in a draft')
+  const published = await createPage('easements', 'Easement copies', 'published', 'Recorded rights of way.')
+  // A later draft of a published page: its words must not reach visitors before it is published.
+  await payload.update({
+    collection: 'pages',
+    id: published.id,
+    data: { title: 'Easement copies', layout: [hero('Easement copies', 'unpublishedsecret wording')] } as never,
+    draft: true,
+  })
+  for (let i = 0; i < TYPEAHEAD_MAX_ITEMS + 4; i++) {
+    await createPage(`county-${i}`, `Mercer county note ${i}`, 'published', 'Mercer county records.')
+  }
+})
+afterAll(() => cleanup?.())
+
+describe('GET /api/search', () => {
+  it('finds a published page by a word of its title, case-insensitively, with its path and an excerpt', async () => {
+    const { status, body } = await search('QUITCLAIM')
+    expect(status).toBe(200)
+    expect(body.results).toEqual([
+      { title: 'Quitclaim deeds explained', path: '/quitclaim', excerpt: expect.stringContaining('quitclaim') },
+    ])
+  })
+
+  it('finds a page by the text of its blocks', async () => {
+    expect(titles((await search('rights of way')).body)).toEqual(['Easement copies'])
+  })
+
+  it('never returns a draft page, nor the unpublished draft of a published page', async () => {
+    expect(titles((await search('zephyrword')).body)).toEqual([])
+    expect(titles((await search('Zephyr')).body)).toEqual([])
+    expect(titles((await search('unpublishedsecret')).body)).toEqual([])
+  })
+
+  it(`lists at most ${TYPEAHEAD_MAX_ITEMS} suggestions`, async () => {
+    const { body } = await search('mercer')
+    expect(titles(body)).toHaveLength(TYPEAHEAD_MAX_ITEMS)
+  })
+
+  it('answers a missing or blank query with an empty list', async () => {
+    for (const query of [null, '', '    ']) {
+      const { status, body } = await search(query)
+      expect(status).toBe(200)
+      expect(body).toEqual({ query: '', results: [] })
+    }
+  })
+
+  it('refuses an oversized query with 400 and a plain JSON error', async () => {
+    const { status, body } = await search('a'.repeat(SEARCH_QUERY_MAX_LENGTH + 1))
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: expect.stringMatching(/too long/) })
+  })
+
+  it('treats hostile input as plain text: markup, SQL, wildcards, control and odd Unicode', async () => {
+    for (const query of [
+      `<img src=x onerror=alert(1)>`,
+      `' OR 1=1; DROP TABLE pages; --`,
+      '%',
+      '_',
+      '.*',
+      '\u0000\u0001',
+      '\ud800',
+      '𝔮𝔲𝔦𝔱𝔠𝔩𝔞𝔦𝔪',
+      'ｑｕｉｔｃｌａｉｍ',
+    ]) {
+      const { status, body } = await search(query)
+      expect(status, query).toBe(200)
+      expect(Array.isArray(body.results), query).toBe(true)
+    }
+    // The SQL wildcard is not a wildcard: nothing holds a literal "%".
+    expect(titles((await search('%')).body)).toEqual([])
+    // Full-width letters are the same word once normalised.
+    expect(titles((await search('ｑｕｉｔｃｌａｉｍ')).body)).toEqual(['Quitclaim deeds explained'])
+  })
+
+  it('gives the same answer to the same query repeated many times at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 25 }, () => search('quitclaim')))
+    expect(new Set(answers.map((answer) => JSON.stringify(answer)))).toHaveProperty('size', 1)
+    expect(answers[0].status).toBe(200)
+  })
+})
+
+describe('the /search results page', () => {
+  it('lists the matching published pages for q, and nothing for a draft', async () => {
+    const model = await searchPageModel('quitclaim', payload)
+    expect(model).toMatchObject({ state: 'results', results: [{ path: '/quitclaim' }] })
+    expect(await searchPageModel('zephyrword', payload)).toMatchObject({ state: 'results', results: [] })
+  })
+
+  it('shows an error for an oversized q and an empty form for none; takes the first of repeated q', async () => {
+    expect(await searchPageModel('b'.repeat(SEARCH_QUERY_MAX_LENGTH + 1), payload)).toMatchObject({ state: 'invalid' })
+    expect(await searchPageModel(undefined, payload)).toEqual({ state: 'empty' })
+    expect(await searchPageModel(['quitclaim', 'mercer'], payload)).toMatchObject({ results: [{ path: '/quitclaim' }] })
+  })
+})

@@ -1,0 +1,40 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+
+/** Serves a fetch-style handler (Request -> Response) over real HTTP on a loopback port. */
+export async function serveOnLoopback(
+  handler: (request: Request) => Promise<Response>,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value)
+      else if (Array.isArray(value)) headers.set(name, value.join(', '))
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      duplex: 'half',
+    } as RequestInit)
+    try {
+      const response = await handler(request)
+      res.writeHead(response.status, Object.fromEntries(response.headers))
+      res.end(Buffer.from(await response.arrayBuffer()))
+    } catch (error) {
+      res.writeHead(500).end(String(error))
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
