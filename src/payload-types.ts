@@ -967,7 +967,7 @@ export interface CountyListBlock {
   blockType: 'countyList';
 }
 /**
- * Contact requests, newest first. Export all as CSV: /api/form-submissions/export.csv
+ * Contact requests, newest first, with their delivery status.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "form-submissions".

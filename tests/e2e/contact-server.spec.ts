@@ -10,6 +10,7 @@ import {
   CSRF_HEADER,
   SENT_QUERY_PARAM,
 } from '../../src/contact/protocol'
+import { EXPORT_CSV_PATH } from '../../src/contact/admin/ExportCsvLink'
 import { LEGACY_SUCCESS } from '../../src/contact/server/legacyEndpoint'
 import { E2E_PORT, E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
@@ -158,6 +159,17 @@ test.describe('contact server under next start', () => {
     const anonymous = await playwright.request.newContext({ baseURL: E2E_URL })
     expect((await anonymous.get('/api/form-submissions/export.csv')).status()).toBe(403)
     await anonymous.dispose()
+  })
+
+  test('offers the CSV download above the submissions list in the admin', async ({ page, request }) => {
+    const token = await adminToken(request)
+    await page.context().addCookies([{ name: 'payload-token', value: token, url: E2E_URL }])
+    await page.goto('/admin/collections/form-submissions')
+    const link = page.getByRole('link', { name: 'Export all as CSV' })
+    await expect(link).toHaveAttribute('href', EXPORT_CSV_PATH)
+    const download = page.waitForEvent('download')
+    await link.click()
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/)
   })
 
   test('serves a proof-of-work challenge', async ({ request }) => {

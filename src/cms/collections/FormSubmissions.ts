@@ -12,7 +12,8 @@ export const FormSubmissions: CollectionConfig = {
     useAsTitle: 'summary',
     defaultColumns: ['summary', 'form', 'deliveryStatus', 'createdAt'],
     listSearchableFields: ['summary', 'pageUrl', 'lastDeliveryError'],
-    description: 'Contact requests, newest first. Export all as CSV: /api/form-submissions/export.csv',
+    description: 'Contact requests, newest first, with their delivery status.',
+    components: { beforeListTable: ['/contact/admin/ExportCsvLink#ExportCsvLink'] },
   },
   defaultSort: '-createdAt',
   access: {
