@@ -78,6 +78,10 @@ test('splits many events into batches of at most the maximum size', async ({ pag
   const batches = recordCollects(page)
   await page.goto('/')
   await settle(page)
+  // The collector loads after idle; events pushed before it takes over the queue wait for it.
+  await expect
+    .poll(() => page.evaluate(() => !Array.isArray((window as unknown as { __firstParty?: unknown }).__firstParty)))
+    .toBe(true)
   await page.evaluate((count) => {
     const queue = (window as unknown as { __firstParty: { push: (e: object) => void } }).__firstParty
     for (let i = 0; i < count; i++)
