@@ -80,7 +80,12 @@ test('splits many events into batches of at most the maximum size', async ({ pag
   await settle(page)
   // The collector loads after idle; events pushed before it takes over the queue wait for it.
   await expect
-    .poll(() => page.evaluate(() => !Array.isArray((window as unknown as { __firstParty?: unknown }).__firstParty)))
+    .poll(() =>
+      page.evaluate(() => {
+        const queue = (window as unknown as { __firstParty?: unknown }).__firstParty
+        return typeof queue === 'object' && queue !== null && !Array.isArray(queue)
+      }),
+    )
     .toBe(true)
   await page.evaluate((count) => {
     const queue = (window as unknown as { __firstParty: { push: (e: object) => void } }).__firstParty
