@@ -143,7 +143,7 @@ describe('contact delivery', () => {
     expect(mailsMentioning('Never Delivered')).toHaveLength(0)
   })
 
-  const LOADER_STALL_RETRIES = 3
+  const LOADER_STALL_RETRIES = 8
 
   it('sends a submission stored by a process killed before delivery exactly once from the next process', async () => {
     const marker = `Killed Process ${Date.now()}`
