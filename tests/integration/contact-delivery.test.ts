@@ -157,7 +157,9 @@ describe('contact delivery', () => {
       attempt++
     ) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/storeThenDie.ts', databaseUrl, marker], {
-        env: { ...process.env, SMTP_URL: 'smtp://127.0.0.1:1' },
+        // No tsx cache for a child that is SIGKILLed: a cache file it was writing would be left torn
+        // and stall every later tsx process that reads it.
+        env: { ...process.env, SMTP_URL: 'smtp://127.0.0.1:1', TSX_DISABLE_CACHE: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       output = ''
