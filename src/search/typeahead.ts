@@ -145,23 +145,12 @@ export function attachTypeahead(): () => void {
   // A press on an option must not blur the input first (which would close the list).
   const keepFocus = (event: MouseEvent) => event.preventDefault()
 
-  // Where the input is folded beside the button (wide screens), the first press unfolds it.
-  const onSubmitClick = (event: MouseEvent) => {
-    if (input.value.trim()) return
-    event.preventDefault()
-    input.focus()
-  }
-  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')
-
-  form.classList.add('is-enhanced')
   input.addEventListener('input', suggest)
   input.addEventListener('keydown', onKeyDown)
   listbox.addEventListener('mousedown', keepFocus)
   listbox.addEventListener('click', onListboxClick)
   form.addEventListener('focusout', onFocusOut)
-  submit?.addEventListener('click', onSubmitClick)
   return () => {
-    submit?.removeEventListener('click', onSubmitClick)
     clearTimeout(timer)
     request?.abort()
     input.removeEventListener('input', suggest)

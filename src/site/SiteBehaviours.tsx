@@ -3,12 +3,12 @@
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
 import { attachAutoGrow } from '@/forms/autoGrow'
-import { attachTypeahead } from '@/search/typeahead'
+import { attachSearchBox } from '@/search/searchBox'
 import { attachBackToTop } from './chrome/backToTop'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from './chrome/lazyImages'
 import { attachMegaMenu } from './chrome/megaMenu'
-import { attachMobileMenu } from './chrome/mobileMenu'
+import { attachOnFirstUse } from './chrome/onFirstUse'
 import { attachScrollMarkers } from './chrome/scrollMarkers'
 
 /** Attaches the page chrome's behaviours to the server-rendered markup; renders nothing. */
@@ -16,8 +16,15 @@ export function SiteBehaviours() {
   const pathname = usePathname()
   useEffect(() => {
     // The mega menu's click handler must run before in-page navigation's (both capture).
-    const detach = [attachMegaMenu(), attachInPageNav(), attachBackToTop(), attachScrollMarkers(), attachMobileMenu()]
-    detach.push(attachLazyImages(), attachAutoGrow(), attachTypeahead()) // page elements that may sit anywhere
+    const detach = [attachMegaMenu(), attachInPageNav(), attachBackToTop(), attachScrollMarkers()]
+    detach.push(attachLazyImages(), attachAutoGrow()) // page elements that may sit anywhere
+    // The mobile panel and the search suggestions load when the visitor first reaches for them.
+    detach.push(
+      attachOnFirstUse(document.querySelector('.mobile-menu-toggle'), () =>
+        import('./chrome/mobileMenu').then((m) => m.attachMobileMenu),
+      ),
+    )
+    detach.push(attachSearchBox())
     return () => detach.forEach((fn) => fn())
   }, [pathname])
   return null

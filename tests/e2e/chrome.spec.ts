@@ -19,6 +19,14 @@ const SETTLE_MS = SCROLL_THROTTLE_MS * 3
 /** Margin for the pause point to still be ahead of the page's clock when the command lands. */
 const CLOCK_PAUSE_LEAD_MS = 1000
 
+/** From now on every script arrives late, as on a slow connection. */
+async function delayScripts(page: Page, delayMs = 800) {
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    await route.continue()
+  })
+}
+
 /** Adds a link pinned to the viewport, to click as a visitor would. */
 async function addPinnedLink(page: Page, href: string, id: string) {
   await page.evaluate(
@@ -311,9 +319,20 @@ test.describe('mobile menu', () => {
     await expect(panel(page).getByRole('link', { name: 'Pricing' })).toBeVisible()
   })
 
+  test('opens on the first press even while its code, loaded on first use, is still on the way', async ({ page }) => {
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    await delayScripts(page)
+    await toggle(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(panel(page)).toBeVisible()
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
+  })
+
   test('keeps focus inside while open and closes on Escape, returning focus to the toggle', async ({ page }) => {
     await page.goto('/')
     await toggle(page).click()
+    await expect(panel(page)).toBeVisible()
     const count = await panel(page).locator('a:visible, button:visible').count()
     for (let i = 0; i < count + 2; i++) {
       await page.keyboard.press('Tab')
@@ -330,9 +349,11 @@ test.describe('mobile menu', () => {
   test('closes on the overlay and on its close button', async ({ page }) => {
     await page.goto('/')
     await toggle(page).click()
+    await expect(panel(page)).toBeVisible()
     await page.mouse.click(10, 400)
     await expect(panel(page)).toBeHidden()
     await toggle(page).click()
+    await expect(panel(page)).toBeVisible()
     await panel(page).getByRole('button', { name: 'Close menu' }).click()
     await expect(panel(page)).toBeHidden()
   })
@@ -340,6 +361,7 @@ test.describe('mobile menu', () => {
   test('expands a submenu and closes when a link is followed', async ({ page }) => {
     await page.goto('/')
     await toggle(page).click()
+    await expect(panel(page)).toBeVisible()
     const more = panel(page).getByRole('button', { name: 'Services: more links' })
     await more.click()
     await expect(more).toHaveAttribute('aria-expanded', 'true')
@@ -355,5 +377,19 @@ test.describe('mobile menu', () => {
     await page.setViewportSize({ width: HEADER_FIXED_MIN_WIDTH_PX, height: 800 })
     await expect(panel(page)).toBeHidden()
     await expect(page.locator('nav[aria-label="Main"]')).toBeVisible()
+  })
+})
+
+test.describe('site search box', () => {
+  test("text typed while the suggestions' code is still on the way gets its suggestions", async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('form.site-search')).toHaveClass(/is-enhanced/)
+    await page.waitForLoadState('networkidle')
+    await delayScripts(page)
+    const box = page.getByRole('search', { name: 'Site' }).getByRole('combobox')
+    await box.focus()
+    await box.fill('lien')
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible()
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
   })
 })

@@ -1,26 +1,27 @@
 'use client'
 
 import { usePathname } from 'next/navigation'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { analyticsWindow } from '../globals'
 import { type AnalyticsSetup, applyConsent, recordNavigation, startAnalytics } from '../runtime'
+import { ConsentActions } from './ConsentActions'
 import { type ConsentChoice, stateFromChoice, uniformState } from './model'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
 
+/** The preferences dialog's code loads when a visitor first opens it. */
+const ConsentDialog = lazy(() => import('./ConsentDialog'))
+
 /** The open banner's height, for the fixed elements that must stay above it. */
 export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
 
 /** The consent banner, the preferences dialog and the start of analytics on every page. */
 export function ConsentManager(setup: AnalyticsSetup) {
   const pathname = usePathname()
   const [bannerOpen, setBannerOpen] = useState(false)
   const [gpc, setGpc] = useState(false)
-  const [draft, setDraft] = useState<ConsentChoice>({ analytics: false, ads: false })
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const openerRef = useRef<HTMLElement | null>(null)
+  const [current, setCurrent] = useState<ConsentChoice>({ analytics: false, ads: false })
+  const [dialogOpen, setDialogOpen] = useState(false)
 
   useEffect(() => {
     const w = analyticsWindow()
@@ -32,7 +33,7 @@ export function ConsentManager(setup: AnalyticsSetup) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setGpc(initial.gpc)
     setBannerOpen(!choice)
-    setDraft(choice ?? { analytics: state.analytics_storage === 'granted', ads: state.ad_storage === 'granted' })
+    setCurrent(choice ?? { analytics: state.analytics_storage === 'granted', ads: state.ad_storage === 'granted' })
     startAnalytics(setup, state, choice, initial.gpc)
   }, [setup])
 
@@ -44,23 +45,15 @@ export function ConsentManager(setup: AnalyticsSetup) {
       storeChoice(effective)
       const state = stateFromChoice(effective, gpc)
       analyticsWindow().gtag?.('consent', 'update', state)
-      setDraft(effective)
+      setCurrent(effective)
       setBannerOpen(false)
-      if (dialogRef.current?.open) dialogRef.current.close()
       applyConsent(state, effective)
     },
     [gpc],
   )
 
-  const openDialog = useCallback(() => {
-    const dialog = dialogRef.current
-    if (!dialog || dialog.open) return
-    openerRef.current = document.activeElement as HTMLElement | null
-    const stored = readChoice()
-    if (stored) setDraft(stored)
-    dialog.showModal()
-    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus()
-  }, [])
+  const openDialog = useCallback(() => setDialogOpen(true), [])
+  const closeDialog = useCallback(() => setDialogOpen(false), [])
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -72,26 +65,6 @@ export function ConsentManager(setup: AnalyticsSetup) {
     document.addEventListener('click', onClick)
     return () => document.removeEventListener('click', onClick)
   }, [openDialog])
-
-  const onDialogKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    const first = items[0]
-    const last = items[items.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last?.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first?.focus()
-    }
-  }
-
-  const onDialogClose = () => {
-    const opener = openerRef.current
-    openerRef.current = null
-    if (opener?.isConnected) opener.focus()
-  }
 
   // While the banner shows, the page's other bottom-corner elements (chat launcher, back-to-top)
   // sit above it, through this custom property.
@@ -110,9 +83,6 @@ export function ConsentManager(setup: AnalyticsSetup) {
     }
   }, [bannerOpen])
 
-  const acceptAll = () => choose({ analytics: true, ads: true })
-  const rejectAll = () => choose({ analytics: false, ads: false })
-
   return (
     <>
       {bannerOpen ? (
@@ -122,84 +92,21 @@ export function ConsentManager(setup: AnalyticsSetup) {
             session-recording service to learn how the site is used. You can change your choice at any time from
             “Privacy choices” at the foot of each page.
           </p>
-          <div className="consent-actions">
-            <button type="button" className="consent-choice" onClick={rejectAll}>
-              Reject all
-            </button>
-            <button type="button" className="consent-choice" onClick={acceptAll}>
-              Accept all
-            </button>
+          <ConsentActions
+            onReject={() => choose({ analytics: false, ads: false })}
+            onAccept={() => choose({ analytics: true, ads: true })}
+          >
             <button type="button" className="consent-manage" onClick={openDialog}>
               Manage choices
             </button>
-          </div>
+          </ConsentActions>
         </section>
       ) : null}
-      <dialog
-        ref={dialogRef}
-        className="consent-dialog"
-        aria-labelledby="consent-dialog-title"
-        aria-describedby="consent-dialog-intro"
-        onKeyDown={onDialogKeyDown}
-        onClose={onDialogClose}
-      >
-        <h2 id="consent-dialog-title" className="consent-title">
-          Privacy choices
-        </h2>
-        <p id="consent-dialog-intro">Choose what this site may use besides the cookie-free visit count.</p>
-        <fieldset className="consent-purposes">
-          <legend className="visually-hidden">Purposes</legend>
-          <label className="consent-purpose">
-            <input type="checkbox" checked disabled />
-            <span>
-              <strong>Necessary</strong> — keeps the site working; always on.
-            </span>
-          </label>
-          <label className="consent-purpose">
-            <input
-              type="checkbox"
-              name="analytics"
-              checked={draft.analytics}
-              onChange={(event) => setDraft({ ...draft, analytics: event.target.checked })}
-            />
-            <span>
-              <strong>Analytics</strong> — Google Analytics and session recording, to see how pages are used.
-            </span>
-          </label>
-          <label className="consent-purpose">
-            <input
-              type="checkbox"
-              name="ads"
-              checked={draft.ads && !gpc}
-              disabled={gpc}
-              aria-describedby={gpc ? 'consent-gpc-note' : undefined}
-              onChange={(event) => setDraft({ ...draft, ads: event.target.checked })}
-            />
-            <span>
-              <strong>Advertising</strong> — ad storage, ad user data and ad personalisation.
-            </span>
-          </label>
-          {gpc ? (
-            <p id="consent-gpc-note" className="consent-gpc">
-              Your browser sends a Global Privacy Control signal, so advertising stays off.
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="consent-actions">
-          <button type="button" className="consent-choice" onClick={rejectAll}>
-            Reject all
-          </button>
-          <button type="button" className="consent-choice" onClick={acceptAll}>
-            Accept all
-          </button>
-          <button type="button" className="consent-manage" onClick={() => choose(draft)}>
-            Save choices
-          </button>
-        </div>
-        <button type="button" className="consent-close" aria-label="Close" onClick={() => dialogRef.current?.close()}>
-          ×
-        </button>
-      </dialog>
+      {dialogOpen ? (
+        <Suspense fallback={null}>
+          <ConsentDialog initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

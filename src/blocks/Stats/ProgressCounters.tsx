@@ -2,11 +2,12 @@
 
 import type { ReactNode } from 'react'
 import { useAttachedBehaviour } from '../useAttachedBehaviour'
-import { attachProgressCounters } from './progressCounter'
+
+const load = () => import('./progressCounter').then((behaviour) => behaviour.attachProgressCounters)
 
 /** The list of counters; they count up once they come into view. */
 export function ProgressCounters({ children }: { children: ReactNode }) {
-  const ref = useAttachedBehaviour<HTMLUListElement>(attachProgressCounters)
+  const ref = useAttachedBehaviour<HTMLUListElement>(load)
   return (
     <ul ref={ref} className="stats" role="list">
       {children}

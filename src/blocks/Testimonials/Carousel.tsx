@@ -2,11 +2,12 @@
 
 import type { ReactNode } from 'react'
 import { useAttachedBehaviour } from '../useAttachedBehaviour'
-import { attachCarousel } from './carouselBehaviour'
+
+const load = () => import('./carouselBehaviour').then((behaviour) => behaviour.attachCarousel)
 
 /** The carousel's root; its controls and slides are rendered on the server. */
 export function Carousel({ labelledBy, label, children }: { labelledBy?: string; label: string; children: ReactNode }) {
-  const ref = useAttachedBehaviour<HTMLDivElement>(attachCarousel)
+  const ref = useAttachedBehaviour<HTMLDivElement>(load)
   return (
     <div
       ref={ref}
