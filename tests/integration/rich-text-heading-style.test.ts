@@ -79,7 +79,7 @@ describe('heading style in the rich-text editor', () => {
     const read = await payload.findByID({ collection: 'pages', id: page.id })
     const block = read.layout[0]
     const content = block.blockType === 'richText' ? block.content : null
-    const run = (content?.root.children[0] as { children: { $?: Record<string, string> }[] }).children[0]
+    const run = (content?.root.children[0] as unknown as { children: { $?: Record<string, string> }[] }).children[0]
     expect(run.$?.[HEADING_STYLE_STATE_KEY]).toBe('h3')
   })
 })
