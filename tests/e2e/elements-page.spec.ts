@@ -7,6 +7,8 @@ import { OHIO_COUNTIES } from '../../src/cms/seed/content/counties'
 import { ELEMENTS_GUIDE_PATH } from '../../src/cms/seed/content/pages'
 import { DROPDOWN_SEARCH_THRESHOLD } from '../../src/forms/dropdown/model'
 import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
+import { E2E_URL } from '../../playwright.config'
+import { adminToken } from './helpers'
 
 /** The seeded guide holds every page element; each is checked lightly here, at both widths. */
 const WIDTHS = [
@@ -14,6 +16,14 @@ const WIDTHS = [
   { name: 'mobile', width: 375, height: 740 },
 ]
 const TABLE_MIN_WIDTH_PX = 768
+
+/** Rich text holding one plain paragraph. */
+const richTextOf = (text: string) => {
+  const base = { direction: 'ltr', format: '', indent: 0, version: 1 }
+  const run = { type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }
+  const paragraph = { ...base, type: 'paragraph', textFormat: 0, textStyle: '', children: [run] }
+  return { root: { ...base, type: 'root', children: [paragraph] } }
+}
 
 /** From here on the page's clock moves only when the test says so. */
 async function pauseClock(page: Page) {
@@ -37,6 +47,37 @@ test('the guide holding every element is linked from the footer', async ({ page 
   await link.click()
   await expect(page).toHaveURL((url) => url.pathname === ELEMENTS_GUIDE_PATH)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How a title search works')
+})
+
+test('an editor gives a paragraph the look of heading 2 in the admin, and the site shows it with class h2', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request)
+  const text = 'Make this sentence look like a heading'
+  const created = await request.post('/api/pages', {
+    headers: { Authorization: `JWT ${token}` },
+    data: {
+      title: 'Heading style check',
+      slug: `heading-style-check-${Date.now()}`,
+      _status: 'published',
+      layout: [{ blockType: 'richText', content: richTextOf(text) }],
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { doc } = await created.json()
+  await page.context().addCookies([{ name: 'payload-token', value: token, url: E2E_URL }])
+  await page.goto(`/admin/collections/pages/${doc.id}`)
+  await page.locator('[data-lexical-editor="true"]').getByText(text).click({ clickCount: 3 })
+  await page.getByRole('button', { name: 'textState dropdown' }).click()
+  await page.getByRole('button', { name: 'Looks like heading 2' }).click()
+  await expect(page.locator('[data-lexical-editor="true"] [data-heading-style="h2"]')).toHaveText(text)
+  const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok())
+  await page.getByRole('button', { name: 'Publish changes' }).click()
+  await saved
+  await page.goto(doc.path)
+  await expect(page.locator('main p.h2')).toHaveText(text)
+  await expect(page.getByRole('heading', { name: text })).toHaveCount(0)
 })
 
 for (const viewport of WIDTHS) {
