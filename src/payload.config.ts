@@ -5,6 +5,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
+import { headingStyleFeature } from './blocks/RichText/headingStyleFeature'
 import { Forms } from './cms/collections/Forms'
 import { FormSubmissions } from './cms/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
@@ -44,7 +45,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
     collections: [Pages, Media, Forms, FormSubmissions, Users, AnalyticsEvents, AnalyticsSalts, ...CHAT_COLLECTIONS],
     globals: [Header, Footer, SiteSettings],
     editor: lexicalEditor({
-      features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature()],
+      features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature(), headingStyleFeature()],
     }),
     db: databaseAdapter(databaseUrl),
     email: emailAdapter,

@@ -1,5 +1,6 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { type JSXConvertersFunction, LinkJSXConverter, RichText } from '@payloadcms/richtext-lexical/react'
+import { headingStyleConverters } from './lexicalHeadingStyle'
 import { tableConverters } from './lexicalTable'
 import { uploadConverters } from './lexicalUpload'
 
@@ -12,6 +13,7 @@ const internalDocToHref = ({ linkNode }: { linkNode: { fields: { doc?: { value?:
 const converters: JSXConvertersFunction = ({ defaultConverters }) => ({
   ...defaultConverters,
   ...LinkJSXConverter({ internalDocToHref }),
+  ...headingStyleConverters,
   ...tableConverters,
   ...uploadConverters,
 })

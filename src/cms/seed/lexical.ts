@@ -2,6 +2,8 @@
  * Small builders for Lexical rich-text JSON, so seed content reads as prose and not as
  * nested editor state.
  */
+import { HEADING_STYLE_STATE_KEY, type HeadingStyle } from '../../blocks/RichText/headingStyle'
+
 type LexicalNode = Record<string, unknown>
 
 const textNode = (text: string, format = 0): LexicalNode => ({
@@ -33,6 +35,16 @@ function inline(text: string): LexicalNode[] {
 }
 
 export const p = (text: string) => element('paragraph', inline(text), { textFormat: 0, textStyle: '' })
+/**
+ * A paragraph with the typography of a heading level but no place in the outline: the rich-text
+ * editor's heading-style state on each of its text runs (see src/blocks/RichText/headingStyle.ts).
+ */
+export const looksLike = (level: HeadingStyle, text: string) =>
+  element(
+    'paragraph',
+    inline(text).map((run) => ({ ...run, $: { [HEADING_STYLE_STATE_KEY]: level } })),
+    { textFormat: 0, textStyle: '' },
+  )
 export const h = (level: 2 | 3 | 4, text: string) => element('heading', inline(text), { tag: `h${level}` })
 export const ul = (items: string[]) =>
   element(

@@ -133,7 +133,7 @@ const FAST_COUNTIES = new Set([
  * Smaller counties where older volumes are indexed only in the courthouse books, so a full search
  * usually includes an in-person visit by one of our field abstractors.
  */
-const FIELD_VISIT_COUNTIES = new Set(['Harrison', 'Meigs', 'Monroe', 'Morgan', 'Noble', 'Paulding', 'Vinton'])
+export const FIELD_VISIT_COUNTIES = new Set(['Harrison', 'Meigs', 'Monroe', 'Morgan', 'Noble', 'Paulding', 'Vinton'])
 
 /** Our usual turnaround for a standard order in a county. */
 export function countyTurnaround(name: string): string {

@@ -74,6 +74,7 @@ export const SEED_FOOTER = {
       heading: 'Help',
       links: [
         page('Questions and answers', 'faq'),
+        page('How a title search works', 'how-a-title-search-works'),
         page('Privacy', 'privacy'),
         url('Call (614) 555-0142', 'tel:+16145550142'),
       ],
