@@ -13,6 +13,20 @@ export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
 
+/** "Reject all" then "Accept all": the same pair in the banner and in the dialog. */
+function UniformChoices({ choose }: { choose: (choice: ConsentChoice) => void }) {
+  return (
+    <>
+      <button type="button" className="consent-choice" onClick={() => choose({ analytics: false, ads: false })}>
+        Reject all
+      </button>
+      <button type="button" className="consent-choice" onClick={() => choose({ analytics: true, ads: true })}>
+        Accept all
+      </button>
+    </>
+  )
+}
+
 /** The consent banner, the preferences dialog and the start of analytics on every page. */
 export function ConsentManager(setup: AnalyticsSetup) {
   const pathname = usePathname()
@@ -110,9 +124,6 @@ export function ConsentManager(setup: AnalyticsSetup) {
     }
   }, [bannerOpen])
 
-  const acceptAll = () => choose({ analytics: true, ads: true })
-  const rejectAll = () => choose({ analytics: false, ads: false })
-
   return (
     <>
       {bannerOpen ? (
@@ -123,12 +134,7 @@ export function ConsentManager(setup: AnalyticsSetup) {
             “Privacy choices” at the foot of each page.
           </p>
           <div className="consent-actions">
-            <button type="button" className="consent-choice" onClick={rejectAll}>
-              Reject all
-            </button>
-            <button type="button" className="consent-choice" onClick={acceptAll}>
-              Accept all
-            </button>
+            <UniformChoices choose={choose} />
             <button type="button" className="consent-manage" onClick={openDialog}>
               Manage choices
             </button>
@@ -186,12 +192,7 @@ export function ConsentManager(setup: AnalyticsSetup) {
           ) : null}
         </fieldset>
         <div className="consent-actions">
-          <button type="button" className="consent-choice" onClick={rejectAll}>
-            Reject all
-          </button>
-          <button type="button" className="consent-choice" onClick={acceptAll}>
-            Accept all
-          </button>
+          <UniformChoices choose={choose} />
           <button type="button" className="consent-manage" onClick={() => choose(draft)}>
             Save choices
           </button>
