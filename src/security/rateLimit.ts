@@ -4,7 +4,7 @@ import { sharedRedis } from './redis'
 
 /**
  * How a key's allowance is counted:
- * - `fixed-window`: at most `limit` takes per window of `windowMs`;
+ * - `fixed-window`: at most `limit` takes per window of `windowMs`, a window opening at the key's first take;
  * - `token-bucket`: a burst of `burst` takes, refilled steadily at `perMinute`.
  * `limit` may be a function so that a caller can read it from the environment on each take.
  */
@@ -64,7 +64,23 @@ export function memoryRateLimiter(policy: RatePolicy, now: () => number = Date.n
   }
 }
 
-// Refill, take and store in one step, so that instances taking at once never both spend the last token.
+// Each script reads, counts and stores in one step, so that instances taking at once never both get the last slot.
+const FIXED_WINDOW_SCRIPT = `
+local windowMs = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local saved = redis.call('HMGET', KEYS[1], 'start', 'count')
+local start = tonumber(saved[1])
+local count = tonumber(saved[2]) or 0
+if not start or now - start >= windowMs then
+  start = now
+  count = 0
+end
+count = count + 1
+redis.call('HSET', KEYS[1], 'start', tostring(start), 'count', tostring(count))
+redis.call('PEXPIRE', KEYS[1], math.max(1, start + windowMs - now))
+return { count, tostring(start) }
+`
+
 const TOKEN_BUCKET_SCRIPT = `
 local burst = tonumber(ARGV[1])
 local perMs = tonumber(ARGV[2])
@@ -94,11 +110,11 @@ export function redisRateLimiter(
       const redis = await sharedRedis(url)
       const at = now()
       if (policy.kind === 'fixed-window') {
-        const window = Math.floor(at / policy.windowMs)
-        const counter = `${scope}:rate:${key}:${window}`
-        const count = await redis.incr(counter)
-        if (count === 1) await redis.pExpire(counter, policy.windowMs)
-        return count <= limitOf(policy) ? ALLOWED : refusal((window + 1) * policy.windowMs - at)
+        const [count, start] = (await redis.eval(FIXED_WINDOW_SCRIPT, {
+          keys: [`${scope}:window:${key}`],
+          arguments: [String(policy.windowMs), String(at)],
+        })) as [number, string]
+        return count <= limitOf(policy) ? ALLOWED : refusal(Number(start) + policy.windowMs - at)
       }
       const perMs = policy.perMinute / 60_000
       const [allowed, tokens] = (await redis.eval(TOKEN_BUCKET_SCRIPT, {

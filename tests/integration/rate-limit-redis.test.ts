@@ -25,9 +25,10 @@ async function alternate(limiters: RateLimiter[], key: string, times: number): P
 }
 
 describe('rate limits shared through Redis', () => {
-  it('counts one key across two instances against one fixed-window allowance', async () => {
+  it('counts one key across two instances against one fixed-window allowance, the window opening at its first take', async () => {
     const windowMs = 60_000
-    const time = clock(Math.floor(Date.now() / windowMs) * windowMs)
+    // Late in a clock minute, so that a window tied to the minute, not to the first take, would end too soon.
+    const time = clock(Math.floor(Date.now() / windowMs) * windowMs + 59_000)
     const policy = { kind: 'fixed-window', limit: 3, windowMs } as const
     const first = redisRateLimiter(redis.url, policy, { scope: 'shared-window', now: time.now })
     const second = redisRateLimiter(redis.url, policy, { scope: 'shared-window', now: time.now })
