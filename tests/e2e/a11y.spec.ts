@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { seededPaths } from './helpers'
+import { seriousAxeViolations } from './support/axe'
 
 const WIDTHS = [1280, 375]
 
@@ -12,13 +12,7 @@ for (const width of WIDTHS) {
         await page.goto(pagePath)
         // Measure the settled page, not a fade or reveal half-way through.
         await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze()
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-        expect(serious).toEqual([])
+        expect(await seriousAxeViolations(page)).toEqual([])
       })
     }
   })

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
 import { LEAD_EVENT } from '../../src/analytics/events'
 import { CONTACT_FAILURE_TEXT, CONTACT_REQUEST_TIMEOUT_MS } from '../../src/contact/client'
@@ -11,6 +10,7 @@ import { CAPTCHA_FAILED_TEXT } from '../../src/forms/render/attachForm'
 import { MESSAGE_DISPLAY_MS, SENDING_TEXT } from '../../src/forms/render/messageArea'
 import { formatMessage, MESSAGES } from '../../src/forms/validation'
 import { adminToken } from './helpers'
+import { seriousAxeViolations } from './support/axe'
 
 const SUCCESS_TEXT = String(SEED_FORMS[0].data.successMessage)
 const CAPTCHA_SOLVE_TIMEOUT_MS = 30_000
@@ -448,25 +448,16 @@ for (const width of [1280, 375]) {
   test.describe(`contact form accessibility at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } })
 
-    async function seriousViolations(page: Page, include?: string) {
-      const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      if (include) builder.include(include)
-      const results = await builder.analyze()
-      return results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-    }
-
     test('has no serious or critical axe violation, enhanced, with errors shown and a dropdown open', async ({
       page,
     }) => {
       await openContactForm(page)
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-      expect(await seriousViolations(page)).toEqual([])
+      expect(await seriousAxeViolations(page)).toEqual([])
       await sendButton(page).click()
       await row(page, 'county').getByRole('combobox').fill('a')
       await expect(row(page, 'county').getByRole('listbox')).toBeVisible()
-      expect(await seriousViolations(page, '#contact-form-115')).toEqual([])
+      expect(await seriousAxeViolations(page, '#contact-form-115')).toEqual([])
     })
   })
 }

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test'
 import { PROGRESS_ANIMATION_MS, progressAt } from '../../src/blocks/Stats/progressCounter'
 import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carouselBehaviour'
 import { SWIPE_THRESHOLD_PX } from '../../src/site/chrome/gestures'
 import { LAZY_IMAGE_FADE_MS } from '../../src/site/chrome/lazyImages'
 import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
+import { seriousAxeViolations } from './support/axe'
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -31,13 +31,7 @@ async function swipe(cdp: CDPSession, target: Locator, dx: number) {
 
 async function expectNoSeriousAxeViolation(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
+  expect(await seriousAxeViolations(page)).toEqual([])
 }
 
 for (const viewport of WIDTHS) {

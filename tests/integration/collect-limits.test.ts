@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { COLLECT_RATE_LIMIT } from '@/analytics/collector/rateLimit'
+import { COLLECT_RATE_LIMIT } from '@/analytics/collector/ingest'
 import { COLLECT_PATH, MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH } from '@/analytics/collector/limits'
 import { MAX_CLOCK_SKEW_MS, MAX_EVENT_AGE_MS, validateBatch } from '@/analytics/collector/validate'
 import { REDACTION_TEXT } from '@/analytics/redact'

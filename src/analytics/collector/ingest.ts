@@ -1,13 +1,16 @@
 import type { Payload } from 'payload'
+import { createRateLimiter } from '@/security/rateLimit'
 import { clientAddress, readLimitedText } from '@/security/request'
 import { isConversion } from '../events'
 import { redactUrl } from '../redact'
 import { deviceClass } from './device'
 import { type CollectedEvent, MAX_BATCH_BYTES } from './limits'
-import { createRateLimiter } from './rateLimit'
 import { createSessionTracker, type OpenSession } from './sessions'
 import { validateBatch } from './validate'
 import { createSaltKeeper, utcDay, visitorId } from './visitor'
+
+/** Requests one client address may make to the collector: a burst, refilled steadily. */
+export const COLLECT_RATE_LIMIT = { burst: 60, perMinute: 120 } as const
 
 export type CollectorDeps = {
   payload: Payload
@@ -61,7 +64,7 @@ async function insertRows(payload: Payload, rows: StoredRow[]) {
 
 /** POST /api/collect: validates a batch of first-party events and stores it whole, or refuses it whole. */
 export function createCollector({ payload, siteHosts, now = Date.now }: CollectorDeps) {
-  const limiter = createRateLimiter()
+  const limiter = createRateLimiter({ kind: 'token-bucket', ...COLLECT_RATE_LIMIT }, { scope: 'collect', now })
   const salts = createSaltKeeper(payload)
   const recall = async (visitor: string): Promise<OpenSession | null> => {
     const { docs } = await payload.find({
@@ -78,7 +81,8 @@ export function createCollector({ payload, siteHosts, now = Date.now }: Collecto
 
   return async function collect(request: Request): Promise<Response> {
     const address = clientAddress(request)
-    if (!limiter.take(address, now())) return json(429, { ok: false, error: 'too many requests; try again later' })
+    if (!(await limiter.take(address)).allowed)
+      return json(429, { ok: false, error: 'too many requests; try again later' })
     const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
     if (type !== 'application/json') return json(415, { ok: false, error: 'send application/json' })
 

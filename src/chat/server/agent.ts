@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { hasRole } from '@/cms/access'
 import type { User } from '@/payload-types'
+import { createRateLimiter } from '@/security/rateLimit'
 import {
   AGENT_PRESENCES,
   type AgentPresence,
@@ -8,7 +9,7 @@ import {
   CHAT_POST_LIMIT,
   CHAT_POST_WINDOW_MS,
 } from '../constants'
-import { ChatRequestError, createRateLimiter, jsonError, originAllowed, readJsonBody } from './guards'
+import { ChatRequestError, jsonError, originAllowed, readJsonBody } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
@@ -17,7 +18,10 @@ import { transcriptText } from './transcript'
 import * as valid from './validation'
 import { endChat } from './visitor'
 
-export const agentPostLimiter = createRateLimiter({ limit: CHAT_POST_LIMIT * 3, windowMs: CHAT_POST_WINDOW_MS })
+export const agentPostLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: CHAT_POST_LIMIT * 3, windowMs: CHAT_POST_WINDOW_MS },
+  { scope: 'chat-agent' },
+)
 
 export type Agent = { id: number; name: string; email: string }
 
@@ -80,7 +84,8 @@ export async function agentAction(request: Request, payload: Payload): Promise<R
     await checkOrigin(request, payload)
     const agent = await agentOf(request, payload)
     const body = await readJsonBody(request, CHAT_BODY_MAX_BYTES)
-    if (!agentPostLimiter.allow(`agent:${agent.id}`)) throw new ChatRequestError(429, 'Too many requests at once.')
+    if (!(await agentPostLimiter.take(`agent:${agent.id}`)).allowed)
+      throw new ChatRequestError(429, 'Too many requests at once.')
     return Response.json({ ok: true, ...(await runAgentAction(new ChatStore(payload, chatHub()), agent, body)) })
   } catch (error) {
     return jsonError(error)

@@ -68,7 +68,8 @@ export async function uploadChatFile(request: Request, payload: Payload): Promis
     } else {
       const visitor = visitorOf(request)
       if (visitor.setCookie) throw new ChatRequestError(403, 'Start a chat before sending files.')
-      if (!visitorPostLimiter.allow(visitor.visitorId)) throw new ChatRequestError(429, 'Too many messages at once.')
+      if (!(await visitorPostLimiter.take(visitor.visitorId)).allowed)
+        throw new ChatRequestError(429, 'Too many messages at once.')
       const conversation = await store.conversationOf(visitor.visitorId)
       if (!conversation || conversation.status === 'browsing')
         throw new ChatRequestError(403, 'Start a chat before sending files.')

@@ -1,4 +1,5 @@
-/** Checks every chat request passes before it reaches the chat: origin, size, rate. */
+/** Checks every chat request passes before it reaches the chat: origin and size (the rate is counted by its caller). */
+import { readLimitedText } from '@/security/request'
 import { domainAllowed } from '../domains'
 
 export class ChatRequestError extends Error {
@@ -38,25 +39,13 @@ function hostOf(value: string | undefined): string | null {
 
 /** Reads a JSON object body, refusing more than `maxBytes` without reading it all. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > maxBytes) throw new ChatRequestError(413, 'The message is too large.')
-  const reader = request.body?.getReader()
-  if (!reader) throw new ChatRequestError(400, 'The request has no body.')
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw new ChatRequestError(413, 'The message is too large.')
-    }
-    chunks.push(value)
-  }
+  const hasBody = request.body !== null
+  const text = await readLimitedText(request, maxBytes)
+  if (text === null) throw new ChatRequestError(413, 'The message is too large.')
+  if (!hasBody) throw new ChatRequestError(400, 'The request has no body.')
   let parsed: unknown
   try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    parsed = JSON.parse(text)
   } catch {
     throw new ChatRequestError(400, 'The request is not valid JSON.')
   }
@@ -64,23 +53,6 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     throw new ChatRequestError(400, 'The request must be a JSON object.')
   }
   return parsed as Record<string, unknown>
-}
-
-/** Fixed-window counter per key: true while the key is within its allowance. */
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
-  const windows = new Map<string, { start: number; count: number }>()
-  return {
-    allow(key: string, now = Date.now()): boolean {
-      const window = windows.get(key)
-      if (!window || now - window.start >= windowMs) {
-        if (windows.size > 50_000) windows.clear()
-        windows.set(key, { start: now, count: 1 })
-        return true
-      }
-      window.count += 1
-      return window.count <= limit
-    },
-  }
 }
 
 export function jsonError(error: unknown): Response {

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import { createRateLimiter } from '@/security/rateLimit'
 import {
   CHAT_BODY_MAX_BYTES,
   CHAT_POST_LIMIT,
@@ -8,7 +9,7 @@ import {
   type CustomerStatus,
 } from '../constants'
 import type { VisitorSnapshot } from '../types'
-import { ChatRequestError, createRateLimiter, jsonError, originAllowed, readJsonBody } from './guards'
+import { ChatRequestError, jsonError, originAllowed, readJsonBody } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
@@ -17,7 +18,10 @@ import { hashVisitorToken, isWellFormedToken, newVisitorToken } from './tokens'
 import * as valid from './validation'
 
 /** Message posts per visitor: a flood answers 429 and stores nothing. */
-export const visitorPostLimiter = createRateLimiter({ limit: CHAT_POST_LIMIT, windowMs: CHAT_POST_WINDOW_MS })
+export const visitorPostLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: CHAT_POST_LIMIT, windowMs: CHAT_POST_WINDOW_MS },
+  { scope: 'chat-visitor' },
+)
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
@@ -107,7 +111,7 @@ export async function visitorAction(request: Request, payload: Payload): Promise
     await refuseForeignOrigin(request, payload)
     const visitor = visitorOf(request)
     const body = await readJsonBody(request, CHAT_BODY_MAX_BYTES)
-    if (!visitorPostLimiter.allow(visitor.visitorId)) {
+    if (!(await visitorPostLimiter.take(visitor.visitorId)).allowed) {
       throw new ChatRequestError(429, 'Too many messages at once. Please wait a moment.')
     }
     const result = await runVisitorAction(new ChatStore(payload, chatHub()), visitor.visitorId, body)

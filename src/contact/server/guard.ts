@@ -20,7 +20,7 @@ export function payloadSecret(): string {
 /** Refuses posts from other sites, then counts the post against the sender's per-minute limit. */
 export async function guardOriginAndRate(request: Request): Promise<GuardFailure | null> {
   if (originOf(request) === 'cross-origin') return { status: 403, error: GUARD_MESSAGES.crossOrigin }
-  if (!(await contactRateLimiter().hit(clientAddress(request))))
+  if (!(await contactRateLimiter().take(clientAddress(request))).allowed)
     return { status: 429, error: GUARD_MESSAGES.rateLimited }
   return null
 }

@@ -1,0 +1,142 @@
+// One rate limiter for every endpoint that takes visitor input (contact, analytics, chat).
+// The limits themselves are named constants beside each caller; this module only counts.
+import { sharedRedis } from './redis'
+
+/**
+ * How a key's allowance is counted:
+ * - `fixed-window`: at most `limit` takes per window of `windowMs`, a window opening at the key's first take;
+ * - `token-bucket`: a burst of `burst` takes, refilled steadily at `perMinute`.
+ * `limit` may be a function so that a caller can read it from the environment on each take.
+ */
+export type RatePolicy =
+  | { kind: 'fixed-window'; limit: number | (() => number); windowMs: number }
+  | { kind: 'token-bucket'; burst: number; perMinute: number }
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterMs: number }
+
+export interface RateLimiter {
+  /** Counts one request for the key: allowed, or refused with the time until the next would be. */
+  take(key: string): Promise<RateDecision>
+}
+
+export type RateLimiterOptions = {
+  /** Names the caller's counters in Redis, so that two callers never share a key. */
+  scope: string
+  now?: () => number
+}
+
+/** Keys one process remembers at most; the least recently used go first, so a flood of addresses cannot exhaust memory. */
+export const RATE_LIMIT_MAX_KEYS = 50_000
+
+const ALLOWED: RateDecision = { allowed: true }
+const limitOf = (policy: Extract<RatePolicy, { kind: 'fixed-window' }>) =>
+  typeof policy.limit === 'function' ? policy.limit() : policy.limit
+const refusal = (retryAfterMs: number): RateDecision => ({
+  allowed: false,
+  retryAfterMs: Math.max(1, Math.ceil(retryAfterMs)),
+})
+
+/** Counts in this process only. */
+export function memoryRateLimiter(policy: RatePolicy, now: () => number = Date.now): RateLimiter {
+  const state = new Map<string, { start: number; count: number; tokens: number }>()
+  const remember = (key: string, entry: { start: number; count: number; tokens: number }) => {
+    state.delete(key)
+    state.set(key, entry)
+    if (state.size > RATE_LIMIT_MAX_KEYS) state.delete(state.keys().next().value as string)
+  }
+  return {
+    async take(key) {
+      const at = now()
+      const entry = state.get(key)
+      if (policy.kind === 'fixed-window') {
+        const current = entry && at - entry.start < policy.windowMs ? entry : { start: at, count: 0, tokens: 0 }
+        current.count++
+        remember(key, current)
+        return current.count <= limitOf(policy) ? ALLOWED : refusal(current.start + policy.windowMs - at)
+      }
+      const perMs = policy.perMinute / 60_000
+      const previous = entry ?? { start: at, count: 0, tokens: policy.burst }
+      const tokens = Math.min(policy.burst, previous.tokens + Math.max(0, at - previous.start) * perMs)
+      const allowed = tokens >= 1
+      remember(key, { start: at, count: 0, tokens: allowed ? tokens - 1 : tokens })
+      return allowed ? ALLOWED : refusal((1 - tokens) / perMs)
+    },
+  }
+}
+
+// Each script reads, counts and stores in one step, so that instances taking at once never both get the last slot.
+const FIXED_WINDOW_SCRIPT = `
+local windowMs = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local saved = redis.call('HMGET', KEYS[1], 'start', 'count')
+local start = tonumber(saved[1])
+local count = tonumber(saved[2]) or 0
+if not start or now - start >= windowMs then
+  start = now
+  count = 0
+end
+count = count + 1
+redis.call('HSET', KEYS[1], 'start', tostring(start), 'count', tostring(count))
+redis.call('PEXPIRE', KEYS[1], math.max(1, start + windowMs - now))
+return { count, tostring(start) }
+`
+
+const TOKEN_BUCKET_SCRIPT = `
+local burst = tonumber(ARGV[1])
+local perMs = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local saved = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(saved[1]) or burst
+local at = tonumber(saved[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * perMs)
+local allowed = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / perMs) + 1000)
+return { allowed, tostring(tokens) }
+`
+
+/** Counts in Redis, so that every instance of the site shares one allowance per key. */
+export function redisRateLimiter(
+  url: string,
+  policy: RatePolicy,
+  { scope, now = Date.now }: RateLimiterOptions,
+): RateLimiter {
+  return {
+    async take(key) {
+      const redis = await sharedRedis(url)
+      const at = now()
+      if (policy.kind === 'fixed-window') {
+        const [count, start] = (await redis.eval(FIXED_WINDOW_SCRIPT, {
+          keys: [`${scope}:window:${key}`],
+          arguments: [String(policy.windowMs), String(at)],
+        })) as [number, string]
+        return count <= limitOf(policy) ? ALLOWED : refusal(Number(start) + policy.windowMs - at)
+      }
+      const perMs = policy.perMinute / 60_000
+      const [allowed, tokens] = (await redis.eval(TOKEN_BUCKET_SCRIPT, {
+        keys: [`${scope}:bucket:${key}`],
+        arguments: [String(policy.burst), String(perMs), String(at)],
+      })) as [number, string]
+      return allowed === 1 ? ALLOWED : refusal((1 - Number(tokens)) / perMs)
+    },
+  }
+}
+
+/**
+ * The limiter a caller keeps for its endpoint: in Redis when REDIS_URL is set (read on the first
+ * take), so that every instance shares the allowance; in this process otherwise.
+ */
+export function createRateLimiter(policy: RatePolicy, options: RateLimiterOptions): RateLimiter {
+  let backend: RateLimiter | null = null
+  return {
+    take(key) {
+      const url = process.env.REDIS_URL
+      backend ??= url ? redisRateLimiter(url, policy, options) : memoryRateLimiter(policy, options.now)
+      return backend.take(key)
+    },
+  }
+}
