@@ -10,7 +10,7 @@ import {
 import { readContactBody } from './body'
 import { readCookie } from './csrf'
 import { csrfFailure, guardOriginAndRate } from './guard'
-import { heldAnswerPage, noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
+import { heldAnswerPage, NEEDS_JAVASCRIPT_TEXT, noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
 import { clientAddress } from '@/security/request'
 import { findForm } from './formCache'
 import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
@@ -79,9 +79,6 @@ function keptValues(params: URLSearchParams): Record<string, string[]> {
 }
 
 const CAPTCHA_TEXT = 'The automatic check did not pass. Please try again.'
-/** No captcha answer came with a plain post, and the site does not hold such messages for review. */
-export const NEEDS_JAVASCRIPT_TEXT =
-  'This form needs JavaScript for its automatic check against robots. Please turn JavaScript on and send it again, or call or email us instead.'
 
 export type ContactEndpointDeps = {
   payload: () => Promise<Payload>

@@ -105,6 +105,10 @@ export function noScriptAnswerPage(answer: NoScriptAnswer): Response {
   })
 }
 
+/** No captcha answer came with a plain post, and the site does not hold such messages for review. */
+export const NEEDS_JAVASCRIPT_TEXT =
+  'This form needs JavaScript for its automatic check against robots. Please turn JavaScript on and send it again, or call or email us instead.'
+
 /** What a visitor without JavaScript reads when their message was kept for review by hand. */
 export const HELD_ANSWER = {
   title: 'Your message was received',
