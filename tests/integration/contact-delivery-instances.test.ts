@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/cms/migrate'
 import { CONTACT_QUEUE } from '@/contact/delivery/constants'
 import { deliverSubmission } from '@/contact/delivery/deliver'
+import { releaseHeldSubmission } from '@/contact/delivery/release'
 import { claimDueJobs, runContactQueue } from '@/contact/delivery/runner'
 import { acceptSubmission } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
@@ -116,6 +117,30 @@ describe('two site instances on one PostgreSQL', () => {
       expect(outcomes.filter((outcome) => outcome === 'delivered')).toHaveLength(1)
       await Promise.all([runContactQueue(first), runContactQueue(second)])
       expect(mailsMentioning(marker)).toHaveLength(1)
+    }
+  })
+
+  it('send a held submission once when both release it at the same moment', async () => {
+    const [first, second] = instances
+    await first.update({ collection: 'forms', id: 115, data: { captcha: true } })
+    try {
+      const outcome = await acceptSubmission(first, {
+        formId: 115,
+        pairs: validFields({ name: 'Held Twice Released' }),
+        remoteIp: '127.0.0.1',
+        noScript: true,
+      })
+      expect(outcome).toMatchObject({ ok: true, held: true })
+      const id = (outcome as { submissionId: number }).submissionId
+      expect((await second.findByID({ collection: 'form-submissions', id, depth: 0 })).deliveryStatus).toBe('held')
+      const released = await Promise.all([releaseHeldSubmission(first, id), releaseHeldSubmission(second, id)])
+      expect(released).toContain(true)
+      for (let pass = 0; pass < MAX_PASSES && (await queuedJobs(first)) > 0; pass++)
+        await Promise.all([runContactQueue(first), runContactQueue(second)])
+      expect(mailsMentioning('Held Twice Released')).toHaveLength(1)
+      expect((await first.findByID({ collection: 'form-submissions', id, depth: 0 })).deliveryStatus).toBe('delivered')
+    } finally {
+      await first.update({ collection: 'forms', id: 115, data: { captcha: false } })
     }
   })
 })
