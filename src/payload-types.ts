@@ -77,6 +77,7 @@ export interface Config {
     'chat-conversations': ChatConversation;
     'chat-events': ChatEvent;
     'chat-files': ChatFile;
+    'captcha-answers': CaptchaAnswer;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -95,6 +96,7 @@ export interface Config {
     'chat-conversations': ChatConversationsSelect<false> | ChatConversationsSelect<true>;
     'chat-events': ChatEventsSelect<false> | ChatEventsSelect<true>;
     'chat-files': ChatFilesSelect<false> | ChatFilesSelect<true>;
+    'captcha-answers': CaptchaAnswersSelect<false> | CaptchaAnswersSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -986,7 +988,7 @@ export interface FormSubmission {
         id?: string | null;
       }[]
     | null;
-  deliveryStatus?: ('queued' | 'delivered' | 'failed' | 'spam') | null;
+  deliveryStatus?: ('queued' | 'delivered' | 'failed' | 'spam' | 'held') | null;
   deliveryAttempts?: number | null;
   lastDeliveryError?: string | null;
   deliveredAt?: string | null;
@@ -1136,6 +1138,15 @@ export interface ChatFile {
   height?: number | null;
   focalX?: number | null;
   focalY?: number | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "captcha-answers".
+ */
+export interface CaptchaAnswer {
+  id: number;
+  key: string;
+  expiresAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1873,6 +1884,14 @@ export interface ChatFilesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "captcha-answers_select".
+ */
+export interface CaptchaAnswersSelect<T extends boolean = true> {
+  key?: T;
+  expiresAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -2046,6 +2065,10 @@ export interface SiteSetting {
     provider?: ('altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha' | 'none') | null;
     siteKey?: string | null;
     secretKey?: string | null;
+    /**
+     * With the self-hosted captcha: keep a message sent by a browser without JavaScript (which cannot solve the check) for review by hand, instead of refusing it. Held messages are not emailed until someone releases them.
+     */
+    holdWithoutJavaScript?: boolean | null;
   };
   chat?: {
     provider?: ('builtin' | 'livechat' | 'none') | null;
@@ -2215,6 +2238,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         provider?: T;
         siteKey?: T;
         secretKey?: T;
+        holdWithoutJavaScript?: T;
       };
   chat?:
     | T

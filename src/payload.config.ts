@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
 import { headingStyleFeature } from './blocks/RichText/headingStyleFeature'
+import { CaptchaAnswers } from './cms/collections/CaptchaAnswers'
 import { Forms } from './cms/collections/Forms'
 import { FormSubmissions } from './cms/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
@@ -42,7 +43,17 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
         views: { analytics: { Component: '/analytics/dashboard/AnalyticsView#AnalyticsView', path: '/analytics' } },
       },
     },
-    collections: [Pages, Media, Forms, FormSubmissions, Users, AnalyticsEvents, AnalyticsSalts, ...CHAT_COLLECTIONS],
+    collections: [
+      Pages,
+      Media,
+      Forms,
+      FormSubmissions,
+      Users,
+      AnalyticsEvents,
+      AnalyticsSalts,
+      ...CHAT_COLLECTIONS,
+      CaptchaAnswers,
+    ],
     globals: [Header, Footer, SiteSettings],
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature(), headingStyleFeature()],

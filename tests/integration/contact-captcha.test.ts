@@ -1,12 +1,12 @@
-import { solveChallenge } from 'altcha-lib/v1'
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { GET as challengeRoute } from '@/app/(site)/api/captcha/challenge/route'
-import { ALTCHA_CHALLENGE_TTL_MS, ALTCHA_MAX_NUMBER, createAltchaChallenge } from '@/contact/captcha/altcha'
+import { ALTCHA_CHALLENGE_TTL_MS, ALTCHA_MAX_NUMBER } from '@/contact/captcha/altcha'
 import { SITEVERIFY_URLS } from '@/contact/captcha/siteverify'
 import { CAPTCHA_ERROR } from '@/contact/protocol'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
 import { handleLegacyPost, LEGACY_SUCCESS } from '@/contact/server/legacyEndpoint'
+import { solvedAltcha } from '../support/altcha'
 import { createContactForm, csrfPair, formPost, jsonPost, validFields } from '../support/contact'
 import { startTestPayload } from '../support/payload'
 import { startSiteverifyFake } from '../support/siteverify'
@@ -28,18 +28,6 @@ const send = async (captcha?: unknown, name = 'Captcha Person') =>
 
 async function useProvider(provider: 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha', secretKey = SECRET) {
   await payload.updateGlobal({ slug: 'site-settings', data: { captcha: { provider, secretKey, siteKey: 'site-key' } } })
-}
-
-/** What the browser widget does: fetch a challenge, find the number, send the base64 payload. */
-async function solvedAltcha(now?: number) {
-  const challenge =
-    now === undefined ? await (await challengeRoute()).json() : await createAltchaChallenge(undefined, now)
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise
-  if (!solution) throw new Error('challenge not solved')
-  const answer = { ...challenge, number: solution.number }
-  delete (answer as { maxnumber?: number }).maxnumber
-  return Buffer.from(JSON.stringify(answer)).toString('base64')
 }
 
 const captchaRefusal = async (response: Response) => {

@@ -1,10 +1,23 @@
 import type { CollectionConfig } from 'payload'
 import { exportSubmissionsEndpoint } from '@/contact/admin/csvExport'
 import { queueDeliveryOnCreate } from '@/contact/delivery/queueOnCreate'
+import { queueDeliveryOnRelease, releaseSubmissionEndpoint } from '@/contact/delivery/release'
 import { isAdmin, isContentEditor } from '../access'
 
-/** `spam`: the honeypot was filled; kept for the record, never delivered. */
-export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed', 'spam'] as const
+/**
+ * `spam`: the honeypot was filled; kept for the record, never delivered.
+ * `held`: sent without JavaScript, so without the proof-of-work captcha; delivered only once an
+ * editor releases it (see src/contact/delivery/release.ts).
+ */
+export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed', 'spam', 'held'] as const
+
+const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
+  queued: 'queued',
+  delivered: 'delivered',
+  failed: 'failed',
+  spam: 'spam',
+  held: 'held for review (no captcha)',
+}
 
 export const FormSubmissions: CollectionConfig = {
   slug: 'form-submissions',
@@ -23,8 +36,8 @@ export const FormSubmissions: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
-  endpoints: [exportSubmissionsEndpoint],
-  hooks: { afterChange: [queueDeliveryOnCreate] },
+  endpoints: [exportSubmissionsEndpoint, releaseSubmissionEndpoint],
+  hooks: { afterChange: [queueDeliveryOnCreate, queueDeliveryOnRelease] },
   fields: [
     { name: 'form', type: 'relationship', relationTo: 'forms', required: true, index: true },
     {
@@ -45,8 +58,16 @@ export const FormSubmissions: CollectionConfig = {
       type: 'select',
       defaultValue: 'queued',
       index: true,
-      options: DELIVERY_STATUSES.map((value) => ({ label: value, value })),
+      options: DELIVERY_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
       admin: { position: 'sidebar' },
+    },
+    {
+      name: 'release',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/contact/admin/ReleaseButton#ReleaseButton' },
+      },
     },
     { name: 'deliveryAttempts', type: 'number', defaultValue: 0, admin: { position: 'sidebar', readOnly: true } },
     { name: 'lastDeliveryError', type: 'text', admin: { position: 'sidebar', readOnly: true } },

@@ -77,6 +77,15 @@ export const SiteSettings: GlobalConfig = {
             },
             { name: 'siteKey', type: 'text' },
             secret('secretKey'),
+            {
+              name: 'holdWithoutJavaScript',
+              type: 'checkbox',
+              defaultValue: true,
+              admin: {
+                description:
+                  'With the self-hosted captcha: keep a message sent by a browser without JavaScript (which cannot solve the check) for review by hand, instead of refusing it. Held messages are not emailed until someone releases them.',
+              },
+            },
           ],
         },
         {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1'
 import type { Challenge, Payload as SolutionPayload } from 'altcha-lib/v1/types'
-import { captchaReplayGuard, type ReplayGuard } from './replayGuard'
+import type { ReplayGuard } from './replayGuard'
 import type { CaptchaProvider } from './types'
 
 /** Largest number the browser may have to try: about a second of hashing on a phone. */
@@ -41,7 +41,7 @@ function decodePayload(answer: string): SolutionPayload | null {
 }
 
 /** Self-hosted proof of work: the answer is valid, unexpired, signed by us and not used before. */
-export function altchaProvider(hmacKey = altchaHmacKey(), guard: ReplayGuard = captchaReplayGuard()): CaptchaProvider {
+export function altchaProvider(guard: ReplayGuard, hmacKey = altchaHmacKey()): CaptchaProvider {
   return {
     name: 'altcha',
     async verify(answer) {
@@ -50,7 +50,13 @@ export function altchaProvider(hmacKey = altchaHmacKey(), guard: ReplayGuard = c
       if (!(await verifySolution(payload, hmacKey, true))) return false
       const expires = Number(extractParams(payload).expires) * 1000
       const ttl = Number.isFinite(expires) ? Math.max(expires - Date.now(), 1000) : ALTCHA_CHALLENGE_TTL_MS
-      return guard.claim(payload.signature, ttl)
+      try {
+        return await guard.claim(payload.signature, ttl)
+      } catch (error) {
+        // Without the record of spent answers a replay cannot be ruled out: refuse.
+        console.error('captcha altcha: spent answers unavailable', error)
+        return false
+      }
     },
   }
 }

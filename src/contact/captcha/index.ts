@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { altchaProvider } from './altcha'
+import { captchaReplayGuard } from './replayGuard'
 import { siteverifyProvider } from './siteverify'
 import type { CaptchaProvider } from './types'
 
@@ -11,7 +12,7 @@ export async function configuredCaptcha(payload: Payload): Promise<CaptchaProvid
   const { provider, secretKey, siteKey } = settings.captcha ?? {}
   switch (provider ?? 'altcha') {
     case 'altcha':
-      return altchaProvider()
+      return altchaProvider(captchaReplayGuard(payload))
     case 'recaptcha':
     case 'turnstile':
     case 'hcaptcha':
@@ -19,4 +20,13 @@ export async function configuredCaptcha(payload: Payload): Promise<CaptchaProvid
     default:
       return null
   }
+}
+
+/**
+ * Whether a no-JavaScript post without a proof-of-work answer is kept for review by hand
+ * (site setting, on unless turned off) rather than refused.
+ */
+export async function holdsPostsWithoutJavaScript(payload: Payload): Promise<boolean> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
+  return settings.captcha?.holdWithoutJavaScript !== false
 }

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto'
+import type { Payload } from 'payload'
 import { contactRedis } from '../server/redis'
+import { sqlOn } from '../sql'
 
 /** Remembers answers already accepted, until they could no longer be accepted anyway. */
 export interface ReplayGuard {
@@ -6,20 +9,36 @@ export interface ReplayGuard {
   claim(key: string, ttlMs: number): Promise<boolean>
 }
 
-const MAX_REMEMBERED = 200_000
+/** Expired answers are swept from the database at most this often per process. */
+export const SPENT_ANSWER_PRUNE_INTERVAL_MS = 60_000
 
-export function memoryReplayGuard(): ReplayGuard {
-  const seen = new Map<string, number>()
+/** What is stored for an answer: a fixed-length digest, whatever the key looked like. */
+export const spentAnswerKey = (key: string) => createHash('sha256').update(key).digest('hex')
+
+/**
+ * Spent answers in the site's own database (the hidden `captcha-answers` collection): the unique
+ * key lets exactly one insert win, between concurrent requests, instances, and across restarts.
+ */
+export function databaseReplayGuard(payload: Payload, now: () => number = Date.now): ReplayGuard {
+  const sql = sqlOn(payload)
+  let lastPrune = 0
+  const prune = async (at: number) => {
+    if (at - lastPrune < SPENT_ANSWER_PRUNE_INTERVAL_MS) return
+    lastPrune = at
+    try {
+      await sql`DELETE FROM captcha_answers WHERE expires_at < ${new Date(at).toISOString()}`
+    } catch (error) {
+      payload.logger.warn({ err: error }, 'captcha: could not prune spent answers')
+    }
+  }
   return {
     async claim(key, ttlMs) {
-      const now = Date.now()
-      const until = seen.get(key)
-      if (until !== undefined && until > now) return false
-      seen.set(key, now + ttlMs)
-      if (seen.size > MAX_REMEMBERED) {
-        for (const [old, expiry] of seen) if (expiry <= now) seen.delete(old)
-      }
-      return true
+      const at = now()
+      await prune(at)
+      const rows = await sql`
+        INSERT INTO captcha_answers (key, expires_at) VALUES (${spentAnswerKey(key)}, ${new Date(at + ttlMs).toISOString()})
+        ON CONFLICT (key) DO NOTHING RETURNING id`
+      return rows.length === 1
     },
   }
 }
@@ -33,9 +52,15 @@ export function redisReplayGuard(url: string): ReplayGuard {
   }
 }
 
-let shared: ReplayGuard | null = null
+const databaseGuards = new WeakMap<Payload, ReplayGuard>()
 
-export function captchaReplayGuard(): ReplayGuard {
-  shared ??= process.env.REDIS_URL ? redisReplayGuard(process.env.REDIS_URL) : memoryReplayGuard()
-  return shared
+/** Redis when REDIS_URL is set (shared by every instance), otherwise the site's database. */
+export function captchaReplayGuard(payload: Payload): ReplayGuard {
+  if (process.env.REDIS_URL) return redisReplayGuard(process.env.REDIS_URL)
+  let guard = databaseGuards.get(payload)
+  if (!guard) {
+    guard = databaseReplayGuard(payload)
+    databaseGuards.set(payload, guard)
+  }
+  return guard
 }

@@ -2,6 +2,7 @@ import type { Payload, TaskConfig } from 'payload'
 import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
 import type { Form, FormSubmission } from '@/payload-types'
 import { createMailTransport, sendMail } from '../mailTransport'
+import { sqlOn } from '../sql'
 import {
   CONTACT_QUEUE,
   DELIVER_SUBMISSION_TASK,
@@ -48,6 +49,19 @@ const record = (payload: Payload, id: number | string, data: StatusPatch) =>
   payload.update({ collection: 'form-submissions', id, data, overrideAccess: true, depth: 0 })
 
 /**
+ * Counts this attempt only if no one else has since we read the submission (compare and set on
+ * the attempt counter): of two runs of the same submission at once (a duplicate job, two
+ * instances), exactly one goes on to send. A run that dies after this is retried by its job.
+ */
+async function claimAttempt(payload: Payload, id: number | string, attempt: number): Promise<boolean> {
+  const rows = await sqlOn(payload)`
+    UPDATE form_submissions SET delivery_attempts = ${attempt}, updated_at = ${new Date().toISOString()}
+    WHERE id = ${Number(id)} AND delivery_status = 'queued' AND COALESCE(delivery_attempts, 0) = ${attempt - 1}
+    RETURNING id`
+  return rows.length === 1
+}
+
+/**
  * Sends a stored submission to the recipients in site settings, once. A failed send is recorded
  * and thrown, so the queue retries it with backoff; the last allowed failure flags it `failed`.
  */
@@ -57,6 +71,7 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
   const { submission, form, settings, from } = loaded
   if (submission.deliveryStatus !== 'queued') return submission.deliveryStatus ?? 'done'
   const attempt = (submission.deliveryAttempts ?? 0) + 1
+  if (!(await claimAttempt(payload, submission.id, attempt))) return 'claimed-elsewhere'
   try {
     const recipients = (settings.contact?.recipients ?? [])
       .map((recipient) => safeAddress(recipient.email))

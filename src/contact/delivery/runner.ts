@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { sqlOn } from '../sql'
 import { CONTACT_QUEUE, DELIVERY_BATCH_SIZE, DELIVERY_POLL_INTERVAL_MS, STALE_JOB_AFTER_MS } from './constants'
 
 type RunnerState = { running: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout }
@@ -34,8 +35,49 @@ export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Prom
 }
 
 /**
- * Runs the due contact jobs. One run at a time per process: a call during a run asks for one
- * more pass instead of starting a second runner that could pick the same job.
+ * Marks up to `limit` due contact jobs as processing and answers their ids, in one statement
+ * that only flips jobs still not processing: when several instances claim at once, each job is
+ * claimed by exactly one. (Payload's own runner reads the due jobs, then marks them one by one,
+ * so two instances can both pick the same job and send its email twice.)
+ */
+export async function claimDueJobs(payload: Payload, limit = DELIVERY_BATCH_SIZE, now = Date.now()) {
+  const sql = sqlOn(payload)
+  const at = new Date(now).toISOString()
+  const rows =
+    payload.db.name === 'postgres'
+      ? await sql`
+          UPDATE payload_jobs SET processing = true, updated_at = ${at}
+          WHERE processing = false AND id IN (
+            SELECT id FROM payload_jobs
+            WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
+              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${at})
+            ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING id`
+      : await sql`
+          UPDATE payload_jobs SET processing = true, updated_at = ${at}
+          WHERE processing = false AND id IN (
+            SELECT id FROM payload_jobs
+            WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
+              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${at})
+            ORDER BY created_at LIMIT ${limit})
+          RETURNING id`
+  return rows.map((row) => row.id as number)
+}
+
+/** Claims due jobs and runs them, batch after batch, until none is left due. */
+async function runDueJobs(payload: Payload): Promise<void> {
+  for (;;) {
+    const ids = await claimDueJobs(payload)
+    if (ids.length === 0) return
+    // runByID runs the given job whatever its processing flag: ours, since we just claimed it.
+    await Promise.all(ids.map((id) => payload.jobs.runByID({ id, overrideAccess: true, silent: true })))
+    if (ids.length < DELIVERY_BATCH_SIZE) return
+  }
+}
+
+/**
+ * Runs the due contact jobs. One run at a time per process (a call during a run asks for one
+ * more pass); between processes, claimDueJobs keeps any job from running twice.
  */
 export function runContactQueue(payload: Payload): Promise<void> {
   const state = stateOf(payload)
@@ -48,7 +90,7 @@ export function runContactQueue(payload: Payload): Promise<void> {
       state.again = false
       try {
         await reclaimStaleJobs(payload)
-        await payload.jobs.run({ queue: CONTACT_QUEUE, limit: DELIVERY_BATCH_SIZE })
+        await runDueJobs(payload)
       } catch (error) {
         payload.logger.error({ err: error }, 'contact queue run failed')
       }

@@ -10,7 +10,7 @@ import {
 import { readContactBody } from './body'
 import { readCookie } from './csrf'
 import { csrfFailure, guardOriginAndRate } from './guard'
-import { noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
+import { heldAnswerPage, NEEDS_JAVASCRIPT_TEXT, noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
 import { clientAddress } from '@/security/request'
 import { findForm } from './formCache'
 import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
@@ -142,11 +142,12 @@ async function handleNoScriptPost(request: Request, params: URLSearchParams, dep
   const csrf = await csrfFailure(request, params.get(CSRF_FORM_FIELD))
   if (csrf) return answer(csrf.status, csrf.error)
   const cms = await deps.payload()
-  const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request) })
+  const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request), noScript: true })
+  if (outcome.ok && outcome.held) return heldAnswerPage(sentRedirectTarget(request, formId).split('?')[0])
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms)
     return new Response(null, { status: 303, headers: { ...NO_STORE, Location: sentRedirectTarget(request, formId) } })
   }
-  if (outcome.status === 403) return answer(403, CAPTCHA_TEXT)
+  if (outcome.status === 403) return answer(403, outcome.captchaMissing ? NEEDS_JAVASCRIPT_TEXT : CAPTCHA_TEXT)
   return answer(outcome.status, outcome.error, 'fieldErrors' in outcome ? outcome.fieldErrors : undefined)
 }

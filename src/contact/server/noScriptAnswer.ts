@@ -104,3 +104,31 @@ export function noScriptAnswerPage(answer: NoScriptAnswer): Response {
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   })
 }
+
+/** No captcha answer came with a plain post, and the site does not hold such messages for review. */
+export const NEEDS_JAVASCRIPT_TEXT =
+  'This form needs JavaScript for its automatic check against robots. Please turn JavaScript on and send it again, or call or email us instead.'
+
+/** What a visitor without JavaScript reads when their message was kept for review by hand. */
+export const HELD_ANSWER = {
+  title: 'Your message was received',
+  text: 'Thank you. Your message was received. Because it was sent without the automatic check against robots (which needs JavaScript), a member of our staff will review it by hand before it is passed on. You do not need to send it again.',
+} as const
+
+/**
+ * The answer to a no-JavaScript post that was stored but held for review: plain HTML, like the
+ * refusal page, served directly (a 303 to the form's page would tell the visitor it was sent).
+ */
+export function heldAnswerPage(backTo: string): Response {
+  const html =
+    '<!doctype html><html lang="en-US"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    `<title>${escapeHtml(HELD_ANSWER.title)}</title></head><body><main>` +
+    `<h1>${escapeHtml(HELD_ANSWER.title)}</h1>` +
+    `<p class="form-message" role="status" data-state="success">${escapeHtml(HELD_ANSWER.text)}</p>` +
+    `<p><a href="${escapeHtml(backTo)}">Back to the page</a></p></main></body></html>`
+  return new Response(html, {
+    status: 200,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}

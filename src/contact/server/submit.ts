@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
 import { MESSAGES, validateForm, type FieldErrors, type FieldSpec, type FormValues } from '@/forms/validation'
-import { configuredCaptcha } from '../captcha'
+import { configuredCaptcha, holdsPostsWithoutJavaScript } from '../captcha'
 import { CAPTCHA_ERROR } from '../protocol'
 import { findForm } from './formCache'
 
@@ -22,9 +22,9 @@ export const SUBMIT_MESSAGES = {
 } as const
 
 export type SubmitOutcome =
-  | { status: 200; ok: true; submissionId: number | string | null }
+  | { status: 200; ok: true; submissionId: number | string | null; held?: true }
   | { status: 400; ok: false; error: string; fieldErrors?: FieldErrors }
-  | { status: 403; ok: false; error: typeof CAPTCHA_ERROR }
+  | { status: 403; ok: false; error: typeof CAPTCHA_ERROR; captchaMissing?: true }
   | { status: 500; ok: false; error: string }
 
 export type SubmissionInput = {
@@ -37,6 +37,8 @@ export type SubmissionInput = {
   remoteIp?: string
   /** The legacy endpoint checks the captcha itself before anything else. */
   captchaAlreadyChecked?: boolean
+  /** The plain form post of a browser without JavaScript (not the JSON API, not the legacy call). */
+  noScript?: boolean
 }
 
 const invalid = (error: string = SUBMIT_MESSAGES.invalidRequest): SubmitOutcome => ({ status: 400, ok: false, error })
@@ -144,9 +146,14 @@ export async function acceptSubmission(payload: Payload, input: SubmissionInput)
     return { status: 400, ok: false, error: SUBMIT_MESSAGES.fixFields, fieldErrors }
 
   const isSpam = Boolean(input.honeypot && input.honeypot.trim() !== '')
+  let held = false
   if (!isSpam && form.captcha && !input.captchaAlreadyChecked) {
     const provider = await configuredCaptcha(payload)
-    if (provider && !(input.captcha && (await provider.verify(input.captcha, { remoteIp: input.remoteIp }))))
+    if (provider && !input.captcha) {
+      // No answer at all: a browser without JavaScript could not have solved the proof of work.
+      held = Boolean(input.noScript && provider.name === 'altcha' && (await holdsPostsWithoutJavaScript(payload)))
+      if (!held) return { status: 403, ok: false, error: CAPTCHA_ERROR, captchaMissing: true }
+    } else if (provider && !(await provider.verify(input.captcha ?? '', { remoteIp: input.remoteIp })))
       return { status: 403, ok: false, error: CAPTCHA_ERROR }
   }
 
@@ -157,13 +164,14 @@ export async function acceptSubmission(payload: Payload, input: SubmissionInput)
         form: form.id,
         summary: summaryOf(specs, values),
         data: storedData(specs, values),
-        deliveryStatus: isSpam ? 'spam' : 'queued',
+        deliveryStatus: isSpam ? 'spam' : held ? 'held' : 'queued',
         pageUrl: storedPageUrl(input.pageUrl),
       },
       overrideAccess: true,
       depth: 0,
     })
     // A filled honeypot gets the same answer as a person, so the robot learns nothing.
+    if (held) return { status: 200, ok: true, submissionId: doc.id, held: true }
     return { status: 200, ok: true, submissionId: isSpam ? null : doc.id }
   } catch (error) {
     payload.logger.error({ err: error, form: form.id }, 'contact submission could not be stored')

@@ -1,0 +1,179 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { RELEASE_MESSAGES } from '@/contact/admin/releasePath'
+import { deliverSubmission } from '@/contact/delivery/deliver'
+import { releaseSubmissionEndpoint } from '@/contact/delivery/release'
+import { runContactQueue } from '@/contact/delivery/runner'
+import { CAPTCHA_ERROR, CAPTCHA_FORM_FIELDS, CSRF_FORM_FIELD, HONEYPOT_FIELD } from '@/contact/protocol'
+import { handleContactPost } from '@/contact/server/contactEndpoint'
+import { HELD_ANSWER, NEEDS_JAVASCRIPT_TEXT } from '@/contact/server/noScriptAnswer'
+import type { FormSubmission } from '@/payload-types'
+import { solvedAltcha } from '../support/altcha'
+import { createContactForm, formPost, jsonPost, RECIPIENT, validFields } from '../support/contact'
+import { startTestPayload } from '../support/payload'
+import { startSmtpServer } from '../support/smtp'
+
+let payload: Payload
+let cleanup: () => Promise<void>
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+
+beforeAll(async () => {
+  ;({ payload, cleanup } = await startTestPayload())
+  await createContactForm(payload, { captcha: true })
+  smtp = await startSmtpServer()
+  process.env.SMTP_URL = smtp.url
+})
+afterAll(async () => {
+  await smtp?.close()
+  delete process.env.SMTP_URL
+  await cleanup?.()
+})
+
+async function setCaptcha(provider: 'altcha' | 'recaptcha', holdWithoutJavaScript: boolean) {
+  await payload.updateGlobal({
+    slug: 'site-settings',
+    data: { captcha: { provider, holdWithoutJavaScript, secretKey: 'key', siteKey: 'site-key' } },
+  })
+}
+beforeEach(() => setCaptcha('altcha', true))
+
+const contact = (request: Request) => handleContactPost(request, { payload: async () => payload })
+
+/** The plain form a browser without JavaScript posts: no captcha field, unless one is given. */
+const noScriptPost = async (
+  name: string,
+  extra: Record<string, string> = {},
+  overrides: Record<string, string> = {},
+) => {
+  const params = new URLSearchParams({ formId: '115', ...extra })
+  for (const { name: field, value } of validFields({ name, ...overrides }))
+    for (const item of Array.isArray(value) ? value : [value]) params.append(field, item)
+  return contact(await formPost(params, { tokenField: CSRF_FORM_FIELD }))
+}
+
+async function storedNamed(name: string): Promise<FormSubmission[]> {
+  const { docs } = await payload.find({ collection: 'form-submissions', where: { summary: { like: name } }, limit: 0 })
+  return docs as FormSubmission[]
+}
+
+const mailsMentioning = (marker: string) => smtp.received.filter((mail) => mail.raw.includes(marker))
+
+type EndpointReq = Parameters<typeof releaseSubmissionEndpoint.handler>[0]
+const release = (id: unknown, roles: string[] | null) =>
+  releaseSubmissionEndpoint.handler({
+    payload,
+    user: roles ? { id: 1, roles } : null,
+    routeParams: { id },
+  } as unknown as EndpointReq) as Promise<Response>
+
+describe('a no-JavaScript post to a form with the proof-of-work captcha', () => {
+  it('is stored as held for review, not emailed, and answered with a page saying so', async () => {
+    const response = await noScriptPost('Held Hannah')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    const html = await response.text()
+    expect(html).toContain(HELD_ANSWER.title)
+    expect(html).toContain('review it by hand')
+    const [stored] = await storedNamed('Held Hannah')
+    expect(stored.deliveryStatus).toBe('held')
+    const jobs = await payload.find({ collection: 'payload-jobs', limit: 0 })
+    expect(jobs.docs.some((job) => (job.input as { submissionId?: number }).submissionId === stored.id)).toBe(false)
+    await runContactQueue(payload)
+    expect(await deliverSubmission(payload, stored.id)).toBe('held')
+    expect(mailsMentioning('Held Hannah')).toHaveLength(0)
+  })
+
+  it('is delivered exactly once after an editor releases it', async () => {
+    await noScriptPost('Released Rita')
+    const [held] = await storedNamed('Released Rita')
+    const answer = await release(String(held.id), ['editor'])
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ ok: true, message: RELEASE_MESSAGES.released })
+    const again = await release(String(held.id), ['admin'])
+    expect(again.status).toBe(409)
+    await runContactQueue(payload)
+    await runContactQueue(payload)
+    const mails = mailsMentioning('Released Rita')
+    expect(mails).toHaveLength(1)
+    expect(mails[0].to).toEqual([RECIPIENT])
+    const [delivered] = await storedNamed('Released Rita')
+    expect(delivered.deliveryStatus).toBe('delivered')
+    expect(delivered.deliveryAttempts).toBe(1)
+  })
+
+  it('is delivered once when an admin changes its status to queued by hand', async () => {
+    await noScriptPost('Hand Queued Hal')
+    const [held] = await storedNamed('Hand Queued Hal')
+    await payload.update({ collection: 'form-submissions', id: held.id, data: { deliveryStatus: 'queued' } })
+    await runContactQueue(payload)
+    expect(mailsMentioning('Hand Queued Hal')).toHaveLength(1)
+  })
+
+  it('can be released only by an editor or admin, only while held, and only by a plain id', async () => {
+    await noScriptPost('Guarded Gus')
+    const [held] = await storedNamed('Guarded Gus')
+    expect((await release(String(held.id), null)).status).toBe(403)
+    expect((await release(String(held.id), ['agent'])).status).toBe(403)
+    for (const hostile of ['', 'abc', '1 OR 1=1', '-1', '9'.repeat(40), { id: 1 }])
+      expect((await release(hostile, ['admin'])).status).toBe(404)
+    expect((await release('999999', ['admin'])).status).toBe(409)
+    const [stillHeld] = await storedNamed('Guarded Gus')
+    expect(stillHeld.deliveryStatus).toBe('held')
+    const [delivered] = await storedNamed('Released Rita')
+    expect((await release(String(delivered.id), ['admin'])).status).toBe(409)
+  })
+
+  it('with a wrong or replayed solution is still refused with the captcha error', async () => {
+    const wrong = await noScriptPost('Wrong Solution', { [CAPTCHA_FORM_FIELDS.altcha]: 'bm90IGEgc29sdXRpb24=' })
+    expect(wrong.status).toBe(403)
+    const answer = await solvedAltcha()
+    expect((await noScriptPost('First Use', { [CAPTCHA_FORM_FIELDS.altcha]: answer })).status).toBe(303)
+    const replayed = await noScriptPost('Replayed Use', { [CAPTCHA_FORM_FIELDS.altcha]: answer })
+    expect(replayed.status).toBe(403)
+    expect(await replayed.text()).toContain('did not pass')
+    expect(await storedNamed('Wrong Solution')).toHaveLength(0)
+    expect(await storedNamed('Replayed Use')).toHaveLength(0)
+    const [solved] = await storedNamed('First Use')
+    expect(solved.deliveryStatus).toBe('queued')
+  })
+
+  it('still has to pass validation, CSRF and the honeypot', async () => {
+    const invalid = await noScriptPost('Too Short Tom', {}, { message: 'short' })
+    expect(invalid.status).toBe(400)
+    expect(await storedNamed('Too Short Tom')).toHaveLength(0)
+    const params = new URLSearchParams({ formId: '115' })
+    for (const { name, value } of validFields({ name: 'No Token Nina' }))
+      for (const item of Array.isArray(value) ? value : [value]) params.append(name, item)
+    expect((await contact(await formPost(params))).status).toBe(403)
+    expect(await storedNamed('No Token Nina')).toHaveLength(0)
+    expect((await noScriptPost('Robot Rob', { [HONEYPOT_FIELD]: 'http://spam.example' })).status).toBe(303)
+    const [spam] = await storedNamed('Robot Rob')
+    expect(spam.deliveryStatus).toBe('spam')
+  })
+
+  it('is refused, input kept, with a page saying the form needs JavaScript when holding is off', async () => {
+    await setCaptcha('altcha', false)
+    const response = await noScriptPost('Not Held Ned')
+    expect(response.status).toBe(403)
+    const html = await response.text()
+    expect(html).toContain(NEEDS_JAVASCRIPT_TEXT)
+    expect(html).toContain('value="Not Held Ned"')
+    expect(await storedNamed('Not Held Ned')).toHaveLength(0)
+  })
+
+  it('is refused when the captcha is a third party’s, which the site cannot hold for', async () => {
+    await setCaptcha('recaptcha', true)
+    const response = await noScriptPost('Third Party Tess')
+    expect(response.status).toBe(403)
+    expect(await storedNamed('Third Party Tess')).toHaveLength(0)
+  })
+})
+
+describe('the JSON API without a captcha answer', () => {
+  it('is refused with the captcha error, never held', async () => {
+    const response = await contact(await jsonPost({ formId: 115, fields: validFields({ name: 'Json Jim' }) }))
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({ ok: false, error: CAPTCHA_ERROR })
+    expect(await storedNamed('Json Jim')).toHaveLength(0)
+  })
+})
