@@ -1,5 +1,6 @@
 import * as migration_20261122_042330_initial from './20261122_042330_initial';
 import * as migration_20261122_143535_features from './20261122_143535_features';
+import * as migration_20261122_160902_chat_config from './20261122_160902_chat_config';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_143535_features.up,
     down: migration_20261122_143535_features.down,
-    name: '20261122_143535_features'
+    name: '20261122_143535_features',
+  },
+  {
+    up: migration_20261122_160902_chat_config.up,
+    down: migration_20261122_160902_chat_config.down,
+    name: '20261122_160902_chat_config'
   },
 ];
