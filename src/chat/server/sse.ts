@@ -1,6 +1,6 @@
 import { CHAT_STREAM_KEEPALIVE_MS } from '../constants'
 import type { ChatEventView } from '../types'
-import type { BusMessage } from './bus'
+import type { StreamMessage } from './bus'
 import type { ChatHub } from './hub'
 
 export type StreamOptions = {
@@ -11,7 +11,7 @@ export type StreamOptions = {
   /** Stored events after a position that this stream may see. */
   replay: (afterId: number) => Promise<ChatEventView[]>
   /** Whether a live bus message is for this stream. */
-  accepts: (message: BusMessage) => boolean
+  accepts: (message: StreamMessage) => boolean
   /** Signals sent first, before the replay (snapshot of state). */
   opening: () => Promise<{ name: string; data: unknown }[]>
   onClose?: () => void
@@ -41,7 +41,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
     async start(controller) {
       let sentUpTo = options.lastEventId
       let replaying = true
-      const pending: BusMessage[] = []
+      const pending: StreamMessage[] = []
       let closed = false
       const write = (chunk: Uint8Array) => {
         if (closed) return
@@ -51,7 +51,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
           close()
         }
       }
-      const deliver = (message: BusMessage) => {
+      const deliver = (message: StreamMessage) => {
         if (message.kind === 'event') {
           if (message.event.id <= sentUpTo) return
           sentUpTo = message.event.id
@@ -60,7 +60,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
           write(frame(message.name, message.data))
         }
       }
-      const unsubscribe = hub.bus.subscribe((message) => {
+      const unsubscribe = hub.subscribe((message) => {
         if (!options.accepts(message)) return
         if (replaying) pending.push(message)
         else deliver(message)
