@@ -25,6 +25,9 @@ export const lastEventIdOf = (request: Request): number => {
   return Number.isSafeInteger(id) && id > 0 ? id : 0
 }
 
+/** How many sent ids a stream remembers to skip repeats (late events arrive within seconds). */
+const SENT_IDS_KEPT = 2000
+
 const encoder = new TextEncoder()
 const frame = (name: string, data: unknown, id?: number) =>
   encoder.encode(`${id !== undefined ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
@@ -39,7 +42,10 @@ export function eventStreamResponse(options: StreamOptions): Response {
   let close = () => {}
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let sentUpTo = options.lastEventId
+      // Ids already sent on this stream: an event published late (after a newer one) is still
+      // sent, once; `newest` is the position the stream reports.
+      const sent = new Set<number>()
+      let newest = options.lastEventId
       let replaying = true
       const pending: StreamMessage[] = []
       let closed = false
@@ -53,9 +59,12 @@ export function eventStreamResponse(options: StreamOptions): Response {
       }
       const deliver = (message: StreamMessage) => {
         if (message.kind === 'event') {
-          if (message.event.id <= sentUpTo) return
-          sentUpTo = message.event.id
-          write(frame('chat', message.event, message.event.id))
+          const { id } = message.event
+          if (sent.has(id)) return
+          sent.add(id)
+          if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value!)
+          newest = Math.max(newest, id)
+          write(frame('chat', message.event, id))
         } else {
           write(frame(message.name, message.data))
         }
@@ -83,10 +92,10 @@ export function eventStreamResponse(options: StreamOptions): Response {
       try {
         write(encoder.encode('retry: 1000\n\n'))
         for (const opening of await options.opening()) write(frame(opening.name, opening.data))
-        for (const event of await options.replay(sentUpTo)) deliver({ kind: 'event', event })
+        for (const event of await options.replay(options.lastEventId)) deliver({ kind: 'event', event })
         replaying = false
         for (const message of pending.splice(0)) deliver(message)
-        write(frame('synced', { lastEventId: sentUpTo }))
+        write(frame('synced', { lastEventId: newest }))
       } catch (error) {
         console.error('chat stream replay failed', error)
       }
