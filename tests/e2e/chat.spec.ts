@@ -17,6 +17,7 @@ import { CHAT_IDLE_TIMEOUT_MS } from '../../src/chat/ChatLoader'
 import { LIVECHAT_CONSENT_TYPE } from '../../src/chat/livechat/consent'
 import { BUILTIN_CONFIG_PATH } from '../../src/chat/lookup'
 import { CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
+import { secondServer } from './support/secondServer'
 import { LIVECHAT_STAND_IN_OFFSET, startLiveChatStandIn, type StandInAnswer } from './support/liveChatStandIn'
 
 const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
@@ -45,10 +46,10 @@ async function setChatSettings(request: APIRequestContext, chat: Record<string, 
 }
 
 /** An agent signed in to the console, in a browser context of their own. */
-async function openConsole(browser: Browser): Promise<Page> {
+async function openConsole(browser: Browser, origin = ''): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto('/agent')
+  await page.goto(`${origin}/agent`)
   await expect(page).toHaveURL(/\/agent\/login$/)
   await page.getByLabel('Email').fill(AGENT.email)
   await page.getByLabel('Password').fill(AGENT.password)
@@ -294,6 +295,57 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
   await expect(visitor.locator('.chat-unread')).toHaveCount(0)
   await agent.context().close()
   await context.close()
+})
+
+test('a chat survives a restart of the server: nothing lost, nothing doubled', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const server = secondServer(E2E_PORT + 6, E2E_PORT)
+  await server.start()
+  const agent = await openConsole(browser, server.origin)
+  const visitor = await (await browser.newContext()).newPage()
+  try {
+    await visitor.goto(`${server.origin}/`)
+    await visitor.locator('.chat-launcher').click()
+    const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+    await dialog.getByLabel('Name').fill('Remy')
+    await dialog.getByLabel('Email').fill('remy@example.com')
+    await dialog.getByRole('button', { name: 'Start chat' }).click()
+    await agent.locator('.agent-queue li').filter({ hasText: 'Remy' }).getByRole('button', { name: 'Accept' }).click()
+    await expect.poll(() => customerStatus(visitor)).toBe('chatting')
+    const panel = agent.locator('.agent-chat').filter({ hasText: 'Remy' })
+    await panel.getByLabel('Reply').fill('Before the restart')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog.locator('.chat-event-message')).toHaveText(['Before the restart'].map((t) => new RegExp(t)))
+
+    await server.stop()
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'connecting')
+    await server.start()
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'open', { timeout: 20_000 })
+    await expect(agent.locator('.agent-connection')).toHaveText('Connected', { timeout: 20_000 })
+
+    await panel.getByLabel('Reply').fill('After the restart')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await dialog.getByLabel('Message').fill('Still here')
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog.locator('.chat-event-message')).toHaveText([
+      /Before the restart/,
+      /After the restart/,
+      /Still here/,
+    ])
+    await expect(panel.locator('.chat-event-message')).toHaveText([
+      /Before the restart/,
+      /After the restart/,
+      /Still here/,
+    ])
+    await visitor.reload()
+    await visitor.locator('.chat-launcher').click()
+    await expect(visitor.getByRole('dialog', { name: 'Chat' }).locator('.chat-event-message')).toHaveCount(3)
+  } finally {
+    await agent.context().close()
+    await visitor.context().close()
+    await server.stop()
+  }
 })
 
 test(`after ${CHAT_RECONNECT_MAX_TRIES} failed reconnects the widget shows that it is offline`, async ({ page }) => {
