@@ -38,7 +38,9 @@ export function secondServer(port: number, e2ePort: number) {
       child = null
       if (!running || running.exitCode !== null) return
       const exited = new Promise((resolve) => running.once('exit', resolve))
-      running.kill('SIGTERM')
+      // A hard stop, as a crash or a container restart: a graceful one would wait for the open
+      // event streams, which never end by themselves.
+      running.kill('SIGKILL')
       await exited
     },
   }
