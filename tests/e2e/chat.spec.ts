@@ -587,6 +587,14 @@ test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before con
     await expect(notice).toBeVisible()
     await expect(notice.getByRole('button', { name: 'Privacy choices' })).toBeFocused()
     await expect(notice.getByRole('link', { name: 'Contact us instead' })).toHaveAttribute('href', '/contact')
+    const axe = await new AxeBuilder({ page }).include('.chat-consent-notice').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    // Escape closes it and gives focus back to the chat-button; a second click opens it again.
+    await page.keyboard.press('Escape')
+    await expect(notice).toHaveCount(0)
+    await expect(page.locator('footer .chat-button')).toBeFocused()
+    await page.locator('footer .chat-button').click()
+    await expect(notice).toBeVisible()
     expect(standIn.requests).toEqual([])
 
     // "Privacy choices" opens the consent dialog; the visitor accepts there.
@@ -600,7 +608,7 @@ test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before con
       .poll(() => standIn.requests.map((path) => path.split('?')[0]))
       .toEqual(['/v3.6/customer/action/get_dynamic_configuration', '/tracking.js'])
     await expect(notice).toHaveCount(0)
-    // The click that asked for the chat reaches LiveChat once it has loaded.
+    // The clicks that asked for the chat (both) reach LiveChat once it has loaded, and it opens.
     await expect
       .poll(() =>
         page.evaluate(() =>
@@ -609,7 +617,11 @@ test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before con
           ).LiveChatWidget._standIn?.calls.map((call) => call[0]),
         ),
       )
-      .toEqual(['maximize'])
+      .toEqual(['maximize', 'maximize'])
+    const state = await page.evaluate(() =>
+      (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+    )
+    expect(state).toMatchObject({ visibility: 'maximized' })
   } finally {
     await context.close()
     await setChatSettings(request, DEFAULT_CHAT)
