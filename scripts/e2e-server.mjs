@@ -15,8 +15,10 @@ const env = {
   DATABASE_URL: '',
   SERVER_URL: `http://127.0.0.1:${port}`,
   E2E_ADMIN_FILE: path.join(dataDir, 'admin.json'),
-  // The chat suite serves a stand-in for LiveChat's tracking script on this loopback port.
-  LIVECHAT_SCRIPT_URL: process.env.LIVECHAT_SCRIPT_URL || `http://127.0.0.1:${Number(port) + 45}/tracking.js`,
+  // The chat suite serves a stand-in for LiveChat (its API and tracking script) on this loopback
+  // port, the last of the ten ports each checkout's suite may use.
+  LIVECHAT_SCRIPT_URL: process.env.LIVECHAT_SCRIPT_URL || `http://127.0.0.1:${Number(port) + 9}/tracking.js`,
+  LIVECHAT_API_URL: process.env.LIVECHAT_API_URL || `http://127.0.0.1:${Number(port) + 9}`,
 }
 setUpDatabase(env)
 run('npx', ['next', 'start', '-H', '127.0.0.1', '-p', port], { env: { ...env, NODE_ENV: 'production' } })

@@ -2078,6 +2078,10 @@ export interface SiteSetting {
     license?: string | null;
     group?: number | null;
     region?: string | null;
+    /**
+     * The product the built-in chat’s licence shows. Anything but live chat leaves the widget disabled (“not the chat product”).
+     */
+    defaultWidget?: ('chat' | 'contact-form') | null;
     language?: string | null;
     allowedDomains?:
       | {
@@ -2247,6 +2251,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         license?: T;
         group?: T;
         region?: T;
+        defaultWidget?: T;
         language?: T;
         allowedDomains?:
           | T

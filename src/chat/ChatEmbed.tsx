@@ -1,6 +1,7 @@
 import { headers } from 'next/headers'
 import { getSiteSettings } from '@/cms/queries'
 import { ChatLoader } from './ChatLoader'
+import { liveChatApiUrl } from './livechat/dynamicConfig'
 import { chatSettingsOf, serverConfigError } from './server/settings'
 import { CHAT_STUB_SCRIPT } from './stub'
 import type { ChatConfig } from './widget/config'
@@ -29,6 +30,7 @@ export async function ChatEmbed() {
     group: chat.group,
     language: chat.language,
     liveChatScriptUrl: process.env.LIVECHAT_SCRIPT_URL || LIVECHAT_SCRIPT_URL,
+    liveChatApiUrl: liveChatApiUrl(chat.region, process.env.LIVECHAT_API_URL),
     configError: serverConfigError(chat),
   }
   return (

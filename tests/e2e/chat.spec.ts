@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
-import { E2E_PORT, E2E_URL } from '../../playwright.config'
+import { E2E_PORT, E2E_URL, FIRST_VISIT, RETURNING_VISITOR } from '../../playwright.config'
 import {
   CHAT_MESSAGE_MAX_CHARS,
   CHAT_POST_LIMIT,
@@ -13,7 +13,12 @@ import {
 import { reconnectDelay } from '../../src/chat/reconnect'
 import { adminToken } from './helpers'
 import { startDropProxy } from './support/dropProxy'
-import { startLiveChatStandIn } from './support/liveChatStandIn'
+import { CHAT_IDLE_TIMEOUT_MS } from '../../src/chat/ChatLoader'
+import { LIVECHAT_CONSENT_TYPE } from '../../src/chat/livechat/consent'
+import { BUILTIN_CONFIG_PATH } from '../../src/chat/lookup'
+import { CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
+import { secondServer } from './support/secondServer'
+import { LIVECHAT_STAND_IN_OFFSET, startLiveChatStandIn, type StandInAnswer } from './support/liveChatStandIn'
 
 const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
 const PNG = Buffer.from(
@@ -41,10 +46,10 @@ async function setChatSettings(request: APIRequestContext, chat: Record<string, 
 }
 
 /** An agent signed in to the console, in a browser context of their own. */
-async function openConsole(browser: Browser): Promise<Page> {
+async function openConsole(browser: Browser, origin = ''): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto('/agent')
+  await page.goto(`${origin}/agent`)
   await expect(page).toHaveURL(/\/agent\/login$/)
   await page.getByLabel('Email').fill(AGENT.email)
   await page.getByLabel('Password').fill(AGENT.password)
@@ -202,7 +207,7 @@ test('invite, queue, accept and every event type between a visitor and an agent'
 })
 
 test('a dropped stream resumes without losing or repeating a message', async ({ browser }) => {
-  const proxy = await startDropProxy(E2E_PORT + 49, E2E_PORT)
+  const proxy = await startDropProxy(E2E_PORT + 8, E2E_PORT)
   const agent = await openConsole(browser)
   const visitor = await (await browser.newContext()).newPage()
   try {
@@ -292,8 +297,59 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
   await context.close()
 })
 
+test('a chat survives a restart of the server: nothing lost, nothing doubled', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const server = secondServer(E2E_PORT + 6, E2E_PORT)
+  await server.start()
+  const agent = await openConsole(browser, server.origin)
+  const visitor = await (await browser.newContext()).newPage()
+  try {
+    await visitor.goto(`${server.origin}/`)
+    await visitor.locator('.chat-launcher').click()
+    const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+    await dialog.getByLabel('Name').fill('Remy')
+    await dialog.getByLabel('Email').fill('remy@example.com')
+    await dialog.getByRole('button', { name: 'Start chat' }).click()
+    await agent.locator('.agent-queue li').filter({ hasText: 'Remy' }).getByRole('button', { name: 'Accept' }).click()
+    await expect.poll(() => customerStatus(visitor)).toBe('chatting')
+    const panel = agent.locator('.agent-chat').filter({ hasText: 'Remy' })
+    await panel.getByLabel('Reply').fill('Before the restart')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog.locator('.chat-event-message')).toHaveText(['Before the restart'].map((t) => new RegExp(t)))
+
+    await server.stop()
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'connecting')
+    await server.start()
+    await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'open', { timeout: 20_000 })
+    await expect(agent.locator('.agent-connection')).toHaveText('Connected', { timeout: 20_000 })
+
+    await panel.getByLabel('Reply').fill('After the restart')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    await dialog.getByLabel('Message').fill('Still here')
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(dialog.locator('.chat-event-message')).toHaveText([
+      /Before the restart/,
+      /After the restart/,
+      /Still here/,
+    ])
+    await expect(panel.locator('.chat-event-message')).toHaveText([
+      /Before the restart/,
+      /After the restart/,
+      /Still here/,
+    ])
+    await visitor.reload()
+    await visitor.locator('.chat-launcher').click()
+    await expect(visitor.getByRole('dialog', { name: 'Chat' }).locator('.chat-event-message')).toHaveCount(3)
+  } finally {
+    await agent.context().close()
+    await visitor.context().close()
+    await server.stop()
+  }
+})
+
 test(`after ${CHAT_RECONNECT_MAX_TRIES} failed reconnects the widget shows that it is offline`, async ({ page }) => {
-  const proxy = await startDropProxy(E2E_PORT + 48, E2E_PORT)
+  const proxy = await startDropProxy(E2E_PORT + 7, E2E_PORT)
   try {
     await page.clock.install()
     await page.goto(`${proxy.origin}/`)
@@ -411,27 +467,177 @@ test('an expired licence disables the widget and sends the direct chat link to t
   await expect(page.getByRole('dialog', { name: 'Chat' })).toBeVisible()
 })
 
-test('LiveChat without a licence, or whose script cannot be fetched, stays disabled with a warning', async ({
+/** A returning visitor who allowed analytics, which LiveChat's visitor-tracking cookies need. */
+const ANALYTICS_ALLOWED = {
+  cookies: [],
+  origins: RETURNING_VISITOR.origins.map((origin) => ({
+    ...origin,
+    localStorage: origin.localStorage.map((item) =>
+      item.name === CONSENT_STORAGE_KEY
+        ? { ...item, value: item.value.replace('"analytics":false', '"analytics":true') }
+        : item,
+    ),
+  })),
+}
+const LIVECHAT = { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 }
+
+/** Runs the page's fake clock on until the chat has logged `cause` (retries wait on timers). */
+async function warningAfterRetries(page: Page, warnings: string[], cause: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(5000)
+        return warnings.join('\n')
+      },
+      { intervals: [200], timeout: 40_000 },
+    )
+    .toContain(cause)
+}
+
+test('the built-in chat stays disabled when its licence shows another product than the chat', async ({
   page,
   request,
 }) => {
-  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat' })
+  await setChatSettings(request, { ...DEFAULT_CHAT, defaultWidget: 'contact-form' })
   try {
-    await chatWarnings(page, 'license_not_found')
-    await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678' })
-    await chatWarnings(page, 'region_failed')
+    const warnings = await chatWarnings(page, 'wrong_product')
+    expect(warnings).toContain('the default widget is not the chat product')
+    await page.locator('footer .chat-button').click()
+    await expect(page.locator('.chat-launcher, .chat-window')).toHaveCount(0)
   } finally {
+    await setChatSettings(request, { ...DEFAULT_CHAT, defaultWidget: 'chat' })
+  }
+})
+
+test(`the built-in chat retries its configuration lookup ${CHAT_RECONNECT_MAX_TRIES} times, then stays disabled`, async ({
+  page,
+}) => {
+  const lookups: string[] = []
+  await page.route(`**${BUILTIN_CONFIG_PATH}`, (route) => {
+    lookups.push(route.request().url())
+    return route.abort('connectionrefused')
+  })
+  const warnings: string[] = []
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+  await page.clock.install()
+  await page.goto('/')
+  await page.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
+  await warningAfterRetries(page, warnings, 'region_failed')
+  expect(warnings.join('\n')).toContain('the region lookup failed')
+  expect(lookups).toHaveLength(CHAT_RECONNECT_MAX_TRIES + 1)
+  await expect(page.locator('.chat-launcher')).toHaveCount(0)
+})
+
+test('LiveChat: each configuration error from its lookup leaves the widget disabled with a warning naming it', async ({
+  browser,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
+  const context = await browser.newContext({ storageState: ANALYTICS_ALLOWED })
+  try {
+    // Known before anything is asked: no licence at all.
+    await setChatSettings(request, { ...LIVECHAT, license: '' })
+    await chatWarnings(await context.newPage(), 'license_not_found')
+
+    await setChatSettings(request, LIVECHAT)
+    const answers: StandInAnswer[] = ['license_not_found', 'license_expired', 'domain_not_allowed', 'wrong_product']
+    for (const answer of answers) {
+      standIn.answer = answer
+      standIn.requests.length = 0
+      const page = await context.newPage()
+      await chatWarnings(page, answer)
+      expect(standIn.requests.filter((path) => path.includes('get_dynamic_configuration'))).toHaveLength(1)
+      expect(standIn.requests.filter((path) => path.startsWith('/tracking.js'))).toHaveLength(0)
+      await page.close()
+    }
+
+    // The region cannot be reached: retried with backoff, then disabled.
+    standIn.answer = 'down'
+    standIn.requests.length = 0
+    const page = await context.newPage()
+    const warnings: string[] = []
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+    await page.clock.install()
+    await page.goto('/')
+    await page.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
+    await warningAfterRetries(page, warnings, 'region_failed')
+    expect(standIn.requests.filter((path) => path.includes('get_dynamic_configuration'))).toHaveLength(
+      CHAT_RECONNECT_MAX_TRIES + 1,
+    )
+    expect(standIn.requests.filter((path) => path.startsWith('/tracking.js'))).toHaveLength(0)
+  } finally {
+    await context.close()
     await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
+  }
+})
+
+test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before consent, a chat-button explains, Accept all loads it`, async ({
+  browser,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
+  await setChatSettings(request, LIVECHAT)
+  const context = await browser.newContext({ storageState: FIRST_VISIT })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.locator('footer .chat-button').click()
+    const notice = page.getByRole('dialog', { name: 'Chat needs your permission' })
+    await expect(notice).toBeVisible()
+    await expect(notice.getByRole('button', { name: 'Privacy choices' })).toBeFocused()
+    await expect(notice.getByRole('link', { name: 'Contact us instead' })).toHaveAttribute('href', '/contact')
+    const axe = await new AxeBuilder({ page }).include('.chat-consent-notice').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    // Escape closes it and gives focus back to the chat-button; a second click opens it again.
+    await page.keyboard.press('Escape')
+    await expect(notice).toHaveCount(0)
+    await expect(page.locator('footer .chat-button')).toBeFocused()
+    await page.locator('footer .chat-button').click()
+    await expect(notice).toBeVisible()
+    expect(standIn.requests).toEqual([])
+
+    // "Privacy choices" opens the consent dialog; the visitor accepts there.
+    await notice.getByRole('button', { name: 'Privacy choices' }).click()
+    const choices = page.getByRole('dialog', { name: 'Privacy choices' })
+    await expect(choices).toBeVisible()
+    expect(standIn.requests).toEqual([])
+    await choices.getByRole('button', { name: 'Accept all' }).click()
+
+    await expect
+      .poll(() => standIn.requests.map((path) => path.split('?')[0]))
+      .toEqual(['/v3.6/customer/action/get_dynamic_configuration', '/tracking.js'])
+    await expect(notice).toHaveCount(0)
+    // The clicks that asked for the chat (both) reach LiveChat once it has loaded, and it opens.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (
+            window as never as { LiveChatWidget: { _standIn?: { calls: unknown[][] } } }
+          ).LiveChatWidget._standIn?.calls.map((call) => call[0]),
+        ),
+      )
+      .toEqual(['maximize', 'maximize'])
+    const state = await page.evaluate(() =>
+      (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+    )
+    expect(state).toMatchObject({ visibility: 'maximized' })
+  } finally {
+    await context.close()
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
   }
 })
 
 test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API", async ({
-  page,
+  browser,
   request,
 }) => {
-  const standIn = await startLiveChatStandIn(E2E_PORT + 45)
-  await setChatSettings(request, { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 })
+  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
+  await setChatSettings(request, LIVECHAT)
+  const context = await browser.newContext({ storageState: ANALYTICS_ALLOWED })
   try {
+    const page = await context.newPage()
     await page.goto('/')
     await page.evaluate(() => {
       const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
@@ -455,6 +661,7 @@ test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat
     )
     expect(state).toMatchObject({ visibility: 'maximized' })
   } finally {
+    await context.close()
     await setChatSettings(request, DEFAULT_CHAT)
     await standIn.stop()
   }

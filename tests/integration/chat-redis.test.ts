@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BusMessage } from '@/chat/server/bus'
-import { ChatHub } from '@/chat/server/hub'
+import type { StreamMessage } from '@/chat/server/bus'
+import { ChatHub, type HubOptions } from '@/chat/server/hub'
 import { createRedisBus } from '@/chat/server/redisBus'
 import { eventStreamResponse } from '@/chat/server/sse'
 import { ChatStore } from '@/chat/server/store'
@@ -20,15 +20,19 @@ beforeAll(async () => {
   ;({ payload, cleanup } = await startTestPayload())
 })
 afterAll(async () => {
+  hubs.forEach((hub) => hub.close())
   buses.forEach((bus) => bus.close())
   redis?.stop()
   await cleanup?.()
 })
 
-const instance = () => {
+const hubs: ChatHub[] = []
+const instance = (options: HubOptions = {}) => {
   const bus = createRedisBus(redis.url)
   buses.push(bus)
-  return new ChatHub(bus)
+  const hub = new ChatHub(bus, options)
+  hubs.push(hub)
+  return hub
 }
 
 describe('chat between two instances through Redis', () => {
@@ -45,7 +49,7 @@ describe('chat between two instances through Redis', () => {
       signal: controller.signal,
       lastEventId: 0,
       replay: async () => [],
-      accepts: (message: BusMessage) => message.kind === 'event',
+      accepts: (message: StreamMessage) => message.kind === 'event',
       opening: async () => [],
     })
     const reader = stream.body!.getReader()
@@ -69,5 +73,124 @@ describe('chat between two instances through Redis', () => {
     for (let i = 0; i < 50; i++) sender.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'n', data: i })
     await expect.poll(() => received.length).toBe(50)
     expect(received).toEqual(Array.from({ length: 50 }, (_, i) => String(i)))
+  })
+})
+
+/** Signals a stream on `hub` hears, as [name, data] pairs, for the audience it serves. */
+function listen(hub: ChatHub, audience: 'agents' | 'visitors') {
+  const heard: [string, unknown][] = []
+  const controller = new AbortController()
+  const stream = eventStreamResponse({
+    hub,
+    signal: controller.signal,
+    lastEventId: 0,
+    replay: async () => [],
+    accepts: (message: StreamMessage) => message.kind === 'signal' && message.audience.kind === audience,
+    opening: async () => [],
+  })
+  const reader = stream.body!.getReader()
+  let text = ''
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
+      if (done) return
+      text += new TextDecoder().decode(value)
+      for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+        const frame = text.slice(0, end)
+        text = text.slice(end + 2)
+        const name = /^event: (.+)$/m.exec(frame)?.[1]
+        const data = /^data: (.+)$/m.exec(frame)?.[1]
+        if (name && data) heard.push([name, JSON.parse(data)])
+      }
+    }
+  })()
+  return { heard, stop: () => controller.abort() }
+}
+
+const lastOf = (heard: [string, unknown][], name: string) => heard.filter(([n]) => n === name).at(-1)?.[1]
+const visitorId = (letter: string) => letter.repeat(64)
+
+describe('presence shared between two instances through Redis', () => {
+  it('a visitor on one instance sees an agent on the other online, and that agent sees the visitor', async () => {
+    const a = instance()
+    const b = instance()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const visitorStream = listen(a, 'visitors')
+    const agentStream = listen(b, 'agents')
+    a.visitorConnected({
+      visitorId: visitorId('c'),
+      page: '/services',
+      status: 'browsing',
+      name: '',
+      conversationId: null,
+    })
+    expect(a.availability()).toBe('offline')
+
+    b.agentConnected({ id: 7, name: 'Bea' })
+    await expect.poll(() => a.availability()).toBe('online')
+    await expect.poll(() => lastOf(visitorStream.heard, 'availability')).toEqual({ availability: 'online' })
+    expect(a.agentList()).toEqual([{ id: 7, name: 'Bea', presence: 'online' }])
+
+    await expect.poll(() => b.visitor(visitorId('c'))?.page).toBe('/services')
+    await expect
+      .poll(() =>
+        (lastOf(agentStream.heard, 'visitors') as { visitorId: string }[] | undefined)?.map((v) => v.visitorId),
+      )
+      .toContain(visitorId('c'))
+
+    // Changes made on the instance without the connection reach the one that has it.
+    b.setStatus(41, visitorId('c'), 'chatting')
+    await expect.poll(() => b.visitor(visitorId('c'))?.status).toBe('chatting')
+    expect(a.visitor(visitorId('c'))).toMatchObject({ status: 'chatting', conversationId: 41 })
+    a.setPresence(7, 'away')
+    await expect.poll(() => a.availability()).toBe('offline')
+    expect(b.agentList()).toEqual([{ id: 7, name: 'Bea', presence: 'away' }])
+    await expect.poll(() => lastOf(visitorStream.heard, 'availability')).toEqual({ availability: 'offline' })
+    a.setPresence(7, 'online')
+    await expect.poll(() => a.availability()).toBe('online')
+
+    // The agent closes the console: offline everywhere; the visitor leaves: gone from the list.
+    b.agentDisconnected(7)
+    await expect.poll(() => a.availability()).toBe('offline')
+    a.visitorDisconnected(visitorId('c'))
+    await expect.poll(() => b.visitor(visitorId('c'))).toBeUndefined()
+    visitorStream.stop()
+    agentStream.stop()
+  })
+
+  it('an instance started later learns who is already connected, without waiting for a heartbeat', async () => {
+    const early = instance()
+    early.agentConnected({ id: 8, name: 'Eli' })
+    early.visitorConnected({
+      visitorId: visitorId('d'),
+      page: '/',
+      status: 'browsing',
+      name: 'Dee',
+      conversationId: null,
+    })
+    await new Promise((resolve) => setTimeout(resolve, 400)) // the coalesced announcement went out
+    const late = instance({ heartbeatMs: 60_000 })
+    await expect.poll(() => late.availability(), { timeout: 2000 }).toBe('online')
+    expect(late.visitor(visitorId('d'))).toMatchObject({ name: 'Dee' })
+    early.agentDisconnected(8)
+    early.visitorDisconnected(visitorId('d'))
+  })
+
+  it('forgets an instance that stops announcing (it died) after the TTL', async () => {
+    const survivor = instance({ heartbeatMs: 100, ttlMs: 400 })
+    const bus = createRedisBus(redis.url)
+    const doomed = new ChatHub(bus, { heartbeatMs: 100, ttlMs: 400 })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const visitorStream = listen(survivor, 'visitors')
+    doomed.agentConnected({ id: 9, name: 'Dot' })
+    await expect.poll(() => survivor.availability()).toBe('online')
+    // A crash: no goodbye, the connection to Redis just ends.
+    bus.close()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(survivor.availability()).toBe('online')
+    await expect.poll(() => survivor.availability(), { timeout: 3000 }).toBe('offline')
+    await expect.poll(() => lastOf(visitorStream.heard, 'availability')).toEqual({ availability: 'offline' })
+    visitorStream.stop()
+    doomed.close()
   })
 })

@@ -11,6 +11,7 @@ import {
 import { reconnectDelay } from '@/chat/reconnect'
 import { agentAction, agentStream } from '@/chat/server/agent'
 import { withinBusinessHours } from '@/chat/server/businessHours'
+import { builtinChatConfig } from '@/chat/server/config'
 import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/files'
 import { originAllowed } from '@/chat/server/guards'
 import { chatHub } from '@/chat/server/hub'
@@ -318,6 +319,36 @@ describe('chat files', () => {
     const token = await startedVisitor()
     const big = Buffer.alloc(6 * 1024 * 1024, 0x41)
     expect((await upload(token, new File([big], 'big.txt', { type: 'text/plain' }))).status).toBe(413)
+  })
+})
+
+describe('chat configuration lookup', () => {
+  const setChat = (chat: Record<string, unknown>) =>
+    payload.updateGlobal({ slug: 'site-settings', data: { chat } as never, depth: 0 })
+  const answer = async () => (await builtinChatConfig(payload)).json()
+
+  it('answers the product and licence state from site settings, the same on every call', async () => {
+    try {
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: null })
+      const answers = await Promise.all(Array.from({ length: 5 }, answer))
+      expect(answers).toEqual(Array(5).fill({ defaultWidget: 'chat', error: null }))
+
+      await setChat({ provider: 'builtin', defaultWidget: 'contact-form' })
+      expect(await answer()).toEqual({ defaultWidget: 'contact-form', error: null })
+
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
+      expect(await answer()).toEqual({ defaultWidget: 'chat', error: 'license_expired' })
+
+      await setChat({ provider: 'livechat', license: '', licenseExpiresAt: null })
+      expect(await answer()).toMatchObject({ defaultWidget: 'none', error: 'license_not_found' })
+    } finally {
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', license: '', licenseExpiresAt: null })
+    }
+  })
+
+  it('refuses a product value the settings do not offer', async () => {
+    await expect(setChat({ provider: 'builtin', defaultWidget: '<script>' })).rejects.toThrow()
+    expect(await answer()).toEqual({ defaultWidget: 'chat', error: null })
   })
 })
 

@@ -114,7 +114,7 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
         throw new ChatRequestError(400, 'The visitor is missing.')
       }
       const text = valid.messageText(body.text ?? 'Hello! Can I help you with a title search?')
-      const conversation = await store.ensureConversation(body.visitorId, hub.visitors.get(body.visitorId)?.page)
+      const conversation = await store.ensureConversation(body.visitorId, hub.visitor(body.visitorId)?.page)
       if (conversation.status === 'chatting' || conversation.status === 'queued') {
         throw new ChatRequestError(409, 'This visitor is already chatting.')
       }

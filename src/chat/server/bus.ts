@@ -1,11 +1,30 @@
 import { EventEmitter } from 'node:events'
-import type { ChatEventView } from '../types'
+import type { AgentPresence } from '../constants'
+import type { ChatEventView, VisitorOnSite } from '../types'
 
 /** Who a bus message is for. */
 export type Audience = { kind: 'conversation'; conversationId: number } | { kind: 'agents' } | { kind: 'visitors' }
 
-export type BusMessage =
+/** What streams hear: stored chat events and live signals. */
+export type StreamMessage =
   { kind: 'event'; event: ChatEventView } | { kind: 'signal'; audience: Audience; name: string; data: unknown }
+
+/** Who is connected to one instance: what it announces to the others (see hub.ts). */
+export type PresenceSnapshot = {
+  agents: { id: number; name: string; presence: AgentPresence; connections: number }[]
+  visitors: (VisitorOnSite & { connections: number })[]
+}
+
+/** Between instances only: presence announcements and changes any instance may make. */
+export type PresenceMessage =
+  | { kind: 'presence'; instance: string; snapshot: PresenceSnapshot; hello?: boolean }
+  | { kind: 'presence_gone'; instance: string }
+  | { kind: 'agent_presence'; agentId: number; presence: AgentPresence }
+  | { kind: 'visitor_update'; visitorId: string; change: VisitorChange }
+
+export type VisitorChange = Partial<Pick<VisitorOnSite, 'page' | 'status' | 'name' | 'conversationId'>>
+
+export type BusMessage = StreamMessage | PresenceMessage
 
 /** Fan-out between the streams of one instance, or of several (Redis). */
 export interface ChatBus {

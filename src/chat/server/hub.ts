@@ -1,41 +1,102 @@
+import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
 import type { AgentPresence, CustomerStatus } from '../constants'
 import type { AgentOnDuty, Availability, VisitorOnSite } from '../types'
-import { type BusMessage, type ChatBus, createInProcessBus } from './bus'
+import {
+  type BusMessage,
+  type ChatBus,
+  createInProcessBus,
+  type PresenceMessage,
+  type PresenceSnapshot,
+  type StreamMessage,
+  type VisitorChange,
+} from './bus'
 import { withinBusinessHours } from './businessHours'
 import { createRedisBus } from './redisBus'
 
 type VisitorEntry = VisitorOnSite & { connections: number }
+type AgentEntry = AgentOnDuty & { connections: number }
 
 /** Agents get the list of visitors on the site at most this often. */
 export const VISITOR_LIST_INTERVAL_MS = 250
-type AgentEntry = AgentOnDuty & { connections: number }
+/** Each instance announces who is connected to it this often (with REDIS_URL, to the others)... */
+export const CHAT_PRESENCE_HEARTBEAT_MS = 5000
+/** ...and an instance not heard from for this long is taken to be gone, with its agents and visitors. */
+export const CHAT_PRESENCE_TTL_MS = 3 * CHAT_PRESENCE_HEARTBEAT_MS
+
+export type HubOptions = { heartbeatMs?: number; ttlMs?: number }
 
 /**
  * The live part of the chat in this process: who is connected (visitors and agents) and the
  * bus that carries events and signals to their streams.
+ *
+ * Presence across instances: each instance owns the connections made to it (`visitors`,
+ * `agents`) and announces them on the bus when they change and on a heartbeat; it keeps the
+ * other instances' last announcements until they are older than the TTL (an instance that
+ * died stops counting). Availability and the lists agents see are computed over all of them,
+ * and each instance tells its own streams when they change. A change made on one instance to a
+ * visitor or agent connected to another (a page view, an accepted chat, a presence switch)
+ * travels on the bus to the instance that owns the connection.
  */
 export class ChatHub {
   readonly visitors = new Map<string, VisitorEntry>()
   readonly agents = new Map<number, AgentEntry>()
   businessHours: string | null = null
+  readonly instance = randomUUID()
+  private readonly remote = new Map<string, { snapshot: PresenceSnapshot; heardAt: number }>()
+  private readonly local = new EventEmitter()
+  private readonly heartbeat: ReturnType<typeof setInterval>
+  private readonly ttlMs: number
+  private lastAgents = '[]'
+  private lastAvailability: Availability = 'offline'
 
-  constructor(readonly bus: ChatBus) {}
+  constructor(
+    readonly bus: ChatBus,
+    options: HubOptions = {},
+  ) {
+    this.local.setMaxListeners(0)
+    this.ttlMs = options.ttlMs ?? CHAT_PRESENCE_TTL_MS
+    bus.subscribe((message) => this.onBusMessage(message))
+    this.heartbeat = setInterval(() => {
+      this.announcePresence()
+      this.forgetSilentInstances()
+    }, options.heartbeatMs ?? CHAT_PRESENCE_HEARTBEAT_MS)
+    this.heartbeat.unref?.()
+    this.announcePresence(true)
+  }
 
-  publish(message: BusMessage) {
+  publish(message: StreamMessage) {
     this.bus.publish(message)
   }
 
+  /** What a stream on this instance hears: bus traffic for streams, and this instance's presence signals. */
+  subscribe(listener: (message: StreamMessage) => void): () => void {
+    const fromBus = this.bus.subscribe((message) => {
+      if (message.kind === 'event' || message.kind === 'signal') listener(message)
+    })
+    this.local.on('signal', listener)
+    return () => {
+      fromBus()
+      this.local.off('signal', listener)
+    }
+  }
+
+  /** Stops announcing this instance and tells the others it is gone. */
+  close() {
+    clearInterval(this.heartbeat)
+    if (this.announceSoon) clearTimeout(this.announceSoon)
+    this.bus.publish({ kind: 'presence_gone', instance: this.instance })
+  }
+
   availability(now = new Date()): Availability {
-    const someoneOnline = [...this.agents.values()].some(
-      (agent) => agent.connections > 0 && agent.presence === 'online',
-    )
+    const someoneOnline = this.allAgents().some((agent) => agent.connections > 0 && agent.presence === 'online')
     return someoneOnline && withinBusinessHours(this.businessHours, now) ? 'online' : 'offline'
   }
 
   visitorConnected(entry: Omit<VisitorEntry, 'connections'>) {
     const existing = this.visitors.get(entry.visitorId)
     this.visitors.set(entry.visitorId, { ...existing, ...entry, connections: (existing?.connections ?? 0) + 1 })
-    this.announceVisitors()
+    this.presenceChanged()
   }
 
   visitorDisconnected(visitorId: string) {
@@ -43,21 +104,17 @@ export class ChatHub {
     if (!entry) return
     entry.connections -= 1
     if (entry.connections <= 0) this.visitors.delete(visitorId)
-    this.announceVisitors()
+    this.presenceChanged()
   }
 
-  updateVisitor(
-    visitorId: string,
-    change: Partial<Pick<VisitorOnSite, 'page' | 'status' | 'name' | 'conversationId'>>,
-  ) {
-    const entry = this.visitors.get(visitorId)
-    if (!entry) return
-    Object.assign(entry, Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)))
-    this.announceVisitors()
+  /** Updates a visitor wherever their stream is connected. */
+  updateVisitor(visitorId: string, change: VisitorChange) {
+    const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined))
+    this.applyVisitorChange(visitorId, defined)
+    this.bus.publish({ kind: 'visitor_update', visitorId, change: defined })
   }
 
   agentConnected(agent: { id: number; name: string }, presence: AgentPresence = 'online') {
-    const before = this.availability()
     const existing = this.agents.get(agent.id)
     this.agents.set(agent.id, {
       id: agent.id,
@@ -65,37 +122,40 @@ export class ChatHub {
       presence: existing?.presence ?? presence,
       connections: (existing?.connections ?? 0) + 1,
     })
-    this.afterAgentChange(before)
+    this.presenceChanged()
   }
 
   agentDisconnected(agentId: number) {
-    const before = this.availability()
     const entry = this.agents.get(agentId)
     if (!entry) return
     entry.connections -= 1
     if (entry.connections <= 0) this.agents.delete(agentId)
-    this.afterAgentChange(before)
+    this.presenceChanged()
   }
 
+  /** Sets an agent's presence wherever their console is connected. */
   setPresence(agentId: number, presence: AgentPresence) {
-    const before = this.availability()
-    const entry = this.agents.get(agentId)
-    if (entry) entry.presence = presence
-    this.afterAgentChange(before)
+    this.applyAgentPresence(agentId, presence)
+    this.bus.publish({ kind: 'agent_presence', agentId, presence })
+  }
+
+  /** A visitor on the site, on this instance or another. */
+  visitor(visitorId: string): VisitorOnSite | undefined {
+    return this.visitorList().find((entry) => entry.visitorId === visitorId)
   }
 
   visitorList(): VisitorOnSite[] {
-    return [...this.visitors.values()].map(({ visitorId, page, status, name, conversationId }) => ({
-      visitorId,
-      page,
-      status,
-      name,
-      conversationId,
-    }))
+    const merged = new Map<string, VisitorOnSite>()
+    for (const snapshot of this.snapshots()) {
+      for (const { visitorId, page, status, name, conversationId } of snapshot.visitors) {
+        if (!merged.has(visitorId)) merged.set(visitorId, { visitorId, page, status, name, conversationId })
+      }
+    }
+    return [...merged.values()]
   }
 
   agentList(): AgentOnDuty[] {
-    return [...this.agents.values()].map(({ id, name, presence }) => ({ id, name, presence }))
+    return this.allAgents().map(({ id, name, presence }) => ({ id, name, presence }))
   }
 
   setStatus(conversationId: number, visitorId: string, status: CustomerStatus) {
@@ -108,27 +168,114 @@ export class ChatHub {
     })
   }
 
-  private afterAgentChange(availabilityBefore: Availability) {
-    this.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'agents', data: this.agentList() })
-    const now = this.availability()
-    if (now !== availabilityBefore) {
-      this.publish({
-        kind: 'signal',
-        audience: { kind: 'visitors' },
-        name: 'availability',
-        data: { availability: now },
-      })
+  /** This instance's own connections first, then the other instances' (newest announcement wins per id). */
+  private snapshots(): PresenceSnapshot[] {
+    const others = [...this.remote.values()].sort((a, b) => b.heardAt - a.heardAt).map((entry) => entry.snapshot)
+    return [this.ownSnapshot(), ...others]
+  }
+
+  private ownSnapshot(): PresenceSnapshot {
+    return { agents: [...this.agents.values()], visitors: [...this.visitors.values()] }
+  }
+
+  private allAgents(): AgentEntry[] {
+    const merged = new Map<number, AgentEntry>()
+    for (const snapshot of this.snapshots()) {
+      for (const agent of snapshot.agents) {
+        const seen = merged.get(agent.id)
+        // An agent online anywhere is online; their consoles on every instance add up.
+        if (!seen) merged.set(agent.id, { ...agent })
+        else {
+          seen.connections += agent.connections
+          if (agent.presence === 'online') seen.presence = 'online'
+        }
+      }
     }
+    return [...merged.values()]
+  }
+
+  private applyVisitorChange(visitorId: string, change: VisitorChange) {
+    const entry = this.visitors.get(visitorId)
+    if (!entry) return
+    Object.assign(entry, change)
+    this.presenceChanged()
+  }
+
+  private applyAgentPresence(agentId: number, presence: AgentPresence) {
+    const entry = this.agents.get(agentId)
+    if (!entry || entry.presence === presence) return
+    entry.presence = presence
+    this.presenceChanged()
+  }
+
+  private onBusMessage(message: BusMessage) {
+    switch (message.kind) {
+      case 'presence':
+        if (message.instance === this.instance) return
+        this.remote.set(message.instance, { snapshot: message.snapshot, heardAt: Date.now() })
+        // A new instance asks to hear from the others at once rather than at their next heartbeat.
+        if (message.hello) this.announcePresence()
+        this.tellLocalStreams()
+        return
+      case 'presence_gone':
+        if (message.instance !== this.instance && this.remote.delete(message.instance)) this.tellLocalStreams()
+        return
+      case 'agent_presence':
+        return this.applyAgentPresence(message.agentId, message.presence)
+      case 'visitor_update':
+        return this.applyVisitorChange(message.visitorId, message.change)
+    }
+  }
+
+  private announceSoon: ReturnType<typeof setTimeout> | null = null
+
+  /** Coalesced like the visitor list: a burst of connections makes one announcement. */
+  private presenceChanged() {
+    this.tellLocalStreams()
+    if (this.announceSoon) return
+    this.announceSoon = setTimeout(() => {
+      this.announceSoon = null
+      this.announcePresence()
+    }, VISITOR_LIST_INTERVAL_MS)
+    this.announceSoon.unref?.()
+  }
+
+  private announcePresence(hello = false) {
+    const message: PresenceMessage = { kind: 'presence', instance: this.instance, snapshot: this.ownSnapshot() }
+    this.bus.publish(hello ? { ...message, hello } : message)
+  }
+
+  private forgetSilentInstances(now = Date.now()) {
+    let forgot = false
+    for (const [instance, entry] of this.remote) {
+      if (now - entry.heardAt > this.ttlMs) forgot = this.remote.delete(instance) || forgot
+    }
+    if (forgot) this.tellLocalStreams()
+  }
+
+  private signal(audience: 'agents' | 'visitors', name: string, data: unknown) {
+    this.local.emit('signal', { kind: 'signal', audience: { kind: audience }, name, data } satisfies StreamMessage)
   }
 
   private announceTimer: ReturnType<typeof setTimeout> | null = null
 
-  /** Coalesced: a burst of page views sends agents one list, not one list per visitor. */
-  private announceVisitors() {
+  /** Tells this instance's streams what changed: the team, availability, and (coalesced) the visitors. */
+  private tellLocalStreams() {
+    const agents = JSON.stringify(this.agentList())
+    if (agents !== this.lastAgents) {
+      this.lastAgents = agents
+      this.signal('agents', 'agents', JSON.parse(agents))
+    }
+    const availability = this.availability()
+    if (availability !== this.lastAvailability) {
+      this.lastAvailability = availability
+      this.signal('visitors', 'availability', { availability })
+    }
+    // A burst of page views sends agents one list, not one list per visitor.
     if (this.announceTimer) return
     this.announceTimer = setTimeout(() => {
       this.announceTimer = null
-      this.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'visitors', data: this.visitorList() })
+      this.signal('agents', 'visitors', this.visitorList())
     }, VISITOR_LIST_INTERVAL_MS)
     this.announceTimer.unref?.()
   }

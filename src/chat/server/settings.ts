@@ -9,6 +9,8 @@ export type ChatSettings = {
   allowedDomains: string[]
   businessHours: string
   licenseExpiresAt: string | null
+  region: string
+  defaultWidget: string
 }
 
 export function chatSettingsOf(settings: Pick<SiteSetting, 'chat'>): ChatSettings {
@@ -21,6 +23,8 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat'>): ChatSetting
     allowedDomains: (chat.allowedDomains ?? []).map((entry) => entry.domain),
     businessHours: chat.businessHours ?? '',
     licenseExpiresAt: chat.licenseExpiresAt ?? null,
+    region: chat.region ?? '',
+    defaultWidget: chat.defaultWidget ?? 'chat',
   }
 }
 

@@ -1,6 +1,6 @@
 import { CHAT_STREAM_KEEPALIVE_MS } from '../constants'
 import type { ChatEventView } from '../types'
-import type { BusMessage } from './bus'
+import type { StreamMessage } from './bus'
 import type { ChatHub } from './hub'
 
 export type StreamOptions = {
@@ -11,7 +11,7 @@ export type StreamOptions = {
   /** Stored events after a position that this stream may see. */
   replay: (afterId: number) => Promise<ChatEventView[]>
   /** Whether a live bus message is for this stream. */
-  accepts: (message: BusMessage) => boolean
+  accepts: (message: StreamMessage) => boolean
   /** Signals sent first, before the replay (snapshot of state). */
   opening: () => Promise<{ name: string; data: unknown }[]>
   onClose?: () => void
@@ -24,6 +24,9 @@ export const lastEventIdOf = (request: Request): number => {
   const id = Number(header)
   return Number.isSafeInteger(id) && id > 0 ? id : 0
 }
+
+/** How many sent ids a stream remembers to skip repeats (late events arrive within seconds). */
+const SENT_IDS_KEPT = 2000
 
 const encoder = new TextEncoder()
 const frame = (name: string, data: unknown, id?: number) =>
@@ -39,9 +42,12 @@ export function eventStreamResponse(options: StreamOptions): Response {
   let close = () => {}
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let sentUpTo = options.lastEventId
+      // Ids already sent on this stream: an event published late (after a newer one) is still
+      // sent, once; `newest` is the position the stream reports.
+      const sent = new Set<number>()
+      let newest = options.lastEventId
       let replaying = true
-      const pending: BusMessage[] = []
+      const pending: StreamMessage[] = []
       let closed = false
       const write = (chunk: Uint8Array) => {
         if (closed) return
@@ -51,16 +57,19 @@ export function eventStreamResponse(options: StreamOptions): Response {
           close()
         }
       }
-      const deliver = (message: BusMessage) => {
+      const deliver = (message: StreamMessage) => {
         if (message.kind === 'event') {
-          if (message.event.id <= sentUpTo) return
-          sentUpTo = message.event.id
-          write(frame('chat', message.event, message.event.id))
+          const { id } = message.event
+          if (sent.has(id)) return
+          sent.add(id)
+          if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value!)
+          newest = Math.max(newest, id)
+          write(frame('chat', message.event, id))
         } else {
           write(frame(message.name, message.data))
         }
       }
-      const unsubscribe = hub.bus.subscribe((message) => {
+      const unsubscribe = hub.subscribe((message) => {
         if (!options.accepts(message)) return
         if (replaying) pending.push(message)
         else deliver(message)
@@ -83,10 +92,10 @@ export function eventStreamResponse(options: StreamOptions): Response {
       try {
         write(encoder.encode('retry: 1000\n\n'))
         for (const opening of await options.opening()) write(frame(opening.name, opening.data))
-        for (const event of await options.replay(sentUpTo)) deliver({ kind: 'event', event })
+        for (const event of await options.replay(options.lastEventId)) deliver({ kind: 'event', event })
         replaying = false
         for (const message of pending.splice(0)) deliver(message)
-        write(frame('synced', { lastEventId: sentUpTo }))
+        write(frame('synced', { lastEventId: newest }))
       } catch (error) {
         console.error('chat stream replay failed', error)
       }

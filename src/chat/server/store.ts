@@ -1,4 +1,5 @@
-import type { Payload } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
 import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
 import type { AuthorType, ChatEventType, CustomerStatus } from '../constants'
 import type { ChatEventView, ConversationSummary } from '../types'
@@ -14,6 +15,13 @@ export type NewChatEvent = {
 }
 
 export const fileUrl = (fileId: number) => `/api/chat/files/${fileId}`
+
+/** The PostgreSQL advisory lock (any fixed 64-bit key) that chat event inserts take in turn. */
+export const CHAT_EVENT_ORDER_LOCK = 6_427_001
+type TransactionalDb = {
+  pool?: unknown
+  sessions?: Record<string, { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } }>
+}
 
 export function toEventView(event: ChatEvent): ChatEventView {
   const conversationId = typeof event.conversation === 'object' ? event.conversation.id : event.conversation
@@ -113,9 +121,43 @@ export class ChatStore {
     return doc
   }
 
+  /**
+   * Runs `write` (which stores chat events through `req`) so that event ids become visible in
+   * id order, which is what lets a stream resume after the last id it saw. On PostgreSQL an id
+   * is drawn from the sequence at insert but becomes visible at commit, so a writer that drew a
+   * lower id could commit after a reader had already passed a higher one; here each writer
+   * holds a transaction-scoped advisory lock from before its insert until its commit, across
+   * every instance sharing the database. SQLite has a single writer, which already orders them.
+   */
+  async withEventOrder<T>(write: (req: Partial<PayloadRequest>) => Promise<T>): Promise<T> {
+    const db = this.payload.db as unknown as TransactionalDb
+    if (!db.pool) return write({})
+    const transactionID = await this.payload.db.beginTransaction()
+    const session = transactionID != null ? db.sessions?.[String(transactionID)] : undefined
+    if (transactionID == null || !session) return write({})
+    try {
+      await session.db.execute(sql`select pg_advisory_xact_lock(${CHAT_EVENT_ORDER_LOCK})`)
+      const result = await write({ transactionID })
+      await this.payload.db.commitTransaction(transactionID)
+      return result
+    } catch (error) {
+      await this.payload.db.rollbackTransaction(transactionID)
+      throw error
+    }
+  }
+
   /** Stores an event, then sends it to every stream that may see it. */
   async append(conversationId: number, input: NewChatEvent): Promise<ChatEventView> {
-    const created = await this.payload.create({
+    const created = await this.withEventOrder((req) => this.insertEvent(conversationId, input, req))
+    const view = toEventView(created)
+    this.hub.publish({ kind: 'event', event: view })
+    return view
+  }
+
+  /** Inserts one event within `req`'s transaction (see withEventOrder); nothing is published. */
+  insertEvent(conversationId: number, input: NewChatEvent, req: Partial<PayloadRequest> = {}) {
+    return this.payload.create({
+      req,
       collection: 'chat-events',
       data: {
         conversation: conversationId,
@@ -131,9 +173,6 @@ export class ChatStore {
       },
       depth: 1,
     })
-    const view = toEventView(created)
-    this.hub.publish({ kind: 'event', event: view })
-    return view
   }
 
   /** Events after a stream position: of one conversation, or of all (for agents). */

@@ -7,7 +7,8 @@ import { trackEvent } from '@/analytics/trackEvent'
 import { hostAllowed } from '../domains'
 import type { LiveChatWidgetApi } from '../stub'
 import { type ChatPostResult, uploadFile, visitorAction } from './client'
-import type { ChatConfig } from './config'
+import { builtinConfigLookup, lookUpWithRetry } from '../lookup'
+import type { ChatConfig, ConfigError } from './config'
 import { DIRECT_LINK_HASH, warnDisabled } from './config'
 import { WidgetController } from './controller'
 import { ChatEventItem } from './ChatEventItem'
@@ -26,6 +27,7 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
   const launcherRef = useRef<HTMLButtonElement>(null)
   const windowRef = useRef<HTMLElement>(null)
   const [error, setError] = useState('')
+  const [configured, setConfigured] = useState(false)
   const ids = useId()
   const titleId = `${ids}-title`
 
@@ -35,17 +37,27 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
     const refusal =
       config.configError ??
       (hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains) ? null : 'domain_not_allowed')
-    if (refusal) {
-      warnDisabled(refusal)
+    const refuse = (cause: ConfigError) => {
+      warnDisabled(cause)
       controller.disable()
       controller.install(api)
-      return
     }
-    controller.install(api)
-    controller.start(window.location.pathname)
-    // A direct chat link (/chat) lands on the site with #chat: open the window.
-    if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
-    return () => controller.disable()
+    if (refusal) return refuse(refusal)
+    let cancelled = false
+    // The widget looks its configuration up before it connects (see ../lookup.ts).
+    void lookUpWithRetry(builtinConfigLookup).then((error) => {
+      if (cancelled) return
+      if (error) return refuse(error)
+      controller.install(api)
+      controller.start(window.location.pathname)
+      setConfigured(true)
+      // A direct chat link (/chat) lands on the site with #chat: open the window.
+      if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
+    })
+    return () => {
+      cancelled = true
+      controller.disable()
+    }
   }, [controller, config])
 
   const firstPath = useRef(pathname)
@@ -67,7 +79,7 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
     wasOpen.current = open
   }, [state.visibility])
 
-  if (state.disabled || state.visibility === 'hidden') return null
+  if (!configured || state.disabled || state.visibility === 'hidden') return null
 
   const report = (result: ChatPostResult) => {
     setError(result.ok ? '' : result.error)

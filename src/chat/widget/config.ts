@@ -8,6 +8,8 @@ export type ChatConfig = {
   language: string
   /** LiveChat's tracking script (configurable so tests serve a stand-in on loopback). */
   liveChatScriptUrl: string
+  /** Origin of LiveChat's customer API for the licence's region, where its configuration is looked up. */
+  liveChatApiUrl: string
   /** Set when the server already knows the chat cannot run. */
   configError: ConfigError | null
 }

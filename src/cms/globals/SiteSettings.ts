@@ -7,6 +7,8 @@ export const HEADER_Z_INDEX_DEFAULT = 1000
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'turnstile', 'hcaptcha', 'none'] as const
 export const CHAT_PROVIDERS = ['builtin', 'livechat', 'none'] as const
+/** What the site's chat licence shows by default; the widget runs only for `chat`. */
+export const CHAT_WIDGET_PRODUCTS = ['chat', 'contact-form'] as const
 
 /** A secret only admins may read or change through the API. */
 const secret = (name: string, description?: string): Field => ({
@@ -101,6 +103,19 @@ export const SiteSettings: GlobalConfig = {
             { name: 'license', type: 'text', admin: { description: 'LiveChat organization id or licence number.' } },
             { name: 'group', type: 'number', defaultValue: 0 },
             { name: 'region', type: 'text' },
+            {
+              name: 'defaultWidget',
+              type: 'select',
+              defaultValue: 'chat',
+              options: [
+                { label: 'Live chat', value: 'chat' },
+                { label: 'Contact form only (no chat)', value: 'contact-form' },
+              ],
+              admin: {
+                description:
+                  'The product the built-in chat’s licence shows. Anything but live chat leaves the widget disabled (“not the chat product”).',
+              },
+            },
             { name: 'language', type: 'text', defaultValue: 'en' },
             { name: 'allowedDomains', type: 'array', fields: [{ name: 'domain', type: 'text', required: true }] },
             { name: 'businessHours', type: 'text' },

@@ -1,6 +1,6 @@
 import * as migration_20261122_042330_initial from './20261122_042330_initial';
 import * as migration_20261122_143535_features from './20261122_143535_features';
-import * as migration_20261122_161114_contact_hold from './20261122_161114_contact_hold';
+import * as migration_20261122_165552_session_two from './20261122_165552_session_two';
 
 export const migrations = [
   {
@@ -14,8 +14,8 @@ export const migrations = [
     name: '20261122_143535_features',
   },
   {
-    up: migration_20261122_161114_contact_hold.up,
-    down: migration_20261122_161114_contact_hold.down,
-    name: '20261122_161114_contact_hold'
+    up: migration_20261122_165552_session_two.up,
+    down: migration_20261122_165552_session_two.down,
+    name: '20261122_165552_session_two'
   },
 ];

@@ -2,7 +2,8 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   ALTER TYPE "public"."enum_form_submissions_delivery_status" ADD VALUE 'held';
+   CREATE TYPE "public"."enum_site_settings_chat_default_widget" AS ENUM('chat', 'contact-form');
+  ALTER TYPE "public"."enum_form_submissions_delivery_status" ADD VALUE 'held';
   CREATE TABLE "captcha_answers" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"key" varchar NOT NULL,
@@ -10,6 +11,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   );
   
   ALTER TABLE "site_settings" ADD COLUMN "captcha_hold_without_java_script" boolean DEFAULT true;
+  ALTER TABLE "site_settings" ADD COLUMN "chat_default_widget" "enum_site_settings_chat_default_widget" DEFAULT 'chat';
   CREATE UNIQUE INDEX "captcha_answers_key_idx" ON "captcha_answers" USING btree ("key");
   CREATE INDEX "captcha_answers_expires_at_idx" ON "captcha_answers" USING btree ("expires_at");`)
 }
@@ -23,5 +25,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   CREATE TYPE "public"."enum_form_submissions_delivery_status" AS ENUM('queued', 'delivered', 'failed', 'spam');
   ALTER TABLE "form_submissions" ALTER COLUMN "delivery_status" SET DEFAULT 'queued'::"public"."enum_form_submissions_delivery_status";
   ALTER TABLE "form_submissions" ALTER COLUMN "delivery_status" SET DATA TYPE "public"."enum_form_submissions_delivery_status" USING "delivery_status"::"public"."enum_form_submissions_delivery_status";
-  ALTER TABLE "site_settings" DROP COLUMN "captcha_hold_without_java_script";`)
+  ALTER TABLE "site_settings" DROP COLUMN "captcha_hold_without_java_script";
+  ALTER TABLE "site_settings" DROP COLUMN "chat_default_widget";
+  DROP TYPE "public"."enum_site_settings_chat_default_widget";`)
 }

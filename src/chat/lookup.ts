@@ -1,0 +1,46 @@
+import { reconnectDelay } from './reconnect'
+import type { ConfigError } from './widget/config'
+
+/** One configuration lookup waits this long for an answer before it counts as failed. */
+export const CHAT_CONFIG_LOOKUP_TIMEOUT_MS = 5000
+
+/** A lookup's answer: the widget may run (`ok`), must stay off (`refused`), or nothing usable came (`failed`). */
+export type LookupOutcome = { kind: 'ok' } | { kind: 'refused'; error: ConfigError } | { kind: 'failed' }
+
+/**
+ * Looks the widget's configuration up before it connects. A failure (network, timeout, server
+ * error, malformed answer) is retried with the chat's backoff, 500 ms to 5 s, at most 20 times
+ * (spec section 9, "chat config retry"); after the last it becomes `region_failed`. A refusal is final.
+ */
+export async function lookUpWithRetry(
+  attempt: () => Promise<LookupOutcome>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<ConfigError | null> {
+  for (let retry = 1; ; retry++) {
+    const outcome = await attempt().catch((): LookupOutcome => ({ kind: 'failed' }))
+    if (outcome.kind === 'ok') return null
+    if (outcome.kind === 'refused') return outcome.error
+    const delay = reconnectDelay(retry)
+    if (delay === null) return 'region_failed'
+    await wait(delay)
+  }
+}
+
+/** The built-in chat's lookup: its own configuration endpoint. */
+export const BUILTIN_CONFIG_PATH = '/api/chat/config'
+
+export type BuiltinConfigAnswer = { defaultWidget: string; error: ConfigError | null }
+
+export async function builtinConfigLookup(): Promise<LookupOutcome> {
+  const response = await fetch(BUILTIN_CONFIG_PATH, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal: AbortSignal.timeout(CHAT_CONFIG_LOOKUP_TIMEOUT_MS),
+  })
+  if (!response.ok) return { kind: 'failed' }
+  const answer = (await response.json()) as Partial<BuiltinConfigAnswer> | null
+  if (!answer || typeof answer.defaultWidget !== 'string') return { kind: 'failed' }
+  if (answer.error) return { kind: 'refused', error: answer.error }
+  if (answer.defaultWidget !== 'chat') return { kind: 'refused', error: 'wrong_product' }
+  return { kind: 'ok' }
+}
