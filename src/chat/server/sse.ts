@@ -34,8 +34,8 @@ const frame = (name: string, data: unknown, id?: number) =>
 
 /**
  * A Server-Sent Events response: state snapshot, then every stored event after the client's
- * position, then live ones, each sent once in id order (live events that arrive during the
- * replay wait and are filtered by id).
+ * position, then live ones, each sent once and in id order (live events that arrive during the
+ * replay wait; a live event is preceded by any stored event older than it not yet sent).
  */
 export function eventStreamResponse(options: StreamOptions): Response {
   const { hub, signal } = options
@@ -69,10 +69,28 @@ export function eventStreamResponse(options: StreamOptions): Response {
           write(frame(message.name, message.data))
         }
       }
+      // A live event newer than the stream's position is not sent straight from the bus: the
+      // stored events after the position are read first, in id order. Ids become visible in the
+      // store in order (see store.ts), so an older event published late by another instance is
+      // sent before the newer one, and a client that resumes from the newest id it holds has
+      // missed nothing.
+      let catchingUp = Promise.resolve()
+      const deliverLive = (message: StreamMessage) => {
+        if (message.kind !== 'event' || message.event.id <= newest) return deliver(message)
+        catchingUp = catchingUp.then(async () => {
+          try {
+            if (!closed && message.event.id > newest)
+              for (const event of await options.replay(newest)) deliver({ kind: 'event', event })
+          } catch (error) {
+            console.error('chat stream catch-up failed', error)
+          }
+          deliver(message)
+        })
+      }
       const unsubscribe = hub.subscribe((message) => {
         if (!options.accepts(message)) return
         if (replaying) pending.push(message)
-        else deliver(message)
+        else deliverLive(message)
       })
       const keepalive = setInterval(() => write(encoder.encode(': keepalive\n\n')), CHAT_STREAM_KEEPALIVE_MS)
       close = () => {
@@ -94,13 +112,13 @@ export function eventStreamResponse(options: StreamOptions): Response {
         for (const opening of await options.opening()) write(frame(opening.name, opening.data))
         for (const event of await options.replay(options.lastEventId)) deliver({ kind: 'event', event })
         replaying = false
-        for (const message of pending.splice(0)) deliver(message)
+        for (const message of pending.splice(0)) deliverLive(message)
         write(frame('synced', { lastEventId: newest }))
       } catch (error) {
         console.error('chat stream replay failed', error)
       }
       replaying = false
-      for (const message of pending.splice(0)) deliver(message)
+      for (const message of pending.splice(0)) deliverLive(message)
     },
     cancel() {
       close()
