@@ -346,6 +346,30 @@ describe('chat configuration lookup', () => {
     }
   })
 
+  it('refuses visitor streams and posts while the settings switch the built-in chat off', async () => {
+    const refused = async () => {
+      const token = newVisitorToken()
+      const post = await visitorPost(token, { action: 'typing' })
+      const stream = await visitorStream(
+        new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(token) }),
+        payload,
+      )
+      return [post.status, stream.status]
+    }
+    try {
+      await setChat({ provider: 'builtin', defaultWidget: 'contact-form' })
+      expect(await refused()).toEqual([403, 403])
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
+      expect(await refused()).toEqual([403, 403])
+      await setChat({ provider: 'livechat', license: '12345678', licenseExpiresAt: null })
+      expect(await refused()).toEqual([403, 403])
+    } finally {
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', license: '', licenseExpiresAt: null })
+    }
+    const [post] = await refused()
+    expect(post).not.toBe(403)
+  })
+
   it('refuses a product value the settings do not offer', async () => {
     await expect(setChat({ provider: 'builtin', defaultWidget: '<script>' })).rejects.toThrow()
     expect(await answer()).toEqual({ defaultWidget: 'chat', error: null })

@@ -10,7 +10,7 @@ const chatEvent = (id: number): ChatEventView => ({
   id,
   conversationId: CONVERSATION,
   type: 'message',
-  author: { type: 'visitor', name: 'Visitor' },
+  author: { type: 'customer', name: 'Visitor' },
   timestamp: new Date(0).toISOString(),
   text: `message ${id}`,
 })

@@ -11,7 +11,7 @@ import {
 import type { VisitorSnapshot } from '../types'
 import { ChatRequestError, jsonError, originAllowed, readJsonBody } from './guards'
 import { chatHub } from './hub'
-import { loadChatSettings } from './settings'
+import { loadChatSettings, serverConfigError } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
 import { ChatStore } from './store'
 import { hashVisitorToken, isWellFormedToken, newVisitorToken } from './tokens'
@@ -48,11 +48,19 @@ export function visitorOf(request: Request): Visitor {
   }
 }
 
+/**
+ * Refuses what the widget itself would not do: a request from a foreign origin, and any while
+ * the built-in chat is not what the settings serve (another provider or product, or a licence
+ * that does not hold), so a hand-made request cannot open a chat the site has switched off.
+ */
 async function refuseForeignOrigin(request: Request, payload: Payload) {
   const settings = await loadChatSettings(payload)
   chatHub().businessHours = settings.businessHours || null
   if (!originAllowed(request.headers, settings.allowedDomains)) {
     throw new ChatRequestError(403, 'This site may not use the chat.')
+  }
+  if (settings.provider !== 'builtin' || settings.defaultWidget !== 'chat' || serverConfigError(settings)) {
+    throw new ChatRequestError(403, 'The chat is not available on this site.')
   }
   return settings
 }
