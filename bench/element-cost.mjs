@@ -5,18 +5,33 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
+/** Each element's client entry, and when a page loads it. */
 const ELEMENTS = {
-  'accordion (src/blocks/Faq/Accordion.tsx)': 'src/blocks/Faq/Accordion.tsx',
-  'progress counters (src/blocks/Stats/ProgressCounters.tsx)': 'src/blocks/Stats/ProgressCounters.tsx',
-  'carousel (src/blocks/Testimonials/Carousel.tsx)': 'src/blocks/Testimonials/Carousel.tsx',
-  'touch gestures (src/site/chrome/gestures.ts)': 'src/site/chrome/gestures.ts',
-  'typeahead (src/search/typeahead.ts)': 'src/search/typeahead.ts',
-  'lazy image fade (src/site/chrome/lazyImages.ts)': 'src/site/chrome/lazyImages.ts',
-  'textarea auto-grow fallback (src/forms/autoGrow.ts)': 'src/forms/autoGrow.ts',
+  'accordion (src/blocks/Faq/Accordion.tsx)': ['src/blocks/Faq/Accordion.tsx', 'with every page'],
+  'progress counters (src/blocks/Stats/ProgressCounters.tsx)': [
+    'src/blocks/Stats/ProgressCounters.tsx',
+    'after hydration, on pages holding counters',
+  ],
+  'carousel (src/blocks/Testimonials/Carousel.tsx)': [
+    'src/blocks/Testimonials/Carousel.tsx',
+    'after hydration, on pages holding a carousel',
+  ],
+  'touch gestures (src/site/chrome/gestures.ts)': [
+    'src/site/chrome/gestures.ts',
+    'with the carousel or the mobile panel',
+  ],
+  'mobile panel (src/site/chrome/mobileMenu.ts)': ['src/site/chrome/mobileMenu.ts', 'on first use of the menu button'],
+  'typeahead (src/search/typeahead.ts)': ['src/search/typeahead.ts', 'on first use of the search box'],
+  'searchable dropdown (src/forms/dropdown/enhanceSelect.ts)': [
+    'src/forms/dropdown/enhanceSelect.ts',
+    'with the form behaviour, on first interaction with a form',
+  ],
+  'lazy image fade (src/site/chrome/lazyImages.ts)': ['src/site/chrome/lazyImages.ts', 'with every page'],
+  'textarea auto-grow fallback (src/forms/autoGrow.ts)': ['src/forms/autoGrow.ts', 'with every page'],
 }
 
 const rows = []
-for (const [label, entry] of Object.entries(ELEMENTS)) {
+for (const [label, [entry, loads]] of Object.entries(ELEMENTS)) {
   const result = await build({
     entryPoints: [path.resolve(entry)],
     bundle: true,
@@ -30,6 +45,6 @@ for (const [label, entry] of Object.entries(ELEMENTS)) {
     logLevel: 'silent',
   })
   const code = result.outputFiles[0].contents
-  rows.push({ element: label, 'min bytes': code.length, 'gzip bytes': gzipSync(code, { level: 9 }).length })
+  rows.push({ element: label, 'min bytes': code.length, 'gzip bytes': gzipSync(code, { level: 9 }).length, loads })
 }
 console.table(rows)
