@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, Endpoint, Payload, PayloadRequest } from 'payload'
 import { hasRole, type Role } from '@/cms/access'
 import { RELEASE_MESSAGES, RELEASE_PATH } from '../admin/releasePath'
-import { CONTACT_QUEUE, DELIVER_SUBMISSION_TASK } from './constants'
+import { queueDelivery } from './queueOnCreate'
 import { runContactQueue } from './runner'
 
 /**
@@ -10,12 +10,7 @@ import { runContactQueue } from './runner'
  */
 export const queueDeliveryOnRelease: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   if (operation !== 'update' || previousDoc?.deliveryStatus !== 'held' || doc.deliveryStatus !== 'queued') return doc
-  await req.payload.jobs.queue({
-    task: DELIVER_SUBMISSION_TASK,
-    input: { submissionId: doc.id },
-    queue: CONTACT_QUEUE,
-    req,
-  })
+  await queueDelivery(req, doc.id)
   return doc
 }
 
