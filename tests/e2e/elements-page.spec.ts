@@ -66,18 +66,23 @@ test('an editor gives a paragraph the look of heading 2 in the admin, and the si
   })
   expect(created.status()).toBe(201)
   const { doc } = await created.json()
-  await page.context().addCookies([{ name: 'payload-token', value: token, url: E2E_URL }])
-  await page.goto(`/admin/collections/pages/${doc.id}`)
-  await page.locator('[data-lexical-editor="true"]').getByText(text).click({ clickCount: 3 })
-  await page.getByRole('button', { name: 'textState dropdown' }).click()
-  await page.getByRole('button', { name: 'Looks like heading 2' }).click()
-  await expect(page.locator('[data-lexical-editor="true"] [data-heading-style="h2"]')).toHaveText(text)
-  const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok())
-  await page.getByRole('button', { name: 'Publish changes' }).click()
-  await saved
-  await page.goto(doc.path)
-  await expect(page.locator('main p.h2')).toHaveText(text)
-  await expect(page.getByRole('heading', { name: text })).toHaveCount(0)
+  try {
+    await page.context().addCookies([{ name: 'payload-token', value: token, url: E2E_URL }])
+    await page.goto(`/admin/collections/pages/${doc.id}`)
+    await page.locator('[data-lexical-editor="true"]').getByText(text).click({ clickCount: 3 })
+    await page.getByRole('button', { name: 'textState dropdown' }).click()
+    await page.getByRole('button', { name: 'Looks like heading 2' }).click()
+    await expect(page.locator('[data-lexical-editor="true"] [data-heading-style="h2"]')).toHaveText(text)
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok())
+    await page.getByRole('button', { name: 'Publish changes' }).click()
+    await saved
+    await page.goto(doc.path)
+    await expect(page.locator('main p.h2')).toHaveText(text)
+    await expect(page.getByRole('heading', { name: text })).toHaveCount(0)
+  } finally {
+    // The page would otherwise join the sitemap and search that other suites check.
+    await request.delete(`/api/pages/${doc.id}`, { headers: { Authorization: `JWT ${token}` } })
+  }
 })
 
 for (const viewport of WIDTHS) {
