@@ -43,11 +43,26 @@ async function javascriptBytes(browser, url) {
   return { total: sum(beforeIdle), afterIdle: sum(scripts) - sum(beforeIdle), files: scripts.length }
 }
 
+/** Lighthouse runs per page before its error is reported (a run can fail to paint on a busy machine). */
+const LIGHTHOUSE_ATTEMPTS = 3
+
 async function lighthouseScores(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url)
+    } catch (error) {
+      if (attempt >= LIGHTHOUSE_ATTEMPTS) throw error
+      console.warn(`Lighthouse on ${url} failed (${error.message}); running it again…`)
+    }
+  }
+}
+
+async function lighthouseRun(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
-    const { categories, audits } = result.lhr
+    const { categories, audits, runtimeError } = result.lhr
+    if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`)
     return {
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,

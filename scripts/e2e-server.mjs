@@ -20,5 +20,5 @@ const env = {
   LIVECHAT_SCRIPT_URL: process.env.LIVECHAT_SCRIPT_URL || `http://127.0.0.1:${Number(port) + 9}/tracking.js`,
   LIVECHAT_API_URL: process.env.LIVECHAT_API_URL || `http://127.0.0.1:${Number(port) + 9}`,
 }
-setUpDatabase(env)
+await setUpDatabase(env)
 run('npx', ['next', 'start', '-H', '127.0.0.1', '-p', port], { env: { ...env, NODE_ENV: 'production' } })

@@ -7,7 +7,7 @@ try {
   ensureInstalled()
   ensureEnvFile(port)
   loadEnvFile()
-  setUpDatabase()
+  await setUpDatabase()
   ensureBuilt()
   console.log(`\n> Site:  http://localhost:${port}\n> Admin: http://localhost:${port}/admin\n`)
   run('npx', ['next', 'start', '-p', port], { env: { ...process.env, NODE_ENV: 'production' } })

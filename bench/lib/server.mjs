@@ -18,7 +18,7 @@ export async function startBenchServer({ port = Number(process.env.BENCH_PORT ||
     NEXT_TELEMETRY_DISABLED: '1',
   }
   ensureBuilt(env)
-  setUpDatabase(env)
+  await setUpDatabase(env)
   const child = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: 'production' },

@@ -97,24 +97,29 @@ export function ensureBuilt(env = process.env) {
 export const SETUP_DONE_LINE = 'Database ready.'
 const SETUP_ATTEMPTS = 3
 
+/** Longest a set-up run may take before it counts as stalled and runs again. */
+const SETUP_TIMEOUT_MS = 5 * 60_000
+
 /**
- * Migrates the database, creates the first admin and seeds content when empty. `payload run`
- * now and then ends early with status 0 and its work undone (its loader stalls and the event loop
- * drains), so success is judged by the line the script prints at the end; the steps are idempotent.
+ * Migrates the database, creates the first admin and seeds content when empty. The script runs
+ * as a bundle under plain Node (scripts/lib/runTs.mjs says why); success is judged by the line
+ * it prints at the end, and as its steps are idempotent a run that stalls is simply run again.
  */
-export function setUpDatabase(env = process.env) {
+export async function setUpDatabase(env = process.env) {
+  // Loaded here: it needs esbuild, which is there only once the dependencies are installed.
+  const { runTs } = await import('./runTs.mjs')
   for (let attempt = 1; attempt <= SETUP_ATTEMPTS; attempt++) {
-    const result = spawnSync('npx', ['payload', 'run', 'scripts/setup.ts'], {
-      cwd: ROOT,
+    const result = await runTs(ROOT, 'scripts/setup.ts', [], {
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
       encoding: 'utf8',
+      timeout: SETUP_TIMEOUT_MS,
     })
-    if (result.error) throw result.error
+    if (result.error && result.error.code !== 'ETIMEDOUT') throw result.error
     process.stdout.write(result.stdout ?? '')
-    if (result.status !== 0)
-      throw new Error(`payload run scripts/setup.ts exited with ${result.status ?? result.signal}`)
     if ((result.stdout ?? '').includes(SETUP_DONE_LINE)) return
+    if (result.status !== 0 && result.status !== 13 && !result.signal)
+      throw new Error(`scripts/setup.ts exited with ${result.status}`)
     console.log(`> The database set-up ended before it finished (attempt ${attempt}); running it again…`)
   }
   throw new Error('the database set-up did not finish')
