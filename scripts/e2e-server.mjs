@@ -6,8 +6,8 @@ import { ROOT, run, setUpDatabase } from './lib/bootstrap.mjs'
 const port = process.env.E2E_PORT || '3100'
 // One data folder per port, so that two checkouts' suites can run side by side.
 const dataDir = path.join(ROOT, '.tmp', `e2e-${port}`)
+// Removed and not made again: the set-up creates it, as `npm start` needs on a fresh clone.
 fs.rmSync(dataDir, { recursive: true, force: true })
-fs.mkdirSync(dataDir, { recursive: true })
 
 const env = {
   ...process.env,

@@ -1,8 +1,13 @@
-// Run by `npm start` through `payload run`: migrate, create the first admin, seed.
+// Run by `npm start` (and the test and bench servers) as a bundle, see scripts/lib/runTs.mjs:
+// migrate, create the first admin, seed.
 import fs from 'node:fs'
 import config from '@payload-config'
 import { getPayload } from 'payload'
+import { DATA_DIR } from '@/cms/paths'
 import { setUpDatabase } from '@/cms/setup'
+
+// The SQLite file, uploads and the outbox live here; a fresh clone does not have it yet.
+fs.mkdirSync(DATA_DIR, { recursive: true })
 
 const payload = await getPayload({ config })
 const report = await setUpDatabase(payload)
