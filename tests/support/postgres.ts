@@ -64,13 +64,7 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   return {
     url,
     stop: () => {
-      // runuser does not always pass a signal on, which left clusters running; pg_ctl stops the
-      // server itself and waits for it, and the signal is the fallback.
-      try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
-      } catch {
-        server.kill('SIGINT')
-      }
+      server.kill('SIGINT')
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
