@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisReplayGuard } from '@/contact/captcha/replayGuard'
-import { closeContactRedis } from '@/contact/server/redis'
+import { closeSharedRedis } from '@/security/redis'
 import { startTempRedis } from '../support/redis'
 
 let redis: Awaited<ReturnType<typeof startTempRedis>>
@@ -9,7 +9,7 @@ beforeAll(async () => {
   redis = await startTempRedis()
 })
 afterAll(async () => {
-  await closeContactRedis()
+  await closeSharedRedis()
   redis?.stop()
 })
 

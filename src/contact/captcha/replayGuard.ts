@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
-import { contactRedis } from '../server/redis'
+import { sharedRedis } from '@/security/redis'
 import { sqlOn } from '../sql'
 
 /** Remembers answers already accepted, until they could no longer be accepted anyway. */
@@ -46,7 +46,7 @@ export function databaseReplayGuard(payload: Payload, now: () => number = Date.n
 export function redisReplayGuard(url: string): ReplayGuard {
   return {
     async claim(key, ttlMs) {
-      const redis = await contactRedis(url)
+      const redis = await sharedRedis(url)
       return (await redis.set(`captcha:used:${key}`, '1', { NX: true, PX: ttlMs })) === 'OK'
     },
   }
