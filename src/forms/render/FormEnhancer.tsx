@@ -1,10 +1,8 @@
 'use client'
 
 import { useEffect } from 'react'
+import { attachOnFirstUse } from '@/site/chrome/onFirstUse'
 import type { FormBehaviourConfig } from './attachForm'
-
-/** What counts as the visitor reaching the form: the behaviour loads on the first of these. */
-export const FORM_ARRIVAL_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const
 
 /**
  * Loads the form's behaviour (validation engine, dropdowns, captcha) when the visitor first
@@ -15,21 +13,17 @@ export function FormEnhancer({ formElementId, config }: { formElementId: string;
   useEffect(() => {
     const form = document.getElementById(formElementId)
     if (!(form instanceof HTMLFormElement)) return
-    let detach: (() => void) | undefined
-    let cancelled = false
-    const start = () => {
-      for (const type of FORM_ARRIVAL_EVENTS) form.removeEventListener(type, start)
-      void import('./attachForm').then(({ attachForm }) => {
-        if (!cancelled) detach = attachForm(form, config)
-      })
-    }
-    for (const type of FORM_ARRIVAL_EVENTS) form.addEventListener(type, start, { passive: true })
-    if (form.contains(document.activeElement) || form.matches(':hover')) start()
-    return () => {
-      cancelled = true
-      for (const type of FORM_ARRIVAL_EVENTS) form.removeEventListener(type, start)
-      detach?.()
-    }
+    return attachOnFirstUse(
+      form,
+      () =>
+        import('./attachForm').then(
+          ({ attachForm }) =>
+            () =>
+              attachForm(form, config),
+        ),
+      // A click inside the form is the visitor's own (a field, a button): never held back.
+      { holdClicks: false },
+    )
   }, [formElementId, config])
   return null
 }

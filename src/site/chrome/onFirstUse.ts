@@ -38,6 +38,8 @@ export function attachOnFirstUse(
 
   for (const type of FIRST_USE_EVENTS) target.addEventListener(type, warm, { passive: true })
   if (holdClicks) target.addEventListener('click', holdClick)
+  // A visitor who reached the element before this ran (focus or pointer already on it) gets it now.
+  if (target.contains(document.activeElement) || target.matches(':hover')) warm()
   return () => {
     stopped = true
     for (const type of FIRST_USE_EVENTS) target.removeEventListener(type, warm)
