@@ -5,6 +5,13 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { DatabaseAdapterObj } from 'payload'
 import { SQLITE_FILE } from './paths'
 
+/**
+ * How long a SQLite statement waits for another connection's lock before it fails. Another
+ * process on the same file (a server starting while the old one still runs, the set-up script)
+ * would otherwise make a write fail at once with "database is locked".
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000
+
 const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
 
 export function isPostgresUrl(url: string | undefined): boolean {
@@ -12,7 +19,8 @@ export function isPostgresUrl(url: string | undefined): boolean {
 }
 
 /**
- * SQLite under data/ unless DATABASE_URL names a Postgres server. Schema changes only ever
+ * SQLite under data/ (in WAL mode, so the file has -wal and -shm companions while open) unless
+ * DATABASE_URL names a Postgres server. Schema changes only ever
  * come from the committed migrations (push is off everywhere).
  */
 export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapterObj {
@@ -27,6 +35,9 @@ export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapter
   const file = url?.startsWith('file:') ? url : `file:${SQLITE_FILE}`
   return sqliteAdapter({
     client: { url: file },
+    busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
+    // Write-ahead logging: readers never hold up a writer, nor a writer its readers.
+    wal: true,
     migrationDir: path.join(migrationsRoot, 'sqlite'),
     push: false,
     allowIDOnCreate: true,

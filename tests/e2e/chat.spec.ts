@@ -308,12 +308,14 @@ test('a chat survives a restart of the server: nothing lost, nothing doubled', a
     await visitor.locator('.chat-launcher').click()
     const dialog = visitor.getByRole('dialog', { name: 'Chat' })
     await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
-    await dialog.getByLabel('Name').fill('Remy')
+    // A name of its own, so that chats left by an earlier run of this test are not matched.
+    const name = `Remy ${test.info().repeatEachIndex}-${Date.now().toString(36)}`
+    await dialog.getByLabel('Name').fill(name)
     await dialog.getByLabel('Email').fill('remy@example.com')
     await dialog.getByRole('button', { name: 'Start chat' }).click()
-    await agent.locator('.agent-queue li').filter({ hasText: 'Remy' }).getByRole('button', { name: 'Accept' }).click()
+    await agent.locator('.agent-queue li').filter({ hasText: name }).getByRole('button', { name: 'Accept' }).click()
     await expect.poll(() => customerStatus(visitor)).toBe('chatting')
-    const panel = agent.locator('.agent-chat').filter({ hasText: 'Remy' })
+    const panel = agent.locator('.agent-chat').filter({ hasText: name })
     await panel.getByLabel('Reply').fill('Before the restart')
     await panel.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(dialog.locator('.chat-event-message')).toHaveText(['Before the restart'].map((t) => new RegExp(t)))
