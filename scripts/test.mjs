@@ -39,6 +39,30 @@ function countPlaywright(file) {
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
 }
 
+/**
+ * Stops throwaway PostgreSQL clusters (tests/support/postgres.ts) whose folder is gone: left by a
+ * test process that was killed before it could stop its own. Live clusters keep their folder.
+ */
+function stopOrphanedTestClusters() {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let args
+    try {
+      args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    } catch {
+      continue
+    }
+    const dataDir = args[args.indexOf('-D') + 1]
+    if (!path.basename(args[0]).startsWith('postgres') || !dataDir?.includes('/site-pg-')) continue
+    if (fs.existsSync(dataDir)) continue
+    try {
+      process.kill(Number(pid), 'SIGQUIT')
+      console.log(`> Stopped an orphaned test PostgreSQL (pid ${pid}, ${dataDir}).`)
+    } catch {
+      // already gone
+    }
+  }
+}
+
 const testEnv = {
   ...process.env,
   PAYLOAD_SECRET: process.env.PAYLOAD_SECRET || 'test-secret-not-for-production',
@@ -89,6 +113,7 @@ step('unit and integration (vitest)', () =>
     },
   ),
 )
+stopOrphanedTestClusters()
 step('production build', () => ensureBuilt(testEnv))
 step('browser (playwright)', () =>
   run('npx', ['playwright', 'test'], {

@@ -576,3 +576,29 @@ test.describe('GET /api/search over HTTP', () => {
     expect(post.status()).toBe(405)
   })
 })
+
+test.describe('site search before the page is interactive', () => {
+  test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } })
+
+  test('text typed into the box before the page’s code ran gets suggestions, with no second focus', async ({
+    page,
+  }) => {
+    // The page's scripts wait until the visitor has focused the box and typed.
+    let release = () => {}
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+      await scriptsMayLoad
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    const combobox = page.getByRole('search', { name: 'Site' }).getByRole('combobox')
+    await combobox.focus()
+    await page.keyboard.type('lien')
+    await expect(page.locator('form.site-search')).not.toHaveClass(/is-enhanced/)
+    release()
+    await expect(page.locator('form.site-search')).toHaveClass(/is-enhanced/)
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible()
+    await expect(combobox).toBeFocused()
+    await expect(combobox).toHaveValue('lien')
+  })
+})

@@ -25,8 +25,12 @@ async function freePort(): Promise<number> {
   })
 }
 
-const asPostgres = (cmd: string, args: string[]) =>
-  process.getuid?.() === 0 ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args }
+/** Run as root (as `npm test` is here), the cluster belongs to the `postgres` system user. */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined
+  const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' })))
+  return { uid, gid }
+}
 
 export async function startTempPostgres(): Promise<TempPostgres> {
   const bin = postgresBinDir()
@@ -34,24 +38,23 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   fs.chmodSync(dir, 0o777)
   const dataDir = path.join(dir, 'data')
   const port = await freePort()
-  const run = (tool: string, args: string[]) => {
-    const { cmd, args: full } = asPostgres(path.join(bin, tool), args)
-    execFileSync(cmd, full, { stdio: 'pipe' })
-  }
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
-  const { cmd, args } = asPostgres(path.join(bin, 'postgres'), [
-    '-D',
-    dataDir,
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-  ])
-  const server = spawn(cmd, args, { stdio: 'ignore' })
+  const user = postgresUser()
+  execFileSync(
+    path.join(bin, 'initdb'),
+    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'],
+    { stdio: 'pipe', ...user },
+  )
+  // Started directly (not through runuser), so that the signal to stop reaches the server itself.
+  const server = spawn(
+    path.join(bin, 'postgres'),
+    ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    { stdio: 'ignore', ...user },
+  )
+  // Smart shutdown: no new connections, and the server ends once the last client has gone, so
+  // pooled connections are never cut under a test. Also sent when the test process exits without
+  // stopping it (a failed set-up), so that no cluster outlives the run.
+  const stopServer = () => server.kill('SIGTERM')
+  process.once('exit', stopServer)
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
@@ -64,7 +67,8 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   return {
     url,
     stop: () => {
-      server.kill('SIGINT')
+      process.off('exit', stopServer)
+      stopServer()
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
