@@ -1,4 +1,5 @@
 import config from '@payload-config'
+import { connection } from 'next/server'
 import { getPayload } from 'payload'
 import { cache } from 'react'
 import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
@@ -7,7 +8,14 @@ import { SLUG_PATTERN } from './collections/Pages'
 /** A linked page needs only what a link shows, not its whole layout. */
 const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
 
-export const getPayloadClient = () => getPayload({ config })
+/**
+ * The site's Payload, for code that answers a request. Anything that reads through it renders
+ * per request, never at build time (the build has no database to read).
+ */
+export async function getPayloadClient() {
+  await connection()
+  return getPayload({ config })
+}
 
 /**
  * The path a request asks for, or null when a segment could never be a page slug
