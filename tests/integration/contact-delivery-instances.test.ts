@@ -1,10 +1,10 @@
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/cms/migrate'
-import { CONTACT_QUEUE } from '@/contact/delivery/constants'
+import { CONTACT_QUEUE, ORPHANED_SUBMISSION_AFTER_MS } from '@/contact/delivery/constants'
 import { deliverSubmission } from '@/contact/delivery/deliver'
 import { releaseHeldSubmission } from '@/contact/delivery/release'
-import { claimDueJobs, runContactQueue } from '@/contact/delivery/runner'
+import { claimDueJobs, requeueOrphanedSubmissions, runContactQueue } from '@/contact/delivery/runner'
 import { acceptSubmission } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
 import { createContactForm, validFields } from '../support/contact'
@@ -142,5 +142,24 @@ describe('two site instances on one PostgreSQL', () => {
     } finally {
       await first.update({ collection: 'forms', id: 115, data: { captcha: false } })
     }
+  })
+
+  it('send once a submission left without its job, when both queue it again at the same time', async () => {
+    const [first, second] = instances
+    const id = await submitMarked(first, 'Lost Job Twice Found')
+    await first.delete({
+      collection: 'payload-jobs',
+      where: { and: [{ queue: { equals: CONTACT_QUEUE } }, { 'input.submissionId': { equals: id } }] },
+    })
+    const later = Date.now() + ORPHANED_SUBMISSION_AFTER_MS + 1000
+    const found = await Promise.all([
+      requeueOrphanedSubmissions(first, later),
+      requeueOrphanedSubmissions(second, later),
+    ])
+    expect(found.flat()).toContain(id)
+    for (let pass = 0; pass < MAX_PASSES && (await queuedJobs(first)) > 0; pass++)
+      await Promise.all([runContactQueue(first), runContactQueue(second)])
+    expect(mailsMentioning('Lost Job Twice Found')).toHaveLength(1)
+    expect((await second.findByID({ collection: 'form-submissions', id, depth: 0 })).deliveryStatus).toBe('delivered')
   })
 })

@@ -6,8 +6,13 @@ import { getPayload, type Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/cms/migrate'
 import { csvCell, exportSubmissionsEndpoint, submissionsCsv } from '@/contact/admin/csvExport'
-import { CONTACT_QUEUE, DELIVERY_MAX_ATTEMPTS, STALE_JOB_AFTER_MS } from '@/contact/delivery/constants'
-import { reclaimStaleJobs, runContactQueue } from '@/contact/delivery/runner'
+import {
+  CONTACT_QUEUE,
+  DELIVERY_MAX_ATTEMPTS,
+  ORPHANED_SUBMISSION_AFTER_MS,
+  STALE_JOB_AFTER_MS,
+} from '@/contact/delivery/constants'
+import { reclaimStaleJobs, requeueOrphanedSubmissions, runContactQueue } from '@/contact/delivery/runner'
 import { acceptSubmission } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
 import type { FormSubmission } from '@/payload-types'
@@ -61,6 +66,11 @@ const submission = (id: number | string, cms = payload) =>
   cms.findByID({ collection: 'form-submissions', id, depth: 0 }) as Promise<FormSubmission>
 
 const mailsMentioning = (marker: string) => smtp.received.filter((mail) => mail.raw.includes(marker))
+
+const jobsFor = async (submissionId: number | string) =>
+  (
+    await payload.find({ collection: 'payload-jobs', where: { queue: { equals: CONTACT_QUEUE } }, limit: 0 })
+  ).docs.filter((job) => (job.input as { submissionId?: number }).submissionId === submissionId)
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -201,6 +211,27 @@ describe('contact delivery', () => {
     expect(await reclaimStaleJobs(payload, Date.now() + STALE_JOB_AFTER_MS + 1000)).toBe(1)
     await runContactQueue(payload)
     expect(mailsMentioning('Stuck Mid Send')).toHaveLength(1)
+    expect((await submission(id)).deliveryStatus).toBe('delivered')
+  })
+
+  it('queues again, and sends once, a submission a stopped process left queued without its job', async () => {
+    const id = await submit({ name: 'Job Never Queued' })
+    // What a stop between storing the submission and queueing its job leaves (SQLite runs
+    // without transactions): the submission, queued, and no job.
+    await payload.delete({
+      collection: 'payload-jobs',
+      where: { and: [{ queue: { equals: CONTACT_QUEUE } }, { 'input.submissionId': { equals: id } }] },
+    })
+    expect(await jobsFor(id)).toHaveLength(0)
+    // Not while its job may still be on the way.
+    expect(await requeueOrphanedSubmissions(payload)).toEqual([])
+    const later = Date.now() + ORPHANED_SUBMISSION_AFTER_MS + 1000
+    expect(await requeueOrphanedSubmissions(payload, later)).toEqual([id])
+    expect(await requeueOrphanedSubmissions(payload, later)).toEqual([])
+    expect(await jobsFor(id)).toHaveLength(1)
+    await runContactQueue(payload)
+    await runContactQueue(payload)
+    expect(mailsMentioning('Job Never Queued')).toHaveLength(1)
     expect((await submission(id)).deliveryStatus).toBe('delivered')
   })
 

@@ -83,3 +83,34 @@ describe('first admin', () => {
     }
   })
 })
+
+describe('a seed that fails halfway', () => {
+  it('leaves nothing behind, so that the next start seeds the site again', async () => {
+    const site = await startTestPayload()
+    try {
+      const cms = site.payload
+      // A form already holding the contact form's id makes the seed fail after it stored the images.
+      await cms.create({
+        collection: 'forms',
+        data: {
+          id: CONTACT_FORM_ID,
+          title: 'In the way',
+          fields: [{ blockType: 'text', name: 'name', label: 'Name' }],
+        } as never,
+      })
+      await expect(seedIfEmpty(cms)).rejects.toThrow()
+      const count = async (collection: 'pages' | 'media' | 'forms') =>
+        (await cms.count({ collection, overrideAccess: true })).totalDocs
+      expect({ pages: await count('pages'), media: await count('media'), forms: await count('forms') }).toEqual({
+        pages: 0,
+        media: 0,
+        forms: 1,
+      })
+      await cms.delete({ collection: 'forms', id: CONTACT_FORM_ID })
+      expect(await seedIfEmpty(cms)).toBe(true)
+      expect(await count('pages')).toBe(SEED_PAGES.length)
+    } finally {
+      await site.cleanup()
+    }
+  })
+})

@@ -1,4 +1,5 @@
 import {
+  type CollectionSlug,
   commitTransaction,
   createLocalReq,
   initTransaction,
@@ -112,14 +113,30 @@ async function seedGlobals(payload: Payload, req: PayloadRequest, ids: Ids) {
 }
 
 /**
- * Fills an empty database with the site's starting content, all in one transaction: it runs
- * once, and a failure leaves the database as empty as it found it.
+ * Removes what a failed seed created, where no transaction could take it back (SQLite runs
+ * without): pages newest first, then forms and media (with their files).
+ */
+async function removeSeeded(payload: Payload, ids: Ids) {
+  const created: [CollectionSlug, (number | string)[]][] = [
+    ['pages', [...ids.page.values()].reverse()],
+    ['forms', [...ids.form.values()]],
+    ['media', [...ids.media.values()]],
+  ]
+  for (const [collection, list] of created) {
+    for (const id of list) await payload.delete({ collection, id, overrideAccess: true }).catch(() => undefined)
+  }
+}
+
+/**
+ * Fills an empty database with the site's starting content: it runs once, and a failure leaves
+ * the database as empty as it found it (one transaction on PostgreSQL; on SQLite, what was
+ * created is removed), so that the next start seeds again.
  */
 export async function seedIfEmpty(payload: Payload): Promise<boolean> {
   const { totalDocs } = await payload.count({ collection: 'pages', overrideAccess: true })
   if (totalDocs > 0) return false
   const req = await createLocalReq({}, payload)
-  await initTransaction(req)
+  const inTransaction = await initTransaction(req)
   const ids: Ids = { page: new Map(), media: new Map(), form: new Map() }
   try {
     await seedMedia(payload, req, ids)
@@ -128,7 +145,8 @@ export async function seedIfEmpty(payload: Payload): Promise<boolean> {
     await seedGlobals(payload, req, ids)
     await commitTransaction(req)
   } catch (error) {
-    await killTransaction(req)
+    if (inTransaction) await killTransaction(req)
+    else await removeSeeded(payload, ids)
     throw error
   }
   await advancePostgresSequences(payload)

@@ -14,6 +14,12 @@ export const DELIVERY_POLL_INTERVAL_MS = 10_000
  * mid-run (the queue never picks such a job again by itself). Longer than any send can take.
  */
 export const STALE_JOB_AFTER_MS = 15 * 60_000
+/**
+ * A submission `queued` this long with no delivery job lost its job to a process that stopped
+ * between the two writes (SQLite runs without transactions); the runner queues it again. Far
+ * longer than the moment between storing a submission and queueing its job.
+ */
+export const ORPHANED_SUBMISSION_AFTER_MS = 60_000
 /** Jobs one run picks up. */
 export const DELIVERY_BATCH_SIZE = 20
 

@@ -1,22 +1,23 @@
-import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, Payload, PayloadRequest } from 'payload'
 import { CONTACT_QUEUE, DELIVER_SUBMISSION_TASK } from './constants'
 
-/** Queues a submission's delivery job inside the request's transaction. */
-export async function queueDelivery(req: PayloadRequest, submissionId: number) {
-  await req.payload.jobs.queue({
+/** Queues a submission's delivery job, inside the request's transaction when there is one. */
+export async function queueDelivery(payload: Payload, submissionId: number, req?: PayloadRequest) {
+  await payload.jobs.queue({
     task: DELIVER_SUBMISSION_TASK,
     input: { submissionId },
     queue: CONTACT_QUEUE,
-    req,
+    ...(req ? { req } : {}),
   })
 }
 
 /**
- * Queues the delivery in the same transaction that stores the submission: either both are
- * written or neither, so a stop between the two can lose nothing.
+ * Queues the delivery with the write that stores the submission. On PostgreSQL both are in one
+ * transaction; on SQLite (no transactions) a stop between the two leaves the submission without
+ * a job, and the queue runner queues it again (requeueOrphanedSubmissions).
  */
 export const queueDeliveryOnCreate: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
   if (operation !== 'create' || doc.deliveryStatus !== 'queued') return doc
-  await queueDelivery(req, doc.id)
+  await queueDelivery(req.payload, doc.id, req)
   return doc
 }

@@ -6,11 +6,11 @@ import { runContactQueue } from './runner'
 
 /**
  * A held submission that becomes `queued` (by the release button, or an admin changing the
- * status) gets its delivery job in the same transaction as the change, like a new submission.
+ * status) gets its delivery job with the change, like a new submission (see queueOnCreate.ts).
  */
 export const queueDeliveryOnRelease: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   if (operation !== 'update' || previousDoc?.deliveryStatus !== 'held' || doc.deliveryStatus !== 'queued') return doc
-  await queueDelivery(req, doc.id)
+  await queueDelivery(req.payload, doc.id, req)
   return doc
 }
 

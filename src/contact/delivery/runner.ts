@@ -1,6 +1,14 @@
 import type { Payload } from 'payload'
 import { sqlOn } from '../sql'
-import { CONTACT_QUEUE, DELIVERY_BATCH_SIZE, DELIVERY_POLL_INTERVAL_MS, STALE_JOB_AFTER_MS } from './constants'
+import { queueDelivery } from './queueOnCreate'
+import {
+  CONTACT_QUEUE,
+  DELIVER_SUBMISSION_TASK,
+  DELIVERY_BATCH_SIZE,
+  DELIVERY_POLL_INTERVAL_MS,
+  ORPHANED_SUBMISSION_AFTER_MS,
+  STALE_JOB_AFTER_MS,
+} from './constants'
 
 type RunnerState = { running: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout }
 
@@ -32,6 +40,35 @@ export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Prom
   })
   if (docs.length > 0) payload.logger.warn({ jobs: docs.map((doc) => doc.id) }, 'contact queue: reclaimed stale jobs')
   return docs.length
+}
+
+/**
+ * Queues the delivery again of every submission still `queued` with no delivery job at all, left
+ * by a process that stopped after storing it and before queueing its job (on PostgreSQL the two
+ * writes share a transaction; SQLite runs without). If two instances queue the same one, the
+ * attempt counter still lets only one of them send.
+ */
+export async function requeueOrphanedSubmissions(payload: Payload, now = Date.now()): Promise<number[]> {
+  const sql = sqlOn(payload)
+  const before = new Date(now - ORPHANED_SUBMISSION_AFTER_MS).toISOString()
+  const rows =
+    payload.db.name === 'postgres'
+      ? await sql`
+          SELECT s.id FROM form_submissions s
+          WHERE s.delivery_status = 'queued' AND s.updated_at < ${before} AND NOT EXISTS (
+            SELECT 1 FROM payload_jobs j
+            WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND (j.input->>'submissionId')::int = s.id)
+          ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE}`
+      : await sql`
+          SELECT s.id FROM form_submissions s
+          WHERE s.delivery_status = 'queued' AND s.updated_at < ${before} AND NOT EXISTS (
+            SELECT 1 FROM payload_jobs j
+            WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND json_extract(j.input, '$.submissionId') = s.id)
+          ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE}`
+  const ids = rows.map((row) => Number(row.id))
+  for (const submissionId of ids) await queueDelivery(payload, submissionId)
+  if (ids.length > 0) payload.logger.warn({ submissions: ids }, 'contact queue: queued lost deliveries again')
+  return ids
 }
 
 /**
@@ -90,6 +127,7 @@ export function runContactQueue(payload: Payload): Promise<void> {
       state.again = false
       try {
         await reclaimStaleJobs(payload)
+        await requeueOrphanedSubmissions(payload)
         await runDueJobs(payload)
       } catch (error) {
         payload.logger.error({ err: error }, 'contact queue run failed')
