@@ -39,27 +39,43 @@ function countPlaywright(file) {
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
 }
 
+/** The command line of a process, or null when it is gone. */
+function commandLine(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+  } catch {
+    return null
+  }
+}
+
 /**
- * Stops throwaway PostgreSQL clusters (tests/support/postgres.ts) whose folder is gone: left by a
- * test process that was killed before it could stop its own. Live clusters keep their folder.
+ * Stops throwaway PostgreSQL clusters (tests/support/postgres.ts) that lost their test process:
+ * their folder is gone, or their parent is no longer the Node process that started them (it was
+ * killed). Then removes their folder.
  */
 function stopOrphanedTestClusters() {
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let args
+    const args = commandLine(pid)
+    if (!args || !path.basename(args[0]).startsWith('postgres') || !args.includes('-D')) continue
+    const dataDir = args[args.indexOf('-D') + 1]
+    if (!dataDir?.includes('/site-pg-')) continue
+    let parent = null
     try {
-      args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      // Field 4 of /proc/<pid>/stat, after the command name in parentheses.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      parent = commandLine(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
     } catch {
       continue
     }
-    const dataDir = args[args.indexOf('-D') + 1]
-    if (!path.basename(args[0]).startsWith('postgres') || !dataDir?.includes('/site-pg-')) continue
-    if (fs.existsSync(dataDir)) continue
+    const owned = parent && path.basename(parent[0]).startsWith('node')
+    if (owned && fs.existsSync(dataDir)) continue
     try {
       process.kill(Number(pid), 'SIGQUIT')
       console.log(`> Stopped an orphaned test PostgreSQL (pid ${pid}, ${dataDir}).`)
     } catch {
       // already gone
     }
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true })
   }
 }
 

@@ -8,7 +8,10 @@ import { SQLITE_FILE } from './paths'
 /**
  * How long a SQLite statement waits for another connection's lock before it fails. Another
  * process on the same file (a server starting while the old one still runs, the set-up script)
- * would otherwise make a write fail at once with "database is locked".
+ * would otherwise make a write fail at once with "database is locked". The wait holds up this
+ * process (the SQLite binding is synchronous), which is the better trade: outside migrations a
+ * lock is held for milliseconds, and a failed write would be a contact post or a chat message
+ * refused.
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000
 

@@ -75,6 +75,9 @@ async function connectByInteraction(page: Page) {
   await expect(page.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
 }
 
+/** A visitor name of this run's own, so that chats a repeated run (`--repeat-each`) left are not matched. */
+const visitorName = (base: string) => `${base} ${test.info().repeatEachIndex}-${Date.now().toString(36)}`
+
 const customerStatus = (page: Page) =>
   page.evaluate(
     () =>
@@ -215,14 +218,15 @@ test('a dropped stream resumes without losing or repeating a message', async ({ 
     await visitor.locator('.chat-launcher').click()
     await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
     const dialog = visitor.getByRole('dialog', { name: 'Chat' })
-    await dialog.getByLabel('Name').fill('Rhea')
+    const name = visitorName('Rhea')
+    await dialog.getByLabel('Name').fill(name)
     await dialog.getByLabel('Email').fill('rhea@example.com')
     await dialog.getByRole('button', { name: 'Start chat' }).click()
-    await agent.locator('.agent-queue li').filter({ hasText: 'Rhea' }).getByRole('button', { name: 'Accept' }).click()
+    await agent.locator('.agent-queue li').filter({ hasText: name }).getByRole('button', { name: 'Accept' }).click()
     await expect.poll(() => customerStatus(visitor)).toBe('chatting')
 
     await proxy.drop()
-    const panel = agent.locator('.agent-chat').filter({ hasText: 'Rhea' })
+    const panel = agent.locator('.agent-chat').filter({ hasText: name })
     await panel.getByLabel('Reply').fill('Sent while you were away')
     await panel.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(panel.locator('.chat-event-message')).toContainText('Sent while you were away')
@@ -263,15 +267,18 @@ test('unread count and a sound throttled to one per 2 s, silent until the visito
     api.call('minimize')
   })
   await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
-  await visitor.evaluate(() =>
-    fetch('/api/chat/visitor', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'start', name: 'Sonny', email: 'sonny@example.com' }),
-    }),
+  const name = visitorName('Sonny')
+  await visitor.evaluate(
+    (name) =>
+      fetch('/api/chat/visitor', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'start', name, email: 'sonny@example.com' }),
+      }),
+    name,
   )
-  await agent.locator('.agent-queue li').filter({ hasText: 'Sonny' }).getByRole('button', { name: 'Accept' }).click()
-  const panel = agent.locator('.agent-chat').filter({ hasText: 'Sonny' })
+  await agent.locator('.agent-queue li').filter({ hasText: name }).getByRole('button', { name: 'Accept' }).click()
+  const panel = agent.locator('.agent-chat').filter({ hasText: name })
   const say = async (text: string) => {
     await panel.getByLabel('Reply').fill(text)
     await panel.getByRole('button', { name: 'Send', exact: true }).click()
@@ -308,8 +315,7 @@ test('a chat survives a restart of the server: nothing lost, nothing doubled', a
     await visitor.locator('.chat-launcher').click()
     const dialog = visitor.getByRole('dialog', { name: 'Chat' })
     await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
-    // A name of its own, so that chats left by an earlier run of this test are not matched.
-    const name = `Remy ${test.info().repeatEachIndex}-${Date.now().toString(36)}`
+    const name = visitorName('Remy')
     await dialog.getByLabel('Name').fill(name)
     await dialog.getByLabel('Email').fill('remy@example.com')
     await dialog.getByRole('button', { name: 'Start chat' }).click()

@@ -25,6 +25,9 @@ const row = (page: Page, name: string) =>
 const errorOf = (page: Page, name: string) => row(page, name).locator('mark.field-error')
 const messageBox = (page: Page) => page.locator('textarea#message_3')
 
+/** Tells apart the submissions of repeated runs of a test (`--repeat-each`) on one database. */
+const repetition = () => test.info().repeatEachIndex
+
 const longMessage = (tag: string) =>
   `Parcel 010-123456-00, 123 Main St, Columbus. Full search back 40 years; closing next Friday. Ref ${tag}.`
 
@@ -197,7 +200,7 @@ test.describe('contact form sending', () => {
   test('success: loading, no double submit, success for 2000 ms, then the form resets', async ({ page, request }) => {
     await page.clock.install()
     await openContactForm(page)
-    await fillValidForm(page, 'success-run')
+    await fillValidForm(page, `success-run-${repetition()}`)
     await captchaSolved(page)
     const requests = await holdContactRequests(page)
 
@@ -213,7 +216,7 @@ test.describe('contact form sending', () => {
     expect(first.request().headers()[CSRF_HEADER.toLowerCase()]).toBeTruthy()
     const body = first.request().postDataJSON()
     expect(body).toMatchObject({ formId: '115', captcha: expect.any(String) })
-    expect(body.fields).toContainEqual({ name: 'message', value: longMessage('success-run') })
+    expect(body.fields).toContainEqual({ name: 'message', value: longMessage(`success-run-${repetition()}`) })
     expect(body.fields).toContainEqual({ name: 'properties', value: [] })
 
     await first.continue()
@@ -227,14 +230,14 @@ test.describe('contact form sending', () => {
 
     await page.clock.runFor(MESSAGE_DISPLAY_MS - 1)
     await expect(messageArea(page)).toHaveAttribute('data-state', 'success')
-    await expectValuesKept(page, 'success-run')
+    await expectValuesKept(page, `success-run-${repetition()}`)
     await page.clock.runFor(1)
     await expect(messageArea(page)).toHaveAttribute('data-state', '')
     await expect(messageArea(page)).toHaveText('')
     await expect(page.getByLabel('Your name')).toHaveValue('')
     await expect(messageBox(page)).toHaveValue('')
     await expect(row(page, 'county').getByRole('combobox')).toHaveValue('')
-    expect(await submissionsMentioning(request, 'success-run')).toHaveLength(1)
+    expect(await submissionsMentioning(request, `success-run-${repetition()}`)).toHaveLength(1)
   })
 
   test('captcha refused: captcha-error for 2000 ms and a fresh captcha', async ({ page }) => {
@@ -390,7 +393,7 @@ test.describe('contact form from the keyboard alone', () => {
     await press('Space')
     await press('Tab')
     await expect(messageBox(page)).toBeFocused()
-    await type(longMessage('keyboard-run'))
+    await type(longMessage(`keyboard-run-${repetition()}`))
     await press('Tab')
     await press('Space')
     await expect(page.getByRole('checkbox', { name: /I agree/ })).toBeChecked()
@@ -404,7 +407,7 @@ test.describe('contact form from the keyboard alone', () => {
     await expect(sendButton(page)).toBeFocused()
     await press('Enter')
     await expect(messageArea(page)).toHaveAttribute('data-state', 'success')
-    expect(await submissionsMentioning(request, 'keyboard-run')).toHaveLength(1)
+    expect(await submissionsMentioning(request, `keyboard-run-${repetition()}`)).toHaveLength(1)
   })
 })
 
@@ -431,13 +434,13 @@ test.describe('contact form without JavaScript', () => {
       await form(page).locator('select[name="county"]').selectOption('franklin')
       await form(page).locator('select[name="service"]').selectOption('lien-search')
       await page.getByRole('radio', { name: 'Phone' }).check()
-      await messageBox(page).fill(longMessage('noscript-run'))
+      await messageBox(page).fill(longMessage(`noscript-run-${repetition()}`))
       await page.getByRole('checkbox', { name: /I agree/ }).check()
       await sendButton(page).click()
       await expect(page).toHaveURL(new RegExp(`/contact\\?${SENT_QUERY_PARAM}=1#contact-form-115$`))
       await expect(messageArea(page)).toHaveAttribute('data-state', 'success')
       await expect(messageArea(page)).toHaveText(SUCCESS_TEXT)
-      expect(await submissionsMentioning(request, 'noscript-run')).toHaveLength(1)
+      expect(await submissionsMentioning(request, `noscript-run-${repetition()}`)).toHaveLength(1)
     } finally {
       await setCaptchaProvider(request, 'altcha')
     }

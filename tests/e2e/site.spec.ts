@@ -129,13 +129,21 @@ test.describe('editing', () => {
     const found = await (await request.get('/api/pages?where[path][equals]=/about', { headers: auth })).json()
     const about = found.docs[0]
     const newTitle = `About us, edited ${Date.now()}`
-    const patch = await request.patch(`/api/pages/${about.id}`, {
-      headers: auth,
-      data: { title: newTitle, seo: { title: newTitle } },
-    })
-    expect(patch.ok()).toBe(true)
-    await page.goto('/about')
-    await expect(page).toHaveTitle(new RegExp(newTitle))
+    try {
+      const patch = await request.patch(`/api/pages/${about.id}`, {
+        headers: auth,
+        data: { title: newTitle, seo: { title: newTitle } },
+      })
+      expect(patch.ok()).toBe(true)
+      await page.goto('/about')
+      await expect(page).toHaveTitle(new RegExp(newTitle))
+    } finally {
+      // Put the seeded title back, so that suites checking the seeded pages find it.
+      await request.patch(`/api/pages/${about.id}`, {
+        headers: auth,
+        data: { title: about.title, seo: { title: about.seo?.title ?? null } },
+      })
+    }
   })
 
   test('a draft is not shown to visitors', async ({ request }) => {
@@ -151,9 +159,13 @@ test.describe('editing', () => {
       },
     })
     expect(created.ok()).toBe(true)
-    expect((await request.get('/unpublished-plan', { failOnStatusCode: false })).status()).toBe(404)
-    const anonymous = await (await request.get('/api/pages?where[slug][equals]=unpublished-plan')).json()
-    expect(anonymous.docs).toEqual([])
+    try {
+      expect((await request.get('/unpublished-plan', { failOnStatusCode: false })).status()).toBe(404)
+      const anonymous = await (await request.get('/api/pages?where[slug][equals]=unpublished-plan')).json()
+      expect(anonymous.docs).toEqual([])
+    } finally {
+      await request.delete(`/api/pages/${(await created.json()).doc.id}`, { headers: auth })
+    }
   })
 })
 

@@ -156,7 +156,7 @@ describe('two site instances on one PostgreSQL', () => {
       requeueOrphanedSubmissions(first, later),
       requeueOrphanedSubmissions(second, later),
     ])
-    expect(found.flat()).toContain(id)
+    expect(found.flat().filter((submissionId) => submissionId === id)).toHaveLength(1)
     for (let pass = 0; pass < MAX_PASSES && (await queuedJobs(first)) > 0; pass++)
       await Promise.all([runContactQueue(first), runContactQueue(second)])
     expect(mailsMentioning('Lost Job Twice Found')).toHaveLength(1)

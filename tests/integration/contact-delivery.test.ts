@@ -233,6 +233,10 @@ describe('contact delivery', () => {
     await runContactQueue(payload)
     expect(mailsMentioning('Job Never Queued')).toHaveLength(1)
     expect((await submission(id)).deliveryStatus).toBe('delivered')
+    // One already attempted is never sent again by this, even if marked queued by hand.
+    await payload.update({ collection: 'form-submissions', id, data: { deliveryStatus: 'queued' } })
+    expect(await requeueOrphanedSubmissions(payload, later + 2 * ORPHANED_SUBMISSION_AFTER_MS)).toEqual([])
+    await payload.update({ collection: 'form-submissions', id, data: { deliveryStatus: 'delivered' } })
   })
 
   it('sends the visitor a copy once when the form asks for one', async () => {

@@ -1,5 +1,4 @@
 import {
-  type CollectionSlug,
   commitTransaction,
   createLocalReq,
   initTransaction,
@@ -112,18 +111,36 @@ async function seedGlobals(payload: Payload, req: PayloadRequest, ids: Ids) {
   await payload.updateGlobal({ slug: 'footer', data: resolveRefs(SEED_FOOTER, ids) as never, req })
 }
 
+type Existing = { pages: number; media: number; forms: Set<number | string> }
+
+const SEEDED_COLLECTIONS = ['pages', 'media', 'forms'] as const
+
+/** The newest page and image ids, and which of the seed's fixed form ids are taken. */
+async function existingBeforeSeed(payload: Payload): Promise<Existing> {
+  const newest = async (collection: 'pages' | 'media') =>
+    Number((await payload.find({ collection, sort: '-id', limit: 1, depth: 0, overrideAccess: true })).docs[0]?.id ?? 0)
+  const { docs } = await payload.find({ collection: 'forms', limit: 0, depth: 0, overrideAccess: true })
+  return { pages: await newest('pages'), media: await newest('media'), forms: new Set(docs.map((doc) => doc.id)) }
+}
+
 /**
  * Removes what a failed seed created, where no transaction could take it back (SQLite runs
- * without): pages newest first, then forms and media (with their files).
+ * without): every page and image newer than what was there before, and the seed's forms that
+ * were not. Found afresh, so that a create that failed halfway (its row stored, not its id
+ * handed back) goes too.
  */
-async function removeSeeded(payload: Payload, ids: Ids) {
-  const created: [CollectionSlug, (number | string)[]][] = [
-    ['pages', [...ids.page.values()].reverse()],
-    ['forms', [...ids.form.values()]],
-    ['media', [...ids.media.values()]],
-  ]
-  for (const [collection, list] of created) {
-    for (const id of list) await payload.delete({ collection, id, overrideAccess: true }).catch(() => undefined)
+async function removeSeeded(payload: Payload, before: Existing) {
+  const seededFormIds = SEED_FORMS.map((form) => form.data.id as number).filter((id) => !before.forms.has(id))
+  const where = {
+    pages: { id: { greater_than: before.pages } },
+    media: { id: { greater_than: before.media } },
+    forms: { id: { in: seededFormIds } },
+  }
+  for (const collection of SEEDED_COLLECTIONS) {
+    if (collection === 'forms' && seededFormIds.length === 0) continue
+    const { errors } = await payload.delete({ collection, where: where[collection], overrideAccess: true })
+    for (const error of errors)
+      payload.logger.error({ error, collection }, 'seed: could not remove a half-seeded document')
   }
 }
 
@@ -136,6 +153,7 @@ export async function seedIfEmpty(payload: Payload): Promise<boolean> {
   const { totalDocs } = await payload.count({ collection: 'pages', overrideAccess: true })
   if (totalDocs > 0) return false
   const req = await createLocalReq({}, payload)
+  const before = await existingBeforeSeed(payload)
   const inTransaction = await initTransaction(req)
   const ids: Ids = { page: new Map(), media: new Map(), form: new Map() }
   try {
@@ -146,7 +164,7 @@ export async function seedIfEmpty(payload: Payload): Promise<boolean> {
     await commitTransaction(req)
   } catch (error) {
     if (inTransaction) await killTransaction(req)
-    else await removeSeeded(payload, ids)
+    else await removeSeeded(payload, before)
     throw error
   }
   await advancePostgresSequences(payload)

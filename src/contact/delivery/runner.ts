@@ -43,29 +43,40 @@ export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Prom
 }
 
 /**
- * Queues the delivery again of every submission still `queued` with no delivery job at all, left
- * by a process that stopped after storing it and before queueing its job (on PostgreSQL the two
- * writes share a transaction; SQLite runs without). If two instances queue the same one, the
- * attempt counter still lets only one of them send.
+ * Queues the delivery again of every submission still `queued`, never attempted, with no delivery
+ * job at all: left by a process that stopped after storing it and before queueing its job (on
+ * PostgreSQL the two writes share a transaction; SQLite runs without). One statement claims each
+ * such submission (it moves its `updated_at` past the cut-off), so when several instances look at
+ * once, exactly one of them queues it.
  */
 export async function requeueOrphanedSubmissions(payload: Payload, now = Date.now()): Promise<number[]> {
   const sql = sqlOn(payload)
+  const at = new Date(now).toISOString()
   const before = new Date(now - ORPHANED_SUBMISSION_AFTER_MS).toISOString()
   const rows =
     payload.db.name === 'postgres'
       ? await sql`
-          SELECT s.id FROM form_submissions s
-          WHERE s.delivery_status = 'queued' AND s.updated_at < ${before} AND NOT EXISTS (
-            SELECT 1 FROM payload_jobs j
-            WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND (j.input->>'submissionId')::int = s.id)
-          ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE}`
+          UPDATE form_submissions SET updated_at = ${at}
+          WHERE updated_at < ${before} AND id IN (
+            SELECT s.id FROM form_submissions s
+            WHERE s.delivery_status = 'queued' AND COALESCE(s.delivery_attempts, 0) = 0
+              AND s.updated_at < ${before} AND NOT EXISTS (
+                SELECT 1 FROM payload_jobs j
+                WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input->>'submissionId' = s.id::text)
+            ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE})
+          RETURNING id`
       : await sql`
-          SELECT s.id FROM form_submissions s
-          WHERE s.delivery_status = 'queued' AND s.updated_at < ${before} AND NOT EXISTS (
-            SELECT 1 FROM payload_jobs j
-            WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND json_extract(j.input, '$.submissionId') = s.id)
-          ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE}`
-  const ids = rows.map((row) => Number(row.id))
+          UPDATE form_submissions SET updated_at = ${at}
+          WHERE updated_at < ${before} AND id IN (
+            SELECT s.id FROM form_submissions s
+            WHERE s.delivery_status = 'queued' AND COALESCE(s.delivery_attempts, 0) = 0
+              AND s.updated_at < ${before} AND NOT EXISTS (
+                SELECT 1 FROM payload_jobs j
+                WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK}
+                  AND json_extract(j.input, '$.submissionId') = s.id)
+            ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE})
+          RETURNING id`
+  const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b)
   for (const submissionId of ids) await queueDelivery(payload, submissionId)
   if (ids.length > 0) payload.logger.warn({ submissions: ids }, 'contact queue: queued lost deliveries again')
   return ids
@@ -125,12 +136,13 @@ export function runContactQueue(payload: Payload): Promise<void> {
   state.running = (async () => {
     do {
       state.again = false
-      try {
-        await reclaimStaleJobs(payload)
-        await requeueOrphanedSubmissions(payload)
-        await runDueJobs(payload)
-      } catch (error) {
-        payload.logger.error({ err: error }, 'contact queue run failed')
+      // Each step on its own: one that fails (a busy database) does not hold up the others.
+      for (const step of [reclaimStaleJobs, requeueOrphanedSubmissions, runDueJobs]) {
+        try {
+          await step(payload)
+        } catch (error) {
+          payload.logger.error({ err: error, step: step.name }, 'contact queue run failed')
+        }
       }
     } while (state.again)
   })().finally(() => {
