@@ -5,6 +5,7 @@ import {
   killTransaction,
   type Payload,
   type PayloadRequest,
+  type Where,
 } from 'payload'
 import sharp from 'sharp'
 import { SEED_FORMS } from './content/forms'
@@ -113,8 +114,6 @@ async function seedGlobals(payload: Payload, req: PayloadRequest, ids: Ids) {
 
 type Existing = { pages: number; media: number; forms: Set<number | string> }
 
-const SEEDED_COLLECTIONS = ['pages', 'media', 'forms'] as const
-
 /** The newest page and image ids, and which of the seed's fixed form ids are taken. */
 async function existingBeforeSeed(payload: Payload): Promise<Existing> {
   const newest = async (collection: 'pages' | 'media') =>
@@ -131,14 +130,13 @@ async function existingBeforeSeed(payload: Payload): Promise<Existing> {
  */
 async function removeSeeded(payload: Payload, before: Existing) {
   const seededFormIds = SEED_FORMS.map((form) => form.data.id as number).filter((id) => !before.forms.has(id))
-  const where = {
-    pages: { id: { greater_than: before.pages } },
-    media: { id: { greater_than: before.media } },
-    forms: { id: { in: seededFormIds } },
-  }
-  for (const collection of SEEDED_COLLECTIONS) {
-    if (collection === 'forms' && seededFormIds.length === 0) continue
-    const { errors } = await payload.delete({ collection, where: where[collection], overrideAccess: true })
+  const created: { collection: 'pages' | 'media' | 'forms'; where: Where }[] = [
+    { collection: 'pages', where: { id: { greater_than: before.pages } } },
+    { collection: 'media', where: { id: { greater_than: before.media } } },
+    ...(seededFormIds.length ? [{ collection: 'forms' as const, where: { id: { in: seededFormIds } } }] : []),
+  ]
+  for (const { collection, where } of created) {
+    const { errors } = await payload.delete({ collection, where, overrideAccess: true })
     for (const error of errors)
       payload.logger.error({ error, collection }, 'seed: could not remove a half-seeded document')
   }

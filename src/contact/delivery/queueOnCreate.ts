@@ -7,7 +7,7 @@ export async function queueDelivery(payload: Payload, submissionId: number, req?
     task: DELIVER_SUBMISSION_TASK,
     input: { submissionId },
     queue: CONTACT_QUEUE,
-    ...(req ? { req } : {}),
+    req,
   })
 }
 

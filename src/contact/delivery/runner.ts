@@ -53,29 +53,17 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
   const sql = sqlOn(payload)
   const at = new Date(now).toISOString()
   const before = new Date(now - ORPHANED_SUBMISSION_AFTER_MS).toISOString()
-  const rows =
-    payload.db.name === 'postgres'
-      ? await sql`
-          UPDATE form_submissions SET updated_at = ${at}
-          WHERE updated_at < ${before} AND id IN (
-            SELECT s.id FROM form_submissions s
-            WHERE s.delivery_status = 'queued' AND COALESCE(s.delivery_attempts, 0) = 0
-              AND s.updated_at < ${before} AND NOT EXISTS (
-                SELECT 1 FROM payload_jobs j
-                WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input->>'submissionId' = s.id::text)
-            ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE})
-          RETURNING id`
-      : await sql`
-          UPDATE form_submissions SET updated_at = ${at}
-          WHERE updated_at < ${before} AND id IN (
-            SELECT s.id FROM form_submissions s
-            WHERE s.delivery_status = 'queued' AND COALESCE(s.delivery_attempts, 0) = 0
-              AND s.updated_at < ${before} AND NOT EXISTS (
-                SELECT 1 FROM payload_jobs j
-                WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK}
-                  AND json_extract(j.input, '$.submissionId') = s.id)
-            ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE})
-          RETURNING id`
+  // `->>` reads the job's submission id as text on both databases (jsonb here, JSON text in SQLite).
+  const rows = await sql`
+    UPDATE form_submissions SET updated_at = ${at}
+    WHERE updated_at < ${before} AND id IN (
+      SELECT s.id FROM form_submissions s
+      WHERE s.delivery_status = 'queued' AND COALESCE(s.delivery_attempts, 0) = 0
+        AND s.updated_at < ${before} AND NOT EXISTS (
+          SELECT 1 FROM payload_jobs j
+          WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input ->> 'submissionId' = CAST(s.id AS TEXT))
+      ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE})
+    RETURNING id`
   const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b)
   for (const submissionId of ids) await queueDelivery(payload, submissionId)
   if (ids.length > 0) payload.logger.warn({ submissions: ids }, 'contact queue: queued lost deliveries again')
