@@ -1,13 +1,19 @@
+import path from 'node:path'
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 import { STATIC_SECURITY_HEADERS } from './src/security/headers'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // src/server compresses responses: a cached page once, with its CSP, not on every request.
+  compress: false,
+  // Pages and CMS data are cached in memory, or in Redis shared by every instance (REDIS_URL).
+  cacheHandler: path.join(process.cwd(), 'src/server/cacheHandler.mjs'),
+  cacheMaxMemorySize: 0,
   reactStrictMode: true,
   // `npm test` type-checks the whole project with tsc; the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
-  // The CSP with its per-request nonce is set in src/proxy.ts; these cover static files too.
+  // The CSP, made of each page's own script hashes, is set by src/server; these cover every response.
   async headers() {
     return [
       {

@@ -14,6 +14,9 @@ const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: '',
   SERVER_URL: `http://127.0.0.1:${port}`,
+  // The suites stand where the nginx front stands in production: on loopback, trusted to name the
+  // client's address (the contact suite plays several visitors by X-Forwarded-For).
+  TRUST_PROXY: 'loopback',
   E2E_ADMIN_FILE: path.join(dataDir, 'admin.json'),
   // The chat suite serves a stand-in for LiveChat (its API and tracking script) on this loopback
   // port, the last of the ten ports each checkout's suite may use.
@@ -21,4 +24,4 @@ const env = {
   LIVECHAT_API_URL: process.env.LIVECHAT_API_URL || `http://127.0.0.1:${Number(port) + 9}`,
 }
 await setUpDatabase(env)
-run('npx', ['next', 'start', '-H', '127.0.0.1', '-p', port], { env: { ...env, NODE_ENV: 'production' } })
+run('node', ['scripts/serve.mjs'], { env: { ...env, HOST: '127.0.0.1', PORT: port, NODE_ENV: 'production' } })

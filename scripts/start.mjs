@@ -10,7 +10,7 @@ try {
   await setUpDatabase()
   ensureBuilt()
   console.log(`\n> Site:  http://localhost:${port}\n> Admin: http://localhost:${port}/admin\n`)
-  run('npx', ['next', 'start', '-p', port], { env: { ...process.env, NODE_ENV: 'production' } })
+  run('node', ['scripts/serve.mjs'], { env: { ...process.env, PORT: port, NODE_ENV: 'production' } })
 } catch (error) {
   console.error(`\nnpm start failed: ${error instanceof Error ? error.message : error}`)
   process.exit(1)

@@ -19,9 +19,9 @@ export async function startBenchServer({ port = Number(process.env.BENCH_PORT ||
   }
   ensureBuilt(env)
   await setUpDatabase(env)
-  const child = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(port)], {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: ROOT,
-    env: { ...env, NODE_ENV: 'production' },
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
     stdio: 'ignore',
     detached: true,
   })

@@ -13,10 +13,14 @@ import { build } from 'esbuild'
 
 /** Packages bundled instead of loaded by Node: the ones whose modules use top-level await. */
 const BUNDLED_PACKAGES = /^(lexical|@lexical\/|@payloadcms\/richtext-lexical)(\/|$)/
+const NEXT_ENTRY_POINT = /^next\/[a-z-]+$/
 
-/** Bundles `entry` (a path from `root`) into `root/.tmp/run/` and returns the bundle's path. */
-export async function bundleTs(root, entry) {
-  const outfile = path.join(root, '.tmp', 'run', `${path.basename(entry, path.extname(entry))}.mjs`)
+/**
+ * Bundles `entry` (a path from `root`) into `root/.tmp/run/` and returns the bundle's path;
+ * `name` keeps apart the bundles of processes that run side by side.
+ */
+export async function bundleTs(root, entry, name = path.basename(entry, path.extname(entry))) {
+  const outfile = path.join(root, '.tmp', 'run', `${name}.mjs`)
   fs.mkdirSync(path.dirname(outfile), { recursive: true })
   await build({
     entryPoints: [path.join(root, entry)],
@@ -42,6 +46,8 @@ export async function bundleTs(root, entry) {
             // Our own modules (tsconfig paths) and the bundled packages are resolved by esbuild.
             if (args.path.startsWith('@/') || args.path === '@payload-config' || BUNDLED_PACKAGES.test(args.path))
               return undefined
+            // Next's entry points (next/cache, next/server) have no exports map: Node's ESM loader needs the file.
+            if (NEXT_ENTRY_POINT.test(args.path)) return { path: `${args.path}.js`, external: true }
             return { path: args.path, external: true }
           })
         },

@@ -1,15 +1,19 @@
+import vm from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { packBatches } from './collector/client'
 import { deviceClass } from './collector/device'
 import { MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH } from './collector/limits'
 import { consentBootstrapScript } from './consent/bootstrap'
 import {
+  CONSENT_WAIT_FOR_UPDATE_MS,
   DEFAULT_REGION_HEADER,
   defaultState,
   parseRegion,
   regionDeniesByDefault,
+  REGION_COOKIE,
   regionHeaderName,
   stateFromChoice,
+  UNKNOWN_REGION,
 } from './consent/model'
 import { redactUrl, REDACTION_TEXT } from './redact'
 import { tagConfig, tagCspSources, TAG_SERVICES } from './tags/hosts'
@@ -65,7 +69,48 @@ describe('consent defaults by region', () => {
     expect(stateFromChoice({ analytics: true, ads: true }, true).ad_storage).toBe('denied')
   })
   it('keeps the bootstrap script from closing its own script element', () => {
-    expect(consentBootstrapScript({ deniedByRegion: true, gpcHeader: false })).not.toContain('<')
+    expect(consentBootstrapScript({ deniedRegions: ['DE', '</script><script>'] })).not.toContain('<')
+  })
+})
+
+/** Runs the page's bootstrap script as a browser would, with the given cookie and GPC signal. */
+function runBootstrap(cookie: string, gpc = false) {
+  const window: Record<string, unknown> = {}
+  const script = consentBootstrapScript({ deniedRegions: ['DE', 'us-ca', 'GB'] })
+  vm.runInNewContext(script, { window, document: { cookie }, navigator: { globalPrivacyControl: gpc } })
+  const layer = window.dataLayer as IArguments[]
+  return { first: Array.from(layer[0]), seen: window.__consentDefault as { denied: boolean; regionKnown: boolean } }
+}
+
+describe('the consent bootstrap in the browser (one script for every visitor)', () => {
+  const denied = {
+    ad_storage: 'denied',
+    analytics_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+  }
+  it('starts denied while the region is unknown, and says the region must be asked for', () => {
+    const { first, seen } = runBootstrap('other=1')
+    expect(first).toEqual(['consent', 'default', { ...denied, wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS }])
+    expect(seen).toMatchObject({ denied: true, regionKnown: false })
+  })
+  it('grants outside the listed regions once the region cookie names one', () => {
+    const { first, seen } = runBootstrap(`a=b; ${REGION_COOKIE}=US-OH`)
+    expect(first[2]).toMatchObject({ ad_storage: 'granted', analytics_storage: 'granted' })
+    expect(seen).toMatchObject({ denied: false, regionKnown: true })
+  })
+  it('denies in a listed region, a listed subdivision and a subdivision of a listed country', () => {
+    for (const region of ['DE', 'US-CA', 'DE-BY'])
+      expect(runBootstrap(`${REGION_COOKIE}=${region}`).first[2]).toMatchObject(denied)
+  })
+  it('keeps an unknown region denied without asking again', () => {
+    expect(runBootstrap(`${REGION_COOKIE}=${UNKNOWN_REGION}`).seen).toMatchObject({ denied: true, regionKnown: true })
+  })
+  it('lets Global Privacy Control deny the ad types in a granting region', () => {
+    expect(runBootstrap(`${REGION_COOKIE}=US-OH`, true).first[2]).toMatchObject({
+      ad_storage: 'denied',
+      analytics_storage: 'granted',
+    })
   })
 })
 

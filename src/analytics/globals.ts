@@ -8,7 +8,7 @@ export type PendingEvent = CollectedEvent
 export type AnalyticsWindow = Window & {
   dataLayer?: unknown[]
   gtag?: (...args: unknown[]) => void
-  __consentDefault?: { state: ConsentState; gpc: boolean; denied: boolean }
+  __consentDefault?: { state: ConsentState; gpc: boolean; denied: boolean; regionKnown: boolean }
   /** Events for the first-party collector: an array until it loads, then its own queue. */
   __firstParty?: { push: (event: PendingEvent) => unknown }
 }

@@ -15,8 +15,6 @@ type BlockType = LayoutBlock['blockType']
 type BlockProps<T extends BlockType> = {
   block: Extract<LayoutBlock, { blockType: T }>
   isFirst: boolean
-  /** The page is the answer to a form sent without JavaScript. */
-  formSent?: boolean
 }
 
 /** One entry per block slug; the compiler checks each component against its block's data. */
@@ -32,16 +30,12 @@ const blockComponents: { [T in BlockType]: ComponentType<BlockProps<T>> } = {
   countyList: CountyListBlock,
 }
 
-function renderBlock<T extends BlockType>(
-  block: Extract<LayoutBlock, { blockType: T }>,
-  isFirst: boolean,
-  formSent: boolean,
-) {
+function renderBlock<T extends BlockType>(block: Extract<LayoutBlock, { blockType: T }>, isFirst: boolean) {
   const Component = blockComponents[block.blockType as T] as ComponentType<BlockProps<T>>
-  return <Component block={block} isFirst={isFirst} formSent={formSent} />
+  return <Component block={block} isFirst={isFirst} />
 }
 
-export function RenderBlocks({ blocks, formSent = false }: { blocks: LayoutBlock[]; formSent?: boolean }) {
+export function RenderBlocks({ blocks }: { blocks: LayoutBlock[] }) {
   return (
     <>
       {blocks.map((block, index) => (
@@ -51,7 +45,7 @@ export function RenderBlocks({ blocks, formSent = false }: { blocks: LayoutBlock
           className={`block block--${block.blockType}`}
           data-reveal=""
         >
-          {renderBlock(block, index === 0, formSent)}
+          {renderBlock(block, index === 0)}
         </section>
       ))}
     </>

@@ -1,4 +1,3 @@
-import { headers } from 'next/headers'
 import { getSiteSettings } from '@/cms/queries'
 import { ChatLoader } from './ChatLoader'
 import { liveChatApiUrl } from './livechat/dynamicConfig'
@@ -19,7 +18,7 @@ function siteHostname(): string {
 
 /** The chat on a public page: the inline API stub and the leaf that loads the widget later. */
 export async function ChatEmbed() {
-  const [settings, requestHeaders] = await Promise.all([getSiteSettings(), headers()])
+  const settings = await getSiteSettings()
   const chat = chatSettingsOf(settings)
   if (chat.provider === 'none') return null
   const config: ChatConfig = {
@@ -35,10 +34,7 @@ export async function ChatEmbed() {
   }
   return (
     <>
-      <script
-        nonce={requestHeaders.get('x-nonce') ?? undefined}
-        dangerouslySetInnerHTML={{ __html: CHAT_STUB_SCRIPT }}
-      />
+      <script dangerouslySetInnerHTML={{ __html: CHAT_STUB_SCRIPT }} />
       <ChatLoader config={config} />
     </>
   )

@@ -9,11 +9,12 @@ import { SLUG_PATTERN } from './collections/Pages'
 const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
 
 /**
- * The site's Payload, for code that answers a request. Anything that reads through it renders
- * per request, never at build time (the build has no database to read).
+ * The site's Payload, for code that answers a request. The build has no database to read: a route
+ * that reads through it during the build is left to render when it is visited (cached pages then
+ * keep what they read until an edit revalidates them).
  */
 export async function getPayloadClient() {
-  await connection()
+  if (process.env.NEXT_PHASE === 'phase-production-build') await connection()
   return getPayload({ config })
 }
 

@@ -9,11 +9,18 @@ export const CONTACT_ENDPOINT = '/api/contact'
 /** Where the proof-of-work captcha widget fetches a fresh challenge. */
 export const CAPTCHA_CHALLENGE_ENDPOINT = '/api/captcha/challenge'
 
-/** Double-submit CSRF: cookie, page meta, request header, and hidden input of the no-JS form. */
+/**
+ * Double-submit CSRF: the cookie, the endpoint that sets it and returns the token (pages are shared
+ * by every visitor, so they carry none), the request header, and the hidden input of the answer
+ * page's form. A form posted without JavaScript has no token and is checked by its Origin instead.
+ */
 export const CSRF_COOKIE = 'csrf_token'
-export const CSRF_META_NAME = 'csrf-token'
+export const CSRF_ENDPOINT = '/api/csrf'
 export const CSRF_HEADER = 'X-CSRF-Token'
 export const CSRF_FORM_FIELD = 'csrf_token'
+
+/** The answer of the token endpoint. */
+export type CsrfTokenResponse = { token: string }
 
 /** Hidden input that people leave empty and form-filling robots do not. */
 export const HONEYPOT_FIELD = 'website'
@@ -29,8 +36,8 @@ export const CAPTCHA_FORM_FIELDS = {
   hcaptcha: 'h-captcha-response',
 } as const
 
-/** Query parameter of the page the no-JavaScript form returns to after a successful send. */
-export const SENT_QUERY_PARAM = 'sent'
+/** Suffix of the fragment the no-JavaScript form returns to after a successful send (`#contact-form-115-sent`). */
+export const SENT_FRAGMENT_SUFFIX = '-sent'
 
 export type ContactField = { name: string; value: string | string[] }
 

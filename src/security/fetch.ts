@@ -1,12 +1,24 @@
 // The site's request helper: every non-GET request to our own origin carries the anti-forgery token.
-import { CSRF_HEADER, CSRF_META_NAME } from '@/contact/protocol'
+import { CSRF_ENDPOINT, CSRF_HEADER, type CsrfTokenResponse } from '@/contact/protocol'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** The token the page was served with, from `<meta name="csrf-token">`. */
-export function csrfTokenFromPage(doc: Document = document): string | null {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`)?.content
-  return content ? content : null
+let tokenRequest: Promise<string | null> | null = null
+
+/**
+ * This visitor's anti-forgery token, asked of the server once per page load (the server sets the
+ * matching cookie). A failed request is asked again next time.
+ */
+export function csrfToken(): Promise<string | null> {
+  tokenRequest ??= fetch(CSRF_ENDPOINT, { credentials: 'same-origin', cache: 'no-store' })
+    .then((response) => (response.ok ? (response.json() as Promise<Partial<CsrfTokenResponse>>) : null))
+    .then((body) => (typeof body?.token === 'string' && body.token ? body.token : null))
+    .catch(() => null)
+    .then((token) => {
+      if (!token) tokenRequest = null
+      return token
+    })
+  return tokenRequest
 }
 
 /** Whether a request must carry the token: a state-changing method sent to the page's own origin. */
@@ -29,8 +41,10 @@ export async function siteFetch(url: string, init: SiteFetchInit = {}): Promise<
   const { timeoutMs, ...rest } = init
   const method = rest.method ?? 'GET'
   const headers = new Headers(rest.headers)
-  const token = csrfTokenFromPage()
-  if (token && needsCsrfToken(method, url, window.location.origin)) headers.set(CSRF_HEADER, token)
+  if (needsCsrfToken(method, url, window.location.origin)) {
+    const token = await csrfToken()
+    if (token) headers.set(CSRF_HEADER, token)
+  }
 
   const controller = new AbortController()
   const outer = rest.signal

@@ -11,25 +11,26 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
 
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains'
 
+/** A CSP source for an inline script: the SHA-256 of its exact text. */
+export type ScriptHash = `'sha256-${string}'`
+
 /**
- * The page's Content-Security-Policy. Scripts run only with this request's nonce (and what
- * they load, through 'strict-dynamic'); styles allow inline attributes, which React's style
- * props and the admin need. `thirdParty` holds the hosts of the configured third parties (tags,
- * captcha, chat), per directive, and nothing else.
+ * A page's Content-Security-Policy. Inline scripts run only when their hash is listed (the hashes
+ * of the page's own inline scripts, so a page stays the same for every visitor and any cache may
+ * keep it with its header); script files come from this origin and the configured third parties'
+ * hosts. Styles allow inline attributes, which React's style props and the admin need.
+ * `thirdParty` holds the hosts of the configured third parties (tags, captcha, chat), per
+ * directive, and nothing else.
  */
-export function contentSecurityPolicy(
-  nonce: string,
-  { dev = false, https = false, thirdParty = NO_THIRD_PARTY as ThirdPartySources } = {},
-): string {
+export function contentSecurityPolicy({
+  scriptHashes = [] as readonly ScriptHash[],
+  dev = false,
+  https = false,
+  thirdParty = NO_THIRD_PARTY as ThirdPartySources,
+} = {}): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': [
-      "'self'",
-      `'nonce-${nonce}'`,
-      "'strict-dynamic'",
-      ...thirdParty.script,
-      ...(dev ? ["'unsafe-eval'"] : []),
-    ],
+    'script-src': ["'self'", ...scriptHashes, ...thirdParty.script, ...(dev ? ["'unsafe-eval'"] : [])],
     'style-src': ["'self'", "'unsafe-inline'", ...thirdParty.style],
     'img-src': ["'self'", 'data:', 'blob:', ...thirdParty.img],
     'font-src': ["'self'", 'data:'],

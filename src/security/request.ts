@@ -28,8 +28,10 @@ export async function readLimitedText(request: Request, limit: number): Promise<
 const MAX_ADDRESS_LENGTH = 64
 
 /**
- * The client's address: the last `X-Forwarded-For` entry, the one the nearest proxy (the nginx
- * front, or Next itself when nothing is in front) added; entries before it are the client's word.
+ * The client's address. The server (src/server/clientAddress.ts) replaces `X-Forwarded-For` with
+ * the one address it settled on: the socket's, or what a trusted front (`TRUST_PROXY`) said.
+ * The last entry is read, so that a request that reached a route some other way is still keyed
+ * by the address its nearest proxy added.
  */
 export function clientAddress(request: Request): string {
   const last = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim()

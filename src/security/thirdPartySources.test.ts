@@ -9,17 +9,23 @@ const directive = (csp: string, name: string) =>
     ?.split(' ')
     .slice(1) ?? []
 
+const thirdPartyCsp = (settings: Parameters<typeof thirdPartySources>[0]) =>
+  contentSecurityPolicy({ thirdParty: thirdPartySources(settings) })
+
 describe('third-party hosts in the CSP', () => {
   it('allows no third party when nothing is configured', () => {
     expect(thirdPartySources({ captcha: { provider: 'altcha' }, analytics: {} })).toEqual(NO_THIRD_PARTY)
   })
 
   it('lets the reCAPTCHA frame in only when reCAPTCHA is the provider', () => {
-    const csp = contentSecurityPolicy('n0nce', {
+    const csp = contentSecurityPolicy({
       thirdParty: thirdPartySources({ captcha: { provider: 'recaptcha' } }),
     })
     expect(directive(csp, 'frame-src')).toEqual(["'self'", 'https://www.google.com', 'https://www.recaptcha.net'])
-    expect(directive(csp, 'script-src')).not.toContain('https://www.google.com')
+    expect(directive(csp, 'script-src')).toContain('https://www.gstatic.com')
+    expect(directive(thirdPartyCsp({ captcha: { provider: 'turnstile' } }), 'script-src')).not.toContain(
+      'https://www.google.com',
+    )
   })
 
   it('gives hCaptcha its frames, styles and connections', () => {
@@ -28,7 +34,7 @@ describe('third-party hosts in the CSP', () => {
   })
 
   it('adds the configured tag hosts to scripts, connections and images, and nowhere else', () => {
-    const csp = contentSecurityPolicy('n0nce', { thirdParty: thirdPartySources({ analytics: { ga4Id: 'G-TEST1' } }) })
+    const csp = contentSecurityPolicy({ thirdParty: thirdPartySources({ analytics: { ga4Id: 'G-TEST1' } }) })
     for (const name of ['script-src', 'connect-src', 'img-src'])
       expect(directive(csp, name)).toContain('https://www.googletagmanager.com')
     expect(directive(csp, 'frame-src')).toEqual(["'self'"])

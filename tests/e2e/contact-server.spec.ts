@@ -1,15 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib/v1'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import {
   CAPTCHA_CHALLENGE_ENDPOINT,
   CAPTCHA_FORM_FIELDS,
   CSRF_COOKIE,
+  CSRF_ENDPOINT,
   CSRF_HEADER,
-  SENT_QUERY_PARAM,
+  SENT_FRAGMENT_SUFFIX,
 } from '../../src/contact/protocol'
+import { GUARD_MESSAGES } from '../../src/contact/server/guard'
 import { EXPORT_CSV_PATH } from '../../src/contact/admin/ExportCsvLink'
 import { LEGACY_SUCCESS } from '../../src/contact/server/legacyEndpoint'
 import { E2E_PORT, E2E_URL } from '../../playwright.config'
@@ -27,16 +29,18 @@ const fields = (name: string) => [
   { name: 'consent', value: 'on' },
 ]
 
-/** The token pair a visitor's browser holds after opening the contact page. */
-async function pageToken(request: APIRequestContext) {
-  const page = await request.get('/contact')
-  const cookie = page
+const csrfCookieOf = (response: APIResponse) =>
+  response
     .headersArray()
     .filter((header) => header.name.toLowerCase() === 'set-cookie')
     .map((header) => header.value)
     .find((value) => value.startsWith(`${CSRF_COOKIE}=`))
-  const meta = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
-  return { cookie, meta }
+
+/** The token pair a visitor's browser holds once the form's script has asked for it. */
+async function pageToken(request: APIRequestContext) {
+  const response = await request.get(CSRF_ENDPOINT)
+  const { token } = (await response.json()) as { token: string }
+  return { cookie: csrfCookieOf(response), meta: token, response }
 }
 
 /** What the proof-of-work widget does in a visitor's browser: fetch a challenge and solve it. */
@@ -59,15 +63,42 @@ const mailsMentioning = (marker: string) =>
     ? fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(marker)).length
     : 0
 
-test.describe('contact server under next start', () => {
-  test('issues the CSRF token as a SameSite=Lax cookie and the same value in the page meta', async ({ playwright }) => {
+test.describe('contact server', () => {
+  test('issues the CSRF token from its endpoint as a SameSite=Lax cookie and the same value in the answer', async ({
+    playwright,
+  }) => {
     const fresh = await playwright.request.newContext({ baseURL: E2E_URL })
-    const { cookie, meta } = await pageToken(fresh)
+    const { cookie, meta, response } = await pageToken(fresh)
     expect(cookie).toMatch(/SameSite=Lax/i)
     expect(cookie).toMatch(/Path=\//)
     expect(cookie).toMatch(/HttpOnly/i)
     expect(meta).toBeTruthy()
     expect(cookie!.split(';')[0]).toBe(`${CSRF_COOKIE}=${meta}`)
+    expect(response.headers()['cache-control']).toMatch(/no-store/)
+    // Asked again with the cookie, the endpoint keeps the visitor's token.
+    const again = await fresh.get(CSRF_ENDPOINT)
+    expect((await again.json()).token).toBe(meta)
+    expect(csrfCookieOf(again)).toBeUndefined()
+    await fresh.dispose()
+  })
+
+  test('replaces a token cookie it did not sign', async ({ playwright }) => {
+    const fresh = await playwright.request.newContext({ baseURL: E2E_URL })
+    const forged = `${'A'.repeat(22)}.${'B'.repeat(43)}`
+    const response = await fresh.get(CSRF_ENDPOINT, { headers: { Cookie: `${CSRF_COOKIE}=${forged}` } })
+    const { token } = await response.json()
+    expect(token).not.toBe(forged)
+    expect(csrfCookieOf(response)!.split(';')[0]).toBe(`${CSRF_COOKIE}=${token}`)
+    await fresh.dispose()
+  })
+
+  test('pages carry no token and set no cookie, so every visitor gets the same page', async ({ playwright }) => {
+    const fresh = await playwright.request.newContext({ baseURL: E2E_URL })
+    const page = await fresh.get('/contact')
+    expect(page.headers()['set-cookie']).toBeUndefined()
+    const html = await page.text()
+    expect(html).not.toContain('csrf')
+    expect(await (await fresh.get('/contact')).text()).toBe(html)
     await fresh.dispose()
   })
 
@@ -109,12 +140,12 @@ test.describe('contact server under next start', () => {
     expect(crossOrigin.status()).toBe(403)
   })
 
-  test('answers the no-JavaScript form with a 303 back to the page', async ({ request }) => {
+  test('answers the no-JavaScript form (no token, the browser’s same-origin Origin) with a 303 back to the page', async ({
+    request,
+  }) => {
     const marker = `E2E NoScript ${Date.now()}`
-    const { meta } = await pageToken(request)
     const form: Record<string, string> = {
       formId: String(CONTACT_FORM_ID),
-      csrf_token: meta!,
       [CAPTCHA_FORM_FIELDS.altcha]: await solvedCaptcha(request),
     }
     for (const { name, value } of fields(marker)) form[name] = value
@@ -124,9 +155,28 @@ test.describe('contact server under next start', () => {
       maxRedirects: 0,
     })
     expect(response.status()).toBe(303)
-    expect(response.headers()['location']).toBe(`/contact?${SENT_QUERY_PARAM}=1#contact-form-${CONTACT_FORM_ID}`)
+    expect(response.headers()['location']).toBe(`/contact#contact-form-${CONTACT_FORM_ID}${SENT_FRAGMENT_SUFFIX}`)
     await expect.poll(() => mailsMentioning(marker), { timeout: 20_000 }).toBe(1)
   })
+
+  for (const [what, headers] of [
+    ['another site’s Origin', { Origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site and no Origin', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['neither Origin nor Sec-Fetch-Site', {}],
+  ] as const) {
+    test(`refuses a no-JavaScript post without a token that has ${what}`, async ({ request }) => {
+      const marker = `E2E NoScript refused ${Date.now()}`
+      const form: Record<string, string> = { formId: String(CONTACT_FORM_ID) }
+      for (const { name, value } of fields(marker)) form[name] = value
+      const response = await request.post('/api/contact', { form, headers, maxRedirects: 0 })
+      expect(response.status()).toBe(403)
+      const text = await response.text()
+      expect(text).toContain(
+        'Origin' in headers || 'Sec-Fetch-Site' in headers ? GUARD_MESSAGES.crossOrigin : GUARD_MESSAGES.csrf,
+      )
+      expect(mailsMentioning(marker)).toBe(0)
+    })
+  }
 
   test('serves the legacy POST /index.php and answers s', async ({ request }) => {
     const marker = `E2E Legacy ${Date.now()}`

@@ -5,7 +5,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { analyticsWindow } from '../globals'
 import { type AnalyticsSetup, applyConsent, recordNavigation, startAnalytics } from '../runtime'
 import { ConsentActions } from './ConsentActions'
-import { type ConsentChoice, stateFromChoice, uniformState } from './model'
+import { type ConsentChoice, type ConsentState, defaultState, stateFromChoice, uniformState } from './model'
+import { lookUpRegionDefault } from './region'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
 
@@ -25,16 +26,27 @@ export function ConsentManager(setup: AnalyticsSetup) {
 
   useEffect(() => {
     const w = analyticsWindow()
-    const initial = w.__consentDefault ?? { state: uniformState('denied'), gpc: false, denied: true }
+    const initial = w.__consentDefault ?? {
+      state: uniformState('denied'),
+      gpc: false,
+      denied: true,
+      regionKnown: false,
+    }
     const choice = readChoice()
-    const state = choice ? stateFromChoice(choice, initial.gpc) : initial.state
-    if (choice) w.gtag?.('consent', 'update', state)
     // Reading the browser's stored choice can only happen after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setGpc(initial.gpc)
     setBannerOpen(!choice)
-    setCurrent(choice ?? { analytics: state.analytics_storage === 'granted', ads: state.ad_storage === 'granted' })
-    startAnalytics(setup, state, choice, initial.gpc)
+    const begin = (defaults: ConsentState) => {
+      const state = choice ? stateFromChoice(choice, initial.gpc) : defaults
+      if (choice || state !== initial.state) w.gtag?.('consent', 'update', state)
+      setCurrent(choice ?? { analytics: state.analytics_storage === 'granted', ads: state.ad_storage === 'granted' })
+      startAnalytics(setup, state, choice, initial.gpc)
+    }
+    if (choice || initial.regionKnown) begin(initial.state)
+    // The first page of a visit starts denied; once the server names the region, its default applies.
+    else
+      void lookUpRegionDefault().then(({ denied }) => begin(denied ? initial.state : defaultState(false, initial.gpc)))
   }, [setup])
 
   useEffect(() => recordNavigation(), [pathname])

@@ -1,4 +1,11 @@
-import { CONSENT_WAIT_FOR_UPDATE_MS, type ConsentState, defaultState } from './model'
+import {
+  CONSENT_WAIT_FOR_UPDATE_MS,
+  type ConsentState,
+  defaultState,
+  parseRegion,
+  REGION_COOKIE,
+  UNKNOWN_REGION,
+} from './model'
 
 /**
  * Spec section 9: Google-signals redaction is disallowed for all regions, so Google signals stay
@@ -13,25 +20,34 @@ export const GOOGLE_TAG_SETTINGS = {
   allow_ad_personalization_signals: true,
 } as const
 
-export type BootstrapInput = { deniedByRegion: boolean; gpcHeader: boolean }
+export type BootstrapInput = { deniedRegions: readonly string[] }
 
 /**
  * The inline script, run before anything else on the page, that writes Consent Mode's default
- * into `window.dataLayer` the way gtag() does (pushing its `arguments` object). The server knows
- * the region; the browser adds its Global Privacy Control signal, so both variants are sent.
+ * into `window.dataLayer` the way gtag() does (pushing its `arguments` object). The page is the
+ * same for every visitor: the script reads the region from the cookie the region endpoint sets
+ * (denied while it is unknown) and the browser's Global Privacy Control signal, and picks one of
+ * the four defaults. `regionKnown` tells the consent manager whether to ask the endpoint.
  */
-export function consentBootstrapScript({ deniedByRegion, gpcHeader }: BootstrapInput): string {
-  const variants: { plain: ConsentState; gpc: ConsentState } = {
-    plain: defaultState(deniedByRegion, gpcHeader),
-    gpc: defaultState(deniedByRegion, true),
-  }
-  const config = JSON.stringify({ ...variants, wait: CONSENT_WAIT_FOR_UPDATE_MS, settings: GOOGLE_TAG_SETTINGS })
+export function consentBootstrapScript({ deniedRegions }: BootstrapInput): string {
+  const denied = [...new Set(deniedRegions.map(parseRegion).filter((code): code is string => code !== null))]
+  // Indexed by (denied by region ? 1 : 0) + (GPC ? 2 : 0).
+  const states: ConsentState[] = [
+    defaultState(false, false),
+    defaultState(true, false),
+    defaultState(false, true),
+    defaultState(true, true),
+  ]
+  const config = JSON.stringify({ denied, states, wait: CONSENT_WAIT_FOR_UPDATE_MS, settings: GOOGLE_TAG_SETTINGS })
   return (
     `(function(c){var w=window;w.dataLayer=w.dataLayer||[];` +
     `w.gtag=w.gtag||function(){w.dataLayer.push(arguments)};` +
-    `var gpc=navigator.globalPrivacyControl===true;` +
-    `w.gtag('consent','default',Object.assign({},gpc?c.gpc:c.plain,{wait_for_update:c.wait}));` +
+    `var m=document.cookie.match(/(?:^|;\\s*)${REGION_COOKIE}=([A-Za-z0-9-]{1,16})/);` +
+    `var r=m&&m[1]!=='${UNKNOWN_REGION}'?m[1].toUpperCase():null;` +
+    `var d=!r||c.denied.indexOf(r)>=0||c.denied.indexOf(r.split('-')[0])>=0;` +
+    `var gpc=navigator.globalPrivacyControl===true;var s=c.states[(d?1:0)+(gpc?2:0)];` +
+    `w.gtag('consent','default',Object.assign({},s,{wait_for_update:c.wait}));` +
     `w.gtag('set',c.settings);` +
-    `w.__consentDefault={state:gpc?c.gpc:c.plain,gpc:gpc,denied:${deniedByRegion}}})(${config.replace(/</g, '\\u003c')})`
+    `w.__consentDefault={state:s,gpc:gpc,denied:d,regionKnown:!!m}})(${config.replace(/</g, '\\u003c')})`
   )
 }

@@ -19,6 +19,20 @@ export const CONSENT_WAIT_FOR_UPDATE_MS = 500
 
 export const DEFAULT_REGION_HEADER = 'x-visitor-region'
 
+/**
+ * Pages are the same for every visitor, so the region reaches the browser apart from them: the
+ * region endpoint reads the front's header and answers with the default, and keeps the region in
+ * this cookie (read by the page's bootstrap script) so later pages start from the right default.
+ */
+export const CONSENT_REGION_ENDPOINT = '/api/consent/region'
+export const REGION_COOKIE = 'visitor_region'
+/** The cookie's value when the front said nothing: the default stays denied, and nobody asks again today. */
+export const UNKNOWN_REGION = 'unknown'
+export const REGION_COOKIE_MAX_AGE_S = 24 * 60 * 60
+
+/** The region endpoint's answer: the region (null when unknown) and whether consent starts denied there. */
+export type RegionDefault = { region: string | null; denied: boolean }
+
 /** The configured region header's name, or the default when the setting is empty or not a valid header name. */
 export function regionHeaderName(configured: string | null | undefined): string {
   const name = configured?.trim().toLowerCase()

@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: 'Chat console', robots: { index: fals
 
 /** The agent console lives outside the public site's chrome. */
 export default async function AgentLayout({ children }: { children: ReactNode }) {
-  // Reading the request renders every console page per request, so Next applies the CSP nonce.
+  // The console depends on who is signed in: every page of it renders per request.
   await headers()
   return (
     <html lang="en-US">

@@ -1,10 +1,7 @@
 import type { Metadata, Viewport } from 'next'
-import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
 import { getSiteSettings } from '@/cms/queries'
-import { CSRF_META_NAME } from '@/contact/protocol'
-import { CSRF_INTERNAL_HEADER } from '@/contact/server/csrf'
 import { siteOrigin } from '@/site/siteUrl'
 import '@/site/styles/global.css'
 import '@/site/styles/chrome.css'
@@ -25,15 +22,12 @@ export const viewport: Viewport = { themeColor: '#12325a', width: 'device-width'
 /** Marks the page as scripted before first paint, so that CSS can hide what scripts replace. */
 const MARK_SCRIPTED = "document.documentElement.classList.add('js')"
 
-export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const requestHeaders = await headers()
-  const nonce = requestHeaders.get('x-nonce') ?? undefined
-  const csrfToken = requestHeaders.get(CSRF_INTERNAL_HEADER) ?? ''
+/** The same for every visitor: nothing here reads the request, so the page can be cached and shared. */
+export default function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-US" suppressHydrationWarning>
       <head>
-        <meta name={CSRF_META_NAME} content={csrfToken} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
+        <script dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
         <ConsentBootstrap />
       </head>
       <body>{children}</body>

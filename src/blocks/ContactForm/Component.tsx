@@ -1,6 +1,4 @@
-import { headers } from 'next/headers'
 import type { CaptchaConfig } from '@/contact/captchaWidget'
-import { CSRF_INTERNAL_HEADER } from '@/contact/server/csrf'
 import { getSiteSettings } from '@/cms/queries'
 import { CmsForm } from '@/forms/render/CmsForm'
 import type { ContactFormBlock as ContactFormBlockData, Form } from '@/payload-types'
@@ -13,20 +11,15 @@ async function captchaFor(form: Form): Promise<CaptchaConfig | null> {
   return { provider, siteKey: captcha?.siteKey ?? null }
 }
 
-export async function ContactFormBlock({ block, formSent }: { block: ContactFormBlockData; formSent?: boolean }) {
+export async function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
   const form = typeof block.form === 'object' ? block.form : null
   if (!form) return null
-  const [requestHeaders, captcha] = await Promise.all([headers(), captchaFor(form)])
+  const captcha = await captchaFor(form)
   return (
     <div className="container container--narrow">
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <CmsForm
-        form={form}
-        csrfToken={requestHeaders.get(CSRF_INTERNAL_HEADER) ?? ''}
-        captcha={captcha}
-        sent={formSent === true}
-      />
+      <CmsForm form={form} captcha={captcha} />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { Block, CollectionConfig, Field } from 'payload'
 import { forgetCachedForm } from '@/contact/server/formCache'
 import { RULE_NAMES } from '@/forms/validation/catalog'
 import { anyone, isContentEditor } from '../access'
+import { revalidatePagesShowingIt } from '../revalidate'
 
 const FIELD_NAME_PATTERN = /^[A-Za-z_][\w-]{0,63}$/
 
@@ -91,8 +92,8 @@ export const Forms: CollectionConfig = {
   admin: { useAsTitle: 'title' },
   access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
   hooks: {
-    afterChange: [({ doc, req }) => forgetCachedForm(req.payload, doc.id)],
-    afterDelete: [({ id, req }) => forgetCachedForm(req.payload, id)],
+    afterChange: [({ doc, req }) => forgetCachedForm(req.payload, doc.id), revalidatePagesShowingIt],
+    afterDelete: [({ id, req }) => forgetCachedForm(req.payload, id), revalidatePagesShowingIt],
   },
   fields: [
     { name: 'title', type: 'text', required: true },

@@ -1,10 +1,39 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionAfterReadHook, CollectionConfig } from 'payload'
 import { anyone, isContentEditor } from '../access'
 import { MEDIA_DIR } from '../paths'
+import { revalidatePagesShowingIt } from '../revalidate'
+
+/** `/api/media/file/x.webp` from `http://host/api/media/file/x.webp`: pages name files on their own origin. */
+export function sameOriginPath(url: string | null | undefined): string | null | undefined {
+  if (!url || url.startsWith('/')) return url
+  try {
+    const parsed = new URL(url)
+    return parsed.pathname + parsed.search
+  } catch {
+    return url
+  }
+}
+
+/**
+ * Payload writes file addresses with SERVER_URL in front; a page reached by any other host name
+ * (127.0.0.1, the front's name) would then load its images from elsewhere, which its CSP refuses.
+ */
+const relativeFileUrls: CollectionAfterReadHook = ({ doc }) => {
+  doc.url = sameOriginPath(doc.url)
+  doc.thumbnailURL = sameOriginPath(doc.thumbnailURL)
+  for (const size of Object.values((doc.sizes ?? {}) as Record<string, { url?: string | null }>))
+    if (size) size.url = sameOriginPath(size.url)
+  return doc
+}
 
 export const Media: CollectionConfig = {
   slug: 'media',
   access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
+  hooks: {
+    afterRead: [relativeFileUrls],
+    afterChange: [revalidatePagesShowingIt],
+    afterDelete: [revalidatePagesShowingIt],
+  },
   upload: {
     staticDir: MEDIA_DIR,
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/svg+xml'],

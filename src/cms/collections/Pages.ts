@@ -2,6 +2,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionC
 import { ValidationError } from 'payload'
 import { pageBlocks } from '@/blocks/configs'
 import { isContentEditor, publishedOrEditor } from '../access'
+import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 
 export const HOME_SLUG = 'home'
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -86,7 +87,11 @@ export const Pages: CollectionConfig = {
     delete: isContentEditor,
   },
   versions: { drafts: true, maxPerDoc: 25 },
-  hooks: { beforeChange: [computePath], afterChange: [updateChildPaths] },
+  hooks: {
+    beforeChange: [computePath],
+    afterChange: [updateChildPaths, revalidateChangedPage],
+    afterDelete: [revalidateDeletedPage],
+  },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },
     {

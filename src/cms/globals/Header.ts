@@ -1,10 +1,12 @@
 import type { GlobalConfig } from 'payload'
 import { anyone, isContentEditor } from '../access'
 import { linkField } from '../fields/link'
+import { revalidateEveryPage } from '../revalidate'
 
 export const Header: GlobalConfig = {
   slug: 'header',
   access: { read: anyone, update: isContentEditor },
+  hooks: { afterChange: [revalidateEveryPage] },
   fields: [
     {
       name: 'items',

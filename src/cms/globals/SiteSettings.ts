@@ -1,6 +1,7 @@
 import type { Field, GlobalConfig } from 'payload'
 import { publishThirdPartySources } from '@/security/thirdPartySources'
 import { anyone, isAdmin, isAdminField } from '../access'
+import { revalidateEveryPage } from '../revalidate'
 
 /** Header z-index when settings leave it empty (spec section 9). */
 export const HEADER_Z_INDEX_DEFAULT = 1000
@@ -31,7 +32,7 @@ export const SiteSettings: GlobalConfig = {
   // Keeps the proxy's Content-Security-Policy in step with the configured tags, without a query per request.
   hooks: {
     afterRead: [({ doc }) => (publishThirdPartySources(doc), doc)],
-    afterChange: [({ doc }) => (publishThirdPartySources(doc), doc)],
+    afterChange: [({ doc }) => (publishThirdPartySources(doc), doc), revalidateEveryPage],
   },
   fields: [
     {

@@ -9,8 +9,14 @@ import {
 } from '../protocol'
 import { readContactBody } from './body'
 import { readCookie } from './csrf'
-import { csrfFailure, guardOriginAndRate } from './guard'
-import { heldAnswerPage, NEEDS_JAVASCRIPT_TEXT, noScriptAnswerPage, sentRedirectTarget } from './noScriptAnswer'
+import { csrfFailure, formPostFailure, guardOriginAndRate } from './guard'
+import {
+  heldAnswerPage,
+  NEEDS_JAVASCRIPT_TEXT,
+  noScriptAnswerPage,
+  sendingPage,
+  sentRedirectTarget,
+} from './noScriptAnswer'
 import { clientAddress } from '@/security/request'
 import { findForm } from './formCache'
 import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
@@ -137,13 +143,13 @@ async function handleNoScriptPost(request: Request, params: URLSearchParams, dep
       form: formId === null ? null : await findForm(await deps.payload(), formId),
       kept: keptValues(params),
       csrfToken: readCookie(request.headers.get('cookie'), CSRF_COOKIE),
-      backTo: sentRedirectTarget(request, formId).split('?')[0],
+      backTo: sendingPage(request),
     })
-  const csrf = await csrfFailure(request, params.get(CSRF_FORM_FIELD))
+  const csrf = await formPostFailure(request, params.get(CSRF_FORM_FIELD))
   if (csrf) return answer(csrf.status, csrf.error)
   const cms = await deps.payload()
   const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request), noScript: true })
-  if (outcome.ok && outcome.held) return heldAnswerPage(sentRedirectTarget(request, formId).split('?')[0])
+  if (outcome.ok && outcome.held) return heldAnswerPage(sendingPage(request))
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms)
     return new Response(null, { status: 303, headers: { ...NO_STORE, Location: sentRedirectTarget(request, formId) } })

@@ -1,9 +1,6 @@
 import { CSRF_COOKIE } from '../protocol'
 
-/** Request header the proxy uses to hand this request's token to the layout (never trusted from outside). */
-export const CSRF_INTERNAL_HEADER = 'x-site-csrf-token'
-
-/** How long the token cookie lives; the page's meta carries the same value. */
+/** How long the token cookie lives. */
 export const CSRF_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/

@@ -25,7 +25,17 @@ export async function guardOriginAndRate(request: Request): Promise<GuardFailure
   return null
 }
 
-/** The double-submit check: the token sent with the post equals the page's signed cookie. */
+/**
+ * A form posted by the browser itself (no JavaScript, so no token): the token when one was sent
+ * (the answer page's form carries it), otherwise the browser's own word that the post comes from
+ * this site (Origin or Sec-Fetch-Site), which no other site can forge.
+ */
+export async function formPostFailure(request: Request, sentToken: string | null): Promise<GuardFailure | null> {
+  if (sentToken) return csrfFailure(request, sentToken)
+  return originOf(request) === 'same-origin' ? null : { status: 403, error: GUARD_MESSAGES.csrf }
+}
+
+/** The double-submit check: the token sent with the post equals the signed cookie. */
 export async function csrfFailure(request: Request, sentToken: string | null): Promise<GuardFailure | null> {
   return (await checkCsrf(request.headers.get('cookie'), sentToken, payloadSecret()))
     ? null

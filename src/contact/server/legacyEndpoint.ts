@@ -3,9 +3,7 @@ import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
 import { configuredCaptcha } from '../captcha'
 import { CAPTCHA_ERROR, CSRF_FORM_FIELD, CSRF_HEADER, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
 import { readContactBody } from './body'
-import { checkCsrf } from './csrf'
-import { GUARD_MESSAGES, guardOriginAndRate, payloadSecret } from './guard'
-import { originOf } from './origin'
+import { formPostFailure, GUARD_MESSAGES, guardOriginAndRate } from './guard'
 import { clientAddress } from '@/security/request'
 import { acceptSubmission, SUBMIT_MESSAGES } from './submit'
 
@@ -41,9 +39,7 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
  * (header or the form's hidden field) or, lacking one, a browser's same-origin Origin header.
  */
 async function legacyCallerTrusted(request: Request, data: URLSearchParams): Promise<boolean> {
-  const sent = request.headers.get(CSRF_HEADER) ?? data.get(CSRF_FORM_FIELD)
-  if (sent) return checkCsrf(request.headers.get('cookie'), sent, payloadSecret())
-  return originOf(request) === 'same-origin'
+  return (await formPostFailure(request, request.headers.get(CSRF_HEADER) ?? data.get(CSRF_FORM_FIELD))) === null
 }
 
 function fieldErrorText(fieldErrors: Record<string, string>): string {

@@ -1,10 +1,10 @@
 import type { FieldErrors } from '@/forms/validation'
 import type { Form } from '@/payload-types'
 import { escapeHtml } from '../delivery/email'
-import { CONTACT_ENDPOINT, CSRF_FORM_FIELD, FORM_ID_FIELD, SENT_QUERY_PARAM } from '../protocol'
+import { CONTACT_ENDPOINT, CSRF_FORM_FIELD, FORM_ID_FIELD, SENT_FRAGMENT_SUFFIX } from '../protocol'
 
-/** Where the no-JavaScript form returns after a successful send: its own page, never elsewhere. */
-export function sentRedirectTarget(request: Request, formId: number | string | null): string {
+/** The page the no-JavaScript form was sent from: its own site's, never elsewhere (the home page when unknown). */
+export function sendingPage(request: Request): string {
   const own = new URL(request.url)
   let target = new URL('/', own)
   const referer = request.headers.get('referer')
@@ -16,9 +16,13 @@ export function sentRedirectTarget(request: Request, formId: number | string | n
       // An unreadable Referer falls back to the home page.
     }
   }
-  target.searchParams.set(SENT_QUERY_PARAM, '1')
-  if (formId !== null) target.hash = `contact-form-${formId}`
-  return target.pathname + target.search + target.hash
+  return target.pathname
+}
+
+/** Where the no-JavaScript form returns after a successful send: its page, at the form's sent notice. */
+export function sentRedirectTarget(request: Request, formId: number | string | null): string {
+  const page = sendingPage(request)
+  return formId === null ? page : `${page}#contact-form-${formId}${SENT_FRAGMENT_SUFFIX}`
 }
 
 type Kept = Record<string, string[]>

@@ -1,5 +1,5 @@
 import type { CaptchaConfig } from '@/contact/captchaWidget'
-import { CONTACT_ENDPOINT, CSRF_FORM_FIELD, FORM_ID_FIELD, HONEYPOT_FIELD } from '@/contact/protocol'
+import { CONTACT_ENDPOINT, FORM_ID_FIELD, HONEYPOT_FIELD, SENT_FRAGMENT_SUFFIX } from '@/contact/protocol'
 import type { Form } from '@/payload-types'
 import { SINGLE_PLACEHOLDER } from '../dropdown/model'
 import { fieldSpecsOf } from '../fieldSpecs'
@@ -10,6 +10,9 @@ import './form.css'
 type FormField = Form['fields'][number]
 
 export const formElementId = (form: Pick<Form, 'id'>) => `contact-form-${form.id}`
+
+/** The notice a no-JavaScript send returns to (`#contact-form-115-sent`), shown by CSS while it is the target. */
+export const sentNoticeId = (form: Pick<Form, 'id'>) => `${formElementId(form)}${SENT_FRAGMENT_SUFFIX}`
 
 const controlId = (field: FormField) => field.elementId || field.name
 const helpId = (field: FormField) => (field.help ? `${controlId(field)}-help` : undefined)
@@ -111,26 +114,19 @@ export const DEFAULT_SUCCESS_TEXT = 'Thank you. Your message has been sent.'
 
 /**
  * Any CMS form as plain HTML that sends without JavaScript, enhanced in the browser by one
- * small client component (validation, dropdowns, captcha, sending without reload).
+ * small client component (validation, dropdowns, captcha, sending without reload). The same for
+ * every visitor, so pages stay cacheable: the script asks for the anti-forgery token, and a
+ * no-JavaScript send is checked by its Origin and comes back to the sent notice's fragment.
  */
-export function CmsForm({
-  form,
-  csrfToken,
-  captcha,
-  sent,
-}: {
-  form: Form
-  csrfToken: string
-  captcha: CaptchaConfig | null
-  /** This page is the answer to a successful no-JavaScript send. */
-  sent: boolean
-}) {
+export function CmsForm({ form, captcha }: { form: Form; captcha: CaptchaConfig | null }) {
   const id = formElementId(form)
   const config = { specs: fieldSpecsOf(form), successText: form.successMessage || DEFAULT_SUCCESS_TEXT, captcha }
   return (
     <form id={id} data-form-id={form.id} className="site-form" method="post" action={CONTACT_ENDPOINT}>
+      <p className="form-sent" id={sentNoticeId(form)} tabIndex={-1}>
+        {config.successText}
+      </p>
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
-      <input type="hidden" name={CSRF_FORM_FIELD} value={csrfToken} />
       {/* Left empty by people (they never see it); form-filling robots fill it. */}
       <div className="form-trap" aria-hidden="true">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
@@ -148,9 +144,7 @@ export function CmsForm({
           Clear
         </button>
       </div>
-      <div className="form-message" role="status" aria-live="polite" data-state={sent ? 'success' : ''}>
-        {sent ? config.successText : null}
-      </div>
+      <div className="form-message" role="status" aria-live="polite" data-state="" />
       <FormEnhancer formElementId={id} config={config} />
     </form>
   )

@@ -11,7 +11,7 @@ import {
   HONEYPOT_FIELD,
   type ContactField,
 } from '@/contact/protocol'
-import { csrfTokenFromPage } from '@/security/fetch'
+import { csrfToken } from '@/security/fetch'
 import { dropdownOf, enhanceSelect } from '../dropdown/enhanceSelect'
 import { type FieldSpec, type FormValues, validateField, validateForm } from '../validation'
 import { type Effect, IDLE, type MessageView, canSubmit, nextMessage, renderMessage } from './messageArea'
@@ -102,9 +102,8 @@ export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): 
   form.noValidate = true
   const area = form.querySelector<HTMLElement>('.form-message')
   const submitButton = form.querySelector<HTMLButtonElement>('button[type="submit"]')
-  const csrfInput = form.querySelector<HTMLInputElement>(`input[name="${CSRF_FORM_FIELD}"]`)
-  const pageToken = csrfTokenFromPage()
-  if (csrfInput && pageToken && csrfInput.value === '') csrfInput.value = pageToken
+  // Asked for now, so that the first send does not wait for it.
+  void csrfToken()
 
   const dropdowns = Array.from(form.querySelectorAll('select')).map((select) => enhanceSelect(select))
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 
 /**
- * Another `next start` of the same build on the e2e server's database (same DATA_DIR), which a
+ * Another server (scripts/serve.mjs) of the same build on the e2e server's database (same DATA_DIR), which a
  * test may stop and start again: a real server restart under a running chat.
  */
 export function secondServer(port: number, e2ePort: number) {
@@ -20,8 +20,8 @@ export function secondServer(port: number, e2ePort: number) {
   return {
     origin,
     async start() {
-      child = spawn(path.resolve('node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
-        env,
+      child = spawn(process.execPath, ['scripts/serve.mjs'], {
+        env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
         stdio: 'ignore',
       })
       for (let attempt = 0; attempt < 240; attempt++) {
@@ -31,7 +31,7 @@ export function secondServer(port: number, e2ePort: number) {
         if (up) return
         await new Promise((resolve) => setTimeout(resolve, 250))
       }
-      throw new Error(`next start on ${origin} did not come up`)
+      throw new Error(`the second server on ${origin} did not come up`)
     },
     async stop() {
       const running = child

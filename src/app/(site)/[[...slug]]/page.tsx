@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { SENT_QUERY_PARAM } from '@/contact/protocol'
 import { findPublishedPage, getSiteSettings, pathFromSegments } from '@/cms/queries'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { JsonLd } from '@/site/JsonLd'
@@ -8,9 +7,17 @@ import { pageMetadata } from '@/site/metadata'
 import { SiteShell } from '@/site/SiteShell'
 import { faqJsonLd, localBusinessJsonLd } from '@/site/structuredData'
 
-type Props = {
-  params: Promise<{ slug?: string[] }>
-  searchParams: Promise<Record<string, string | string[] | undefined>>
+type Props = { params: Promise<{ slug?: string[] }> }
+
+/*
+ * Pages come from Next's full-route cache: none is rendered at build (the build has no database),
+ * each is rendered on its first visit and kept until an edit revalidates it (src/cms/revalidate.ts),
+ * or for a day at most. Nothing here reads the request, so one page serves every visitor.
+ */
+export const revalidate = 86400
+
+export function generateStaticParams(): { slug?: string[] }[] {
+  return []
 }
 
 async function loadPage(params: Props['params']) {
@@ -23,9 +30,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return page ? pageMetadata(page, settings) : { title: 'Page not found', robots: { index: false } }
 }
 
-export default async function CmsPage({ params, searchParams }: Props) {
+export default async function CmsPage({ params }: Props) {
   const page = await loadPage(params)
-  const formSent = (await searchParams)[SENT_QUERY_PARAM] === '1'
   if (!page) notFound()
   const settings = await getSiteSettings()
   const faq = faqJsonLd(page)
@@ -37,7 +43,7 @@ export default async function CmsPage({ params, searchParams }: Props) {
           <h1 className="page-title">{page.title}</h1>
         </div>
       )}
-      <RenderBlocks blocks={page.layout} formSent={formSent} />
+      <RenderBlocks blocks={page.layout} />
       {page.path === '/' || page.layout.some((block) => block.blockType === 'contactForm') ? (
         <JsonLd data={localBusinessJsonLd(settings)} />
       ) : null}

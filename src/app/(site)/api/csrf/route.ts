@@ -1,0 +1,7 @@
+import { handleCsrfTokenRequest } from '@/contact/server/csrfEndpoint'
+
+export const dynamic = 'force-dynamic'
+
+export function GET(request: Request) {
+  return handleCsrfTokenRequest(request)
+}

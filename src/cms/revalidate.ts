@@ -1,0 +1,63 @@
+// What an edit in the CMS makes stale in Next's cache, and telling Next so. Called from the
+// collections' and globals' hooks; see the README's "Caching" section.
+import { revalidatePath, revalidateTag } from 'next/cache'
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+
+/** Tag of the cached list of published pages that the sitemap is made from. */
+export const PUBLISHED_PAGES_TAG = 'published-pages'
+
+type PageState = { path?: string | null; title?: string | null; _status?: string | null } | null | undefined
+
+/** What a change to one page makes stale. */
+export type PageChangeEffect = { paths: string[]; everyPage: boolean; pageList: boolean }
+
+const isPublished = (page: PageState) => page?._status === 'published'
+
+/**
+ * A page's own address, before and after, when the public could see it before or after the edit.
+ * A change of what other pages show of it (its title and address in menus and links) or of whether
+ * it is public at all touches every page, and the list of pages (the sitemap) with it.
+ */
+export function pageChangeEffect(before: PageState, after: PageState): PageChangeEffect {
+  if (!isPublished(before) && !isPublished(after)) return { paths: [], everyPage: false, pageList: false }
+  const paths = [...new Set([before?.path, after?.path].filter((path): path is string => Boolean(path)))]
+  const listed = isPublished(before) !== isPublished(after) || before?.path !== after?.path
+  const everyPage = listed || before?.title !== after?.title
+  return { paths, everyPage, pageList: listed }
+}
+
+/**
+ * Tells Next what is stale. Outside a request (the set-up script, a test calling Payload
+ * directly) there is no Next cache to tell, and nothing is done.
+ */
+export function applyRevalidation({ paths, everyPage, pageList }: PageChangeEffect): void {
+  try {
+    if (everyPage) revalidatePath('/', 'layout')
+    else for (const path of paths) revalidatePath(path)
+    if (pageList) revalidateTag(PUBLISHED_PAGES_TAG, { expire: 0 })
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('static generation store missing'))) throw error
+  }
+}
+
+export const revalidateChangedPage: CollectionAfterChangeHook = ({ doc, previousDoc }) => {
+  applyRevalidation(pageChangeEffect(previousDoc, doc))
+  return doc
+}
+
+export const revalidateDeletedPage: CollectionAfterDeleteHook = ({ doc }) => {
+  applyRevalidation(pageChangeEffect(doc, null))
+  return doc
+}
+
+const revalidateAll = <T>(doc: T): T => {
+  applyRevalidation({ paths: [], everyPage: true, pageList: false })
+  return doc
+}
+
+/** The header, the footer and the site settings are part of every page. */
+export const revalidateEveryPage: GlobalAfterChangeHook = ({ doc }) => revalidateAll(doc)
+
+/** Forms and images may be shown on any page. */
+export const revalidatePagesShowingIt: CollectionAfterChangeHook & CollectionAfterDeleteHook = ({ doc }) =>
+  revalidateAll(doc)

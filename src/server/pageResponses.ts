@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { LRUCache } from 'lru-cache'
+import { contentSecurityPolicy, HSTS_VALUE, type ScriptHash } from '@/security/headers'
+import { currentThirdPartySources } from '@/security/thirdPartySources'
+import { inlineScriptHashes } from './inlineScripts'
+
+/**
+ * What a shared cache (the nginx front, a CDN) may do with a page Next serves from its cache: keep
+ * it one second, so a publish shows within two, refresh it in the background while it serves the
+ * old copy for one more, and keep serving it for a day when the app cannot answer. Browsers ask
+ * again each time (max-age=0) and get a 304 while the page is unchanged.
+ */
+export const CACHED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400'
+
+/** How many prepared pages (their script hashes and compressed bodies) the server keeps. */
+const PREPARED_PAGES_MAX = 500
+const PREPARED_PAGES_MAX_BYTES = 64 * 1024 * 1024
+
+type Encoding = 'br' | 'gzip'
+
+/** A page body as it is sent: its inline scripts' hashes and, once asked for, its compressed forms. */
+type PreparedPage = { hashes: ScriptHash[]; encoded: Partial<Record<Encoding, Promise<Buffer>>>; size: number }
+
+const preparedPages = new LRUCache<string, PreparedPage>({
+  max: PREPARED_PAGES_MAX,
+  maxSize: PREPARED_PAGES_MAX_BYTES,
+  sizeCalculation: (page) => Math.max(1, page.size),
+})
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** A cached page is compressed once, as small as the formats go; a page made per request, quickly. */
+function compress(body: Buffer, encoding: Encoding, once: boolean): Promise<Buffer> {
+  if (encoding === 'br')
+    return brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: once ? 11 : 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    })
+  return gzip(body, { level: once ? 9 : 6 })
+}
+
+/** The best encoding the client accepts (a `q=0` refuses one). */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>()
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))
+    if (name && !refused) accepted.add(name)
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
+  return null
+}
+
+/** Whether Next marked the response as one any cache may keep (a page from its full-route cache). */
+function isCachedByNext(cacheControl: unknown): boolean {
+  const value = String(cacheControl ?? '')
+  return /\bs-maxage=\d+/.test(value) && !/\b(private|no-store)\b/.test(value)
+}
+
+export type PageResponseOptions = { https: boolean; dev: boolean }
+
+function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | undefined) {
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value)
+}
+
+/**
+ * Takes over how Next's answer is written. Every HTML page is held until it is complete, then sent
+ * with a Content-Security-Policy listing the hashes of its own inline scripts (a route that set its
+ * own policy keeps it) and compressed; a page Next serves from its cache gets the shared-cache
+ * policy, and its hashes and compressed forms are kept for the next request of the same bytes.
+ * Everything else passes through, streams included.
+ */
+export function takeOverResponse(req: IncomingMessage, res: ServerResponse, options: PageResponseOptions): void {
+  const writeHead = res.writeHead.bind(res) as (status: number) => ServerResponse
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean
+  const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse
+  const flushHeaders = res.flushHeaders.bind(res)
+  let mode: 'undecided' | 'hold' | 'pass' = 'undecided'
+  let status: number | null = null
+  const chunks: Buffer[] = []
+
+  const decide = () => {
+    if (mode !== 'undecided') return mode
+    if (options.https) res.setHeader('Strict-Transport-Security', HSTS_VALUE)
+    const cachedByNext = req.method === 'GET' && isCachedByNext(res.getHeader('cache-control'))
+    if (cachedByNext) res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
+    const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
+    mode = html && req.method === 'GET' && !res.getHeader('content-encoding') ? 'hold' : 'pass'
+    if (mode === 'pass' && status !== null) writeHead(status)
+    return mode
+  }
+
+  const toBuffer = (chunk: unknown, encoding?: unknown) =>
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+
+  res.writeHead = function (code: number, ...rest: unknown[]) {
+    // Once passing through, Node's own implicit header write comes here too.
+    if (mode === 'pass') return (writeHead as (...args: unknown[]) => ServerResponse)(code, ...rest)
+    status = code
+    const headers = rest.find((arg) => arg && typeof arg === 'object') as OutgoingHttpHeaders | undefined
+    applyHeaders(res, headers)
+    res.statusCode = code
+    decide()
+    return res
+  } as ServerResponse['writeHead']
+
+  res.flushHeaders = function () {
+    if (decide() === 'pass') flushHeaders()
+  }
+
+  res.write = function (chunk: unknown, ...rest: unknown[]) {
+    if (decide() === 'pass') return write(chunk, ...rest)
+    chunks.push(toBuffer(chunk, rest[0]))
+    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
+    callback?.()
+    return true
+  } as ServerResponse['write']
+
+  res.end = function (chunk?: unknown, ...rest: unknown[]) {
+    if (decide() === 'pass') return end(chunk, ...rest)
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]))
+    const callback = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined
+    void sendHeldPage(req, res, Buffer.concat(chunks), options, { writeHead, end }).then(callback, (error) => {
+      console.error('A page could not be sent:', error)
+      res.destroy(error instanceof Error ? error : undefined)
+    })
+    return res
+  } as ServerResponse['end']
+}
+
+async function sendHeldPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  options: PageResponseOptions,
+  original: { writeHead: (status: number) => ServerResponse; end: (chunk?: unknown) => ServerResponse },
+) {
+  const shared = res.getHeader('cache-control') === CACHED_PAGE_CACHE_CONTROL
+  const key = shared ? createHash('sha1').update(body).digest('base64') : null
+  let page = key ? preparedPages.get(key) : undefined
+  if (!page) {
+    page = { hashes: inlineScriptHashes(body.toString('utf8')), encoded: {}, size: body.length }
+    if (key) preparedPages.set(key, page)
+  }
+  if (!res.hasHeader('content-security-policy'))
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy({
+        scriptHashes: page.hashes,
+        dev: options.dev,
+        https: options.https,
+        thirdParty: currentThirdPartySources(),
+      }),
+    )
+  res.setHeader('Vary', mergeVary(res.getHeader('vary'), 'Accept-Encoding'))
+  const encoding = body.length > 0 ? preferredEncoding(req.headers['accept-encoding']) : null
+  let sent = body
+  if (encoding) {
+    const encoded = (page.encoded[encoding] ??= compress(body, encoding, shared))
+    sent = await encoded
+    if (key && page.size === body.length) {
+      page.size += sent.length
+      preparedPages.set(key, page)
+    }
+    res.setHeader('Content-Encoding', encoding)
+  }
+  res.setHeader('Content-Length', sent.length)
+  if (res.destroyed) return
+  original.writeHead(res.statusCode)
+  original.end(sent)
+}
+
+function mergeVary(existing: unknown, name: string): string {
+  const values = String(existing ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+  return values.some((value) => value.toLowerCase() === name.toLowerCase() || value === '*')
+    ? values.join(', ')
+    : [...values, name].join(', ')
+}
