@@ -1,0 +1,294 @@
+// `node bench/throughput.mjs`: pages per second through the production front, beside its limit.
+// In one run on this machine, autocannon (20 connections, 10 s, Accept-Encoding: gzip) on `/`,
+// `/pricing` and `/contact` against
+//   (a) nginx (Debian's, one worker) serving saved, precompressed copies of exactly those pages,
+//   (b) one app instance alone (the stack's instance A, asked directly),
+//   (c) the production front (deploy/stack.mjs: nginx before two instances),
+// then the seconds from a publish on instance A until A, B and the front show it.
+// Writes bench/results/throughput.json and the "Throughput" section of bench/RESULTS.md.
+// Loopback only; it starts its own stack (state in .tmp/stack-bench) and stops everything after.
+// Ports: THROUGHPUT_BENCH_PORT (3261) and the next five.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import autocannon from 'autocannon'
+import { ROOT } from '../scripts/lib/bootstrap.mjs'
+
+const PAGES = ['/', '/pricing', '/contact']
+const CONNECTIONS = 20
+const SECONDS = 10
+const HEADERS = { 'accept-encoding': 'gzip' }
+const PUBLISH_TRIALS = 3
+const PUBLISH_POLL_MS = 50
+const PUBLISH_GIVE_UP_MS = 10_000
+
+const NGINX = '/usr/sbin/nginx'
+const BASE_PORT = Number(process.env.THROUGHPUT_BENCH_PORT || 3261)
+const PORTS = {
+  appA: BASE_PORT,
+  appB: BASE_PORT + 1,
+  front: BASE_PORT + 2,
+  postgres: BASE_PORT + 3,
+  redis: BASE_PORT + 4,
+  static: BASE_PORT + 5,
+}
+const STACK_DIR = path.join(ROOT, '.tmp', 'stack-bench')
+const STATIC_DIR = path.join(ROOT, '.tmp', 'throughput-static')
+const STATIC_NGINX_ARGS = [
+  ...['-p', `${STATIC_DIR}/`, '-c', path.join(STATIC_DIR, 'nginx.conf'), '-e', path.join(STATIC_DIR, 'error.log')],
+]
+const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'throughput.json')
+const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md')
+const SECTION_START = '<!-- throughput:start -->'
+const SECTION_END = '<!-- throughput:end -->'
+
+const origin = (port) => `http://127.0.0.1:${port}`
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
+
+function stack(command) {
+  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      STACK_DIR,
+      STACK_PORT: String(PORTS.front),
+      STACK_APP_PORTS: `${PORTS.appA},${PORTS.appB}`,
+      STACK_PG_PORT: String(PORTS.postgres),
+      STACK_REDIS_PORT: String(PORTS.redis),
+    },
+  })
+  if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
+}
+
+/** nginx's file name for a page: `/` is index.html, `/pricing` the file `pricing`. */
+const fileOf = (page) => (page === '/' ? 'index.html' : page.slice(1))
+
+/** The limit: the same pages as files, with a .gz beside each, served by one nginx worker. */
+async function startStaticNginx(appOrigin) {
+  fs.mkdirSync(path.join(STATIC_DIR, 'pages'), { recursive: true })
+  fs.mkdirSync(path.join(STATIC_DIR, 'temp'))
+  for (const page of PAGES) {
+    const response = await fetch(appOrigin + page, { headers: { 'accept-encoding': 'identity' } })
+    if (!response.ok) throw new Error(`${page} answered ${response.status}`)
+    const html = Buffer.from(await response.arrayBuffer())
+    const file = path.join(STATIC_DIR, 'pages', fileOf(page))
+    fs.writeFileSync(file, html)
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }))
+  }
+  const user = process.getuid?.() === 0 ? 'user www-data;' : ''
+  fs.writeFileSync(
+    path.join(STATIC_DIR, 'nginx.conf'),
+    `${user}
+worker_processes 1;
+pid nginx.pid;
+events { worker_connections 1024; }
+http {
+    types {}
+    default_type text/html;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    client_body_temp_path temp/body;
+    proxy_temp_path temp/proxy;
+    fastcgi_temp_path temp/fastcgi;
+    uwsgi_temp_path temp/uwsgi;
+    scgi_temp_path temp/scgi;
+    server {
+        listen 127.0.0.1:${PORTS.static};
+        root pages;
+        gzip_static on;
+        gzip_vary on;
+        open_file_cache max=100;
+    }
+}
+`,
+  )
+  run(NGINX, STATIC_NGINX_ARGS)
+}
+
+function stopStaticNginx() {
+  if (fs.existsSync(path.join(STATIC_DIR, 'nginx.pid'))) spawnSync(NGINX, [...STATIC_NGINX_ARGS, '-s', 'quit'])
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit' })
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`)
+}
+
+async function measure(target, url) {
+  // A few requests first, so that first-use work (compiling, connecting, filling caches) is not counted.
+  for (let i = 0; i < 5; i++) await fetch(url, { headers: HEADERS }).then((response) => response.arrayBuffer())
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS })
+  const row = {
+    target,
+    page: new URL(url).pathname,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+  }
+  console.log(`${target} ${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms`)
+  return row
+}
+
+/** What the app says about caching a page, and whether the front answered a repeat from its cache. */
+async function cacheBehaviour(page) {
+  const ask = () => fetch(origin(PORTS.front) + page, { headers: HEADERS })
+  const first = await ask()
+  await first.arrayBuffer()
+  const repeat = await ask()
+  await repeat.arrayBuffer()
+  return { page, cacheControl: first.headers.get('cache-control'), repeatAtFront: repeat.headers.get('x-cache-status') }
+}
+
+/** Milliseconds until `url` shows `text`, polled; null when it did not within the limit. */
+async function msUntilShown(url, text, since) {
+  while (performance.now() - since < PUBLISH_GIVE_UP_MS) {
+    const body = await fetch(url).then((response) => response.text())
+    if (body.includes(text)) return Math.round(performance.now() - since)
+    await sleep(PUBLISH_POLL_MS)
+  }
+  return null
+}
+
+async function publishTrials() {
+  const a = origin(PORTS.appA)
+  const admin = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'admin.json'), 'utf8'))
+  const login = await fetch(`${a}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(admin),
+  })
+  const auth = { Authorization: `JWT ${(await login.json()).token}` }
+  const found = await (await fetch(`${a}/api/pages?where[path][equals]=/pricing&depth=0`, { headers: auth })).json()
+  const id = found.docs[0].id
+  const trials = []
+  for (let trial = 1; trial <= PUBLISH_TRIALS; trial++) {
+    const title = `Pricing, published at ${Date.now()}`
+    const since = performance.now()
+    const response = await fetch(`${a}/api/pages/${id}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title, seo: { title }, _status: 'published' }),
+    })
+    if (!response.ok) throw new Error(`the publish answered ${response.status}`)
+    const [onA, onB, front] = await Promise.all(
+      [a, origin(PORTS.appB), origin(PORTS.front)].map((site) => msUntilShown(`${site}/pricing`, title, since)),
+    )
+    trials.push({ trial, msOnA: onA, msOnB: onB, msThroughFront: front })
+    console.log(`publish ${trial}: A ${onA} ms, B ${onB} ms, front ${front} ms (from the start of the PATCH)`)
+    await sleep(1_500)
+  }
+  const worst = (key) => (trials.some((t) => t[key] === null) ? null : Math.max(...trials.map((t) => t[key])))
+  return {
+    trials,
+    secondsOneInstance: worst('msOnA') === null ? null : worst('msOnA') / 1000,
+    secondsAcrossTwo:
+      worst('msOnB') === null || worst('msThroughFront') === null
+        ? null
+        : Math.max(worst('msOnB'), worst('msThroughFront')) / 1000,
+  }
+}
+
+function markdownSection(figures) {
+  const rows = figures.results.map(
+    (row) =>
+      `| ${row.target} | \`${row.page}\` | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50ms} ms | ` +
+      `${row.p99ms} ms | ${row.ratioToStatic} | ${row.bytesPerResponse.toLocaleString('en-US')} B | ${row.non2xx + row.errors} |`,
+  )
+  const caching = figures.pages
+    .map((page) => `\`${page.page}\` \`${page.cacheControl}\` (repeat at the front: ${page.repeatAtFront})`)
+    .join('; ')
+  const uncached = figures.pages.some((page) => page.repeatAtFront !== 'HIT')
+  const seconds = (value) => (value === null ? 'not seen within 10 s' : `${value} s`)
+  return `${SECTION_START}
+## Throughput: nginx front, app alone, and their limit
+
+\`node bench/throughput.mjs\` on ${figures.date.slice(0, 16).replace('T', ' ')} UTC, ${figures.machine.cpus} cores,
+load average ${figures.machine.loadAverageBefore.join(' / ')} (1/5/15 min) before the run and
+${figures.machine.loadAverageAfter.join(' / ')} after. autocannon ${CONNECTIONS} connections, ${SECONDS} s per row,
+\`Accept-Encoding: gzip\`, loopback, the load generator on the same cores. (a) *nginx static*:
+Debian's nginx, one worker, serving copies of the pages saved from the running site, precompressed
+(gzip -9, \`gzip_static\`): the limit. (b) *app alone*: one instance (\`${figures.appCommand}\`) asked
+directly. (c) *front*: \`deploy/stack.mjs\`, nginx (a worker per core) before two instances on one
+PostgreSQL and one Redis. Figures in \`bench/results/throughput.json\`.
+Pages answered: ${caching}.${uncached ? UNCACHED_NOTE : ''}
+
+| target | page | requests/s | p50 | p99 | × nginx static | bytes per response (headers included) | non-2xx + errors |
+|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Publish to visible (A publishes \`/pricing\` through Payload's REST API; polled every ${PUBLISH_POLL_MS} ms, worst
+of ${PUBLISH_TRIALS}): on one instance ${seconds(figures.publish.secondsOneInstance)}; across two (instance B and
+the front) ${seconds(figures.publish.secondsAcrossTwo)}.
+${SECTION_END}`
+}
+
+const UNCACHED_NOTE = `
+The front could not keep these pages, so its rows measure the app behind nginx, where identical
+requests for an uncacheable page also wait for each other at the cache lock; they are not the
+front's figures.`
+
+/** Replaces the section of an earlier run, or appends it. */
+function writeMarkdown(section) {
+  const text = fs.readFileSync(RESULTS_MD, 'utf8')
+  const start = text.indexOf(SECTION_START)
+  const end = text.indexOf(SECTION_END)
+  const updated =
+    start >= 0 && end > start
+      ? text.slice(0, start) + section + text.slice(end + SECTION_END.length)
+      : `${text.trimEnd()}\n\n${section}\n`
+  fs.writeFileSync(RESULTS_MD, updated)
+}
+
+const loadAverageBefore = loadAverage()
+stack('stop')
+for (const dir of [STACK_DIR, STATIC_DIR]) fs.rmSync(dir, { recursive: true, force: true })
+const results = []
+let pages
+let publish
+try {
+  stack('start')
+  await startStaticNginx(origin(PORTS.appA))
+  pages = await Promise.all(PAGES.map(cacheBehaviour))
+  const targets = [
+    ['nginx static', PORTS.static],
+    ['app alone', PORTS.appA],
+    ['front', PORTS.front],
+  ]
+  for (const page of PAGES) {
+    for (const [target, port] of targets) results.push(await measure(target, origin(port) + page))
+  }
+  publish = await publishTrials()
+} finally {
+  stopStaticNginx()
+  stack('stop')
+}
+
+for (const row of results) {
+  const limit = results.find((other) => other.target === 'nginx static' && other.page === row.page)
+  row.ratioToStatic = Number((row.requestsPerSecond / limit.requestsPerSecond).toFixed(3))
+}
+const figures = {
+  date: new Date().toISOString(),
+  command: 'node bench/throughput.mjs',
+  machine: { cpus: os.cpus().length, loadAverageBefore, loadAverageAfter: loadAverage() },
+  nginx: spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr.trim(),
+  node: process.version,
+  appCommand: fs.existsSync(path.join(ROOT, 'scripts', 'serve.mjs')) ? 'node scripts/serve.mjs' : 'next start',
+  autocannon: { connections: CONNECTIONS, seconds: SECONDS, headers: HEADERS },
+  pages,
+  results,
+  publish,
+}
+fs.mkdirSync(path.dirname(RESULTS_JSON), { recursive: true })
+fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(figures, null, 2)}\n`)
+writeMarkdown(markdownSection(figures))
+console.table(results)
+console.log(publish)

@@ -1,0 +1,267 @@
+// The production front (deploy/stack.mjs): nginx before two app instances on one PostgreSQL and
+// one Redis, on ports of its own. No browser: every check is an HTTP request.
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { solveChallenge } from 'altcha-lib/v1'
+import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
+import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
+import {
+  CAPTCHA_CHALLENGE_ENDPOINT,
+  CAPTCHA_FORM_FIELDS,
+  CSRF_FORM_FIELD,
+  CSRF_HEADER,
+  SENT_QUERY_PARAM,
+} from '../../src/contact/protocol'
+
+const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
+const PORTS = { appA: 3201, appB: 3202, front: 3203, postgres: 3204, redis: 3205 }
+const FRONT = `http://127.0.0.1:${PORTS.front}`
+const APP_A = `http://127.0.0.1:${PORTS.appA}`
+const APP_B = `http://127.0.0.1:${PORTS.appB}`
+/** A fresh stack migrates and seeds PostgreSQL before the instances start. */
+const STACK_START_TIMEOUT_MS = 5 * 60_000
+/** DESIGN.md: a publish is visible within 2 s, on every instance. */
+const PUBLISH_VISIBLE_MS = 2_000
+const POLL_MS = 100
+
+function stack(command: 'start' | 'stop') {
+  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
+    encoding: 'utf8',
+    timeout: STACK_START_TIMEOUT_MS,
+    env: {
+      ...process.env,
+      STACK_DIR,
+      STACK_PORT: String(PORTS.front),
+      STACK_APP_PORTS: `${PORTS.appA},${PORTS.appB}`,
+      STACK_PG_PORT: String(PORTS.postgres),
+      STACK_REDIS_PORT: String(PORTS.redis),
+    },
+  })
+  if (result.status !== 0) {
+    throw new Error(`stack ${command} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`)
+  }
+}
+
+test.beforeAll(() => {
+  test.setTimeout(STACK_START_TIMEOUT_MS + 30_000)
+  stack('start')
+})
+
+test.afterAll(() => {
+  test.setTimeout(2 * 60_000)
+  stack('stop')
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Milliseconds until `url` answers with `text` in its body, polled every 100 ms; null if never within `withinMs`. */
+async function msUntilShown(url: string, text: string, withinMs: number): Promise<number | null> {
+  const started = Date.now()
+  while (Date.now() - started <= withinMs) {
+    const body = await fetch(url).then((response) => response.text())
+    if (body.includes(text)) return Date.now() - started
+    await sleep(POLL_MS)
+  }
+  return null
+}
+
+async function adminAuth(request: APIRequestContext, origin: string) {
+  const credentials = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'admin.json'), 'utf8'))
+  const login = await request.post(`${origin}/api/users/login`, { data: credentials })
+  expect(login.ok()).toBe(true)
+  return { Authorization: `JWT ${(await login.json()).token}` }
+}
+
+/** What the proof-of-work widget does in a visitor's browser: fetch a challenge and solve it. */
+async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = await (await request.get(`${FRONT}${CAPTCHA_CHALLENGE_ENDPOINT}`)).json()
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise
+  const answer = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution!.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  }
+  return Buffer.from(JSON.stringify(answer)).toString('base64')
+}
+
+type Frame = { name: string; data: unknown }
+
+/** An event stream read as it arrives; `next(match)` waits for the first frame that matches. */
+async function openEventStream(url: string, headers: Record<string, string>) {
+  const controller = new AbortController()
+  const response = await fetch(url, { headers, signal: controller.signal })
+  const frames: Frame[] = []
+  const waiting = new Set<() => void>()
+  void (async () => {
+    const decoder = new TextDecoder()
+    let buffer = ''
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true })
+        let end
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const name = /^event: (.*)$/m.exec(block)?.[1]
+          const data = /^data: (.*)$/m.exec(block)?.[1]
+          if (name) frames.push({ name, data: data ? JSON.parse(data) : null })
+          for (const wake of waiting) wake()
+        }
+      }
+    } catch {
+      // closed by the test
+    }
+  })()
+  const next = (match: (frame: Frame) => boolean, timeoutMs: number) =>
+    new Promise<Frame>((resolve, reject) => {
+      const check = () => {
+        const found = frames.find(match)
+        if (!found) return
+        waiting.delete(check)
+        clearTimeout(timer)
+        resolve(found)
+      }
+      const timer = setTimeout(() => {
+        waiting.delete(check)
+        reject(new Error(`no matching event within ${timeoutMs} ms; got ${frames.map((f) => f.name).join(', ')}`))
+      }, timeoutMs)
+      waiting.add(check)
+      check()
+    })
+  return { response, next, close: () => controller.abort() }
+}
+
+const contactFields = (name: string) => [
+  { name: 'name', value: name },
+  { name: 'email', value: 'front@example.com' },
+  { name: 'county', value: 'franklin' },
+  { name: 'service', value: 'tax-search' },
+  { name: 'contactPreference', value: 'email' },
+  { name: 'message', value: 'A request sent through the nginx front for a tax search on a Franklin County parcel.' },
+  { name: 'consent', value: 'on' },
+]
+
+test.describe('production front', () => {
+  for (const page of ['/', '/pricing']) {
+    test(`${page} answers HTML that shared caches may keep`, async ({ request }) => {
+      const response = await request.get(`${FRONT}${page}`)
+      expect(response.status()).toBe(200)
+      expect(response.headers()['content-type']).toContain('text/html')
+      expect(response.headers()['cache-control']).toMatch(/\bpublic\b/)
+    })
+  }
+
+  test('a page asked for again is served from the micro-cache', async ({ playwright }) => {
+    // No cookie jar: a visitor's first request, twice.
+    const visitor = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } })
+    const ask = () => visitor.get(`${FRONT}/pricing`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect((await ask()).status()).toBe(200)
+    const again = await ask()
+    expect(again.status()).toBe(200)
+    expect(again.headers()['x-cache-status']).toBe('HIT')
+    await visitor.dispose()
+  })
+
+  test('serves build assets precompressed and immutable', async ({ request }) => {
+    const html = await (await request.get(`${FRONT}/`)).text()
+    const chunk = /\/_next\/static\/[^"]+\.js/.exec(html)?.[0]
+    expect(chunk).toBeTruthy()
+    const response = await request.get(`${FRONT}${chunk}`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(response.status()).toBe(200)
+    expect(response.headers()['cache-control']).toContain('immutable')
+    expect(response.headers()['content-encoding']).toBe('gzip')
+    // nginx serves it (the app does not send ETags of this shape).
+    expect(response.headers()['server']).toBe('nginx')
+  })
+
+  test('a publish on one instance is seen within 2 s through the front and on the other instance', async ({
+    request,
+  }) => {
+    const auth = await adminAuth(request, APP_A)
+    const found = await (await request.get(`${APP_A}/api/pages?where[path][equals]=/pricing`, { headers: auth })).json()
+    const pricing = found.docs[0]
+    // Warm both, so that what is measured is the publish reaching a page already cached.
+    await fetch(`${FRONT}/pricing`)
+    await fetch(`${APP_B}/pricing`)
+    const title = `Pricing published ${Date.now()}`
+    // The stack's database is its own: the seeded title need not be put back.
+    const patch = await request.patch(`${APP_A}/api/pages/${pricing.id}`, {
+      headers: auth,
+      data: { title, seo: { title }, _status: 'published' },
+    })
+    expect(patch.ok()).toBe(true)
+    const [throughFront, onB] = await Promise.all([
+      msUntilShown(`${FRONT}/pricing`, title, PUBLISH_VISIBLE_MS),
+      msUntilShown(`${APP_B}/pricing`, title, PUBLISH_VISIBLE_MS),
+    ])
+    test.info().annotations.push({ type: 'publish visible (ms)', description: `front ${throughFront}, B ${onB}` })
+    expect(throughFront, 'ms until the front shows the publish').not.toBeNull()
+    expect(onB, 'ms until instance B shows the publish').not.toBeNull()
+  })
+
+  test('a chat message arrives on the visitor event stream through the front', async () => {
+    const cookie = `${CHAT_VISITOR_COOKIE}=${randomBytes(32).toString('base64url')}`
+    const stream = await openEventStream(`${FRONT}/api/chat/stream?page=/`, { cookie })
+    try {
+      expect(stream.response.status).toBe(200)
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream')
+      expect(stream.response.headers.get('content-encoding')).toBeNull()
+      await stream.next((frame) => frame.name === 'synced', 10_000)
+      const text = `Hello through the front ${Date.now()}`
+      const sent = await fetch(`${FRONT}/api/chat/visitor`, {
+        method: 'POST',
+        headers: { cookie, Origin: FRONT, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'message', text }),
+      })
+      expect(sent.status).toBe(200)
+      // Unbuffered: the event arrives while the stream stays open.
+      await stream.next((frame) => frame.name === 'chat' && (frame.data as { text?: string }).text === text, 3_000)
+    } finally {
+      stream.close()
+    }
+  })
+
+  test('a contact post through the front is stored', async ({ playwright, request }) => {
+    const visitor = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } })
+    const marker = `Front contact ${Date.now()}`
+    const tokenRoute = await visitor.get(`${FRONT}/api/csrf`, { failOnStatusCode: false })
+    if (tokenRoute.ok()) {
+      // The form's behaviour: the token from the endpoint (which also sets the cookie), then JSON.
+      const { token } = await tokenRoute.json()
+      const response = await visitor.post(`${FRONT}/api/contact`, {
+        headers: { [CSRF_HEADER]: token, Origin: FRONT },
+        data: { formId: CONTACT_FORM_ID, fields: contactFields(marker), captcha: await solvedCaptcha(visitor) },
+      })
+      expect(response.status()).toBe(200)
+      expect(await response.json()).toEqual({ ok: true })
+    } else {
+      // Without the token endpoint: the no-JavaScript form, its token from the page it is on.
+      const page = await (await visitor.get(`${FRONT}/contact`)).text()
+      const form: Record<string, string> = {
+        formId: String(CONTACT_FORM_ID),
+        [CSRF_FORM_FIELD]: /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? '',
+        [CAPTCHA_FORM_FIELDS.altcha]: await solvedCaptcha(visitor),
+      }
+      for (const { name, value } of contactFields(marker)) form[name] = value
+      const response = await visitor.post(`${FRONT}/api/contact`, {
+        form,
+        headers: { Origin: FRONT, Referer: `${FRONT}/contact` },
+        maxRedirects: 0,
+      })
+      expect(response.status()).toBe(303)
+      expect(response.headers()['location']).toContain(`${SENT_QUERY_PARAM}=1`)
+    }
+    await visitor.dispose()
+    const stored = await request.get(`${APP_A}/api/form-submissions`, {
+      headers: await adminAuth(request, APP_A),
+      params: { 'where[data.value][equals]': marker, depth: 0 },
+    })
+    expect((await stored.json()).totalDocs).toBe(1)
+  })
+})
