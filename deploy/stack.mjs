@@ -230,25 +230,12 @@ async function startRedis() {
     REDIS_SERVER,
     [
       ...['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--protected-mode', 'yes', '--dir', REDIS_DIR],
-      ...['--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'allkeys-lru'],
+      ...['--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-lru'],
     ],
     user,
   )
   await waitUntil(() => portAnswers(REDIS_PORT), SERVICE_START_TIMEOUT_MS, `Redis answering on port ${REDIS_PORT}`)
   return record
-}
-
-/** scripts/serve.mjs when the checkout has it, `next start` until then. */
-function appCommand(port) {
-  if (fs.existsSync(path.join(ROOT, 'scripts', 'serve.mjs'))) return ['scripts/serve.mjs']
-  return [
-    path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'),
-    'start',
-    '-H',
-    '127.0.0.1',
-    '-p',
-    String(port),
-  ]
 }
 
 function appEnv(port) {
@@ -268,7 +255,7 @@ function appEnv(port) {
 }
 
 function launchApp(port) {
-  return spawnDetached(`app-${port}`, process.execPath, appCommand(port), { env: appEnv(port) })
+  return spawnDetached(`app-${port}`, process.execPath, ['scripts/serve.mjs'], { env: appEnv(port) })
 }
 
 async function waitForApp(port, record) {
@@ -424,7 +411,7 @@ async function stop() {
     spawnSync(NGINX, [...NGINX_ARGS, '-s', 'quit'], { stdio: 'inherit' })
     await stopProcess('nginx', nginx, ['SIGQUIT', 'SIGTERM'])
   }
-  // An instance is its own process group: `next start` may run children of its own.
+  // An instance is its own process group, so that a stop reaches anything it started.
   await Promise.all(apps.map((app, i) => stopProcess(`app ${i + 1}`, app, ['SIGTERM'], { group: true })))
   // SIGTERM is PostgreSQL's smart shutdown (the instances are gone, so it ends at once); SIGINT
   // is the fast one, should a client still hang on.

