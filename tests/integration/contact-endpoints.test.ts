@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '@/forms/validation'
-import { CSRF_FORM_FIELD, HONEYPOT_FIELD } from '@/contact/protocol'
+import { CSRF_FORM_FIELD, HONEYPOT_FIELD, SENT_FRAGMENT_SUFFIX } from '@/contact/protocol'
 import { BODY_MESSAGES, CONTACT_BODY_LIMIT_BYTES } from '@/contact/server/body'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
 import { GUARD_MESSAGES } from '@/contact/server/guard'
@@ -234,12 +234,12 @@ describe('POST /api/contact (no-JavaScript form)', () => {
     return params
   }
 
-  it('redirects with 303 to the page with ?sent=1 after storing', async () => {
+  it('redirects with 303 to the page’s sent notice after storing', async () => {
     const response = await contact(
       await formPost(formParams({ name: 'No Script Sent' }), { tokenField: CSRF_FORM_FIELD }),
     )
     expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/contact?sent=1#contact-form-115')
+    expect(response.headers.get('location')).toBe(`/contact#contact-form-115${SENT_FRAGMENT_SUFFIX}`)
     const [stored] = await storedWithName('No Script Sent')
     expect(stored.data?.find((item) => item.name === 'properties')?.value).toBe('residential\nland')
   })
@@ -258,11 +258,31 @@ describe('POST /api/contact (no-JavaScript form)', () => {
     expect(html).toMatch(/name="csrf_token" value="[\w-]+\.[\w-]+"/)
   })
 
-  it('answers a 403 HTML page without the token', async () => {
-    const response = await contact(await formPost(formParams({ name: 'No Script Csrf' })))
+  it('takes a post without a token when the browser says it comes from this site (pages carry no token)', async () => {
+    const response = await contact(await formPost(formParams({ name: 'No Script Plain' }), { csrf: null }))
+    expect(response.status).toBe(303)
+    expect(await storedWithName('No Script Plain')).toHaveLength(1)
+  })
+
+  it('answers a 403 HTML page to a post without a token that no browser vouches for', async () => {
+    const response = await contact(
+      await formPost(formParams({ name: 'No Script Csrf' }), { csrf: null, without: ['Origin', 'Sec-Fetch-Site'] }),
+    )
     expect(response.status).toBe(403)
     expect(await response.text()).toContain(GUARD_MESSAGES.csrf)
     expect(await storedWithName('No Script Csrf')).toHaveLength(0)
+  })
+
+  it('answers a 403 HTML page to a token that is not the cookie’s, even from this site', async () => {
+    const csrf = await csrfPair()
+    const response = await contact(
+      await formPost(formParams({ name: 'No Script Forged' }), {
+        csrf: { token: (await csrfPair()).token, cookie: csrf.cookie },
+        tokenField: CSRF_FORM_FIELD,
+      }),
+    )
+    expect(response.status).toBe(403)
+    expect(await storedWithName('No Script Forged')).toHaveLength(0)
   })
 })
 
