@@ -1,6 +1,5 @@
 // What an edit in the CMS makes stale in Next's cache, and telling Next so. Called from the
 // collections' and globals' hooks; see the README's "Caching" section.
-import { revalidatePath, revalidateTag } from 'next/cache'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
 
 /** Tag of the cached list of published pages that the sitemap is made from. */
@@ -30,7 +29,9 @@ export function pageChangeEffect(before: PageState, after: PageState): PageChang
  * Tells Next what is stale. Outside a request (the set-up script, a test calling Payload
  * directly) there is no Next cache to tell, and nothing is done.
  */
-export function applyRevalidation({ paths, everyPage, pageList }: PageChangeEffect): void {
+export async function applyRevalidation({ paths, everyPage, pageList }: PageChangeEffect): Promise<void> {
+  // Loaded when needed: the collections are also read outside Next (the set-up script, test suites).
+  const { revalidatePath, revalidateTag } = await import('next/cache')
   try {
     if (everyPage) revalidatePath('/', 'layout')
     else for (const path of paths) revalidatePath(path)
@@ -40,18 +41,18 @@ export function applyRevalidation({ paths, everyPage, pageList }: PageChangeEffe
   }
 }
 
-export const revalidateChangedPage: CollectionAfterChangeHook = ({ doc, previousDoc }) => {
-  applyRevalidation(pageChangeEffect(previousDoc, doc))
+export const revalidateChangedPage: CollectionAfterChangeHook = async ({ doc, previousDoc }) => {
+  await applyRevalidation(pageChangeEffect(previousDoc, doc))
   return doc
 }
 
-export const revalidateDeletedPage: CollectionAfterDeleteHook = ({ doc }) => {
-  applyRevalidation(pageChangeEffect(doc, null))
+export const revalidateDeletedPage: CollectionAfterDeleteHook = async ({ doc }) => {
+  await applyRevalidation(pageChangeEffect(doc, null))
   return doc
 }
 
-const revalidateAll = <T>(doc: T): T => {
-  applyRevalidation({ paths: [], everyPage: true, pageList: false })
+const revalidateAll = async <T>(doc: T): Promise<T> => {
+  await applyRevalidation({ paths: [], everyPage: true, pageList: false })
   return doc
 }
 
