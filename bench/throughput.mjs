@@ -2,7 +2,8 @@
 // In one run on this machine, autocannon (20 connections, 10 s, Accept-Encoding: gzip) on `/`,
 // `/pricing` and `/contact` against
 //   (a) nginx (Debian's, one worker) serving saved, precompressed copies of exactly those pages,
-//   (b) one app instance alone (the stack's instance A, asked directly),
+//   (b) the app alone as `npm start` runs it (scripts/serve.mjs on SQLite, its page cache in memory),
+//   (b') one instance of the stack asked directly (PostgreSQL, its page cache in Redis),
 //   (c) the production front (deploy/stack.mjs: nginx before two instances),
 // then the seconds from a publish on instance A until A, B and the front show it.
 // Writes bench/results/throughput.json and the "Throughput" section of bench/RESULTS.md.
@@ -15,6 +16,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { startBenchServer } from './lib/server.mjs'
 
 const PAGES = ['/', '/pricing', '/contact']
 const CONNECTIONS = 20
@@ -33,6 +35,7 @@ const PORTS = {
   postgres: BASE_PORT + 3,
   redis: BASE_PORT + 4,
   static: BASE_PORT + 5,
+  alone: BASE_PORT + 6,
 }
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-bench')
 const STATIC_DIR = path.join(ROOT, '.tmp', 'throughput-static')
@@ -215,9 +218,10 @@ load average ${figures.machine.loadAverageBefore.join(' / ')} (1/5/15 min) befor
 ${figures.machine.loadAverageAfter.join(' / ')} after. autocannon ${CONNECTIONS} connections, ${SECONDS} s per row,
 \`Accept-Encoding: gzip\`, loopback, the load generator on the same cores. (a) *nginx static*:
 Debian's nginx, one worker, serving copies of the pages saved from the running site, precompressed
-(gzip -9, \`gzip_static\`): the limit. (b) *app alone*: one instance (\`${figures.appCommand}\`) asked
-directly. (c) *front*: \`deploy/stack.mjs\`, nginx (a worker per core) before two instances on one
-PostgreSQL and one Redis. Figures in \`bench/results/throughput.json\`.
+(gzip -9, \`gzip_static\`): the limit. (b) *app alone*: \`${figures.appCommand}\` as \`npm start\` runs it
+(SQLite, the page cache in memory), asked directly. *stack instance*: one instance of the stack
+(PostgreSQL, the page cache in Redis), asked directly. (c) *front*: \`deploy/stack.mjs\`, nginx (a
+worker per core) before two instances on one PostgreSQL and one Redis. Figures in \`bench/results/throughput.json\`.
 Pages answered: ${caching}.${uncached ? UNCACHED_NOTE : ''}
 
 | target | page | requests/s | p50 | p99 | × nginx static | bytes per response (headers included) | non-2xx + errors |
@@ -253,13 +257,16 @@ for (const dir of [STACK_DIR, STATIC_DIR]) fs.rmSync(dir, { recursive: true, for
 const results = []
 let pages
 let publish
+let alone
 try {
+  alone = await startBenchServer({ port: PORTS.alone, name: 'throughput-app' })
   stack('start')
   await startStaticNginx(origin(PORTS.appA))
   pages = await Promise.all(PAGES.map(cacheBehaviour))
   const targets = [
     ['nginx static', PORTS.static],
-    ['app alone', PORTS.appA],
+    ['app alone', PORTS.alone],
+    ['stack instance', PORTS.appA],
     ['front', PORTS.front],
   ]
   for (const page of PAGES) {
@@ -269,6 +276,7 @@ try {
 } finally {
   stopStaticNginx()
   stack('stop')
+  alone?.stop()
 }
 
 for (const row of results) {

@@ -2,6 +2,21 @@
 // collections' and globals' hooks; see the README's "Caching" section.
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
 
+/*
+ * Whoever keeps copies of pages in this process (the server's short page memo) hears of every
+ * revalidation made here, through globalThis, which the server and the app's code share.
+ */
+const LISTENERS = Symbol.for('cardinal-title.cms.revalidation-listeners')
+type ListenerHolder = { [LISTENERS]?: Set<() => void> }
+
+export function onRevalidated(listener: () => void): void {
+  ;((globalThis as ListenerHolder)[LISTENERS] ??= new Set()).add(listener)
+}
+
+function announceRevalidation() {
+  for (const listener of (globalThis as ListenerHolder)[LISTENERS] ?? []) listener()
+}
+
 /** Tag of the cached list of published pages that the sitemap is made from. */
 export const PUBLISHED_PAGES_TAG = 'published-pages'
 
@@ -38,6 +53,8 @@ export async function applyRevalidation({ paths, everyPage, pageList }: PageChan
     if (pageList) revalidateTag(PUBLISHED_PAGES_TAG, { expire: 0 })
   } catch (error) {
     if (!(error instanceof Error && error.message.includes('static generation store missing'))) throw error
+  } finally {
+    announceRevalidation()
   }
 }
 

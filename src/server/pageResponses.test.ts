@@ -2,8 +2,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CACHED_PAGE_CACHE_CONTROL, preferredEncoding, takeOverResponse } from './pageResponses'
+import { applyRevalidation } from '@/cms/revalidate'
+import { proxyTrustFrom } from './clientAddress'
 import { scriptHash } from './inlineScripts'
+import { PAGE_MEMO_TTL_MS } from './pageMemo'
+import { CACHED_PAGE_CACHE_CONTROL, preferredEncoding } from './pageResponses'
+import { siteRequestListener } from './requestListener'
 
 describe('the encoding a page is sent in', () => {
   it('prefers brotli, then gzip, and sends plain bytes to a client that takes neither', () => {
@@ -22,12 +26,22 @@ describe('the encoding a page is sent in', () => {
 const PAGE =
   '<!doctype html><html><head><script>first()</script></head><body><p>Hi</p><script>second()</script></body></html>'
 
+let renders = 0
+
 /** Routes written the ways Next writes its answers: in one end(), head first, in chunks, streamed. */
 const routes: Record<string, (res: http.ServerResponse) => void> = {
   '/cached-page': (res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.setHeader('Cache-Control', 's-maxage=86400, stale-while-revalidate=31449600')
+    res.setHeader('ETag', '"page-1"')
     res.end(PAGE)
+  },
+  '/counted-page': (res) => {
+    renders++
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.setHeader('Cache-Control', 's-maxage=86400')
+    res.setHeader('ETag', `"render-${renders}"`)
+    res.end(`<p>render ${renders}</p>`)
   },
   '/dynamic-page': (res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' })
@@ -61,10 +75,13 @@ let server: http.Server
 let origin: string
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    takeOverResponse(req, res, { https: req.headers['x-forwarded-proto'] === 'https', dev: false })
-    routes[req.url ?? '']?.(res)
-  })
+  server = http.createServer(
+    siteRequestListener({
+      handle: (req, res) => routes[req.url ?? '']?.(res),
+      trust: proxyTrustFrom('loopback'),
+      dev: false,
+    }),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -156,5 +173,43 @@ describe('pages sent by the server', () => {
       /max-age/,
     )
     expect((await get('/text')).headers['strict-transport-security']).toBeUndefined()
+  })
+})
+
+describe('the page memo', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it('answers a page asked for again within its time from memory, then asks Next again', async () => {
+    const first = await get('/counted-page')
+    const again = await get('/counted-page')
+    expect(again.body.toString()).toBe(first.body.toString())
+    expect(again.headers['x-nextjs-cache']).toBe('HIT')
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy'])
+    await sleep(PAGE_MEMO_TTL_MS + 50)
+    expect((await get('/counted-page')).body.toString()).not.toBe(first.body.toString())
+  })
+
+  it('keeps one answer per encoding, and answers 304 to the page’s own ETag', async () => {
+    const plain = await get('/cached-page')
+    const brotli = await get('/cached-page', { 'Accept-Encoding': 'br' })
+    expect((await get('/cached-page')).body.equals(plain.body)).toBe(true)
+    expect((await get('/cached-page', { 'Accept-Encoding': 'br' })).body.equals(brotli.body)).toBe(true)
+    const unchanged = await get('/cached-page', { 'If-None-Match': '"page-1"' })
+    expect(unchanged.status).toBe(304)
+    expect(unchanged.body.length).toBe(0)
+  })
+
+  it('never answers Next’s router requests or a draft preview from memory', async () => {
+    const before = renders
+    await get('/counted-page')
+    await get('/counted-page', { RSC: '1' })
+    await get('/counted-page', { Cookie: '__prerender_bypass=1' })
+    expect(renders - before).toBeGreaterThanOrEqual(2)
+  })
+
+  it('forgets every page when an edit in this process revalidates', async () => {
+    const first = await get('/counted-page')
+    await applyRevalidation({ paths: ['/counted-page'], everyPage: false, pageList: false })
+    expect((await get('/counted-page')).body.toString()).not.toBe(first.body.toString())
   })
 })

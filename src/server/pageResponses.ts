@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache'
 import { contentSecurityPolicy, HSTS_VALUE, type ScriptHash } from '@/security/headers'
 import { currentThirdPartySources } from '@/security/thirdPartySources'
 import { inlineScriptHashes } from './inlineScripts'
+import { pageMemoKey, rememberPage } from './pageMemo'
 
 /**
  * What a shared cache (the nginx front, a CDN) may do with a page Next serves from its cache: keep
@@ -177,6 +178,8 @@ async function sendHeldPage(
   }
   res.setHeader('Content-Length', sent.length)
   if (res.destroyed) return
+  const memoKey = shared && res.statusCode === 200 ? pageMemoKey(req, encoding) : null
+  if (memoKey) rememberPage(memoKey, res, sent)
   original.writeHead(res.statusCode)
   original.end(sent)
 }

@@ -25,7 +25,13 @@ export function SiteBehaviours() {
       ),
     )
     detach.push(attachSearchBox())
-    return () => detach.forEach((fn) => fn())
+    // Says the chrome answers the visitor now (the page arrives whole from the cache, often before
+    // its script has run; browser tests wait for this rather than for a guess).
+    document.documentElement.dataset.chrome = 'attached'
+    return () => {
+      delete document.documentElement.dataset.chrome
+      detach.forEach((fn) => fn())
+    }
   }, [pathname])
   return null
 }

@@ -54,6 +54,8 @@ async function scrollToY(page: Page, y: number) {
 }
 
 const header = (page: Page) => page.locator('header.site-header')
+/** The page's chrome behaviours are attached (a cached page arrives whole, often before its script runs). */
+const chromeAttached = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-chrome', 'attached')
 const servicesItem = (page: Page) => page.locator('.main-nav .menu-item.has-submenu').first()
 const servicesLink = (page: Page) => servicesItem(page).locator('> .menu-link')
 const servicesSubmenu = (page: Page) => servicesItem(page).locator('.submenu')
@@ -167,6 +169,7 @@ test.describe('mega menu', () => {
     const context = await browser.newContext({ viewport: DESKTOP, hasTouch: true })
     const page = await context.newPage()
     await page.goto('/pricing')
+    await chromeAttached(page)
     await servicesLink(page).tap()
     await expect(servicesSubmenu(page)).toBeVisible()
     await expect(page).toHaveURL(/\/pricing$/)
@@ -232,6 +235,7 @@ test.describe('in-page navigation', () => {
 
   test('a hash link scrolls smoothly to its section, just below the fixed header', async ({ page }) => {
     await page.goto('/')
+    await chromeAttached(page)
     const whyUs = page.locator('.main-nav .menu-item.has-submenu').nth(1)
     await whyUs.locator('> .menu-link').hover()
     await whyUs.getByRole('link', { name: 'Our numbers' }).click()

@@ -1,0 +1,53 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { LRUCache } from 'lru-cache'
+import { onRevalidated } from '@/cms/revalidate'
+
+/**
+ * How long the server answers a page Next serves from its cache straight from memory, without
+ * asking Next again. Next's cache stays the one source (shared through Redis); this only spares a
+ * busy instance Next's per-request work, and adds at most this much to when an edit made on
+ * another instance shows here (an edit made here clears it at once).
+ */
+export const PAGE_MEMO_TTL_MS = 250
+const PAGE_MEMO_MAX_ENTRIES = 1000
+
+/** Requests of Next's client router, and previews of drafts, always go to Next. */
+const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch']
+const DRAFT_MODE_COOKIE = '__prerender_bypass'
+
+type RememberedPage = { status: number; headers: OutgoingHttpHeaders; body: Buffer }
+
+const pages = new LRUCache<string, RememberedPage>({ max: PAGE_MEMO_MAX_ENTRIES, ttl: PAGE_MEMO_TTL_MS })
+onRevalidated(() => pages.clear())
+
+/** The memo's key for a request that a remembered page may answer, or null. */
+export function pageMemoKey(req: IncomingMessage, encoding: string | null): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null
+  if (req.headers.cookie?.includes(DRAFT_MODE_COOKIE)) return null
+  // The protocol too: an answer over https carries HSTS.
+  return `${encoding ?? ''}|${req.headers['x-forwarded-proto'] ?? ''}|${req.headers.host ?? ''}|${req.url ?? '/'}`
+}
+
+export function rememberPage(key: string, res: ServerResponse, body: Buffer): void {
+  // A replay is an answer from the cache, whatever the first answer was.
+  pages.set(key, { status: res.statusCode, headers: { ...res.getHeaders(), 'x-nextjs-cache': 'HIT' }, body })
+}
+
+/** Answers from memory when a page is remembered for this request; false when Next must answer. */
+export function answerFromMemo(req: IncomingMessage, res: ServerResponse, key: string): boolean {
+  const page = pages.get(key)
+  if (!page) return false
+  const etag = page.headers.etag
+  if (etag !== undefined && req.headers['if-none-match'] === etag) {
+    const headers = { ...page.headers }
+    delete headers['content-length']
+    delete headers['content-encoding']
+    res.writeHead(304, headers)
+    res.end()
+    return true
+  }
+  res.writeHead(page.status, page.headers)
+  res.end(req.method === 'HEAD' ? undefined : page.body)
+  return true
+}

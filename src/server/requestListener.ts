@@ -1,0 +1,51 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import compression from 'compression'
+import { STATIC_SECURITY_HEADERS } from '@/security/headers'
+import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
+import { answerFromMemo, pageMemoKey } from './pageMemo'
+import { preferredEncoding, takeOverResponse } from './pageResponses'
+
+/** A path whose percent-escapes do not decode (e.g. "/%E0%A4%A") can name nothing here. */
+function hasValidEncoding(url: string): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0])
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Compression for what is not a page (pages are compressed once, with their CSP); never an event stream. */
+const compress = compression({
+  filter: (req, res) => !String(res.getHeader('content-type')).includes('event-stream') && compression.filter(req, res),
+})
+
+export type SiteRequestOptions = {
+  /** Next's request handler (a stand-in in tests). */
+  handle: (req: IncomingMessage, res: ServerResponse) => unknown
+  trust: ProxyTrust
+  dev: boolean
+}
+
+/**
+ * Every request, in order: the client address settled from the trusted front, malformed addresses
+ * refused, a page remembered a moment ago answered from memory, and otherwise Next's answer with
+ * the page's CSP, compression and caching headers.
+ */
+export function siteRequestListener({ handle, trust, dev }: SiteRequestOptions): RequestListener {
+  return (req, res) => {
+    settleForwardedHeaders(req, trust)
+    if (!hasValidEncoding(req.url ?? '/')) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', ...STATIC_SECURITY_HEADERS })
+      res.end('Bad request: the address is not valid.')
+      return
+    }
+    const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))
+    if (memoKey && answerFromMemo(req, res, memoKey)) return
+    const https = req.headers['x-forwarded-proto'] === 'https'
+    compress(req as never, res as never, () => {
+      takeOverResponse(req, res, { https, dev })
+      void handle(req, res)
+    })
+  }
+}
