@@ -77,7 +77,12 @@ let origin: string
 beforeAll(async () => {
   server = http.createServer(
     siteRequestListener({
-      handle: (req, res) => routes[req.url ?? '']?.(res),
+      handle: (req, res) => {
+        // Next's router adds forwarding headers to the request before it answers.
+        req.headers['x-forwarded-proto'] ??= 'http'
+        req.headers['x-forwarded-port'] ??= '80'
+        routes[req.url ?? '']?.(res)
+      },
       trust: proxyTrustFrom('loopback'),
       dev: false,
     }),

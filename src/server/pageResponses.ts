@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache'
 import { contentSecurityPolicy, HSTS_VALUE, type ScriptHash } from '@/security/headers'
 import { currentThirdPartySources } from '@/security/thirdPartySources'
 import { inlineScriptHashes } from './inlineScripts'
-import { pageMemoKey, rememberPage } from './pageMemo'
+import { rememberPage } from './pageMemo'
 
 /**
  * What a shared cache (the nginx front, a CDN) may do with a page Next serves from its cache: keep
@@ -65,7 +65,15 @@ function isCachedByNext(cacheControl: unknown): boolean {
   return /\bs-maxage=\d+/.test(value) && !/\b(private|no-store)\b/.test(value)
 }
 
-export type PageResponseOptions = { https: boolean; dev: boolean }
+export type PageResponseOptions = {
+  https: boolean
+  dev: boolean
+  /**
+   * Where to remember the page if any cache may keep it (src/server/pageMemo.ts), taken when the
+   * request arrived: Next adds forwarding headers to the request on its way.
+   */
+  memoKey?: string | null
+}
 
 function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | undefined) {
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value)
@@ -178,8 +186,7 @@ async function sendHeldPage(
   }
   res.setHeader('Content-Length', sent.length)
   if (res.destroyed) return
-  const memoKey = shared && res.statusCode === 200 ? pageMemoKey(req, encoding) : null
-  if (memoKey) rememberPage(memoKey, res, sent)
+  if (options.memoKey && shared && res.statusCode === 200) rememberPage(options.memoKey, res, sent)
   original.writeHead(res.statusCode)
   original.end(sent)
 }

@@ -44,7 +44,7 @@ export function siteRequestListener({ handle, trust, dev }: SiteRequestOptions):
     if (memoKey && answerFromMemo(req, res, memoKey)) return
     const https = req.headers['x-forwarded-proto'] === 'https'
     compress(req as never, res as never, () => {
-      takeOverResponse(req, res, { https, dev })
+      takeOverResponse(req, res, { https, dev, memoKey })
       void handle(req, res)
     })
   }
