@@ -43,4 +43,16 @@ async function configure() {
 
 CacheHandler.onCreation(() => (globalThis[CONFIG] ??= configure()))
 
-export default CacheHandler
+/**
+ * The handler gives an entry back without the lifetime it was stored with, and Next then sends
+ * a page that another instance rendered with no Cache-Control at all (so no cache keeps it). The
+ * lifetime is in the stored entry: hand it back as Next expects it.
+ */
+export default class SiteCacheHandler extends CacheHandler {
+  async get(key, ctx) {
+    const entry = await super.get(key, ctx)
+    if (entry && !entry.cacheControl && entry.lifespan?.revalidate !== undefined)
+      entry.cacheControl = { revalidate: entry.lifespan.revalidate, expire: entry.lifespan.expireAge }
+    return entry
+  }
+}

@@ -9,6 +9,7 @@ import { solveChallenge } from 'altcha-lib/v1'
 import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { CAPTCHA_CHALLENGE_ENDPOINT, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/contact/protocol'
+import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
 const PORTS = { appA: 3201, appB: 3202, front: 3203, postgres: 3204, redis: 3205 }
@@ -165,6 +166,16 @@ test.describe('production front', () => {
     expect(again.status()).toBe(200)
     expect(again.headers()['x-cache-status']).toBe('HIT')
     await visitor.dispose()
+  })
+
+  test('a page one instance rendered is served by the other from the shared cache, which caches may keep', async ({
+    request,
+  }) => {
+    const path = `/faq?shared=${Date.now()}`
+    expect((await request.get(`${APP_A}${path}`)).headers()['x-nextjs-cache']).toBe('MISS')
+    const fromB = await request.get(`${APP_B}${path}`)
+    expect(fromB.headers()['x-nextjs-cache']).toBe('HIT')
+    expect(fromB.headers()['cache-control']).toBe(CACHED_PAGE_CACHE_CONTROL)
   })
 
   test('serves build assets precompressed and immutable', async ({ request }) => {
