@@ -164,7 +164,8 @@ test.describe('production front', () => {
     expect((await ask()).status()).toBe(200)
     const again = await ask()
     expect(again.status()).toBe(200)
-    expect(again.headers()['x-cache-status']).toBe('HIT')
+    // From the cache: fresh (HIT), or kept while one request refreshes it (UPDATING, STALE).
+    expect(['HIT', 'UPDATING', 'STALE']).toContain(again.headers()['x-cache-status'])
     await visitor.dispose()
   })
 
