@@ -14,12 +14,16 @@ function aptInstall(packages) {
   apt('install', '-y', '--no-install-recommends', ...packages)
 }
 
-/** Debian's Chromium for the browser suites, PostgreSQL for the migration suite, Redis for shared limits. */
+/**
+ * Debian's Chromium for the browser suites, PostgreSQL for the migration suite and the production
+ * stack, Redis for shared limits and the shared page cache, nginx for the production front.
+ */
 function ensureSystemPackages() {
   const missing = []
   if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium')
   if (!fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql')
   if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server')
+  if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx')
   if (!missing.length) return
   console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   aptInstall(missing)

@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
-import { solveChallenge } from 'altcha-lib/v1'
+import { solvedCaptcha } from './support/captcha'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import {
-  CAPTCHA_CHALLENGE_ENDPOINT,
   CAPTCHA_FORM_FIELDS,
   CSRF_COOKIE,
   CSRF_ENDPOINT,
@@ -41,21 +40,6 @@ async function pageToken(request: APIRequestContext) {
   const response = await request.get(CSRF_ENDPOINT)
   const { token } = (await response.json()) as { token: string }
   return { cookie: csrfCookieOf(response), meta: token, response }
-}
-
-/** What the proof-of-work widget does in a visitor's browser: fetch a challenge and solve it. */
-async function solvedCaptcha(request: APIRequestContext): Promise<string> {
-  const challenge = await (await request.get(CAPTCHA_CHALLENGE_ENDPOINT)).json()
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise
-  const answer = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution!.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  }
-  return Buffer.from(JSON.stringify(answer)).toString('base64')
 }
 
 const mailsMentioning = (marker: string) =>

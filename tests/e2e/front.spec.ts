@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { solveChallenge } from 'altcha-lib/v1'
+import { solvedCaptcha } from './support/captcha'
 import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
-import { CAPTCHA_CHALLENGE_ENDPOINT, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/contact/protocol'
+import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/contact/protocol'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
@@ -73,21 +73,6 @@ async function adminAuth(request: APIRequestContext, origin: string) {
   const login = await request.post(`${origin}/api/users/login`, { data: credentials })
   expect(login.ok()).toBe(true)
   return { Authorization: `JWT ${(await login.json()).token}` }
-}
-
-/** What the proof-of-work widget does in a visitor's browser: fetch a challenge and solve it. */
-async function solvedCaptcha(request: APIRequestContext): Promise<string> {
-  const challenge = await (await request.get(`${FRONT}${CAPTCHA_CHALLENGE_ENDPOINT}`)).json()
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise
-  const answer = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution!.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  }
-  return Buffer.from(JSON.stringify(answer)).toString('base64')
 }
 
 type Frame = { name: string; data: unknown }
@@ -245,7 +230,7 @@ test.describe('production front', () => {
     const { token } = await (await visitor.get(`${FRONT}${CSRF_ENDPOINT}`)).json()
     const response = await visitor.post(`${FRONT}/api/contact`, {
       headers: { [CSRF_HEADER]: token, Origin: FRONT },
-      data: { formId: CONTACT_FORM_ID, fields: contactFields(marker), captcha: await solvedCaptcha(visitor) },
+      data: { formId: CONTACT_FORM_ID, fields: contactFields(marker), captcha: await solvedCaptcha(visitor, FRONT) },
     })
     expect(response.status()).toBe(200)
     expect(await response.json()).toEqual({ ok: true })
