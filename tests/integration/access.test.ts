@@ -163,3 +163,28 @@ describe('logins', () => {
     ).rejects.toThrow(/locked/i)
   })
 })
+
+describe('drafts and account lockouts', () => {
+  it('shows a page’s drafts and past versions to content editors only, never to an agent', async () => {
+    const page = await createPage('versioned', 'published')
+    await payload.update({ collection: 'pages', id: page.id, data: { title: 'A draft title' }, draft: true })
+    const asEditor = await payload.findVersions({ collection: 'pages', user: users.editor, overrideAccess: false })
+    expect(asEditor.docs.length).toBeGreaterThan(0)
+    await expect(
+      payload.findVersions({ collection: 'pages', user: users.agent, overrideAccess: false }),
+    ).rejects.toThrow(/not allowed/i)
+  })
+
+  it('lets only an admin unlock an account', async () => {
+    const unlockAs = (user: User) =>
+      payload.unlock({
+        collection: 'users',
+        data: { email: users.editor.email } as never,
+        overrideAccess: false,
+        req: { user: { ...user, collection: 'users' } } as never,
+      })
+    await expect(unlockAs(users.agent)).rejects.toThrow(/not allowed/i)
+    await expect(unlockAs(users.editor)).rejects.toThrow(/not allowed/i)
+    await expect(unlockAs(users.admin)).resolves.toBe(true)
+  })
+})

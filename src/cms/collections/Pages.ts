@@ -85,6 +85,8 @@ export const Pages: CollectionConfig = {
     create: isContentEditor,
     update: isContentEditor,
     delete: isContentEditor,
+    // Drafts and past versions are the editors' work; agents and visitors read only what is published.
+    readVersions: isContentEditor,
   },
   versions: { drafts: true, maxPerDoc: 25 },
   hooks: {

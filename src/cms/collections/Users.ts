@@ -21,6 +21,8 @@ export const Users: CollectionConfig = {
     create: isAdmin,
     update: adminOrSelf,
     delete: isAdmin,
+    // The lockout after failed logins protects every account; only an admin may lift it.
+    unlock: isAdmin,
   },
   fields: [
     { name: 'name', type: 'text' },
