@@ -7,7 +7,15 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { ensureBuilt, ensureEnvFile, loadEnvFile, ROOT, run, setUpDatabase } from '../scripts/lib/bootstrap.mjs'
+import {
+  ensureBuilt,
+  ensureEnvFile,
+  filesUnder,
+  loadEnvFile,
+  ROOT,
+  run,
+  setUpDatabase,
+} from '../scripts/lib/bootstrap.mjs'
 
 const NGINX = '/usr/sbin/nginx'
 const POSTGRES_ROOT = '/usr/lib/postgresql'
@@ -267,14 +275,6 @@ async function waitForApp(port, record) {
     APP_START_TIMEOUT_MS,
     `the app answering /api/health on port ${port}`,
   )
-}
-
-function* filesUnder(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield* filesUnder(full)
-    else yield full
-  }
 }
 
 /** Writes a .gz beside each text file of the build (again when the file changed), for gzip_static. */

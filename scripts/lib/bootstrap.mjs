@@ -68,7 +68,8 @@ export function loadEnvFile() {
   }
 }
 
-function* filesUnder(dir) {
+/** Every file below `dir`, depth first. */
+export function* filesUnder(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) yield* filesUnder(full)
