@@ -1,4 +1,6 @@
 import type { Payload } from 'payload'
+import { createRateLimiter, tooManyRequests } from '@/security/rateLimit'
+import { clientAddress } from '@/security/request'
 import { parseSearchQuery, TYPEAHEAD_MAX_ITEMS } from './query'
 import type { SearchResult } from './rank'
 import { searchPublishedPages } from './searchPages'
@@ -27,4 +29,20 @@ export async function answerSearch(params: URLSearchParams, payload: () => Promi
       headers: HEADERS,
     })
   }
+}
+
+/**
+ * Searches one address may run: a burst for a quick typist (one per pause of the typeahead) and
+ * several tabs, then two a second. Each search reads the database, so a flood is cut off here.
+ */
+export const SEARCH_RATE_LIMIT = { burst: 60, perMinute: 120 } as const
+
+const searchLimiter = createRateLimiter({ kind: 'token-bucket', ...SEARCH_RATE_LIMIT }, { scope: 'search' })
+
+/** The route's handler: the searcher's allowance, then the search. */
+export async function searchEndpoint(request: Request, payload: () => Promise<Payload>): Promise<Response> {
+  const decision = await searchLimiter.take(clientAddress(request))
+  if (!decision.allowed)
+    return tooManyRequests('Too many searches from your connection. Please wait a moment.', decision.retryAfterMs)
+  return answerSearch(new URL(request.url).searchParams, payload)
 }

@@ -1,12 +1,12 @@
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { GET as challengeRoute } from '@/app/(site)/api/captcha/challenge/route'
 import { ALTCHA_CHALLENGE_TTL_MS, ALTCHA_MAX_NUMBER } from '@/contact/captcha/altcha'
 import { SITEVERIFY_URLS } from '@/contact/captcha/siteverify'
 import { CAPTCHA_ERROR } from '@/contact/protocol'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
 import { handleLegacyPost, LEGACY_SUCCESS } from '@/contact/server/legacyEndpoint'
-import { solvedAltcha } from '../support/altcha'
+import { fetchChallenge, solvedAltcha } from '../support/altcha'
+import { answerChallenge, CAPTCHA_CHALLENGE_RATE_LIMIT } from '@/contact/captcha/challengeEndpoint'
 import { createContactForm, csrfPair, formPost, jsonPost, validFields } from '../support/contact'
 import { startTestPayload } from '../support/payload'
 import { startSiteverifyFake } from '../support/siteverify'
@@ -37,7 +37,7 @@ const captchaRefusal = async (response: Response) => {
 
 describe('altcha (self-hosted proof of work)', () => {
   it('serves a signed challenge that expires', async () => {
-    const response = await challengeRoute()
+    const response = await fetchChallenge()
     expect(response.headers.get('cache-control')).toBe('no-store')
     const challenge = await response.json()
     expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: ALTCHA_MAX_NUMBER })
@@ -162,5 +162,27 @@ describe('legacy captcha check (method=recaptcha)', () => {
       await useProvider('altcha')
       await fake.close()
     }
+  })
+})
+
+describe('GET /api/captcha/challenge under a flood', () => {
+  const fromAddress = (address: string) =>
+    answerChallenge(new Request('http://site.test/api/captcha/challenge', { headers: { 'x-forwarded-for': address } }))
+
+  it('serves one address its burst of challenges, then answers 429 with Retry-After, while another address is served', async () => {
+    let served = 0
+    let refused: Response | null = null
+    while (!refused && served < CAPTCHA_CHALLENGE_RATE_LIMIT.burst * 2) {
+      const response = await fromAddress('192.0.2.77')
+      if (response.status === 429) refused = response
+      else served++
+    }
+    // The bucket refills one a second while the burst is served; the flood is cut off soon after the burst.
+    expect(served).toBeGreaterThanOrEqual(CAPTCHA_CHALLENGE_RATE_LIMIT.burst)
+    expect(served).toBeLessThan(CAPTCHA_CHALLENGE_RATE_LIMIT.burst + 10)
+    if (!refused) throw new Error('the flood was never refused')
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect((await refused.json()).error).toMatch(/too many/i)
+    expect((await fromAddress('192.0.2.78')).status).toBe(200)
   })
 })

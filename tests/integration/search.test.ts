@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerSearch } from '@/search/api'
+import { answerSearch, SEARCH_RATE_LIMIT, searchEndpoint } from '@/search/api'
 import { SEARCH_QUERY_MAX_LENGTH, TYPEAHEAD_MAX_ITEMS } from '@/search/query'
 import { searchPageModel } from '@/search/results'
 import { startTestPayload } from '../support/payload'
@@ -114,6 +114,35 @@ describe('GET /api/search', () => {
     const answers = await Promise.all(Array.from({ length: 25 }, () => search('quitclaim')))
     expect(new Set(answers.map((answer) => JSON.stringify(answer)))).toHaveProperty('size', 1)
     expect(answers[0].status).toBe(200)
+  })
+
+  it('answers one address its burst of searches, then 429 with Retry-After, while another address still searches', async () => {
+    const fromAddress = (address: string) =>
+      searchEndpoint(
+        new Request('http://site.test/api/search?q=quitclaim', { headers: { 'x-forwarded-for': address } }),
+        async () => payload,
+      )
+    // The bucket refills while the burst runs, so count what the elapsed time allows on top of it.
+    const started = Date.now()
+    let allowed = 0
+    let refused: Response | null = null
+    while (!refused && allowed < SEARCH_RATE_LIMIT.burst * 2) {
+      const response = await fromAddress('192.0.2.40')
+      if (response.status === 429) refused = response
+      else {
+        expect(response.status).toBe(200)
+        allowed++
+      }
+    }
+    const refill = Math.ceil(((Date.now() - started) * SEARCH_RATE_LIMIT.perMinute) / 60_000)
+    expect(allowed).toBeGreaterThanOrEqual(SEARCH_RATE_LIMIT.burst)
+    expect(allowed).toBeLessThanOrEqual(SEARCH_RATE_LIMIT.burst + refill)
+    if (!refused) throw new Error('the flood was never refused')
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect((await refused.json()).error).toMatch(/too many searches/i)
+    const other = await fromAddress('192.0.2.41')
+    expect(other.status).toBe(200)
+    expect(titles(await other.json())).toEqual(['Quitclaim deeds explained'])
   })
 })
 

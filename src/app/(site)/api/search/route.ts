@@ -1,9 +1,8 @@
-import type { NextRequest } from 'next/server'
 import { getPayloadClient } from '@/cms/queries'
-import { answerSearch } from '@/search/api'
+import { searchEndpoint } from '@/search/api'
 
 export const dynamic = 'force-dynamic'
 
-export function GET(request: NextRequest) {
-  return answerSearch(request.nextUrl.searchParams, getPayloadClient)
+export function GET(request: Request) {
+  return searchEndpoint(request, getPayloadClient)
 }

@@ -1,7 +1,5 @@
-import { createAltchaChallenge } from '@/contact/captcha/altcha'
+import { answerChallenge } from '@/contact/captcha/challengeEndpoint'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET() {
-  return Response.json(await createAltchaChallenge(), { headers: { 'Cache-Control': 'no-store' } })
-}
+export const GET = answerChallenge
