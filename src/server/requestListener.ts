@@ -4,6 +4,7 @@ import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
 import { answerFromMemo, pageMemoKey } from './pageMemo'
 import { preferredEncoding, takeOverResponse } from './pageResponses'
+import { cameOverHttps, secureEveryCookie } from './secureCookies'
 
 /** A path whose percent-escapes do not decode (e.g. "/%E0%A4%A") can name nothing here. */
 function hasValidEncoding(url: string): boolean {
@@ -28,13 +29,16 @@ export type SiteRequestOptions = {
 }
 
 /**
- * Every request, in order: the client address settled from the trusted front, malformed addresses
- * refused, a page remembered a moment ago answered from memory, and otherwise Next's answer with
- * the page's CSP, compression and caching headers.
+ * Every request, in order: the client address settled from the trusted front, every cookie marked
+ * Secure when the visitor came over https, malformed addresses refused, a page remembered a moment
+ * ago answered from memory, and otherwise Next's answer with the page's CSP, compression and
+ * caching headers.
  */
 export function siteRequestListener({ handle, trust, dev }: SiteRequestOptions): RequestListener {
   return (req, res) => {
     settleForwardedHeaders(req, trust)
+    const https = cameOverHttps(req)
+    if (https) secureEveryCookie(res)
     if (!hasValidEncoding(req.url ?? '/')) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', ...STATIC_SECURITY_HEADERS })
       res.end('Bad request: the address is not valid.')
@@ -42,7 +46,6 @@ export function siteRequestListener({ handle, trust, dev }: SiteRequestOptions):
     }
     const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))
     if (memoKey && answerFromMemo(req, res, memoKey)) return
-    const https = req.headers['x-forwarded-proto'] === 'https'
     compress(req as never, res as never, () => {
       takeOverResponse(req, res, { https, dev, memoKey })
       void handle(req, res)
