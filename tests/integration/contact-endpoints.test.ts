@@ -6,7 +6,7 @@ import { BODY_MESSAGES, CONTACT_BODY_LIMIT_BYTES } from '@/contact/server/body'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
 import { GUARD_MESSAGES } from '@/contact/server/guard'
 import { handleLegacyPost, LEGACY_MESSAGES, LEGACY_SUCCESS } from '@/contact/server/legacyEndpoint'
-import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT } from '@/contact/server/rateLimit'
+import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT, CONTACT_RATE_WINDOW_MS } from '@/contact/server/rateLimit'
 import { MAX_SUBMITTED_FIELDS, SUBMIT_MESSAGES } from '@/contact/server/submit'
 import type { FormSubmission } from '@/payload-types'
 import { createContactForm, csrfPair, formPost, jsonPost, SITE, validFields } from '../support/contact'
@@ -214,7 +214,10 @@ describe('POST /api/contact (JSON)', () => {
       const response = await contact(await jsonPost(body({ name: 'Flood Repeat' }), { ip }))
       statuses.push(response.status)
       if (response.status === 429) {
-        expect(response.headers.get('retry-after')).toBe('60')
+        // The window opens at the first post, so the allowance returns within its length.
+        const retryAfter = Number(response.headers.get('retry-after'))
+        expect(retryAfter).toBeGreaterThanOrEqual(1)
+        expect(retryAfter).toBeLessThanOrEqual(CONTACT_RATE_WINDOW_MS / 1000)
         expect(await response.json()).toEqual({ ok: false, error: GUARD_MESSAGES.rateLimited })
       }
     }

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { createRateLimiter } from '@/security/rateLimit'
+import { createRateLimiter, tooManyRequests } from '@/security/rateLimit'
 import { clientAddress, readLimitedText } from '@/security/request'
 import { isConversion } from '../events'
 import { redactUrl } from '../redact'
@@ -81,8 +81,8 @@ export function createCollector({ payload, siteHosts, now = Date.now }: Collecto
 
   return async function collect(request: Request): Promise<Response> {
     const address = clientAddress(request)
-    if (!(await limiter.take(address)).allowed)
-      return json(429, { ok: false, error: 'too many requests; try again later' })
+    const decision = await limiter.take(address)
+    if (!decision.allowed) return tooManyRequests('too many requests; try again later', decision.retryAfterMs)
     const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
     if (type !== 'application/json') return json(415, { ok: false, error: 'send application/json' })
 

@@ -9,7 +9,7 @@ import {
 } from '../protocol'
 import { readContactBody } from './body'
 import { readCookie } from './csrf'
-import { csrfFailure, formPostFailure, guardOriginAndRate } from './guard'
+import { csrfFailure, formPostFailure, guardOriginAndRate, type GuardFailure } from './guard'
 import {
   heldAnswerPage,
   NEEDS_JAVASCRIPT_TEXT,
@@ -17,6 +17,7 @@ import {
   sendingPage,
   sentRedirectTarget,
 } from './noScriptAnswer'
+import { retryAfterSeconds } from '@/security/rateLimit'
 import { clientAddress } from '@/security/request'
 import { findForm } from './formCache'
 import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
@@ -26,7 +27,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
 const json = (status: number, body: object, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 
-const retryAfter = (status: number): Record<string, string> => (status === 429 ? { 'Retry-After': '60' } : {})
+const retryAfter = (guard: GuardFailure): Record<string, string> =>
+  guard.retryAfterMs === undefined ? {} : { 'Retry-After': retryAfterSeconds(guard.retryAfterMs) }
 
 /** Form fields that belong to the machinery, not to the visitor's message. */
 const RESERVED_FIELDS = new Set<string>([
@@ -105,7 +107,7 @@ export async function handleContactPost(request: Request, deps: ContactEndpointD
   const guard = await guardOriginAndRate(request)
   if (guard) {
     if (noScript) return plainAnswerPage(guard.status, guard.error)
-    return json(guard.status, { ok: false, error: guard.error }, retryAfter(guard.status))
+    return json(guard.status, { ok: false, error: guard.error }, retryAfter(guard))
   }
   const body = await readContactBody(request, ['json', 'form'])
   if (body.kind === 'error') {

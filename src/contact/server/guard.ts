@@ -9,7 +9,8 @@ export const GUARD_MESSAGES = {
   rateLimited: 'Too many messages were sent from your connection. Please wait a minute and try again.',
 } as const
 
-export type GuardFailure = { status: 403 | 429; error: string }
+/** A refusal; a 429 says when the sender's allowance opens again. */
+export type GuardFailure = { status: 403 | 429; error: string; retryAfterMs?: number }
 
 export function payloadSecret(): string {
   const secret = process.env.PAYLOAD_SECRET
@@ -20,8 +21,8 @@ export function payloadSecret(): string {
 /** Refuses posts from other sites, then counts the post against the sender's per-minute limit. */
 export async function guardOriginAndRate(request: Request): Promise<GuardFailure | null> {
   if (originOf(request) === 'cross-origin') return { status: 403, error: GUARD_MESSAGES.crossOrigin }
-  if (!(await contactRateLimiter().take(clientAddress(request))).allowed)
-    return { status: 429, error: GUARD_MESSAGES.rateLimited }
+  const decision = await contactRateLimiter().take(clientAddress(request))
+  if (!decision.allowed) return { status: 429, error: GUARD_MESSAGES.rateLimited, retryAfterMs: decision.retryAfterMs }
   return null
 }
 
