@@ -52,13 +52,14 @@ try {
     body: JSON.stringify({ captcha: false }),
   })
 
-  const page = await fetch(`${origin}/contact`)
-  const cookie = page.headers
+  // Pages carry no token (every visitor shares them); the form's script asks the CSRF endpoint.
+  const tokenAnswer = await fetch(`${origin}/api/csrf`)
+  const cookie = tokenAnswer.headers
     .getSetCookie()
     .find((line) => line.startsWith('csrf_token='))
     ?.split(';')[0]
-  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
-  if (!cookie || !csrf) throw new Error('the contact page carries no CSRF token')
+  const { token: csrf } = await tokenAnswer.json()
+  if (!cookie || !csrf) throw new Error('the CSRF endpoint gave no token')
 
   const body = JSON.stringify({
     formId: 115,

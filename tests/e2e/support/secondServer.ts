@@ -3,9 +3,10 @@ import path from 'node:path'
 
 /**
  * Another server (scripts/serve.mjs) of the same build on the e2e server's database (same DATA_DIR), which a
- * test may stop and start again: a real server restart under a running chat.
+ * test may stop and start again: a real server restart under a running chat. `overrides` change its
+ * environment (the hostile-traffic suite runs one that trusts no front).
  */
-export function secondServer(port: number, e2ePort: number) {
+export function secondServer(port: number, e2ePort: number, overrides: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`
   let child: ChildProcess | null = null
   const env = {
@@ -16,6 +17,7 @@ export function secondServer(port: number, e2ePort: number) {
     SERVER_URL: origin,
     PAYLOAD_SECRET: process.env.PAYLOAD_SECRET || 'test-secret-not-for-production',
     REDIS_URL: '',
+    ...overrides,
   }
   return {
     origin,

@@ -1,0 +1,249 @@
+// `node bench/hostile.mjs`: floods each public endpoint of the production build (SQLite, no trusted
+// front, so every request's address is its socket's) with hostile traffic from many connections
+// that claim a new X-Forwarded-For on every request, while one normal visitor keeps loading the
+// home page. Reports per endpoint: requests sent, statuses seen, rows and emails created, and the
+// visitor's p99 during the flood. Writes bench/results/hostile.json and prints a table for RESULTS.md.
+// Options by env: HOSTILE_BENCH_SECONDS (8 per endpoint), HOSTILE_BENCH_CONNECTIONS (20), HOSTILE_BENCH_PORT (3231).
+import fs from 'node:fs'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { startBenchServer } from './lib/server.mjs'
+
+const seconds = Number(process.env.HOSTILE_BENCH_SECONDS || 8)
+const connections = Number(process.env.HOSTILE_BENCH_CONNECTIONS || 20)
+const port = Number(process.env.HOSTILE_BENCH_PORT || 3231)
+const name = 'bench-hostile'
+const dataDir = path.join(ROOT, '.tmp', name)
+const adminFile = path.join(dataDir, 'admin.json')
+Object.assign(process.env, { E2E_ADMIN_FILE: adminFile, SMTP_URL: '' })
+
+const genuineFields = [
+  { name: 'name', value: 'Flood Sender' },
+  { name: 'email', value: 'flood@example.com' },
+  { name: 'county', value: 'franklin' },
+  { name: 'service', value: 'lien-search' },
+  { name: 'contactPreference', value: 'email' },
+  { name: 'message', value: 'A message sent thousands of times by one machine that pretends to be many.' },
+  { name: 'consent', value: 'on' },
+]
+
+let spoofCounter = 0
+const spoofedAddress = () => {
+  spoofCounter++
+  return `203.0.${(spoofCounter >> 8) & 255}.${spoofCounter & 255}`
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+/** One visitor loading the home page in a loop (one request at a time) until `stop` resolves. */
+async function normalVisitor(origin, stopped) {
+  const latencies = []
+  let failures = 0
+  while (!stopped.value) {
+    const started = performance.now()
+    try {
+      const response = await fetch(`${origin}/`)
+      await response.arrayBuffer()
+      if (response.status !== 200) failures++
+    } catch {
+      failures++
+    }
+    latencies.push(performance.now() - started)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  latencies.sort((a, b) => a - b)
+  return {
+    requests: latencies.length,
+    failures,
+    p50Ms: Number(percentile(latencies, 50)?.toFixed(1)),
+    p99Ms: Number(percentile(latencies, 99)?.toFixed(1)),
+  }
+}
+
+async function counts(origin, jwt) {
+  const auth = { Authorization: `JWT ${jwt}` }
+  const total = async (collection) =>
+    (await (await fetch(`${origin}/api/${collection}?limit=1&depth=0`, { headers: auth })).json()).totalDocs
+  const outbox = path.join(dataDir, 'outbox')
+  return {
+    submissions: await total('form-submissions'),
+    conversations: await total('chat-conversations'),
+    analyticsEvents: await total('analytics-events'),
+    emails: fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0,
+  }
+}
+
+/** Floods one endpoint with autocannon, a new claimed address per request; returns what it saw. */
+async function flood(origin, target) {
+  const statuses = {}
+  const instance = autocannon({
+    url: `${origin}${target.path}`,
+    method: target.method ?? 'GET',
+    connections,
+    duration: seconds,
+    timeout: 5,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, ...target.headers, 'x-forwarded-for': spoofedAddress() },
+          body: target.body,
+        }),
+      },
+    ],
+  })
+  instance.on('response', (_client, statusCode) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
+  })
+  const result = await instance
+  return { sent: result.requests.sent, statuses, errors: result.errors, timeouts: result.timeouts }
+}
+
+/** Opens event streams until refused; streams never end, so autocannon cannot measure them. */
+async function streamFlood(origin, attempts) {
+  const statuses = {}
+  const open = []
+  for (let i = 0; i < attempts; i++) {
+    const controller = new AbortController()
+    try {
+      const response = await fetch(`${origin}/api/chat/stream?page=/`, {
+        headers: { Origin: origin, 'X-Forwarded-For': spoofedAddress() },
+        signal: controller.signal,
+      })
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1
+      if (response.status === 200) open.push(controller)
+      else await response.arrayBuffer()
+    } catch {
+      statuses.error = (statuses.error ?? 0) + 1
+    }
+  }
+  return { sent: attempts, statuses, close: () => open.forEach((controller) => controller.abort()) }
+}
+
+const server = await startBenchServer({ port, name })
+try {
+  const { origin } = server
+  const admin = JSON.parse(fs.readFileSync(adminFile, 'utf8'))
+  const login = await fetch(`${origin}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify(admin),
+  })
+  const { token: jwt } = await login.json()
+  const csrfAnswer = await fetch(`${origin}/api/csrf`)
+  const csrfCookie = csrfAnswer.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('csrf_token='))
+    ?.split(';')[0]
+  const { token: csrf } = await csrfAnswer.json()
+  const json = { 'content-type': 'application/json', origin }
+  const targets = [
+    {
+      label: 'POST /api/contact (valid fields, no captcha answer)',
+      path: '/api/contact',
+      method: 'POST',
+      headers: { ...json, cookie: csrfCookie, 'x-csrf-token': csrf },
+      body: JSON.stringify({ formId: 115, fields: genuineFields }),
+    },
+    {
+      label: 'POST /index.php (legacy call)',
+      path: '/index.php',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: 'option=com_ajax&format=raw&module=contact&name=Flood',
+    },
+    {
+      label: 'POST /api/collect (valid page view)',
+      path: '/api/collect',
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ events: [{ name: 'page_view', url: `${origin}/`, ts: Date.now() }] }),
+    },
+    {
+      label: 'POST /api/chat/visitor (start, no cookie)',
+      path: '/api/chat/visitor',
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ action: 'start', name: 'Flood', email: 'flood@example.com' }),
+    },
+    {
+      label: 'POST /api/chat/visitor (offline message, the old relay)',
+      path: '/api/chat/visitor',
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ action: 'offline_message', email: 'a@example.com', message: 'relay' }),
+    },
+    { label: 'GET /api/search?q=deed', path: '/api/search?q=deed' },
+    { label: 'GET /api/captcha/challenge', path: '/api/captcha/challenge' },
+    { label: 'GET /api/csrf', path: '/api/csrf' },
+    {
+      label: 'POST /api/users/login (wrong password)',
+      path: '/api/users/login',
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: admin.email, password: 'not-the-password' }),
+    },
+  ]
+
+  const rows = []
+  for (const target of targets) {
+    const before = await counts(origin, jwt)
+    const stopped = { value: false }
+    const visitor = normalVisitor(origin, stopped)
+    const seen = await flood(origin, target)
+    stopped.value = true
+    // Delivery runs in the background; give it a poll to show any email the flood caused.
+    await new Promise((resolve) => setTimeout(resolve, 12_000))
+    const after = await counts(origin, jwt)
+    const created = Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]))
+    rows.push({ endpoint: target.label, ...seen, created, visitor: await visitor })
+    console.log(JSON.stringify(rows.at(-1)))
+  }
+  {
+    const stopped = { value: false }
+    const visitor = normalVisitor(origin, stopped)
+    const seen = await streamFlood(origin, 400)
+    const during = await (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      stopped.value = true
+      return visitor
+    })()
+    seen.close()
+    rows.push({
+      endpoint: 'GET /api/chat/stream (opened, held)',
+      sent: seen.sent,
+      statuses: seen.statuses,
+      visitor: await during,
+    })
+    console.log(JSON.stringify(rows.at(-1)))
+  }
+
+  const summary = {
+    date: new Date().toISOString(),
+    seconds,
+    connections,
+    note: 'one machine, one socket address; every request claims a new X-Forwarded-For, which the server ignores (no TRUST_PROXY)',
+    rows,
+  }
+  fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true })
+  fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'hostile.json'), `${JSON.stringify(summary, null, 2)}\n`)
+  console.log('\n| endpoint | sent | statuses | rows / emails created | visitor p99 (ms) | visitor failures |')
+  console.log('|---|---|---|---|---|---|')
+  for (const row of rows) {
+    const statuses = Object.entries(row.statuses)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(', ')
+    const created = row.created
+      ? `${row.created.submissions} submissions, ${row.created.conversations} chats, ${row.created.analyticsEvents} events, ${row.created.emails} emails`
+      : 'n/a'
+    console.log(
+      `| ${row.endpoint} | ${row.sent} | ${statuses} | ${created} | ${row.visitor.p99Ms} | ${row.visitor.failures} |`,
+    )
+  }
+} finally {
+  server.stop()
+}
