@@ -17,6 +17,7 @@ import { emailAdapter } from './cms/email'
 import { Footer } from './cms/globals/Footer'
 import { Header } from './cms/globals/Header'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { siteLogger } from './cms/logging'
 import { contactJobs } from './contact/delivery/jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -29,8 +30,13 @@ function payloadSecret(): string {
   throw new Error('PAYLOAD_SECRET is not set: run `npm start`, which writes one to .env.')
 }
 
+export type SiteConfigOptions = {
+  /** Where Payload's log lines go instead of the terminal (tests read them). */
+  logDestination?: { write: (line: string) => void }
+}
+
 /** The CMS configuration; tests pass their own database URL. */
-export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
+export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDestination }: SiteConfigOptions = {}) {
   return buildConfig({
     secret: payloadSecret(),
     serverURL: process.env.SERVER_URL || '',
@@ -64,6 +70,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL) {
     sharp,
     graphQL: { disable: true },
     telemetry: false,
+    logger: siteLogger(logDestination),
     // Reading the settings once at start publishes the third-party hosts for the proxy's CSP (see security/thirdPartySources).
     onInit: async (payload) => {
       await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => undefined)

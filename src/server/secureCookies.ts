@@ -16,10 +16,14 @@ export function withSecureAttribute(cookie: string): string {
   return `${cookie}; Secure`
 }
 
-type HeaderValue = number | string | readonly string[]
+type HeaderValue = number | string | string[]
 
 const secured = (value: HeaderValue): HeaderValue =>
-  typeof value === 'number' ? value : typeof value === 'string' ? withSecureAttribute(value) : value.map(withSecureAttribute)
+  typeof value === 'number'
+    ? value
+    : typeof value === 'string'
+      ? withSecureAttribute(value)
+      : value.map(withSecureAttribute)
 
 /**
  * Makes every cookie this response sets carry Secure (Payload never marks its `payload-token`).
@@ -32,8 +36,7 @@ export function secureEveryCookie(res: ServerResponse): void {
     const stored = res.getHeader('set-cookie')
     if (stored !== undefined) res.setHeader('set-cookie', secured(stored))
     const headers = args.find((arg, index) => index > 0 && arg && typeof arg === 'object' && !Array.isArray(arg)) as
-      | OutgoingHttpHeaders
-      | undefined
+      OutgoingHttpHeaders | undefined
     for (const name of Object.keys(headers ?? {})) {
       const value = headers?.[name]
       if (name.toLowerCase() === 'set-cookie' && value !== undefined && headers) headers[name] = secured(value)

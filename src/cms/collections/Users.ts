@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { adminOrSelf, hasRole, isAdmin, isAdminField, ROLES } from '../access'
+import { explainLoginLimit, limitLoginsPerAddress } from '../loginLimit'
 
 /** Failed logins before an account is locked, and for how long. */
 export const MAX_LOGIN_ATTEMPTS = 5
@@ -24,6 +25,8 @@ export const Users: CollectionConfig = {
     // The lockout after failed logins protects every account; only an admin may lift it.
     unlock: isAdmin,
   },
+  // Guessing from one address stops at the per-address limit, before it can lock accounts out.
+  hooks: { beforeOperation: [limitLoginsPerAddress], afterError: [explainLoginLimit] },
   fields: [
     { name: 'name', type: 'text' },
     {

@@ -19,9 +19,13 @@ const secret = (name: string, description?: string): Field => ({
   admin: { description },
 })
 
+/** Internal addresses (who gets mail, who sends it): read by admins only, and by the site's own code. */
+const adminOnly = { read: isAdminField, update: isAdminField }
+
 const emailList = (name: string, description: string): Field => ({
   name,
   type: 'array',
+  access: adminOnly,
   admin: { description },
   fields: [{ name: 'email', type: 'email', required: true }],
 })
@@ -65,7 +69,12 @@ export const SiteSettings: GlobalConfig = {
           name: 'contact',
           fields: [
             emailList('recipients', 'Who receives contact-form submissions.'),
-            { name: 'fromAddress', type: 'email', admin: { description: 'Sender of the site’s emails.' } },
+            {
+              name: 'fromAddress',
+              type: 'email',
+              access: adminOnly,
+              admin: { description: 'Sender of the site’s emails.' },
+            },
           ],
         },
         {
