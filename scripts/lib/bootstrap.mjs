@@ -111,7 +111,8 @@ export async function setUpDatabase(env = process.env) {
   const { runTs } = await import('./runTs.mjs')
   for (let attempt = 1; attempt <= SETUP_ATTEMPTS; attempt++) {
     const result = await runTs(ROOT, 'scripts/setup.ts', [], {
-      env,
+      // The script's output is a pipe to this process; only a terminal here may be shown the first admin's password.
+      env: { ...env, FIRST_ADMIN_TO_TERMINAL: process.stdout.isTTY ? '1' : '' },
       stdio: ['ignore', 'pipe', 'inherit'],
       encoding: 'utf8',
       timeout: SETUP_TIMEOUT_MS,
