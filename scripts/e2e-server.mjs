@@ -18,6 +18,8 @@ const env = {
   // client's address (the contact suite plays several visitors by X-Forwarded-For).
   TRUST_PROXY: 'loopback',
   E2E_ADMIN_FILE: path.join(dataDir, 'admin.json'),
+  // The suites sign in dozens of times from loopback; the hostile suite's own server keeps the default.
+  LOGIN_ATTEMPTS_PER_ADDRESS: '1000',
   // The chat suite serves a stand-in for LiveChat (its API and tracking script) on this loopback
   // port, the last of the ten ports each checkout's suite may use.
   LIVECHAT_SCRIPT_URL: process.env.LIVECHAT_SCRIPT_URL || `http://127.0.0.1:${Number(port) + 9}/tracking.js`,
