@@ -22,7 +22,8 @@ import { GUARD_MESSAGES } from '../../src/contact/server/guard'
 import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT } from '../../src/contact/server/rateLimit'
 import { SEARCH_RATE_LIMIT } from '../../src/search/api'
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/search/query'
-import { adminToken } from './helpers'
+import { LOGIN_ATTEMPTS_PER_ADDRESS } from '../../src/cms/loginLimit'
+import { adminCredentials, adminToken } from './helpers'
 import { solvedCaptcha } from './support/captcha'
 import { secondServer } from './support/secondServer'
 
@@ -236,5 +237,30 @@ test.describe('hostile traffic', () => {
     }
     // Without a cookie each request is a new visitor: twenty fresh tokens, none reused.
     expect(tokens.size).toBe(20)
+  })
+
+  test('sign-in: guessing from one address is cut off at its allowance, whatever address it claims, and locks no account', async () => {
+    const attempt = (password: string, i: number) =>
+      send(`${HOSTILE}/api/users/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: HOSTILE, ...spoofed(i) },
+        body: JSON.stringify({ email: 'nobody-here@example.com', password }),
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_ADDRESS + 3; i++) {
+      const answer = await attempt(`guess-${i}`, i)
+      expectHandled(answer, [401, 429])
+      statuses.push(answer.status)
+    }
+    expect(statuses.slice(0, LOGIN_ATTEMPTS_PER_ADDRESS)).toEqual(Array(LOGIN_ATTEMPTS_PER_ADDRESS).fill(401))
+    expect(statuses.slice(LOGIN_ATTEMPTS_PER_ADDRESS)).toEqual([429, 429, 429])
+    expectHandled(await attempt('{"not": "json"', 0), [429])
+    // The admin, signing in from elsewhere, is not locked out by any of it.
+    const admin = await send(`${E2E_URL}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.230' },
+      body: JSON.stringify(adminCredentials()),
+    })
+    expect(admin.status).toBe(200)
   })
 })
