@@ -1,13 +1,13 @@
 // Request reading shared by every endpoint that takes visitor input (contact, analytics, chat).
 
 /**
- * Reads the body as UTF-8 text up to `limit` bytes, stopping the stream as soon as it goes over,
- * so a huge body is never held in memory. Null when the body (declared or actual) is too large.
+ * Reads the body up to `limit` bytes, stopping the stream as soon as it goes over, so that a huge
+ * body is never held in memory. Null when the body (declared or actual) is too large.
  */
-export async function readLimitedText(request: Request, limit: number): Promise<string | null> {
+export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > limit) return null
-  if (!request.body) return ''
+  if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -21,7 +21,13 @@ export async function readLimitedText(request: Request, limit: number): Promise<
     }
     chunks.push(value)
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+  return Buffer.concat(chunks)
+}
+
+/** The body as UTF-8 text, read as `readLimitedBytes` does. */
+export async function readLimitedText(request: Request, limit: number): Promise<string | null> {
+  const bytes = await readLimitedBytes(request, limit)
+  return bytes && new TextDecoder('utf-8', { fatal: false }).decode(bytes)
 }
 
 /** Longest address kept, so a forged header cannot make rate-limit keys huge. */
