@@ -27,6 +27,23 @@ export const CHAT_FILE_TYPES = [
   'application/pdf',
   'text/plain',
 ] as const
+
+// Per-address caps (a household or an office shares one address: many people, many tabs, stay below).
+/** New visitor tokens (first visits without the chat cookie) one address may get per window. */
+export const CHAT_NEW_VISITORS_PER_ADDRESS = 100
+export const CHAT_NEW_VISITORS_WINDOW_MS = 10 * 60_000
+/** New conversations one address may open per window; the agents' queue is not floodable from one place. */
+export const CHAT_NEW_CONVERSATIONS_PER_ADDRESS = 30
+export const CHAT_NEW_CONVERSATIONS_WINDOW_MS = 60 * 60_000
+/** Visitor event streams open at once from one address, on one instance. */
+export const CHAT_STREAMS_PER_ADDRESS = 100
+/** Visitor event streams open at once on one instance, whatever their addresses (within nginx's connections per worker). */
+export const CHAT_STREAMS_PER_INSTANCE = 4000
+/** Wait suggested to a refused stream: slots free as other tabs close, at no known time. */
+export const CHAT_STREAM_RETRY_AFTER_S = 30
+/** Visitors listed to agents at most, the most recently active first; the rest are only counted. */
+export const CHAT_AGENT_VISITOR_LIST_MAX = 200
+
 /** A comment line keeps proxies from closing an idle event stream. */
 export const CHAT_STREAM_KEEPALIVE_MS = 15_000
 /** Name of the cookie holding the visitor's random chat token. */

@@ -42,4 +42,7 @@ export type VisitorOnSite = {
   conversationId: number | null
 }
 
+/** The visitors agents see: the most recently active, and how many more are on the site. */
+export type VisitorListView = { visitors: VisitorOnSite[]; more: number }
+
 export type AgentOnDuty = { id: number; name: string; presence: AgentPresence }

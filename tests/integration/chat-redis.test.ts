@@ -5,6 +5,7 @@ import { ChatHub, type HubOptions } from '@/chat/server/hub'
 import { createRedisBus } from '@/chat/server/redisBus'
 import { eventStreamResponse } from '@/chat/server/sse'
 import { ChatStore } from '@/chat/server/store'
+import type { VisitorListView } from '@/chat/types'
 import { startTestPayload } from '../support/payload'
 import { startTempRedis } from '../support/redis'
 
@@ -134,7 +135,7 @@ describe('presence shared between two instances through Redis', () => {
     await expect.poll(() => b.visitor(visitorId('c'))?.page).toBe('/services')
     await expect
       .poll(() =>
-        (lastOf(agentStream.heard, 'visitors') as { visitorId: string }[] | undefined)?.map((v) => v.visitorId),
+        (lastOf(agentStream.heard, 'visitors') as VisitorListView | undefined)?.visitors.map((v) => v.visitorId),
       )
       .toContain(visitorId('c'))
 

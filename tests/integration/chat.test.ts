@@ -172,6 +172,8 @@ describe('visitor conversation', () => {
       statuses.push((await visitorPost(token, { action: 'typing', typing: true })).status)
     expect(statuses.slice(0, CHAT_POST_LIMIT).every((status) => status === 200)).toBe(true)
     expect(statuses.slice(CHAT_POST_LIMIT)).toEqual([429, 429, 429])
+    const refused = await visitorPost(token, { action: 'typing', typing: true })
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
   })
 
   it('refuses posts and streams from a foreign origin', async () => {
@@ -197,20 +199,18 @@ describe('visitor conversation', () => {
     await expect(payload.find({ collection: 'chat-events', overrideAccess: false })).rejects.toThrow(/not allowed/i)
   })
 
-  it('turns an offline message into a submission of the contact form', async () => {
-    const token = newVisitorToken()
-    const response = await visitorPost(token, {
+  it('answers an offline_message post with 400 like any unknown action, and creates no submission', async () => {
+    const before = (await payload.count({ collection: 'form-submissions' })).totalDocs
+    const response = await visitorPost(newVisitorToken(), {
       action: 'offline_message',
       name: 'Olive',
       email: 'olive@example.com',
       message: 'Please call me about a deed.',
+      page: 'javascript:alert(1)',
     })
-    expect(response.status).toBe(200)
-    const { submissionId } = await response.json()
-    const submission = await payload.findByID({ collection: 'form-submissions', id: submissionId })
-    expect(submission.data).toContainEqual(
-      expect.objectContaining({ name: 'message', value: 'Please call me about a deed.' }),
-    )
+    expect(response.status).toBe(400)
+    expect((await response.json()).error).toBe('Unknown chat action.')
+    expect((await payload.count({ collection: 'form-submissions' })).totalDocs).toBe(before)
   })
 })
 

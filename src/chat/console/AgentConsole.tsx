@@ -71,7 +71,11 @@ export function AgentConsole() {
       <div className="agent-columns">
         <aside className="agent-side">
           <AgentsList agents={state.agents} />
-          <VisitorsList visitors={state.visitors} onInvite={(visitorId) => void act('invite', { visitorId })} />
+          <VisitorsList
+            visitors={state.visitors}
+            more={state.moreVisitors}
+            onInvite={(visitorId) => void act('invite', { visitorId })}
+          />
           <section aria-labelledby="queue-title" className="agent-queue">
             <h2 id="queue-title">Queue ({queue.length})</h2>
             <ul>
@@ -112,10 +116,11 @@ function AgentsList({ agents }: { agents: AgentOnDuty[] }) {
   )
 }
 
-function VisitorsList({ visitors, onInvite }: { visitors: VisitorOnSite[]; onInvite: (visitorId: string) => void }) {
+function VisitorsList(props: { visitors: VisitorOnSite[]; more: number; onInvite: (visitorId: string) => void }) {
+  const { visitors, more, onInvite } = props
   return (
     <section aria-labelledby="visitors-title">
-      <h2 id="visitors-title">Visitors on the site ({visitors.length})</h2>
+      <h2 id="visitors-title">Visitors on the site ({visitors.length + more})</h2>
       <table className="agent-visitors">
         <thead>
           <tr>
@@ -144,6 +149,7 @@ function VisitorsList({ visitors, onInvite }: { visitors: VisitorOnSite[]; onInv
           ))}
         </tbody>
       </table>
+      {more > 0 && <p className="agent-visitors-more">and {more} more, less recently active</p>}
     </section>
   )
 }

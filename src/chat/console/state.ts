@@ -1,10 +1,12 @@
-import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorOnSite } from '../types'
+import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorListView, VisitorOnSite } from '../types'
 
 export type ConsoleState = {
   connection: 'connecting' | 'open' | 'failed'
   me: { id: number; name: string } | null
   agents: AgentOnDuty[]
   visitors: VisitorOnSite[]
+  /** Visitors on the site beyond the bounded list the server sends. */
+  moreVisitors: number
   conversations: Map<number, ConversationSummary>
   events: Map<number, ChatEventView[]>
   typing: Set<number>
@@ -15,6 +17,7 @@ export const initialConsoleState: ConsoleState = {
   me: null,
   agents: [],
   visitors: [],
+  moreVisitors: 0,
   conversations: new Map(),
   events: new Map(),
   typing: new Set(),
@@ -29,8 +32,10 @@ export function consoleReducer(state: ConsoleState, { name, data }: { name: stri
       return { ...state, me: data as ConsoleState['me'] }
     case 'agents':
       return { ...state, agents: data as AgentOnDuty[] }
-    case 'visitors':
-      return { ...state, visitors: data as VisitorOnSite[] }
+    case 'visitors': {
+      const { visitors, more } = data as VisitorListView
+      return { ...state, visitors, moreVisitors: more }
+    }
     case 'conversations': {
       const conversations = new Map(state.conversations)
       for (const conversation of data as ConversationSummary[]) conversations.set(conversation.id, conversation)

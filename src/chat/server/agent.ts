@@ -9,7 +9,7 @@ import {
   CHAT_POST_LIMIT,
   CHAT_POST_WINDOW_MS,
 } from '../constants'
-import { ChatRequestError, jsonError, originAllowed, readJsonBody } from './guards'
+import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
@@ -62,7 +62,7 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
     opening: async () => [
       { name: 'me', data: agent },
       { name: 'agents', data: hub.agentList() },
-      { name: 'visitors', data: hub.visitorList() },
+      { name: 'visitors', data: hub.agentVisitorList() },
       {
         name: 'conversations',
         data: open.map((doc) => ({ ...toSummary(doc), visitorId: doc.visitorTokenHash })),
@@ -84,8 +84,7 @@ export async function agentAction(request: Request, payload: Payload): Promise<R
     await checkOrigin(request, payload)
     const agent = await agentOf(request, payload)
     const body = await readJsonBody(request, CHAT_BODY_MAX_BYTES)
-    if (!(await agentPostLimiter.take(`agent:${agent.id}`)).allowed)
-      throw new ChatRequestError(429, 'Too many requests at once.')
+    refuseWhenLimited(await agentPostLimiter.take(`agent:${agent.id}`), 'Too many requests at once.')
     return Response.json({ ok: true, ...(await runAgentAction(new ChatStore(payload, chatHub()), agent, body)) })
   } catch (error) {
     return jsonError(error)

@@ -12,7 +12,7 @@ export type StreamMessage =
 /** Who is connected to one instance: what it announces to the others (see hub.ts). */
 export type PresenceSnapshot = {
   agents: { id: number; name: string; presence: AgentPresence; connections: number }[]
-  visitors: (VisitorOnSite & { connections: number })[]
+  visitors: (VisitorOnSite & { connections: number; activeAt?: number })[]
 }
 
 /** Between instances only: presence announcements and changes any instance may make. */

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Payload } from 'payload'
+import { type Payload, ValidationError } from 'payload'
+import { readLimitedBytes } from '@/security/request'
 import { CHAT_FILES_DIR } from '../collections/ChatFiles'
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../constants'
 import { agentOf } from './agent'
-import { ChatRequestError, jsonError, originAllowed } from './guards'
+import { ChatRequestError, jsonError, originAllowed, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
 import { ChatStore } from './store'
@@ -12,6 +13,27 @@ import { positiveId } from './validation'
 import { visitorOf, visitorPostLimiter } from './visitor'
 
 type ChatFileType = (typeof CHAT_FILE_TYPES)[number]
+
+/** Room for the multipart envelope around the file: boundaries, part headers, an agent's conversation id. */
+export const CHAT_UPLOAD_OVERHEAD_BYTES = 64 * 1024
+/** Largest upload body read; past it the upload is refused (413) and the rest is never read. */
+export const CHAT_UPLOAD_MAX_BYTES = CHAT_FILE_MAX_BYTES + CHAT_UPLOAD_OVERHEAD_BYTES
+
+/** File name endings each type may carry: a page named `.html` is not sent as text (browsers would trust the name). */
+const CHAT_FILE_EXTENSIONS: Record<ChatFileType, string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'application/pdf': ['.pdf'],
+  'text/plain': ['.txt', '.text', '.log'],
+}
+
+/** Whether a file's name fits its declared type: an allowed ending, or none at all. */
+export function nameMatchesType(name: string, type: ChatFileType): boolean {
+  const extension = path.extname(name).toLowerCase()
+  return extension === '' || CHAT_FILE_EXTENSIONS[type].includes(extension)
+}
 
 /** Whether the bytes really are what the declared type says (a renamed .exe is not a PNG). */
 export function contentMatchesType(bytes: Buffer, type: ChatFileType): boolean {
@@ -38,19 +60,13 @@ export async function uploadChatFile(request: Request, payload: Payload): Promis
     const settings = await loadChatSettings(payload)
     if (!originAllowed(request.headers, settings.allowedDomains))
       throw new ChatRequestError(403, 'This site may not use the chat.')
-    const declared = Number(request.headers.get('content-length') ?? 0)
-    if (declared > CHAT_FILE_MAX_BYTES + 64 * 1024) throw new ChatRequestError(413, 'The file is too large.')
-    let form: FormData
-    try {
-      form = await request.formData()
-    } catch {
-      throw new ChatRequestError(400, 'The upload is not valid form data.')
-    }
+    const form = await readUploadForm(request)
     const file = form.get('file')
     if (!(file instanceof File)) throw new ChatRequestError(400, 'Choose a file to send.')
     if (file.size > CHAT_FILE_MAX_BYTES) throw new ChatRequestError(413, 'The file is too large.')
     const type = file.type as ChatFileType
     if (!CHAT_FILE_TYPES.includes(type)) throw new ChatRequestError(415, 'This kind of file cannot be sent.')
+    if (!nameMatchesType(file.name, type)) throw new ChatRequestError(415, 'The file name does not fit its type.')
     const bytes = Buffer.from(await file.arrayBuffer())
     if (bytes.length === 0) throw new ChatRequestError(400, 'The file is empty.')
     if (!contentMatchesType(bytes, type)) throw new ChatRequestError(415, 'The file is not what its type says.')
@@ -68,8 +84,7 @@ export async function uploadChatFile(request: Request, payload: Payload): Promis
     } else {
       const visitor = visitorOf(request)
       if (visitor.setCookie) throw new ChatRequestError(403, 'Start a chat before sending files.')
-      if (!(await visitorPostLimiter.take(visitor.visitorId)).allowed)
-        throw new ChatRequestError(429, 'Too many messages at once.')
+      refuseWhenLimited(await visitorPostLimiter.take(visitor.visitorId), 'Too many messages at once.')
       const conversation = await store.conversationOf(visitor.visitorId)
       if (!conversation || conversation.status === 'browsing')
         throw new ChatRequestError(403, 'Start a chat before sending files.')
@@ -81,15 +96,33 @@ export async function uploadChatFile(request: Request, payload: Payload): Promis
         .basename(file.name || 'file')
         .replace(/[^\w.-]+/g, '_')
         .slice(0, 100) || 'file'
-    const stored = await payload.create({
-      collection: 'chat-files',
-      data: { conversation: conversationId },
-      file: { data: bytes, mimetype: type, name: safeName, size: bytes.length },
-    })
+    const stored = await payload
+      .create({
+        collection: 'chat-files',
+        data: { conversation: conversationId },
+        file: { data: bytes, mimetype: type, name: safeName, size: bytes.length },
+      })
+      .catch((error: unknown) => {
+        // The CMS checks the file again (its type from the bytes and the name); a refusal is the file's fault.
+        if (error instanceof ValidationError) throw new ChatRequestError(415, 'The file is not what its type says.')
+        throw error
+      })
     const event = await store.append(conversationId, { type: 'file', author, fileId: stored.id })
     return Response.json({ ok: true, event })
   } catch (error) {
     return jsonError(error)
+  }
+}
+
+/** The upload's form, read with a byte cap: 413 as soon as the body goes over, 400 when it is not form data. */
+async function readUploadForm(request: Request): Promise<FormData> {
+  const bytes = await readLimitedBytes(request, CHAT_UPLOAD_MAX_BYTES)
+  if (bytes === null) throw new ChatRequestError(413, 'The file is too large.')
+  try {
+    const contentType = request.headers.get('content-type') ?? ''
+    return await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData()
+  } catch {
+    throw new ChatRequestError(400, 'The upload is not valid form data.')
   }
 }
 

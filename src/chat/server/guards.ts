@@ -1,4 +1,6 @@
 /** Checks every chat request passes before it reaches the chat: origin and size (the rate is counted by its caller). */
+import { APIError } from 'payload'
+import type { RateDecision } from '@/security/rateLimit'
 import { readLimitedText } from '@/security/request'
 import { domainAllowed } from '../domains'
 
@@ -6,9 +8,16 @@ export class ChatRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Whole seconds a refused client should wait (sent as Retry-After with a 429). */
+    readonly retryAfterS?: number,
   ) {
     super(message)
   }
+}
+
+/** Throws a 429 with `message` when the limiter refused, telling the client how long to wait. */
+export function refuseWhenLimited(decision: RateDecision, message: string): void {
+  if (!decision.allowed) throw new ChatRequestError(429, message, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)))
 }
 
 /**
@@ -57,7 +66,13 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
 export function jsonError(error: unknown): Response {
   if (error instanceof ChatRequestError) {
-    return Response.json({ ok: false, error: error.message }, { status: error.status })
+    const headers: Record<string, string> = error.retryAfterS ? { 'Retry-After': String(error.retryAfterS) } : {}
+    return Response.json({ ok: false, error: error.message }, { status: error.status, headers })
+  }
+  // The CMS refusing what it was given is the client's input, not a fault of the server.
+  if (error instanceof APIError && error.status >= 400 && error.status < 500) {
+    console.info('chat request refused by the CMS:', error.message)
+    return Response.json({ ok: false, error: 'The chat could not accept this request.' }, { status: error.status })
   }
   console.error('chat request failed', error)
   return Response.json({ ok: false, error: 'The chat could not handle this request.' }, { status: 500 })

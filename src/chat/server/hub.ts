@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import type { AgentPresence, CustomerStatus } from '../constants'
-import type { AgentOnDuty, Availability, VisitorOnSite } from '../types'
+import { type AgentPresence, CHAT_AGENT_VISITOR_LIST_MAX, type CustomerStatus } from '../constants'
+import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../types'
 import {
   type BusMessage,
   type ChatBus,
@@ -13,8 +13,10 @@ import {
 } from './bus'
 import { withinBusinessHours } from './businessHours'
 import { createRedisBus } from './redisBus'
+import { StreamSlots } from './streamSlots'
 
-type VisitorEntry = VisitorOnSite & { connections: number }
+/** `activeAt`: when the visitor last connected or changed (page, status, name), in ms since the epoch. */
+type VisitorEntry = VisitorOnSite & { connections: number; activeAt: number }
 type AgentEntry = AgentOnDuty & { connections: number }
 
 /** Agents get the list of visitors on the site at most this often. */
@@ -41,6 +43,8 @@ export type HubOptions = { heartbeatMs?: number; ttlMs?: number }
 export class ChatHub {
   readonly visitors = new Map<string, VisitorEntry>()
   readonly agents = new Map<number, AgentEntry>()
+  /** The visitor event streams open on this instance, capped per address and in all. */
+  readonly visitorStreams = new StreamSlots()
   businessHours: string | null = null
   readonly instance = randomUUID()
   private readonly remote = new Map<string, { snapshot: PresenceSnapshot; heardAt: number }>()
@@ -93,9 +97,14 @@ export class ChatHub {
     return someoneOnline && withinBusinessHours(this.businessHours, now) ? 'online' : 'offline'
   }
 
-  visitorConnected(entry: Omit<VisitorEntry, 'connections'>) {
+  visitorConnected(entry: VisitorOnSite) {
     const existing = this.visitors.get(entry.visitorId)
-    this.visitors.set(entry.visitorId, { ...existing, ...entry, connections: (existing?.connections ?? 0) + 1 })
+    this.visitors.set(entry.visitorId, {
+      ...existing,
+      ...entry,
+      connections: (existing?.connections ?? 0) + 1,
+      activeAt: Date.now(),
+    })
     this.presenceChanged()
   }
 
@@ -144,14 +153,28 @@ export class ChatHub {
     return this.visitorList().find((entry) => entry.visitorId === visitorId)
   }
 
+  /** Every visitor on the site, on any instance, the most recently active first. */
   visitorList(): VisitorOnSite[] {
-    const merged = new Map<string, VisitorOnSite>()
+    const merged = new Map<string, VisitorOnSite & { activeAt: number }>()
     for (const snapshot of this.snapshots()) {
-      for (const { visitorId, page, status, name, conversationId } of snapshot.visitors) {
-        if (!merged.has(visitorId)) merged.set(visitorId, { visitorId, page, status, name, conversationId })
+      for (const { visitorId, page, status, name, conversationId, activeAt } of snapshot.visitors) {
+        // An instance that predates activity times announces none; its visitors sort last.
+        if (!merged.has(visitorId))
+          merged.set(visitorId, { visitorId, page, status, name, conversationId, activeAt: activeAt ?? 0 })
       }
     }
     return [...merged.values()]
+      .sort((a, b) => b.activeAt - a.activeAt)
+      .map(({ visitorId, page, status, name, conversationId }) => ({ visitorId, page, status, name, conversationId }))
+  }
+
+  /** What agents are shown: a bounded list, so that a crowd of visitors cannot swamp every console. */
+  agentVisitorList(): VisitorListView {
+    const all = this.visitorList()
+    return {
+      visitors: all.slice(0, CHAT_AGENT_VISITOR_LIST_MAX),
+      more: Math.max(0, all.length - CHAT_AGENT_VISITOR_LIST_MAX),
+    }
   }
 
   agentList(): AgentOnDuty[] {
@@ -197,7 +220,7 @@ export class ChatHub {
   private applyVisitorChange(visitorId: string, change: VisitorChange) {
     const entry = this.visitors.get(visitorId)
     if (!entry) return
-    Object.assign(entry, change)
+    Object.assign(entry, change, { activeAt: Date.now() })
     this.presenceChanged()
   }
 
@@ -275,7 +298,7 @@ export class ChatHub {
     if (this.announceTimer) return
     this.announceTimer = setTimeout(() => {
       this.announceTimer = null
-      this.signal('agents', 'visitors', this.visitorList())
+      this.signal('agents', 'visitors', this.agentVisitorList())
     }, VISITOR_LIST_INTERVAL_MS)
     this.announceTimer.unref?.()
   }

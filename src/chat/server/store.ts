@@ -79,9 +79,15 @@ export class ChatStore {
     return docs[0] ?? null
   }
 
-  async ensureConversation(visitorId: string, page = ''): Promise<ChatConversation> {
+  /** The visitor's conversation, created when they have none; `beforeCreate` may refuse a new one by throwing. */
+  async ensureConversation(
+    visitorId: string,
+    page = '',
+    beforeCreate?: () => Promise<void>,
+  ): Promise<ChatConversation> {
     const existing = await this.conversationOf(visitorId)
     if (existing) return existing
+    await beforeCreate?.()
     try {
       const created = await this.payload.create({
         collection: 'chat-conversations',

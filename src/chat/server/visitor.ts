@@ -1,15 +1,21 @@
 import type { Payload } from 'payload'
-import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import { isHttpsRequest } from '@/security/headers'
 import { createRateLimiter } from '@/security/rateLimit'
+import { clientAddress } from '@/security/request'
 import {
   CHAT_BODY_MAX_BYTES,
+  CHAT_NEW_CONVERSATIONS_PER_ADDRESS,
+  CHAT_NEW_CONVERSATIONS_WINDOW_MS,
+  CHAT_NEW_VISITORS_PER_ADDRESS,
+  CHAT_NEW_VISITORS_WINDOW_MS,
   CHAT_POST_LIMIT,
   CHAT_POST_WINDOW_MS,
+  CHAT_STREAM_RETRY_AFTER_S,
   CHAT_VISITOR_COOKIE,
   type CustomerStatus,
 } from '../constants'
 import type { VisitorSnapshot } from '../types'
-import { ChatRequestError, jsonError, originAllowed, readJsonBody } from './guards'
+import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings, serverConfigError } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
@@ -21,6 +27,18 @@ import * as valid from './validation'
 export const visitorPostLimiter = createRateLimiter(
   { kind: 'fixed-window', limit: CHAT_POST_LIMIT, windowMs: CHAT_POST_WINDOW_MS },
   { scope: 'chat-visitor' },
+)
+
+/** New visitor tokens per client address: dropping the cookie does not buy a fresh allowance forever. */
+export const newVisitorLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: CHAT_NEW_VISITORS_PER_ADDRESS, windowMs: CHAT_NEW_VISITORS_WINDOW_MS },
+  { scope: 'chat-new-visitor' },
+)
+
+/** New conversations per client address, so that one place cannot flood the agents' queue. */
+export const newConversationLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: CHAT_NEW_CONVERSATIONS_PER_ADDRESS, windowMs: CHAT_NEW_CONVERSATIONS_WINDOW_MS },
+  { scope: 'chat-new-conversation' },
 )
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
@@ -41,11 +59,23 @@ export function visitorOf(request: Request): Visitor {
   const token = cookieValue(request, CHAT_VISITOR_COOKIE)
   if (isWellFormedToken(token)) return { visitorId: hashVisitorToken(token), setCookie: null }
   const fresh = newVisitorToken()
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : ''
+  const secure = isHttpsRequest(request.url, request.headers.get('x-forwarded-proto')) ? '; Secure' : ''
   return {
     visitorId: hashVisitorToken(fresh),
     setCookie: `${CHAT_VISITOR_COOKIE}=${fresh}; Path=/api/chat; HttpOnly; SameSite=Lax; Max-Age=${ONE_YEAR_S}${secure}`,
   }
+}
+
+/** The visitor behind a request, counting a new token against the address's allowance (429 once spent). */
+async function admitVisitor(request: Request, address: string): Promise<Visitor> {
+  const visitor = visitorOf(request)
+  if (visitor.setCookie) {
+    refuseWhenLimited(
+      await newVisitorLimiter.take(address),
+      'Too many new chat visitors from your network. Please try again later.',
+    )
+  }
+  return visitor
 }
 
 /**
@@ -65,17 +95,38 @@ async function refuseForeignOrigin(request: Request, payload: Payload) {
   return settings
 }
 
+/** A slot for one more visitor stream from `address` on this instance, or a 429 when a cap is reached. */
+function takeStreamSlot(address: string): { release: () => void } {
+  const slot = chatHub().visitorStreams.take(address)
+  if ('release' in slot) return slot
+  throw new ChatRequestError(
+    429,
+    slot.refused === 'address'
+      ? 'Too many chat windows are open from your network. Please close some and try again.'
+      : 'The chat is busy right now. Please try again in a moment.',
+    CHAT_STREAM_RETRY_AFTER_S,
+  )
+}
+
 /** GET /api/chat/stream: the visitor's own conversation, live. */
 export async function visitorStream(request: Request, payload: Payload): Promise<Response> {
-  try {
-    await refuseForeignOrigin(request, payload)
-  } catch (error) {
-    return jsonError(error)
-  }
   const hub = chatHub()
   const store = new ChatStore(payload, hub)
-  const { visitorId, setCookie } = visitorOf(request)
-  const conversation = await store.conversationOf(visitorId)
+  const address = clientAddress(request)
+  let slot: { release: () => void } | null = null
+  let visitor: Visitor
+  let conversation: Awaited<ReturnType<ChatStore['conversationOf']>>
+  try {
+    await refuseForeignOrigin(request, payload)
+    slot = takeStreamSlot(address)
+    visitor = await admitVisitor(request, address)
+    conversation = await store.conversationOf(visitor.visitorId)
+  } catch (error) {
+    slot?.release()
+    return jsonError(error)
+  }
+  const { release } = slot
+  const { visitorId, setCookie } = visitor
   const page = valid.pagePath(new URL(request.url).searchParams.get('page'))
   hub.visitorConnected({
     visitorId,
@@ -109,7 +160,10 @@ export async function visitorStream(request: Request, payload: Payload): Promise
       if (message.audience.kind === 'visitors') return true
       return message.audience.kind === 'conversation' && message.audience.conversationId === currentConversation()
     },
-    onClose: () => hub.visitorDisconnected(visitorId),
+    onClose: () => {
+      hub.visitorDisconnected(visitorId)
+      release()
+    },
   })
 }
 
@@ -117,12 +171,18 @@ export async function visitorStream(request: Request, payload: Payload): Promise
 export async function visitorAction(request: Request, payload: Payload): Promise<Response> {
   try {
     await refuseForeignOrigin(request, payload)
-    const visitor = visitorOf(request)
+    const address = clientAddress(request)
     const body = await readJsonBody(request, CHAT_BODY_MAX_BYTES)
-    if (!(await visitorPostLimiter.take(visitor.visitorId)).allowed) {
-      throw new ChatRequestError(429, 'Too many messages at once. Please wait a moment.')
-    }
-    const result = await runVisitorAction(new ChatStore(payload, chatHub()), visitor.visitorId, body)
+    const visitor = await admitVisitor(request, address)
+    refuseWhenLimited(
+      await visitorPostLimiter.take(visitor.visitorId),
+      'Too many messages at once. Please wait a moment.',
+    )
+    const result = await runVisitorAction(
+      new ChatStore(payload, chatHub()),
+      { visitorId: visitor.visitorId, address },
+      body,
+    )
     const response = Response.json({ ok: true, ...result })
     if (visitor.setCookie) response.headers.set('Set-Cookie', visitor.setCookie)
     return response
@@ -133,14 +193,28 @@ export async function visitorAction(request: Request, payload: Payload): Promise
 
 const OPEN_STATUSES: CustomerStatus[] = ['queued', 'chatting']
 
-export async function runVisitorAction(store: ChatStore, visitorId: string, body: Record<string, unknown>) {
+/** Who acts: the visitor's id and the address a new conversation of theirs is counted against. */
+export type VisitorContext = { visitorId: string; address: string }
+
+export async function runVisitorAction(
+  store: ChatStore,
+  { visitorId, address }: VisitorContext,
+  body: Record<string, unknown>,
+) {
   const hub = store.hub
+  const ensureConversation = () =>
+    store.ensureConversation(visitorId, '', async () =>
+      refuseWhenLimited(
+        await newConversationLimiter.take(address),
+        'Too many chats were started from your network. Please try again later.',
+      ),
+    )
   switch (body.action) {
     case 'identify': {
       const name = valid.optionalName(body.name)
       const email = valid.optionalEmail(body.email)
       const variables = valid.sessionVariables(body.sessionVariables)
-      const conversation = await store.ensureConversation(visitorId)
+      const conversation = await ensureConversation()
       await store.update(conversation.id, {
         ...(name !== undefined ? { name } : {}),
         ...(email !== undefined ? { email } : {}),
@@ -159,7 +233,7 @@ export async function runVisitorAction(store: ChatStore, visitorId: string, body
     case 'start': {
       const name = valid.optionalName(body.name)
       const email = valid.optionalEmail(body.email)
-      let conversation = await store.ensureConversation(visitorId)
+      let conversation = await ensureConversation()
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
       if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) {
@@ -182,7 +256,7 @@ export async function runVisitorAction(store: ChatStore, visitorId: string, body
           ? undefined
           : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
       const data = type === 'custom' ? valid.customData(body.customData) : undefined
-      const conversation = await store.ensureConversation(visitorId)
+      const conversation = await ensureConversation()
       if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) await store.setStatus(conversation, 'queued')
       const event = await store.append(conversation.id, {
         type,
@@ -209,26 +283,6 @@ export async function runVisitorAction(store: ChatStore, visitorId: string, body
       if (conversation && conversation.status !== 'browsing')
         await endChat(store, conversation.id, 'The visitor ended the chat.')
       return {}
-    }
-    case 'offline_message': {
-      const name = valid.optionalName(body.name) ?? ''
-      const email = valid.optionalEmail(body.email)
-      if (!email) throw new ChatRequestError(400, 'Please enter a valid email address.')
-      const message = valid.messageText(body.message)
-      const submission = await store.payload.create({
-        collection: 'form-submissions',
-        data: {
-          form: CONTACT_FORM_ID,
-          data: [
-            { name: 'name', value: name },
-            { name: 'email', value: email },
-            { name: 'message', value: message },
-            { name: 'source', value: 'chat (offline message)' },
-          ],
-          pageUrl: valid.pagePath(body.page),
-        },
-      })
-      return { submissionId: submission.id }
     }
     default:
       throw new ChatRequestError(400, 'Unknown chat action.')
