@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = { from: string; to: string[]; raw: string }
+export type ReceivedMail = { from: string; to: string[]; raw: string; receivedAt: number }
 
 /** How the loopback SMTP server answers a message: accept it, or refuse it for now / for good. */
 export type SmtpMode = 'accept' | 'tempfail' | 'permfail'
@@ -10,27 +10,42 @@ export type SmtpMode = 'accept' | 'tempfail' | 'permfail'
 export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = []
   let mode: SmtpMode = 'accept'
+  let holdMs = 0
+  let holding = 0
+  const closed = new Set<string>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onClose(session) {
+      closed.add(session.id)
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        if (mode !== 'accept') {
-          const error = new Error(mode === 'tempfail' ? 'Try again later' : 'Mailbox unavailable') as Error & {
-            responseCode: number
+        const answer = () => {
+          holding--
+          // A client gone before our final reply never saw its message accepted: keep nothing.
+          if (closed.has(session.id)) return callback(new Error('Connection closed'))
+          if (mode !== 'accept') {
+            const error = new Error(mode === 'tempfail' ? 'Try again later' : 'Mailbox unavailable') as Error & {
+              responseCode: number
+            }
+            error.responseCode = mode === 'tempfail' ? 451 : 550
+            return callback(error)
           }
-          error.responseCode = mode === 'tempfail' ? 451 : 550
-          return callback(error)
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            receivedAt: Date.now(),
+          })
+          callback()
         }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
+        holding++
+        if (holdMs > 0) setTimeout(answer, holdMs)
+        else answer()
       })
     },
   })
@@ -43,6 +58,12 @@ export async function startSmtpServer(port = 0) {
     setMode: (next: SmtpMode) => {
       mode = next
     },
+    /** Holds each message this long before answering it, as a slow mail server does. */
+    setHoldMs: (ms: number) => {
+      holdMs = ms
+    },
+    /** Messages read whole and not yet answered. */
+    holding: () => holding,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
