@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,16 +7,19 @@ import { migrateDatabase } from '@/cms/migrate'
 import { csvCell, exportSubmissionsEndpoint, submissionsCsv } from '@/contact/admin/csvExport'
 import {
   CONTACT_QUEUE,
+  DELIVERY_LEASE_MS,
+  DELIVERY_LEASE_RENEW_MS,
   DELIVERY_MAX_ATTEMPTS,
   ORPHANED_SUBMISSION_AFTER_MS,
-  STALE_JOB_AFTER_MS,
 } from '@/contact/delivery/constants'
+import { deliverSubmission } from '@/contact/delivery/deliver'
 import { reclaimStaleJobs, requeueOrphanedSubmissions, runContactQueue } from '@/contact/delivery/runner'
 import { acceptSubmission } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
 import type { FormSubmission } from '@/payload-types'
 import { createContactForm, RECIPIENT, validFields } from '../support/contact'
 import { startSmtpServer } from '../support/smtp'
+import { startTsxChildUntil } from '../support/tsxChild'
 
 // Retries wait 1 ms * 2^n here instead of 30 s * 2^n, so the whole retry ladder runs in seconds.
 process.env.CONTACT_DELIVERY_BACKOFF_MS = '1'
@@ -153,33 +155,15 @@ describe('contact delivery', () => {
     expect(mailsMentioning('Never Delivered')).toHaveLength(0)
   })
 
-  const LOADER_STALL_RETRIES = 8
-
   it('sends a submission stored by a process killed before delivery exactly once from the next process', async () => {
     const marker = `Killed Process ${Date.now()}`
-    let ending = ''
-    let output = ''
-    // A child that ends with code 13 and no output never ran our code: its TypeScript loader
-    // stalled while importing (seen now and then on a loaded machine). Nothing was stored; start it again.
-    for (
-      let attempt = 0;
-      attempt < LOADER_STALL_RETRIES && (attempt === 0 || (ending === '13' && !output));
-      attempt++
-    ) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/storeThenDie.ts', databaseUrl, marker], {
-        // No tsx cache for a child that is SIGKILLed: a cache file it was writing would be left torn
-        // and stall every later tsx process that reads it.
-        env: { ...process.env, SMTP_URL: 'smtp://127.0.0.1:1', TSX_DISABLE_CACHE: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      output = ''
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      // 'close', not 'exit': it comes after the child's output has all been read.
-      ending = await new Promise<string>((resolve) => child.on('close', (code, sig) => resolve(`${sig ?? code}`)))
-    }
-    expect(`${ending}\n${output}`).toMatch(/^SIGKILL\n/)
-    expect(output, 'the child stores the submission before it dies').toContain('"ok":true')
+    const child = await startTsxChildUntil(
+      'tests/support/storeThenDie.ts',
+      [databaseUrl, marker],
+      { SMTP_URL: 'smtp://127.0.0.1:1' },
+      /"ok":true/,
+    )
+    expect(await child.ended, 'the child stores the submission, then dies').toBe('SIGKILL')
     expect(mailsMentioning(marker)).toHaveLength(0)
 
     const next = await start()
@@ -196,22 +180,59 @@ describe('contact delivery', () => {
     }
   }, 120_000)
 
-  it('runs again a job that a process died in the middle of, once it is stale', async () => {
+  it('runs again a job that a process died in the middle of, once its lease has run out', async () => {
     const id = await submit({ name: 'Stuck Mid Send' })
-    const { docs } = await payload.find({
-      collection: 'payload-jobs',
-      where: { queue: { equals: CONTACT_QUEUE } },
-      limit: 0,
-    })
-    const job = docs.find((doc) => (doc.input as { submissionId?: number }).submissionId === id)!
+    const [job] = await jobsFor(id)
+    // What a runner that died mid-run leaves: its claim, renewed no more.
     await payload.update({ collection: 'payload-jobs', id: job.id, data: { processing: true } })
-    await payload.jobs.run({ queue: CONTACT_QUEUE })
+    await runContactQueue(payload)
     expect(mailsMentioning('Stuck Mid Send')).toHaveLength(0)
     expect(await reclaimStaleJobs(payload)).toBe(0)
-    expect(await reclaimStaleJobs(payload, Date.now() + STALE_JOB_AFTER_MS + 1000)).toBe(1)
+    expect(await reclaimStaleJobs(payload, Date.now() + DELIVERY_LEASE_MS + 1000)).toBe(1)
     await runContactQueue(payload)
     expect(mailsMentioning('Stuck Mid Send')).toHaveLength(1)
     expect((await submission(id)).deliveryStatus).toBe('delivered')
+  })
+
+  it('renews the lease of a job while its send runs long, so no other runner takes it', async () => {
+    const id = await submit({ name: 'Slow But Alive' })
+    smtp.setHoldMs(DELIVERY_LEASE_RENEW_MS + 3000)
+    const startedAt = Date.now()
+    const running = runContactQueue(payload)
+    await pause(DELIVERY_LEASE_RENEW_MS + 1500)
+    const [job] = await jobsFor(id)
+    expect(job.processing).toBe(true)
+    expect(Date.parse(job.updatedAt) - startedAt, 'renewed since it was claimed').toBeGreaterThan(
+      DELIVERY_LEASE_RENEW_MS,
+    )
+    // A runner looking a whole lease after the claim (and a renewal) finds the job still held.
+    expect(await reclaimStaleJobs(payload, startedAt + DELIVERY_LEASE_MS + DELIVERY_LEASE_RENEW_MS / 2)).toBe(0)
+    await running
+    expect(mailsMentioning('Slow But Alive')).toHaveLength(1)
+    expect((await submission(id)).deliveryStatus).toBe('delivered')
+  }, 30_000)
+
+  it('keeps what a later attempt recorded when an earlier one, taken over, ends late', async () => {
+    const id = await submit({ name: 'Late Old Sender' })
+    smtp.setHoldMs(500)
+    smtp.setMode('tempfail')
+    const late = deliverSubmission(payload, id).catch((error: unknown) => error)
+    for (let waited = 0; smtp.holding() === 0 && waited < 10_000; waited += 10) await pause(10)
+    // What the runner that took the job over leaves while this send is still held: a later attempt, delivered.
+    await payload.update({
+      collection: 'form-submissions',
+      id,
+      data: { deliveryAttempts: 2, deliveryStatus: 'delivered' },
+    })
+    expect(await late).toBe('superseded')
+    const stored = await submission(id)
+    expect(stored.deliveryStatus).toBe('delivered')
+    expect(stored.deliveryAttempts).toBe(2)
+    smtp.setMode('accept')
+    smtp.setHoldMs(0)
+    await runContactQueue(payload)
+    await runContactQueue(payload)
+    expect(mailsMentioning('Late Old Sender')).toHaveLength(0)
   })
 
   it('queues again, and sends once, a submission a stopped process left queued without its job', async () => {

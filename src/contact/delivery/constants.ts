@@ -9,19 +9,26 @@ export const DELIVERY_MAX_ATTEMPTS = 12
 export const DELIVERY_BACKOFF_BASE_MS = 30_000
 /** How often the server looks for due deliveries (retries, or mail left by a stopped process). */
 export const DELIVERY_POLL_INTERVAL_MS = 10_000
+/** A dead process's mail goes out within this long: its claims run out and the next poll takes them. */
+export const DEAD_PROCESS_MAIL_WITHIN_MS = 60_000
 /**
- * A job still marked processing this long after its last update belongs to a process that died
- * mid-run (the queue never picks such a job again by itself). Longer than any send can take.
+ * A claim on a job is a lease: the runner renews it while the job runs, so one older than this
+ * belongs to a process that died mid-run and any runner may take the job. Lease + poll interval
+ * (40 s) stays under DEAD_PROCESS_MAIL_WITHIN_MS.
  */
-export const STALE_JOB_AFTER_MS = 15 * 60_000
+export const DELIVERY_LEASE_MS = 30_000
+/** Renewed three times per lease, so one missed renewal (a busy database) still keeps it. */
+export const DELIVERY_LEASE_RENEW_MS = DELIVERY_LEASE_MS / 3
+/** Jobs one process runs at once; each is claimed only when a slot is free to send it. */
+export const DELIVERY_CONCURRENCY = 4
 /**
  * A submission `queued` this long with no delivery job lost its job to a process that stopped
  * between the two writes (SQLite runs without transactions); the runner queues it again. Far
  * longer than the moment between storing a submission and queueing its job.
  */
 export const ORPHANED_SUBMISSION_AFTER_MS = 60_000
-/** Jobs one run picks up. */
-export const DELIVERY_BATCH_SIZE = 20
+/** Lost submissions one run queues again. */
+export const ORPHANED_BATCH_SIZE = 20
 
 /** Backoff base, shortened by tests through CONTACT_DELIVERY_BACKOFF_MS. */
 export function deliveryBackoffBaseMs(): number {

@@ -51,13 +51,46 @@ const record = (payload: Payload, id: number | string, data: StatusPatch) =>
 /**
  * Counts this attempt only if no one else has since we read the submission (compare and set on
  * the attempt counter): of two runs of the same submission at once (a duplicate job, two
- * instances), exactly one goes on to send. A run that dies after this is retried by its job.
+ * instances), exactly one goes on to send. A run that dies after this is retried by its job, once
+ * its lease runs out (runner.ts).
  */
 async function claimAttempt(payload: Payload, id: number | string, attempt: number): Promise<boolean> {
   const rows = await sqlOn(payload)`
     UPDATE form_submissions SET delivery_attempts = ${attempt}, updated_at = ${new Date().toISOString()}
     WHERE id = ${Number(id)} AND delivery_status = 'queued' AND COALESCE(delivery_attempts, 0) = ${attempt - 1}
     RETURNING id`
+  return rows.length === 1
+}
+
+/**
+ * Records how an attempt ended, only while it is still the submission's latest: a run that lost
+ * its job's lease (stalled past it) and ends late must not undo what the run that took over
+ * recorded, nor mark a delivered submission queued again (which would send it twice).
+ */
+async function recordOutcome(
+  payload: Payload,
+  id: number | string,
+  attempt: number,
+  outcome: { status: 'delivered' } | { status: 'queued' | 'failed'; error: string },
+): Promise<boolean> {
+  const sql = sqlOn(payload)
+  const at = new Date().toISOString()
+  const rows =
+    outcome.status === 'delivered'
+      ? await sql`
+          UPDATE form_submissions SET delivery_status = 'delivered', delivered_at = ${at}, updated_at = ${at}
+          WHERE id = ${Number(id)} AND delivery_status = 'queued' AND delivery_attempts = ${attempt}
+          RETURNING id`
+      : await sql`
+          UPDATE form_submissions
+          SET delivery_status = ${outcome.status}, last_delivery_error = ${outcome.error}, updated_at = ${at}
+          WHERE id = ${Number(id)} AND delivery_status = 'queued' AND delivery_attempts = ${attempt}
+          RETURNING id`
+  if (rows.length === 0)
+    payload.logger.warn(
+      { submission: id, attempt },
+      'contact delivery: a later attempt took over; outcome not recorded',
+    )
   return rows.length === 1
 }
 
@@ -87,20 +120,13 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
     })
   } catch (error) {
     const final = attempt >= DELIVERY_MAX_ATTEMPTS
-    await record(payload, submission.id, {
-      deliveryAttempts: attempt,
-      lastDeliveryError: describe(error),
-      deliveryStatus: final ? 'failed' : 'queued',
-    })
     payload.logger.error({ err: error, submission: submission.id, attempt }, 'contact delivery failed')
+    const status = final ? 'failed' : 'queued'
+    if (!(await recordOutcome(payload, submission.id, attempt, { status, error: describe(error) }))) return 'superseded'
     if (final) return 'failed'
     throw error
   }
-  await record(payload, submission.id, {
-    deliveryAttempts: attempt,
-    deliveryStatus: 'delivered',
-    deliveredAt: new Date().toISOString(),
-  })
+  if (!(await recordOutcome(payload, submission.id, attempt, { status: 'delivered' }))) return 'superseded'
   if (form.sendConfirmation && visitorEmail(form, submission)) {
     await payload.jobs.queue({
       task: SEND_CONFIRMATION_TASK,

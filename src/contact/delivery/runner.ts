@@ -4,10 +4,12 @@ import { queueDelivery } from './queueOnCreate'
 import {
   CONTACT_QUEUE,
   DELIVER_SUBMISSION_TASK,
-  DELIVERY_BATCH_SIZE,
+  DELIVERY_CONCURRENCY,
+  DELIVERY_LEASE_MS,
+  DELIVERY_LEASE_RENEW_MS,
   DELIVERY_POLL_INTERVAL_MS,
+  ORPHANED_BATCH_SIZE,
   ORPHANED_SUBMISSION_AFTER_MS,
-  STALE_JOB_AFTER_MS,
 } from './constants'
 
 type RunnerState = { running: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout }
@@ -23,23 +25,28 @@ function stateOf(payload: Payload): RunnerState {
   return state
 }
 
-/** Frees contact jobs left "processing" by a process that stopped mid-run, so they run again. */
+/**
+ * Frees contact jobs whose lease ran out: their runner died mid-run (a live one renews it), so
+ * they run again. One statement: a job claimed or renewed meanwhile is past the cut-off and kept.
+ */
 export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Promise<number> {
-  const { docs } = await payload.update({
-    collection: 'payload-jobs',
-    where: {
-      and: [
-        { queue: { equals: CONTACT_QUEUE } },
-        { processing: { equals: true } },
-        { updatedAt: { less_than: new Date(now - STALE_JOB_AFTER_MS).toISOString() } },
-      ],
-    },
-    data: { processing: false },
-    overrideAccess: true,
-    depth: 0,
-  })
-  if (docs.length > 0) payload.logger.warn({ jobs: docs.map((doc) => doc.id) }, 'contact queue: reclaimed stale jobs')
-  return docs.length
+  const rows = await sqlOn(payload)`
+    UPDATE payload_jobs SET processing = false, updated_at = ${new Date(now).toISOString()}
+    WHERE queue = ${CONTACT_QUEUE} AND processing = true AND completed_at IS NULL
+      AND updated_at < ${new Date(now - DELIVERY_LEASE_MS).toISOString()}
+    RETURNING id`
+  const ids = rows.map((row) => row.id)
+  if (ids.length > 0) payload.logger.warn({ jobs: ids }, 'contact queue: took over jobs whose lease ran out')
+  return ids.length
+}
+
+/** Extends this runner's claim on a job; false when the job is no longer claimed (done, or taken over). */
+export async function renewLease(payload: Payload, jobId: number | string, now = Date.now()): Promise<boolean> {
+  const rows = await sqlOn(payload)`
+    UPDATE payload_jobs SET updated_at = ${new Date(now).toISOString()}
+    WHERE id = ${jobId} AND processing = true AND completed_at IS NULL
+    RETURNING id`
+  return rows.length === 1
 }
 
 /**
@@ -62,7 +69,7 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
         AND s.updated_at < ${before} AND NOT EXISTS (
           SELECT 1 FROM payload_jobs j
           WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input ->> 'submissionId' = CAST(s.id AS TEXT))
-      ORDER BY s.id LIMIT ${DELIVERY_BATCH_SIZE})
+      ORDER BY s.id LIMIT ${ORPHANED_BATCH_SIZE})
     RETURNING id`
   const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b)
   for (const submissionId of ids) await queueDelivery(payload, submissionId)
@@ -71,14 +78,16 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
 }
 
 /**
- * Marks up to `limit` due contact jobs as processing and answers their ids, in one statement
- * that only flips jobs still not processing: when several instances claim at once, each job is
- * claimed by exactly one. (Payload's own runner reads the due jobs, then marks them one by one,
- * so two instances can both pick the same job and send its email twice.)
+ * Marks up to `limit` contact jobs due by `dueBy` as processing and answers their ids, in one
+ * statement that only flips jobs still not processing: when several instances claim at once,
+ * each job is claimed by exactly one. (Payload's own runner reads the due jobs, then marks them
+ * one by one, so two instances can both pick the same job and send its email twice.) The claim
+ * is a lease from now on (see renewLease).
  */
-export async function claimDueJobs(payload: Payload, limit = DELIVERY_BATCH_SIZE, now = Date.now()) {
+export async function claimDueJobs(payload: Payload, limit = 1, dueBy = Date.now()) {
   const sql = sqlOn(payload)
-  const at = new Date(now).toISOString()
+  const at = new Date().toISOString()
+  const due = new Date(dueBy).toISOString()
   const rows =
     payload.db.name === 'postgres'
       ? await sql`
@@ -86,7 +95,7 @@ export async function claimDueJobs(payload: Payload, limit = DELIVERY_BATCH_SIZE
           WHERE processing = false AND id IN (
             SELECT id FROM payload_jobs
             WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
-              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${at})
+              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${due})
             ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
           RETURNING id`
       : await sql`
@@ -94,26 +103,50 @@ export async function claimDueJobs(payload: Payload, limit = DELIVERY_BATCH_SIZE
           WHERE processing = false AND id IN (
             SELECT id FROM payload_jobs
             WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
-              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${at})
+              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${due})
             ORDER BY created_at LIMIT ${limit})
           RETURNING id`
   return rows.map((row) => row.id as number)
 }
 
-/** Claims due jobs and runs them, batch after batch, until none is left due. */
-async function runDueJobs(payload: Payload): Promise<void> {
-  for (;;) {
-    const ids = await claimDueJobs(payload)
-    if (ids.length === 0) return
+/** Runs one claimed job, renewing its lease until the run ends. */
+async function runLeased(payload: Payload, jobId: number): Promise<void> {
+  const renewal = setInterval(() => {
+    renewLease(payload, jobId).then(
+      (held) => {
+        if (!held) payload.logger.warn({ job: jobId }, 'contact queue: lost the lease of a running job')
+      },
+      (error: unknown) => payload.logger.error({ err: error, job: jobId }, 'contact queue: lease not renewed'),
+    )
+  }, DELIVERY_LEASE_RENEW_MS)
+  try {
     // runByID runs the given job whatever its processing flag: ours, since we just claimed it.
-    await Promise.all(ids.map((id) => payload.jobs.runByID({ id, overrideAccess: true, silent: true })))
-    if (ids.length < DELIVERY_BATCH_SIZE) return
+    await payload.jobs.runByID({ id: jobId, overrideAccess: true, silent: true })
+  } finally {
+    clearInterval(renewal)
   }
 }
 
 /**
+ * Runs the jobs due when the run began, DELIVERY_CONCURRENCY at a time; each slot claims one job
+ * only when it is free to send it, so a process that dies holds no more than it was sending. A job
+ * that fails here is due again later (its backoff), so a run tries each job at most once.
+ */
+async function runDueJobs(payload: Payload): Promise<void> {
+  const dueBy = Date.now()
+  const slot = async () => {
+    for (;;) {
+      const [jobId] = await claimDueJobs(payload, 1, dueBy)
+      if (jobId === undefined) return
+      await runLeased(payload, jobId)
+    }
+  }
+  await Promise.all(Array.from({ length: DELIVERY_CONCURRENCY }, slot))
+}
+
+/**
  * Runs the due contact jobs. One run at a time per process (a call during a run asks for one
- * more pass); between processes, claimDueJobs keeps any job from running twice.
+ * more pass); between processes, claimDueJobs keeps any job from running twice while its lease holds.
  */
 export function runContactQueue(payload: Payload): Promise<void> {
   const state = stateOf(payload)
