@@ -22,6 +22,11 @@ import { GUARD_MESSAGES } from '../../src/contact/server/guard'
 import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT } from '../../src/contact/server/rateLimit'
 import { SEARCH_RATE_LIMIT } from '../../src/search/api'
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/search/query'
+import {
+  CHAT_BODY_MAX_BYTES,
+  CHAT_NEW_CONVERSATIONS_PER_ADDRESS,
+  CHAT_STREAMS_PER_ADDRESS,
+} from '../../src/chat/constants'
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from '../../src/cms/loginLimit'
 import { adminCredentials, adminToken } from './helpers'
 import { solvedCaptcha } from './support/captcha'
@@ -262,5 +267,80 @@ test.describe('hostile traffic', () => {
       body: JSON.stringify(adminCredentials()),
     })
     expect(admin.status).toBe(200)
+  })
+
+  test('the chat: malformed, oversized and retired calls are refused, and a cookie-less flood opens no more chats or streams than one address may', async ({
+    request,
+  }) => {
+    // The built-in chat, on for this test whatever an earlier suite left.
+    const settings = await request.post(`${E2E_URL}/api/globals/site-settings`, {
+      headers: { Authorization: `JWT ${token}` },
+      data: { chat: { provider: 'builtin', defaultWidget: 'chat' } },
+    })
+    expect(settings.ok()).toBe(true)
+    const submissionsBefore = await countOf(request, token, 'form-submissions')
+    const conversationsBefore = await countOf(request, token, 'chat-conversations')
+    const act = (body: string, i: number) =>
+      send(`${HOSTILE}/api/chat/visitor`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: HOSTILE, ...spoofed(i) },
+        body,
+      })
+    expectHandled(await act('{"action": "start"', 0), [400])
+    expectHandled(await act(JSON.stringify({ action: 'message', text: 'x'.repeat(CHAT_BODY_MAX_BYTES) }), 1), [413])
+    expectHandled(await act(JSON.stringify({ action: 'become_agent' }), 2), [400])
+    // The offline message that was an open relay to the business's inbox is gone from the chat.
+    const relay = JSON.stringify({
+      action: 'offline_message',
+      email: 'relay@example.com',
+      message: 'spam',
+      page: 'javascript:alert(1)',
+    })
+    expectHandled(await act(relay, 3), [400])
+    expectHandled(
+      await send(`${HOSTILE}/api/chat/visitor`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://attacker.example' },
+        body: JSON.stringify({ action: 'start' }),
+      }),
+      [403],
+    )
+
+    const starts: number[] = []
+    for (let i = 0; i < CHAT_NEW_CONVERSATIONS_PER_ADDRESS + 5; i++) {
+      const answer = await act(JSON.stringify({ action: 'start', name: `Flood ${i}`, email: 'flood@example.com' }), i)
+      expectHandled(answer, [200, 429])
+      starts.push(answer.status)
+    }
+    expect(starts.filter((status) => status === 200)).toHaveLength(CHAT_NEW_CONVERSATIONS_PER_ADDRESS)
+    expect(starts.slice(CHAT_NEW_CONVERSATIONS_PER_ADDRESS)).toEqual(Array(5).fill(429))
+    expect(await countOf(request, token, 'chat-conversations')).toBe(
+      conversationsBefore + CHAT_NEW_CONVERSATIONS_PER_ADDRESS,
+    )
+    expect(await countOf(request, token, 'form-submissions')).toBe(submissionsBefore)
+
+    // Event streams: each held open; one address gets its share, then 429 until one closes.
+    const held: AbortController[] = []
+    try {
+      let refused: Response | null = null
+      for (let i = 0; i < CHAT_STREAMS_PER_ADDRESS + 2 && !refused; i++) {
+        const controller = new AbortController()
+        const response = await fetch(`${HOSTILE}/api/chat/stream?page=/`, {
+          headers: { Origin: HOSTILE, ...spoofed(i) },
+          signal: controller.signal,
+        })
+        expect(response.status).toBeLessThan(500)
+        if (response.status === 429) refused = response
+        else {
+          expect(response.status).toBe(200)
+          held.push(controller)
+        }
+      }
+      expect(held).toHaveLength(CHAT_STREAMS_PER_ADDRESS)
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    } finally {
+      for (const controller of held) controller.abort()
+    }
+    await normalVisitorIsServed()
   })
 })
