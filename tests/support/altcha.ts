@@ -8,7 +8,9 @@ let visitors = 0
 export function fetchChallenge(): Promise<Response> {
   visitors = (visitors + 1) % 250
   const address = `198.51.100.${visitors + 1}`
-  return challengeRoute(new Request('http://site.test/api/captcha/challenge', { headers: { 'x-forwarded-for': address } }))
+  return challengeRoute(
+    new Request('http://site.test/api/captcha/challenge', { headers: { 'x-forwarded-for': address } }),
+  )
 }
 
 /** What the browser widget does: fetch a challenge, find the number, send the base64 payload. */

@@ -17,6 +17,9 @@ const challengeLimiter = createRateLimiter(
 export async function answerChallenge(request: Request): Promise<Response> {
   const decision = await challengeLimiter.take(clientAddress(request))
   if (!decision.allowed)
-    return tooManyRequests('Too many captcha challenges from your connection. Please wait a moment.', decision.retryAfterMs)
+    return tooManyRequests(
+      'Too many captcha challenges from your connection. Please wait a moment.',
+      decision.retryAfterMs,
+    )
   return Response.json(await createAltchaChallenge(), { headers: { 'Cache-Control': 'no-store' } })
 }

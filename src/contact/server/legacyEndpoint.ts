@@ -54,7 +54,12 @@ export type LegacyEndpointDeps = { payload: () => Promise<Payload>; onAccepted?:
 /** POST /index.php with option=com_ajax: the old site's contact call, answered `s` or the error text. */
 export async function handleLegacyPost(request: Request, deps: LegacyEndpointDeps): Promise<Response> {
   const guard = await guardOriginAndRate(request)
-  if (guard) return text(guard.status, guard.error, guard.retryAfterMs === undefined ? {} : { 'Retry-After': retryAfterSeconds(guard.retryAfterMs) })
+  if (guard)
+    return text(
+      guard.status,
+      guard.error,
+      guard.retryAfterMs === undefined ? {} : { 'Retry-After': retryAfterSeconds(guard.retryAfterMs) },
+    )
   const body = await readContactBody(request, ['form'])
   if (body.kind === 'error') return text(body.status, body.message)
   if (body.kind !== 'form') return text(415, SUBMIT_MESSAGES.invalidRequest)
