@@ -1,3 +1,5 @@
+import type { CaptchaConfig } from '@/contact/captchaWidget'
+import type { RenderedForm } from '@/forms/render/CmsForm'
 import { reconnectDelay } from './reconnect'
 import type { ConfigError } from './widget/config'
 
@@ -29,9 +31,26 @@ export async function lookUpWithRetry(
 /** The built-in chat's lookup: its own configuration endpoint. */
 export const BUILTIN_CONFIG_PATH = '/api/chat/config'
 
-export type BuiltinConfigAnswer = { defaultWidget: string; error: ConfigError | null }
+/** The form a visitor fills in when no agent is online: the contact form, with the captcha it asks for. */
+export type OfflineForm = { form: RenderedForm; captcha: CaptchaConfig | null }
 
-export async function builtinConfigLookup(): Promise<LookupOutcome> {
+export type BuiltinConfigAnswer = {
+  defaultWidget: string
+  error: ConfigError | null
+  /** Null when the widget may not run, or the contact form is missing. */
+  offlineForm: OfflineForm | null
+}
+
+const isOfflineForm = (value: unknown): value is OfflineForm =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as OfflineForm).form?.id === 'number' &&
+  Array.isArray((value as OfflineForm).form.fields)
+
+/** Asks the chat's configuration endpoint; `keep` receives the offline form of an answer that lets the widget run. */
+export async function builtinConfigLookup(
+  keep: (offline: OfflineForm | null) => void = () => {},
+): Promise<LookupOutcome> {
   const response = await fetch(BUILTIN_CONFIG_PATH, {
     credentials: 'same-origin',
     cache: 'no-store',
@@ -42,5 +61,6 @@ export async function builtinConfigLookup(): Promise<LookupOutcome> {
   if (!answer || typeof answer.defaultWidget !== 'string') return { kind: 'failed' }
   if (answer.error) return { kind: 'refused', error: answer.error }
   if (answer.defaultWidget !== 'chat') return { kind: 'refused', error: 'wrong_product' }
+  keep(isOfflineForm(answer.offlineForm) ? answer.offlineForm : null)
   return { kind: 'ok' }
 }

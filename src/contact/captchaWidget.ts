@@ -67,9 +67,24 @@ type AltchaElement = HTMLElement & {
   reset: () => void
 }
 
+/** Resolves when the proof-of-work widget next reaches an end state: solved, failed or expired. */
+function verificationEnded(element: AltchaElement): Promise<void> {
+  return new Promise((resolve) => {
+    const onChange = (event: Event) => {
+      const state = (event as CustomEvent<{ state?: string }>).detail?.state
+      if (state !== 'verified' && state !== 'error' && state !== 'expired') return
+      element.removeEventListener('statechange', onChange)
+      resolve()
+    }
+    element.addEventListener('statechange', onChange)
+  })
+}
+
 function altchaWidget(container: HTMLElement): CaptchaWidget {
   let element: AltchaElement | null = null
   let payload: string | null = null
+  // 'starting' until the widget's own first verification (auto on load) reports; then the widget's state.
+  let state = 'starting'
   let loading: Promise<void> | null = null
   const load = () =>
     (loading ??= import('altcha').then(() => {
@@ -79,6 +94,7 @@ function altchaWidget(container: HTMLElement): CaptchaWidget {
       element.setAttribute('auto', 'onload')
       element.addEventListener('statechange', (event) => {
         const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail
+        state = detail?.state ?? state
         payload = detail?.state === 'verified' && detail.payload ? detail.payload : null
       })
       container.append(element)
@@ -87,7 +103,12 @@ function altchaWidget(container: HTMLElement): CaptchaWidget {
     load,
     response: async () => {
       await load()
-      if (payload === null && element) await element.verify().catch(() => null)
+      if (payload === null && element) {
+        // A second verification beside a running one would abort it: join the running one instead.
+        const ended = verificationEnded(element)
+        if (state !== 'starting' && state !== 'verifying') void element.verify().catch(() => null)
+        await ended
+      }
       return payload
     },
     reset: () => {

@@ -1,20 +1,12 @@
-import type { CaptchaConfig } from '@/contact/captchaWidget'
 import { getSiteSettings } from '@/cms/queries'
+import { captchaConfigFor } from '@/contact/captchaConfig'
 import { CmsForm } from '@/forms/render/CmsForm'
-import type { ContactFormBlock as ContactFormBlockData, Form } from '@/payload-types'
-
-async function captchaFor(form: Form): Promise<CaptchaConfig | null> {
-  if (!form.captcha) return null
-  const { captcha } = await getSiteSettings()
-  const provider = captcha?.provider ?? 'altcha'
-  if (provider === 'none') return null
-  return { provider, siteKey: captcha?.siteKey ?? null }
-}
+import type { ContactFormBlock as ContactFormBlockData } from '@/payload-types'
 
 export async function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
   const form = typeof block.form === 'object' ? block.form : null
   if (!form) return null
-  const captcha = await captchaFor(form)
+  const captcha = form.captcha ? captchaConfigFor(form, await getSiteSettings()) : null
   return (
     <div className="container container--narrow">
       {block.heading ? <h2>{block.heading}</h2> : null}

@@ -1,13 +1,15 @@
 'use client'
 
 import { usePathname } from 'next/navigation'
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { type FormEvent, memo, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { CHAT_STARTED_EVENT } from '@/analytics/events'
 import { trackEvent } from '@/analytics/trackEvent'
+import { CmsForm, DEFAULT_SUCCESS_TEXT } from '@/forms/render/CmsForm'
+import { FORM_SENT_EVENT } from '@/forms/render/events'
 import { hostAllowed } from '../domains'
 import type { LiveChatWidgetApi } from '../stub'
 import { type ChatPostResult, uploadFile, visitorAction } from './client'
-import { builtinConfigLookup, lookUpWithRetry } from '../lookup'
+import { builtinConfigLookup, lookUpWithRetry, type OfflineForm } from '../lookup'
 import type { ChatConfig, ConfigError } from './config'
 import { DIRECT_LINK_HASH, warnDisabled } from './config'
 import { WidgetController } from './controller'
@@ -19,6 +21,13 @@ import './widget.css'
 export const TYPING_SIGNAL_INTERVAL_MS = 3000
 const QUICK_EMOJI = ['👍', '🙂', '🙏']
 
+/** Prefix of the offline form's element ids, unique beside the same form on the contact page. */
+export const OFFLINE_FORM_ID_PREFIX = 'chat-offline-'
+
+/** What takes focus when the window opens: its first field or button, never a hidden one or the honeypot. */
+const FIRST_FOCUSABLE =
+  ':is(input:not([type="hidden"]), textarea, select, button:not([data-close]), [role="combobox"]):not([tabindex="-1"], [disabled])'
+
 /** The built-in chat: launcher, window, pre-chat and offline forms, conversation. */
 export default function VisitorWidget({ config }: { config: ChatConfig }) {
   const controller = useMemo(() => new WidgetController(createChime()), [])
@@ -28,6 +37,7 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
   const windowRef = useRef<HTMLElement>(null)
   const [error, setError] = useState('')
   const [configured, setConfigured] = useState(false)
+  const [offlineForm, setOfflineForm] = useState<OfflineForm | null>(null)
   const ids = useId()
   const titleId = `${ids}-title`
 
@@ -45,11 +55,13 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
     if (refusal) return refuse(refusal)
     let cancelled = false
     // The widget looks its configuration up before it connects (see ../lookup.ts).
-    void lookUpWithRetry(builtinConfigLookup).then((error) => {
+    let offline: OfflineForm | null = null
+    void lookUpWithRetry(() => builtinConfigLookup((found) => (offline = found))).then((error) => {
       if (cancelled) return
       if (error) return refuse(error)
       controller.install(api)
       controller.start(window.location.pathname)
+      setOfflineForm(offline)
       setConfigured(true)
       // A direct chat link (/chat) lands on the site with #chat: open the window.
       if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
@@ -72,7 +84,7 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
   useEffect(() => {
     const open = state.visibility === 'maximized'
     if (open && !wasOpen.current) {
-      windowRef.current?.querySelector<HTMLElement>('input, textarea, button:not([data-close])')?.focus()
+      windowRef.current?.querySelector<HTMLElement>(FIRST_FOCUSABLE)?.focus()
     } else if (!open && wasOpen.current && state.visibility === 'minimized') {
       launcherRef.current?.focus()
     }
@@ -127,7 +139,8 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
           aria-modal="false"
           aria-labelledby={titleId}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') controller.setVisibility('minimized')
+            // An Escape that a control inside used (a dropdown closing its list) leaves the window open.
+            if (event.key === 'Escape' && !event.defaultPrevented) controller.setVisibility('minimized')
           }}
         >
           <header className="chat-window-header">
@@ -190,11 +203,7 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
               }}
             />
           ) : (
-            <OfflineForm
-              name={state.customer.name}
-              email={state.customer.email}
-              onSend={async (data) => report(await visitorAction('offline_message', { ...data, page: pathname }))}
-            />
+            <OfflineMessage offline={offlineForm} name={state.customer.name} email={state.customer.email} />
           )}
         </section>
       )}
@@ -313,47 +322,52 @@ function PreChatForm(props: {
   )
 }
 
-function OfflineForm(props: {
-  name: string
-  email: string
-  onSend: (data: { name: string; email: string; message: string }) => Promise<boolean>
-}) {
+/** Rendered once: a new render would hand the form's behaviour a new configuration and attach it again. */
+const OfflineContactForm = memo(CmsForm)
+
+/**
+ * No agent online: the visitor leaves a message through the contact form, the same form, checks,
+ * captcha and sending as the contact page. Once it is sent, the form gives way to its success text.
+ */
+function OfflineMessage({ offline, name, email }: { offline: OfflineForm | null; name: string; email: string }) {
   const [sent, setSent] = useState(false)
-  if (sent) {
-    return (
-      <p className="chat-offline-sent" role="status">
-        Thank you. Your message was sent; we will answer by email.
-      </p>
-    )
+  const holder = useRef<HTMLDivElement>(null)
+  const notice = useRef<HTMLParagraphElement>(null)
+  const prefill = useRef({ name, email })
+
+  useEffect(() => {
+    const node = holder.current
+    if (!node) return
+    // What the page told the widget about the visitor (set_customer_name, set_customer_email) fills the form.
+    const form = node.querySelector('form')
+    for (const [field, value] of Object.entries(prefill.current)) {
+      const control = form?.elements.namedItem(field)
+      if (value && control instanceof HTMLInputElement && control.value === '') control.value = value
+    }
+    const onSent = () => setSent(true)
+    node.addEventListener(FORM_SENT_EVENT, onSent)
+    return () => node.removeEventListener(FORM_SENT_EVENT, onSent)
+  }, [])
+
+  useEffect(() => {
+    if (sent) notice.current?.focus()
+  }, [sent])
+
+  if (!offline) {
+    return <p className="chat-offline-note">No agent is online. Please use our contact page to leave a message.</p>
   }
   return (
-    <form
-      className="chat-offline-form"
-      onSubmit={async (event) => {
-        event.preventDefault()
-        const form = new FormData(event.currentTarget)
-        const data = {
-          name: String(form.get('name')),
-          email: String(form.get('email')),
-          message: String(form.get('message')),
-        }
-        if (await props.onSend(data)) setSent(true)
-      }}
-    >
-      <p>No agent is online. Leave a message and we will answer by email.</p>
-      <label>
-        Name
-        <input name="name" autoComplete="name" required defaultValue={props.name} />
-      </label>
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required defaultValue={props.email} />
-      </label>
-      <label>
-        Message
-        <textarea name="message" required rows={3} />
-      </label>
-      <button type="submit">Leave a message</button>
-    </form>
+    <div ref={holder} className="chat-offline">
+      {sent ? (
+        <p ref={notice} className="chat-offline-sent" role="status" tabIndex={-1}>
+          {offline.form.successMessage || DEFAULT_SUCCESS_TEXT}
+        </p>
+      ) : (
+        <>
+          <p>No agent is online. Leave a message and we will answer by email.</p>
+          <OfflineContactForm form={offline.form} captcha={offline.captcha} idPrefix={OFFLINE_FORM_ID_PREFIX} />
+        </>
+      )}
+    </div>
   )
 }

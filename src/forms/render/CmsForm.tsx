@@ -9,21 +9,31 @@ import './form.css'
 
 type FormField = Form['fields'][number]
 
-export const formElementId = (form: Pick<Form, 'id'>) => `contact-form-${form.id}`
+/** The parts of a CMS form document the renderer reads (all a browser-side copy needs to carry). */
+export type RenderedForm = Pick<Form, 'id' | 'fields' | 'submitLabel' | 'successMessage'>
+
+/**
+ * Element ids come from the form's id and its field names; a second copy of a form on the same
+ * page (the chat's offline message on /contact) takes a prefix so that its ids stay unique.
+ */
+export const formElementId = (form: Pick<Form, 'id'>, idPrefix = '') => `${idPrefix}contact-form-${form.id}`
 
 /** The notice a no-JavaScript send returns to (`#contact-form-115-sent`), shown by CSS while it is the target. */
-export const sentNoticeId = (form: Pick<Form, 'id'>) => `${formElementId(form)}${SENT_FRAGMENT_SUFFIX}`
+export const sentNoticeId = (form: Pick<Form, 'id'>, idPrefix = '') =>
+  `${formElementId(form, idPrefix)}${SENT_FRAGMENT_SUFFIX}`
 
-const controlId = (field: FormField) => field.elementId || field.name
-const helpId = (field: FormField) => (field.help ? `${controlId(field)}-help` : undefined)
+type FieldProps = { field: FormField; idPrefix: string }
 
-function FieldControl({ field }: { field: FormField }) {
-  const id = controlId(field)
+const controlId = ({ field, idPrefix }: FieldProps) => `${idPrefix}${field.elementId || field.name}`
+const helpId = (props: FieldProps) => (props.field.help ? `${controlId(props)}-help` : undefined)
+
+function FieldControl(props: FieldProps) {
+  const { field } = props
   const common = {
-    id,
+    id: controlId(props),
     name: field.name,
     required: field.required ?? false,
-    'aria-describedby': helpId(field),
+    'aria-describedby': helpId(props),
   }
   switch (field.blockType) {
     case 'textarea':
@@ -61,18 +71,20 @@ function FieldControl({ field }: { field: FormField }) {
 
 const RequiredMark = ({ field }: { field: FormField }) => (field.required ? <span aria-hidden="true"> *</span> : null)
 
-function Help({ field }: { field: FormField }) {
+function Help(props: FieldProps) {
+  const { field } = props
   return field.help ? (
-    <p className="form-help" id={helpId(field)}>
+    <p className="form-help" id={helpId(props)}>
       {field.help}
     </p>
   ) : null
 }
 
-function FormFieldRow({ field }: { field: FormField }) {
+function FormFieldRow(props: FieldProps) {
+  const { field } = props
   if (field.blockType === 'radio') {
     return (
-      <fieldset className="form-field form-field--radio" aria-describedby={helpId(field)}>
+      <fieldset className="form-field form-field--radio" aria-describedby={helpId(props)}>
         <legend>
           {field.label}
           <RequiredMark field={field} />
@@ -83,28 +95,28 @@ function FormFieldRow({ field }: { field: FormField }) {
             {option.label}
           </label>
         ))}
-        <Help field={field} />
+        <Help {...props} />
       </fieldset>
     )
   }
   if (field.blockType === 'checkbox') {
     return (
       <div className="form-field form-field--checkbox">
-        <label className="choice" htmlFor={controlId(field)}>
-          <FieldControl field={field} /> {field.label}
+        <label className="choice" htmlFor={controlId(props)}>
+          <FieldControl {...props} /> {field.label}
         </label>
-        <Help field={field} />
+        <Help {...props} />
       </div>
     )
   }
   return (
     <div className={`form-field form-field--${field.blockType}`}>
-      <label htmlFor={controlId(field)}>
+      <label htmlFor={controlId(props)}>
         {field.label}
         <RequiredMark field={field} />
       </label>
-      <FieldControl field={field} />
-      <Help field={field} />
+      <FieldControl {...props} />
+      <Help {...props} />
     </div>
   )
 }
@@ -118,12 +130,20 @@ export const DEFAULT_SUCCESS_TEXT = 'Thank you. Your message has been sent.'
  * every visitor, so pages stay cacheable: the script asks for the anti-forgery token, and a
  * no-JavaScript send is checked by its Origin and comes back to the sent notice's fragment.
  */
-export function CmsForm({ form, captcha }: { form: Form; captcha: CaptchaConfig | null }) {
-  const id = formElementId(form)
+export function CmsForm({
+  form,
+  captcha,
+  idPrefix = '',
+}: {
+  form: RenderedForm
+  captcha: CaptchaConfig | null
+  idPrefix?: string
+}) {
+  const id = formElementId(form, idPrefix)
   const config = { specs: fieldSpecsOf(form), successText: form.successMessage || DEFAULT_SUCCESS_TEXT, captcha }
   return (
     <form id={id} data-form-id={form.id} className="site-form" method="post" action={CONTACT_ENDPOINT}>
-      <p className="form-sent" id={sentNoticeId(form)} tabIndex={-1}>
+      <p className="form-sent" id={sentNoticeId(form, idPrefix)} tabIndex={-1}>
         {config.successText}
       </p>
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
@@ -133,7 +153,7 @@ export function CmsForm({ form, captcha }: { form: Form; captcha: CaptchaConfig 
         <input id={`${id}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
       {form.fields.map((field) => (
-        <FormFieldRow key={field.id ?? field.name} field={field} />
+        <FormFieldRow key={field.id ?? field.name} field={field} idPrefix={idPrefix} />
       ))}
       {captcha ? <div className="form-captcha" data-provider={captcha.provider} /> : null}
       <div className="form-actions">

@@ -7,7 +7,8 @@ import type { FormBehaviourConfig } from './attachForm'
 /**
  * Loads the form's behaviour (validation engine, dropdowns, captcha) when the visitor first
  * reaches the form, so that it costs nothing before interaction. Until then the form is plain
- * HTML that sends without JavaScript; the dropdowns keep the same size when enhanced.
+ * HTML that sends without JavaScript (a submit that arrives while the behaviour loads waits for
+ * it); the dropdowns keep the same size when enhanced.
  */
 export function FormEnhancer({ formElementId, config }: { formElementId: string; config: FormBehaviourConfig }) {
   useEffect(() => {
@@ -21,8 +22,9 @@ export function FormEnhancer({ formElementId, config }: { formElementId: string;
             () =>
               attachForm(form, config),
         ),
-      // A click inside the form is the visitor's own (a field, a button): never held back.
-      { holdClicks: false },
+      // A click inside the form is the visitor's own (a field, a button): never held back. A
+      // submit is: it waits for the site's own checks instead of falling to the browser's.
+      { holdClicks: false, holdSubmits: true },
     )
   }, [formElementId, config])
   return null

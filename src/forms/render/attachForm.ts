@@ -14,6 +14,7 @@ import {
 import { csrfToken } from '@/security/fetch'
 import { dropdownOf, enhanceSelect } from '../dropdown/enhanceSelect'
 import { type FieldSpec, type FormValues, validateField, validateForm } from '../validation'
+import { FORM_SENT_EVENT } from './events'
 import { type Effect, IDLE, type MessageView, canSubmit, nextMessage, renderMessage } from './messageArea'
 
 export type FormBehaviourConfig = {
@@ -228,7 +229,9 @@ export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): 
     switch (result.kind) {
       case 'sent':
         trackEvent(LEAD_EVENT, { form_id: form.dataset.formId ?? '' })
-        return show(nextMessage(view, { type: 'answer', outcome: { kind: 'sent', text: config.successText } }))
+        show(nextMessage(view, { type: 'answer', outcome: { kind: 'sent', text: config.successText } }))
+        form.dispatchEvent(new CustomEvent(FORM_SENT_EVENT, { bubbles: true }))
+        return
       case 'captcha':
         return show(nextMessage(view, { type: 'answer', outcome: { kind: 'captcha', text: CAPTCHA_FAILED_TEXT } }))
       case 'invalid':

@@ -7,13 +7,18 @@ type Attach = () => () => void
  * Keeps a behaviour's code off the page until the visitor reaches for its element: the module
  * loads on the first pointer or focus event on `target`, then attaches. A click that arrives
  * before the code does is held and replayed once it is attached, so nothing the visitor does is
- * lost (unless `holdClicks` is off); `afterAttach` may catch up on anything else (text typed while
- * the code loaded).
+ * lost (unless `holdClicks` is off); with `holdSubmits`, a form's submit is held the same way
+ * (see `holdEarlySubmits`); `afterAttach` may catch up on anything else (text typed while the
+ * code loaded).
  */
 export function attachOnFirstUse(
   target: HTMLElement | null,
   load: () => Promise<Attach>,
-  { afterAttach, holdClicks = true }: { afterAttach?: () => void; holdClicks?: boolean } = {},
+  {
+    afterAttach,
+    holdClicks = true,
+    holdSubmits = false,
+  }: { afterAttach?: () => void; holdClicks?: boolean; holdSubmits?: boolean } = {},
 ): () => void {
   if (!target) return () => {}
   let detach: (() => void) | undefined
@@ -38,12 +43,60 @@ export function attachOnFirstUse(
 
   for (const type of FIRST_USE_EVENTS) target.addEventListener(type, warm, { passive: true })
   if (holdClicks) target.addEventListener('click', holdClick)
+  const releaseSubmits =
+    holdSubmits && target instanceof HTMLFormElement
+      ? holdEarlySubmits(target, start, () => detach !== undefined || stopped)
+      : () => {}
   // A visitor who reached the element before this ran (focus or pointer already on it) gets it now.
   if (target.contains(document.activeElement) || target.matches(':hover')) warm()
   return () => {
     stopped = true
     for (const type of FIRST_USE_EVENTS) target.removeEventListener(type, warm)
     target.removeEventListener('click', holdClick)
+    releaseSubmits()
     detach?.()
   }
+}
+
+/**
+ * Holds a form's submit that arrives while its behaviour loads, and sends it again once the
+ * behaviour is attached, so the visitor gets the site's own checks and messages rather than the
+ * browser's bubbles. The browser checks a form before it fires `submit` and reports each invalid
+ * field with an `invalid` event instead; both count as the visitor asking to send. If the code
+ * cannot load, the submit is released to the browser's own path (its checks, then a plain post).
+ */
+function holdEarlySubmits(form: HTMLFormElement, load: () => Promise<void>, attached: () => boolean): () => void {
+  let held = false
+  let released = false
+  let cancelled = false
+  const hold = (event: Event) => {
+    if (released || attached()) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    if (held) return // one send asked for: the browser fires `invalid` once per invalid field
+    held = true
+    const submitter = event instanceof SubmitEvent ? ownSubmitter(form, event.submitter) : null
+    const send = () => {
+      held = false
+      if (!cancelled) form.requestSubmit(submitter)
+    }
+    load().then(send, () => {
+      released = true
+      send()
+    })
+  }
+  form.addEventListener('submit', hold)
+  // `invalid` does not bubble: caught on its way down to the field.
+  form.addEventListener('invalid', hold, true)
+  return () => {
+    cancelled = true
+    form.removeEventListener('submit', hold)
+    form.removeEventListener('invalid', hold, true)
+  }
+}
+
+/** The button that sent the form, when it still belongs to it (requestSubmit refuses any other). */
+function ownSubmitter(form: HTMLFormElement, submitter: HTMLElement | null): HTMLElement | null {
+  const button = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null
+  return button?.form === form ? button : null
 }
