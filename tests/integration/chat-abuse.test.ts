@@ -90,8 +90,14 @@ describe('per-address chat limits', () => {
     await expectRefused(await stream.response)
     expect(chatHub().visitors.size).toBe(visitorsBefore)
 
-    // A visitor who already holds a token is not a new one.
+    // A visitor who already holds a token this site issued is not a new one ...
     expect((await post(crowded, newVisitorToken(), { action: 'page', page: '/' })).status).toBe(200)
+    // ... but a token the client made up, or one with its signature swapped, is, and is refused.
+    const [random] = newVisitorToken().split('.')
+    const [, otherSignature] = newVisitorToken().split('.')
+    for (const invented of [random, `${random}.${otherSignature}`, 'A'.repeat(43)]) {
+      await expectRefused(await post(crowded, invented, { action: 'page', page: '/' }))
+    }
     const elsewhere = await post(newAddress(), undefined, { action: 'page', page: '/' })
     expect(elsewhere.status).toBe(200)
     expect(elsewhere.headers.get('set-cookie')).toContain(`${CHAT_VISITOR_COOKIE}=`)

@@ -19,6 +19,7 @@ import { newVisitorToken } from '@/chat/server/tokens'
 import { visitorAction, visitorStream } from '@/chat/server/visitor'
 import type { ChatEventView } from '@/chat/types'
 import { seedIfEmpty } from '@/cms/seed'
+import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload
@@ -326,18 +327,25 @@ describe('chat configuration lookup', () => {
   const setChat = (chat: Record<string, unknown>) =>
     payload.updateGlobal({ slug: 'site-settings', data: { chat } as never, depth: 0 })
   const answer = async () => (await builtinChatConfig(payload)).json()
+  /** The chat in force also carries the contact form, for messages while no agent is online. */
+  const withOfflineForm = (state: Record<string, unknown>) => ({
+    ...state,
+    offlineForm: { form: expect.objectContaining({ id: CONTACT_FORM_ID }), captcha: expect.anything() },
+  })
 
   it('answers the product and licence state from site settings, the same on every call', async () => {
     try {
       await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: null })
       const answers = await Promise.all(Array.from({ length: 5 }, answer))
-      expect(answers).toEqual(Array(5).fill({ defaultWidget: 'chat', error: null }))
+      expect(answers).toEqual(Array(5).fill(withOfflineForm({ defaultWidget: 'chat', error: null })))
+      // Only what the renderer reads: never the form's mail settings.
+      expect(Object.keys(answers[0].offlineForm.form).sort()).toEqual(['fields', 'id', 'submitLabel', 'successMessage'])
 
       await setChat({ provider: 'builtin', defaultWidget: 'contact-form' })
-      expect(await answer()).toEqual({ defaultWidget: 'contact-form', error: null })
+      expect(await answer()).toEqual({ defaultWidget: 'contact-form', error: null, offlineForm: null })
 
       await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
-      expect(await answer()).toEqual({ defaultWidget: 'chat', error: 'license_expired' })
+      expect(await answer()).toEqual({ defaultWidget: 'chat', error: 'license_expired', offlineForm: null })
 
       await setChat({ provider: 'livechat', license: '', licenseExpiresAt: null })
       expect(await answer()).toMatchObject({ defaultWidget: 'none', error: 'license_not_found' })
@@ -372,7 +380,7 @@ describe('chat configuration lookup', () => {
 
   it('refuses a product value the settings do not offer', async () => {
     await expect(setChat({ provider: 'builtin', defaultWidget: '<script>' })).rejects.toThrow()
-    expect(await answer()).toEqual({ defaultWidget: 'chat', error: null })
+    expect(await answer()).toEqual(withOfflineForm({ defaultWidget: 'chat', error: null }))
   })
 })
 

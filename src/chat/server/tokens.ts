@@ -1,10 +1,31 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
-/** 256 random bits: a visitor's only key to their conversation. */
-export const newVisitorToken = () => randomBytes(32).toString('base64url')
+const PART = /^[A-Za-z0-9_-]{43}$/
 
-export const isWellFormedToken = (token: unknown): token is string =>
-  typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token)
+function signingKey(): Buffer {
+  const secret = process.env.PAYLOAD_SECRET
+  if (!secret) throw new Error('PAYLOAD_SECRET is not set: chat visitor tokens cannot be signed.')
+  return createHash('sha256').update(`chat-visitor:${secret}`).digest()
+}
+
+const signatureOf = (random: string) => createHmac('sha256', signingKey()).update(random).digest('base64url')
+
+/**
+ * 256 random bits and the server's signature of them: a visitor's only key to their conversation.
+ * Signed so that a token the client makes up is a new visitor, counted against its address's limit.
+ */
+export function newVisitorToken(): string {
+  const random = randomBytes(32).toString('base64url')
+  return `${random}.${signatureOf(random)}`
+}
+
+/** A token this site issued (well formed, and its signature holds). */
+export function isIssuedToken(token: unknown): token is string {
+  if (typeof token !== 'string') return false
+  const [random, signature, ...rest] = token.split('.')
+  if (rest.length > 0 || !PART.test(random ?? '') || !PART.test(signature ?? '')) return false
+  return timingSafeEqual(Buffer.from(signature), Buffer.from(signatureOf(random)))
+}
 
 /** What the database and agents see instead of the token. */
 export const hashVisitorToken = (token: string) => createHash('sha256').update(token).digest('hex')

@@ -20,7 +20,7 @@ import { chatHub } from './hub'
 import { loadChatSettings, serverConfigError } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
 import { ChatStore } from './store'
-import { hashVisitorToken, isWellFormedToken, newVisitorToken } from './tokens'
+import { hashVisitorToken, isIssuedToken, newVisitorToken } from './tokens'
 import * as valid from './validation'
 
 /** Message posts per visitor: a flood answers 429 and stores nothing. */
@@ -57,7 +57,7 @@ function cookieValue(request: Request, name: string): string | null {
 /** The visitor behind a request: from their cookie, or a new token (then set as a cookie). */
 export function visitorOf(request: Request): Visitor {
   const token = cookieValue(request, CHAT_VISITOR_COOKIE)
-  if (isWellFormedToken(token)) return { visitorId: hashVisitorToken(token), setCookie: null }
+  if (isIssuedToken(token)) return { visitorId: hashVisitorToken(token), setCookie: null }
   const fresh = newVisitorToken()
   const secure = isHttpsRequest(request.url, request.headers.get('x-forwarded-proto')) ? '; Secure' : ''
   return {
