@@ -23,12 +23,22 @@ describe('handing over the first admin’s password', () => {
     expect(fs.readFileSync(file, 'utf8')).toContain(admin.password)
   })
 
-  it('narrows a file left readable by others before writing the password into it', () => {
+  it('never writes the password into a file left readable by others: it replaces the file with an owner-only one', () => {
     const file = tempFile()
     fs.mkdirSync(path.dirname(file), { recursive: true })
     fs.writeFileSync(file, 'old', { mode: 0o644 })
-    handOverFirstAdmin(admin, { toTerminal: false, file })
-    expect(fs.statSync(file).mode & 0o777).toBe(OWNER_ONLY_MODE)
+    // Someone else who opened the old file keeps reading the old file, never the password.
+    const othersView = fs.openSync(file, 'r')
+    const oldInode = fs.fstatSync(othersView).ino
+    try {
+      handOverFirstAdmin(admin, { toTerminal: false, file })
+      expect(fs.statSync(file).mode & 0o777).toBe(OWNER_ONLY_MODE)
+      expect(fs.statSync(file).ino).not.toBe(oldInode)
+      expect(fs.readFileSync(othersView, 'utf8')).not.toContain(admin.password)
+      expect(fs.readFileSync(file, 'utf8')).toContain(admin.password)
+    } finally {
+      fs.closeSync(othersView)
+    }
   })
 
   it('on a terminal, shows it and writes no file', () => {

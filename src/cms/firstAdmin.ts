@@ -39,11 +39,11 @@ export async function ensureFirstAdmin(
   return { email, password }
 }
 
-/** Writes a file only its owner may read, narrowing an existing file's mode too. */
+/** Writes a file only its owner may read: an existing file is removed first, so the text is never readable by others, not even for a moment. */
 export function writeOwnerOnly(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text, { mode: OWNER_ONLY_MODE })
-  fs.chmodSync(file, OWNER_ONLY_MODE)
+  fs.rmSync(file, { force: true })
+  fs.writeFileSync(file, text, { mode: OWNER_ONLY_MODE, flag: 'wx' })
 }
 
 /**

@@ -1,7 +1,7 @@
 // Sign-in attempts per client address, for every way to sign in over HTTP (REST, which the admin's
 // login form uses, and GraphQL when enabled). The local API (seed, tests, set-up) is not limited.
 import { APIError, type CollectionAfterErrorHook, type CollectionBeforeOperationHook } from 'payload'
-import { createRateLimiter } from '@/security/rateLimit'
+import { createRateLimiter, retryAfterSeconds } from '@/security/rateLimit'
 import { clientAddress } from '@/security/request'
 
 /**
@@ -25,12 +25,27 @@ const loginLimiter = createRateLimiter(
 
 const HTTP_TOO_MANY_REQUESTS = 429
 
+/** Password-reset emails one address may ask for: each sends mail, so a flood would fill inboxes. */
+export const PASSWORD_RESETS_PER_ADDRESS = 5
+export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000
+
+const passwordResetLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: PASSWORD_RESETS_PER_ADDRESS, windowMs: PASSWORD_RESET_WINDOW_MS },
+  { scope: 'password-reset', now: () => Date.now() },
+)
+
+/** The limiter of each operation that is limited per address. */
+const LIMITED_OPERATIONS = {
+  login: { limiter: loginLimiter, what: 'sign-in attempts' },
+  forgotPassword: { limiter: passwordResetLimiter, what: 'password-reset requests' },
+} as const
+
 /** A refusal before the password is checked, so it never counts toward an account's lockout. */
 export class LoginLimitReached extends APIError {
-  constructor(retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number, what: string = LIMITED_OPERATIONS.login.what) {
     const minutes = Math.ceil(retryAfterSeconds / 60)
     super(
-      `Too many sign-in attempts from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many ${what} from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       HTTP_TOO_MANY_REQUESTS,
       null,
       true,
@@ -38,15 +53,15 @@ export class LoginLimitReached extends APIError {
   }
 }
 
-/** Counts every HTTP sign-in attempt by the client's address and refuses past the allowance. */
+/** Counts every HTTP sign-in attempt and password-reset request by the client's address and refuses past the allowance. */
 export const limitLoginsPerAddress: CollectionBeforeOperationHook = async ({ operation, req }) => {
-  if (operation !== 'login' || req.payloadAPI === 'local') return
-  const decision = await loginLimiter.take(clientAddress({ headers: req.headers } as Request))
+  if (req.payloadAPI === 'local' || !Object.hasOwn(LIMITED_OPERATIONS, operation)) return
+  const { limiter, what } = LIMITED_OPERATIONS[operation as keyof typeof LIMITED_OPERATIONS]
+  const decision = await limiter.take(clientAddress(req))
   if (decision.allowed) return
-  const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000)
   req.responseHeaders = new Headers(req.responseHeaders)
-  req.responseHeaders.set('Retry-After', String(retryAfterSeconds))
-  throw new LoginLimitReached(retryAfterSeconds)
+  req.responseHeaders.set('Retry-After', retryAfterSeconds(decision.retryAfterMs))
+  throw new LoginLimitReached(Number(retryAfterSeconds(decision.retryAfterMs)), what)
 }
 
 /** Payload answers `errors: [{ message }]` (which its admin shows); the refusal also says it as `error`. */

@@ -39,7 +39,7 @@ const MAX_ADDRESS_LENGTH = 64
  * The last entry is read, so that a request that reached a route some other way is still keyed
  * by the address its nearest proxy added.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<Request, 'headers'>): string {
   const last = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim()
   return last ? last.slice(0, MAX_ADDRESS_LENGTH) : 'unknown'
 }

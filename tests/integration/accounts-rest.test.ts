@@ -6,7 +6,7 @@ import path from 'node:path'
 import { APIError, getPayload, handleEndpoints, type Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_LOGIN_ATTEMPTS } from '@/cms/collections/Users'
-import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS } from '@/cms/loginLimit'
+import { PASSWORD_RESETS_PER_ADDRESS, LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_WINDOW_MS } from '@/cms/loginLimit'
 import { migrateDatabase } from '@/cms/migrate'
 import { buildSiteConfig } from '@/payload.config'
 import { serveOnLoopback } from '../support/handlerServer'
@@ -114,6 +114,21 @@ describe('sign-in attempts per address', () => {
     vi.setSystemTime(Date.now() + LOGIN_WINDOW_MS)
     const later = await signIn('203.0.113.20', 'owner@example.com', PASSWORD)
     expect(later.status).toBe(200)
+  })
+
+  it(`answers a password-reset request past ${PASSWORD_RESETS_PER_ADDRESS} an hour from one address with 429, while another address still asks`, async () => {
+    const ask = (address: string) =>
+      fetch(`${server.url}/api/users/forgot-password`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: JSON.stringify({ email: 'nobody@example.com' }),
+      })
+    for (let i = 0; i < PASSWORD_RESETS_PER_ADDRESS; i++) expect((await ask('203.0.113.90')).status).toBe(200)
+    const refused = await ask('203.0.113.90')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await refused.json()) as { error: string }).error).toMatch(/too many password-reset requests/i)
+    expect((await ask('203.0.113.91')).status).toBe(200)
   })
 
   it('does not limit the local API the set-up and seed use', async () => {

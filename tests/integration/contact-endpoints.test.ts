@@ -287,6 +287,21 @@ describe('POST /api/contact (no-JavaScript form)', () => {
     expect(response.status).toBe(403)
     expect(await storedWithName('No Script Forged')).toHaveLength(0)
   })
+
+  it('answers a flood of plain form posts with a 429 page that says when to come back', async () => {
+    const ip = '10.200.0.9'
+    let refused: Response | null = null
+    for (let i = 0; i <= CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT && !refused; i++) {
+      const response = await contact(await formPost(formParams({ name: 'No Script Flood' }), { csrf: null, ip }))
+      if (response.status === 429) refused = response
+    }
+    expect(refused?.status).toBe(429)
+    expect(refused?.headers.get('content-type')).toMatch(/text\/html/)
+    const retryAfter = Number(refused?.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(CONTACT_RATE_WINDOW_MS / 1000)
+    expect(await refused?.text()).toContain(GUARD_MESSAGES.rateLimited)
+  })
 })
 
 describe('POST /index.php (legacy)', () => {

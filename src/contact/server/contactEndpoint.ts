@@ -106,7 +106,11 @@ export async function handleContactPost(request: Request, deps: ContactEndpointD
   const noScript = isFormEncoded(request)
   const guard = await guardOriginAndRate(request)
   if (guard) {
-    if (noScript) return plainAnswerPage(guard.status, guard.error)
+    if (noScript) {
+      const page = plainAnswerPage(guard.status, guard.error)
+      for (const [name, value] of Object.entries(retryAfter(guard))) page.headers.set(name, value)
+      return page
+    }
     return json(guard.status, { ok: false, error: guard.error }, retryAfter(guard))
   }
   const body = await readContactBody(request, ['json', 'form'])
