@@ -267,6 +267,33 @@ describe('chat uploads', () => {
     expect(pulled).toBeLessThan(CHAT_UPLOAD_MAX_BYTES + 4 * chunk.byteLength)
   }, 15_000)
 
+  it('refuses an upload from a visitor without an open chat, or with a forged session, before reading its body', async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x62)
+    for (const cookie of ['', `${CHAT_VISITOR_COOKIE}=${newVisitorToken()}`, 'payload-token=forged']) {
+      let pulled = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= CHAT_UPLOAD_MAX_BYTES) return controller.close()
+          pulled += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const response = await uploadChatFile(
+        new Request(`${SITE}/api/chat/files`, {
+          method: 'POST',
+          headers: { cookie, host: 'site.test', 'content-type': 'multipart/form-data; boundary=x' },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+        payload,
+      )
+      expect(response.status, cookie).toBe(403)
+      expect((await response.json()).error).toMatch(/start a chat/i)
+      // Nothing but what the stream queued ahead of a reader that never came.
+      expect(pulled, cookie).toBeLessThanOrEqual(2 * chunk.byteLength)
+    }
+  })
+
   it('answers 415 to an .html file declared as text/plain, and stores nothing', async () => {
     const token = await startedVisitor()
     const form = new FormData()

@@ -54,12 +54,35 @@ export function contentMatchesType(bytes: Buffer, type: ChatFileType): boolean {
   }
 }
 
+type Author = { type: 'agent' | 'customer'; name: string }
+
+/** A visitor's open conversation, or a refusal: checked before an upload's body is read. */
+async function visitorUploadTarget(
+  request: Request,
+  store: ChatStore,
+): Promise<{ conversationId: number; author: Author }> {
+  const visitor = visitorOf(request)
+  if (visitor.setCookie) throw new ChatRequestError(403, 'Start a chat before sending files.')
+  refuseWhenLimited(await visitorPostLimiter.take(visitor.visitorId), 'Too many messages at once.')
+  const conversation = await store.conversationOf(visitor.visitorId)
+  if (!conversation || conversation.status === 'browsing')
+    throw new ChatRequestError(403, 'Start a chat before sending files.')
+  return { conversationId: conversation.id, author: { type: 'customer', name: conversation.name || 'Visitor' } }
+}
+
 /** POST /api/chat/files (multipart, field `file`; agents add `conversationId`). */
 export async function uploadChatFile(request: Request, payload: Payload): Promise<Response> {
   try {
     const settings = await loadChatSettings(payload)
     if (!originAllowed(request.headers, settings.allowedDomains))
       throw new ChatRequestError(403, 'This site may not use the chat.')
+    const store = new ChatStore(payload, chatHub())
+    // Who sends is settled before the body is read, so an anonymous flood never costs a 5 MB read.
+    const hasSession =
+      /payload-token=/.test(request.headers.get('cookie') ?? '') || request.headers.has('authorization')
+    const agent = hasSession ? await agentOf(request, payload).catch(() => null) : null
+    const asVisitor = agent ? null : await visitorUploadTarget(request, store)
+
     const form = await readUploadForm(request)
     const file = form.get('file')
     if (!(file instanceof File)) throw new ChatRequestError(400, 'Choose a file to send.')
@@ -71,25 +94,15 @@ export async function uploadChatFile(request: Request, payload: Payload): Promis
     if (bytes.length === 0) throw new ChatRequestError(400, 'The file is empty.')
     if (!contentMatchesType(bytes, type)) throw new ChatRequestError(415, 'The file is not what its type says.')
 
-    const store = new ChatStore(payload, chatHub())
-    const hasSession =
-      /payload-token=/.test(request.headers.get('cookie') ?? '') || request.headers.has('authorization')
     let conversationId: number
-    let author: { type: 'agent' | 'customer'; name: string }
-    if (hasSession && form.get('conversationId')) {
-      const agent = await agentOf(request, payload)
+    let author: Author
+    if (agent && form.get('conversationId')) {
       conversationId = positiveId(form.get('conversationId'), 'The conversation')
       if (!(await store.conversation(conversationId))) throw new ChatRequestError(404, 'No such conversation.')
       author = { type: 'agent', name: agent.name }
     } else {
-      const visitor = visitorOf(request)
-      if (visitor.setCookie) throw new ChatRequestError(403, 'Start a chat before sending files.')
-      refuseWhenLimited(await visitorPostLimiter.take(visitor.visitorId), 'Too many messages at once.')
-      const conversation = await store.conversationOf(visitor.visitorId)
-      if (!conversation || conversation.status === 'browsing')
-        throw new ChatRequestError(403, 'Start a chat before sending files.')
-      conversationId = conversation.id
-      author = { type: 'customer', name: conversation.name || 'Visitor' }
+      // A signed-in agent using the site's own widget sends as the visitor they are there.
+      ;({ conversationId, author } = asVisitor ?? (await visitorUploadTarget(request, store)))
     }
     const safeName =
       path
