@@ -2,7 +2,7 @@
 // login form uses, and GraphQL when enabled). The local API (seed, tests, set-up) is not limited.
 import { APIError, type CollectionAfterErrorHook, type CollectionBeforeOperationHook } from 'payload'
 import { createRateLimiter, retryAfterSeconds } from '@/security/rateLimit'
-import { clientAddress } from '@/security/request'
+import { limitKeyOf } from '@/security/request'
 
 /**
  * Twice the account lockout (5 wrong passwords): someone mistyping meets their account's lockout
@@ -57,7 +57,7 @@ export class LoginLimitReached extends APIError {
 export const limitLoginsPerAddress: CollectionBeforeOperationHook = async ({ operation, req }) => {
   if (req.payloadAPI === 'local' || !Object.hasOwn(LIMITED_OPERATIONS, operation)) return
   const { limiter, what } = LIMITED_OPERATIONS[operation as keyof typeof LIMITED_OPERATIONS]
-  const decision = await limiter.take(clientAddress(req))
+  const decision = await limiter.take(limitKeyOf(req))
   if (decision.allowed) return
   req.responseHeaders = new Headers(req.responseHeaders)
   req.responseHeaders.set('Retry-After', retryAfterSeconds(decision.retryAfterMs))

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { createRateLimiter, tooManyRequests } from '@/security/rateLimit'
-import { clientAddress } from '@/security/request'
+import { limitKeyOf } from '@/security/request'
 import { parseSearchQuery, TYPEAHEAD_MAX_ITEMS } from './query'
 import type { SearchResult } from './rank'
 import { searchPublishedPages } from './searchPages'
@@ -41,7 +41,7 @@ const searchLimiter = createRateLimiter({ kind: 'token-bucket', ...SEARCH_RATE_L
 
 /** The route's handler: the searcher's allowance, then the search. */
 export async function searchEndpoint(request: Request, payload: () => Promise<Payload>): Promise<Response> {
-  const decision = await searchLimiter.take(clientAddress(request))
+  const decision = await searchLimiter.take(limitKeyOf(request))
   if (!decision.allowed)
     return tooManyRequests('Too many searches from your connection. Please wait a moment.', decision.retryAfterMs)
   return answerSearch(new URL(request.url).searchParams, payload)

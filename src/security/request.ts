@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net'
 // Request reading shared by every endpoint that takes visitor input (contact, analytics, chat).
 
 /**
@@ -42,4 +43,33 @@ const MAX_ADDRESS_LENGTH = 64
 export function clientAddress(request: Pick<Request, 'headers'>): string {
   const last = request.headers.get('x-forwarded-for')?.split(',').pop()?.trim()
   return last ? last.slice(0, MAX_ADDRESS_LENGTH) : 'unknown'
+}
+
+/** Leading 16-bit groups of an IPv6 address that name one subscriber's network (a /64). */
+const IPV6_NETWORK_GROUPS = 4
+
+/** The eight groups of an IPv6 address, `::` expanded; null when it is not one. */
+function ipv6Groups(address: string): string[] | null {
+  if (!isIPv6(address)) return null
+  const [head, tail] = address.includes('::') ? address.split('::') : [address, null]
+  const split = (part: string) => (part ? part.split(':') : [])
+  const headGroups = split(head)
+  const tailGroups = tail === null ? [] : split(tail)
+  // An IPv4 tail (::ffff:1.2.3.4) counts as two groups.
+  const width = (groups: string[]) => groups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0)
+  const missing = 8 - width(headGroups) - width(tailGroups)
+  return [...headGroups, ...Array(tail === null ? 0 : missing).fill('0'), ...tailGroups]
+}
+
+/**
+ * The key a per-address limit counts: an IPv4 address whole, an IPv6 address by its /64 network,
+ * since one subscriber holds a whole /64 and could otherwise take a new address for every request.
+ */
+export function limitKeyOf(request: Pick<Request, 'headers'>): string {
+  const address = clientAddress(request)
+  if (address.toLowerCase().startsWith('::ffff:') && address.includes('.')) return address.slice(7)
+  const groups = ipv6Groups(address)
+  if (!groups) return address
+  const network = groups.slice(0, IPV6_NETWORK_GROUPS).map((group) => parseInt(group, 16).toString(16))
+  return `${network.join(':')}::/64`
 }

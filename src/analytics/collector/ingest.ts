@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { createRateLimiter, tooManyRequests } from '@/security/rateLimit'
-import { clientAddress, readLimitedText } from '@/security/request'
+import { clientAddress, limitKeyOf, readLimitedText } from '@/security/request'
 import { isConversion } from '../events'
 import { redactUrl } from '../redact'
 import { deviceClass } from './device'
@@ -81,7 +81,7 @@ export function createCollector({ payload, siteHosts, now = Date.now }: Collecto
 
   return async function collect(request: Request): Promise<Response> {
     const address = clientAddress(request)
-    const decision = await limiter.take(address)
+    const decision = await limiter.take(limitKeyOf(request))
     if (!decision.allowed) return tooManyRequests('too many requests; try again later', decision.retryAfterMs)
     const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
     if (type !== 'application/json') return json(415, { ok: false, error: 'send application/json' })

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { isHttpsRequest } from '@/security/headers'
 import { createRateLimiter } from '@/security/rateLimit'
-import { clientAddress } from '@/security/request'
+import { limitKeyOf } from '@/security/request'
 import {
   CHAT_BODY_MAX_BYTES,
   CHAT_NEW_CONVERSATIONS_PER_ADDRESS,
@@ -112,7 +112,7 @@ function takeStreamSlot(address: string): { release: () => void } {
 export async function visitorStream(request: Request, payload: Payload): Promise<Response> {
   const hub = chatHub()
   const store = new ChatStore(payload, hub)
-  const address = clientAddress(request)
+  const address = limitKeyOf(request)
   let slot: { release: () => void } | null = null
   let visitor: Visitor
   let conversation: Awaited<ReturnType<ChatStore['conversationOf']>>
@@ -171,7 +171,7 @@ export async function visitorStream(request: Request, payload: Payload): Promise
 export async function visitorAction(request: Request, payload: Payload): Promise<Response> {
   try {
     await refuseForeignOrigin(request, payload)
-    const address = clientAddress(request)
+    const address = limitKeyOf(request)
     const body = await readJsonBody(request, CHAT_BODY_MAX_BYTES)
     const visitor = await admitVisitor(request, address)
     refuseWhenLimited(

@@ -1,4 +1,4 @@
-import { clientAddress } from '@/security/request'
+import { limitKeyOf } from '@/security/request'
 import { createRateLimiter, tooManyRequests } from '@/security/rateLimit'
 import { createAltchaChallenge } from './altcha'
 
@@ -15,7 +15,7 @@ const challengeLimiter = createRateLimiter(
 
 /** GET /api/captcha/challenge: a fresh signed proof-of-work challenge for the widget. */
 export async function answerChallenge(request: Request): Promise<Response> {
-  const decision = await challengeLimiter.take(clientAddress(request))
+  const decision = await challengeLimiter.take(limitKeyOf(request))
   if (!decision.allowed)
     return tooManyRequests(
       'Too many captcha challenges from your connection. Please wait a moment.',

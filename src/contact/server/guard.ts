@@ -1,6 +1,6 @@
 import { checkCsrf } from './csrf'
 import { originOf } from './origin'
-import { clientAddress } from '@/security/request'
+import { limitKeyOf } from '@/security/request'
 import { contactRateLimiter } from './rateLimit'
 
 export const GUARD_MESSAGES = {
@@ -21,7 +21,7 @@ export function payloadSecret(): string {
 /** Refuses posts from other sites, then counts the post against the sender's per-minute limit. */
 export async function guardOriginAndRate(request: Request): Promise<GuardFailure | null> {
   if (originOf(request) === 'cross-origin') return { status: 403, error: GUARD_MESSAGES.crossOrigin }
-  const decision = await contactRateLimiter().take(clientAddress(request))
+  const decision = await contactRateLimiter().take(limitKeyOf(request))
   if (!decision.allowed) return { status: 429, error: GUARD_MESSAGES.rateLimited, retryAfterMs: decision.retryAfterMs }
   return null
 }
