@@ -334,7 +334,8 @@ test.describe('hostile traffic', () => {
     expect(await countOf(request, token, 'form-submissions')).toBe(submissionsBefore)
 
     // Event streams: one visitor's cookie in many tabs, each held open; one address gets its share, then 429 until one closes.
-    const held: AbortController[] = []
+    // Responses are kept with their controllers: one dropped unread may be collected and its stream closed.
+    const held: { controller: AbortController; response: Response }[] = []
     try {
       let refused: Response | null = null
       let cookie = ''
@@ -349,13 +350,13 @@ test.describe('hostile traffic', () => {
         if (response.status === 429) refused = response
         else {
           expect(response.status).toBe(200)
-          held.push(controller)
+          held.push({ controller, response })
         }
       }
       expect(held).toHaveLength(CHAT_STREAMS_PER_ADDRESS)
       expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     } finally {
-      for (const controller of held) controller.abort()
+      for (const { controller } of held) controller.abort()
     }
     await normalVisitorIsServed()
   })
