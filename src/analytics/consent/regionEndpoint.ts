@@ -1,3 +1,4 @@
+import { isHttpsRequest } from '@/security/headers'
 import type { SiteSetting } from '@/payload-types'
 import {
   parseRegion,
@@ -18,7 +19,7 @@ export function regionDefaultResponse(request: Request, analytics: SiteSetting['
   const region = parseRegion(request.headers.get(regionHeaderName(analytics?.regionHeader)))
   const deniedRegions = (analytics?.deniedRegions ?? []).map((entry) => entry.code)
   const body: RegionDefault = { region, denied: regionDeniesByDefault(region, deniedRegions) }
-  const secure = request.headers.get('x-forwarded-proto') === 'https' ? '; Secure' : ''
+  const secure = isHttpsRequest(request.url, request.headers.get('x-forwarded-proto')) ? '; Secure' : ''
   return new Response(JSON.stringify(body), {
     headers: {
       'Content-Type': 'application/json',

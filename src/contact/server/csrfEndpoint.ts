@@ -1,3 +1,4 @@
+import { isHttpsRequest } from '@/security/headers'
 import { CSRF_COOKIE, type CsrfTokenResponse } from '../protocol'
 import { csrfCookieHeader, isGenuineCsrfToken, issueCsrfToken, readCookie } from './csrf'
 import { payloadSecret } from './guard'
@@ -13,7 +14,11 @@ export async function handleCsrfTokenRequest(request: Request): Promise<Response
   const keep = await isGenuineCsrfToken(existing, secret)
   const token = keep && existing ? existing : await issueCsrfToken(secret)
   const headers = new Headers({ 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store' })
-  if (!keep) headers.append('Set-Cookie', csrfCookieHeader(token, request.headers.get('x-forwarded-proto') === 'https'))
+  if (!keep)
+    headers.append(
+      'Set-Cookie',
+      csrfCookieHeader(token, isHttpsRequest(request.url, request.headers.get('x-forwarded-proto'))),
+    )
   const body: CsrfTokenResponse = { token }
   return new Response(JSON.stringify(body), { status: 200, headers })
 }
