@@ -1,7 +1,6 @@
 // The production front (deploy/stack.mjs): nginx before two app instances on one PostgreSQL and
 // one Redis, on ports of its own. No browser: every check is an HTTP request.
 import { spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
@@ -202,10 +201,15 @@ test.describe('production front', () => {
   })
 
   test('a chat message arrives on the visitor event stream through the front', async () => {
-    const cookie = `${CHAT_VISITOR_COOKIE}=${randomBytes(32).toString('base64url')}`
-    const stream = await openEventStream(`${FRONT}/api/chat/stream?page=/`, { cookie })
+    // A first visit: the stream gives the visitor the signed cookie the message then carries.
+    const stream = await openEventStream(`${FRONT}/api/chat/stream?page=/`, {})
     try {
       expect(stream.response.status).toBe(200)
+      const cookie = stream.response.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .find((pair) => pair.startsWith(`${CHAT_VISITOR_COOKIE}=`))!
+      expect(cookie).toBeTruthy()
       expect(stream.response.headers.get('content-type')).toContain('text/event-stream')
       expect(stream.response.headers.get('content-encoding')).toBeNull()
       await stream.next((frame) => frame.name === 'synced', 10_000)
