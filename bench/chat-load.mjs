@@ -12,6 +12,14 @@ const MESSAGES_PER_LEVEL = 200
 const PORT = Number(process.env.CHAT_BENCH_PORT || 3251)
 const adminFile = path.resolve('.tmp', 'chat-bench-admin.json')
 process.env.E2E_ADMIN_FILE = adminFile
+// The bench plays thousands of visitors from one machine: the server trusts loopback to name each
+// one's address (as nginx does in production), so per-address caps see one visitor per address.
+process.env.TRUST_PROXY = 'loopback'
+let visitorCount = 0
+const nextVisitorAddress = () => {
+  visitorCount++
+  return `10.${(visitorCount >> 16) & 255}.${(visitorCount >> 8) & 255}.${visitorCount & 255}`
+}
 
 const server = await startBenchServer({ port: PORT, name: 'chat-bench' })
 const origin = server.origin
@@ -93,14 +101,20 @@ try {
     while (visitors.length < level) {
       const batch = []
       for (let i = 0; i < 50 && visitors.length + batch.length < level; i++) {
-        const token = randomBytes(32).toString('base64url')
-        const cookie = `chat_visitor=${token}`
+        const address = nextVisitorAddress()
         batch.push(
           new Promise((resolve) => {
-            fetch(`${origin}/api/chat/stream?page=/bench`, { headers: { cookie }, signal: controller.signal })
+            fetch(`${origin}/api/chat/stream?page=/bench`, {
+              headers: { 'X-Forwarded-For': address },
+              signal: controller.signal,
+            })
               .then((response) => {
                 if (!response.ok) throw new Error(String(response.status))
-                void consume(response, (name) => name === 'synced' && resolve({ cookie }), controller.signal)
+                // The signed visitor cookie the server gave this first visit.
+                const cookie = response.headers.getSetCookie()[0]?.split(';')[0]
+                if (!cookie) throw new Error('no visitor cookie')
+                const visitor = { cookie, address }
+                void consume(response, (name) => name === 'synced' && resolve(visitor), controller.signal)
               })
               .catch(() => {
                 failed += 1
@@ -121,7 +135,11 @@ try {
       const text = `bench-${level}-${i}-${randomBytes(4).toString('hex')}`
       const received = new Promise((resolve) => pending.set(text, resolve))
       const sentAt = performance.now()
-      const response = await post('/api/chat/visitor', { action: 'message', text }, { cookie: visitor.cookie })
+      const response = await post(
+        '/api/chat/visitor',
+        { action: 'message', text },
+        { cookie: visitor.cookie, 'X-Forwarded-For': visitor.address },
+      )
       if (!response.ok) {
         errors += 1
         pending.delete(text)
