@@ -60,8 +60,9 @@ export const limitLoginsPerAddress: CollectionBeforeOperationHook = async ({ ope
   const decision = await limiter.take(limitKeyOf(req))
   if (decision.allowed) return
   req.responseHeaders = new Headers(req.responseHeaders)
-  req.responseHeaders.set('Retry-After', retryAfterSeconds(decision.retryAfterMs))
-  throw new LoginLimitReached(Number(retryAfterSeconds(decision.retryAfterMs)), what)
+  const seconds = retryAfterSeconds(decision.retryAfterMs)
+  req.responseHeaders.set('Retry-After', String(seconds))
+  throw new LoginLimitReached(seconds, what)
 }
 
 /** Payload answers `errors: [{ message }]` (which its admin shows); the refusal also says it as `error`. */

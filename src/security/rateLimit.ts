@@ -142,12 +142,12 @@ export function createRateLimiter(policy: RatePolicy, options: RateLimiterOption
 }
 
 /** Whole seconds for a `Retry-After` header, never 0. */
-export const retryAfterSeconds = (retryAfterMs: number) => String(Math.max(1, Math.ceil(retryAfterMs / 1000)))
+export const retryAfterSeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000))
 
 /** The answer to a request over its allowance: 429, `Retry-After`, a plain-words `error`, never cached. */
 export function tooManyRequests(error: string, retryAfterMs: number): Response {
   return Response.json(
     { ok: false, error },
-    { status: 429, headers: { 'Retry-After': retryAfterSeconds(retryAfterMs), 'Cache-Control': 'no-store' } },
+    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds(retryAfterMs)), 'Cache-Control': 'no-store' } },
   )
 }

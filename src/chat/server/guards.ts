@@ -1,6 +1,6 @@
 /** Checks every chat request passes before it reaches the chat: origin and size (the rate is counted by its caller). */
 import { APIError } from 'payload'
-import type { RateDecision } from '@/security/rateLimit'
+import { type RateDecision, retryAfterSeconds } from '@/security/rateLimit'
 import { readLimitedText } from '@/security/request'
 import { domainAllowed } from '../domains'
 
@@ -17,7 +17,7 @@ export class ChatRequestError extends Error {
 
 /** Throws a 429 with `message` when the limiter refused, telling the client how long to wait. */
 export function refuseWhenLimited(decision: RateDecision, message: string): void {
-  if (!decision.allowed) throw new ChatRequestError(429, message, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)))
+  if (!decision.allowed) throw new ChatRequestError(429, message, retryAfterSeconds(decision.retryAfterMs))
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../protocol'
 import { readContactBody } from './body'
 import { readCookie } from './csrf'
-import { csrfFailure, formPostFailure, guardOriginAndRate, type GuardFailure } from './guard'
+import { csrfFailure, formPostFailure, guardOriginAndRate, retryAfterHeaders } from './guard'
 import {
   heldAnswerPage,
   NEEDS_JAVASCRIPT_TEXT,
@@ -17,7 +17,6 @@ import {
   sendingPage,
   sentRedirectTarget,
 } from './noScriptAnswer'
-import { retryAfterSeconds } from '@/security/rateLimit'
 import { clientAddress } from '@/security/request'
 import { findForm } from './formCache'
 import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
@@ -26,9 +25,6 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
 
 const json = (status: number, body: object, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
-
-const retryAfter = (guard: GuardFailure): Record<string, string> =>
-  guard.retryAfterMs === undefined ? {} : { 'Retry-After': retryAfterSeconds(guard.retryAfterMs) }
 
 /** Form fields that belong to the machinery, not to the visitor's message. */
 const RESERVED_FIELDS = new Set<string>([
@@ -108,10 +104,10 @@ export async function handleContactPost(request: Request, deps: ContactEndpointD
   if (guard) {
     if (noScript) {
       const page = plainAnswerPage(guard.status, guard.error)
-      for (const [name, value] of Object.entries(retryAfter(guard))) page.headers.set(name, value)
+      for (const [name, value] of Object.entries(retryAfterHeaders(guard))) page.headers.set(name, value)
       return page
     }
-    return json(guard.status, { ok: false, error: guard.error }, retryAfter(guard))
+    return json(guard.status, { ok: false, error: guard.error }, retryAfterHeaders(guard))
   }
   const body = await readContactBody(request, ['json', 'form'])
   if (body.kind === 'error') {

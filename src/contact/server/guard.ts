@@ -1,5 +1,6 @@
 import { checkCsrf } from './csrf'
 import { originOf } from './origin'
+import { retryAfterSeconds } from '@/security/rateLimit'
 import { limitKeyOf } from '@/security/request'
 import { contactRateLimiter } from './rateLimit'
 
@@ -11,6 +12,10 @@ export const GUARD_MESSAGES = {
 
 /** A refusal; a 429 says when the sender's allowance opens again. */
 export type GuardFailure = { status: 403 | 429; error: string; retryAfterMs?: number }
+
+/** The `Retry-After` header a refusal carries, when it is a 429. */
+export const retryAfterHeaders = (failure: GuardFailure): Record<string, string> =>
+  failure.retryAfterMs === undefined ? {} : { 'Retry-After': String(retryAfterSeconds(failure.retryAfterMs)) }
 
 export function payloadSecret(): string {
   const secret = process.env.PAYLOAD_SECRET

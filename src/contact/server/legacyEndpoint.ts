@@ -3,9 +3,8 @@ import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
 import { configuredCaptcha } from '../captcha'
 import { CAPTCHA_ERROR, CSRF_FORM_FIELD, CSRF_HEADER, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
 import { readContactBody } from './body'
-import { formPostFailure, GUARD_MESSAGES, guardOriginAndRate } from './guard'
+import { formPostFailure, GUARD_MESSAGES, guardOriginAndRate, retryAfterHeaders } from './guard'
 import { clientAddress } from '@/security/request'
-import { retryAfterSeconds } from '@/security/rateLimit'
 import { acceptSubmission, SUBMIT_MESSAGES } from './submit'
 
 /** The old site's answer for "sent". */
@@ -54,12 +53,7 @@ export type LegacyEndpointDeps = { payload: () => Promise<Payload>; onAccepted?:
 /** POST /index.php with option=com_ajax: the old site's contact call, answered `s` or the error text. */
 export async function handleLegacyPost(request: Request, deps: LegacyEndpointDeps): Promise<Response> {
   const guard = await guardOriginAndRate(request)
-  if (guard)
-    return text(
-      guard.status,
-      guard.error,
-      guard.retryAfterMs === undefined ? {} : { 'Retry-After': retryAfterSeconds(guard.retryAfterMs) },
-    )
+  if (guard) return text(guard.status, guard.error, retryAfterHeaders(guard))
   const body = await readContactBody(request, ['form'])
   if (body.kind === 'error') return text(body.status, body.message)
   if (body.kind !== 'form') return text(415, SUBMIT_MESSAGES.invalidRequest)
