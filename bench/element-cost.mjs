@@ -16,8 +16,8 @@ const ELEMENTS = {
     'src/blocks/Testimonials/Carousel.tsx',
     'after hydration, on pages holding a carousel',
   ],
-  'touch gestures (src/site/chrome/gestures.ts)': [
-    'src/site/chrome/gestures.ts',
+  'touch gestures (src/dom/gestures.ts)': [
+    'src/dom/gestures.ts',
     'with the carousel or the mobile panel',
   ],
   'mobile panel (src/site/chrome/mobileMenu.ts)': ['src/site/chrome/mobileMenu.ts', 'on first use of the menu button'],

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next'
-import { absoluteUrl } from '@/site/siteUrl'
+import { absoluteUrl } from '@/cms/siteUrl'
 
 export const dynamic = 'force-dynamic'
 

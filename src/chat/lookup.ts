@@ -1,5 +1,5 @@
 import type { CaptchaConfig } from '@/contact/captchaWidget'
-import type { RenderedForm } from '@/forms/render/CmsForm'
+import type { RenderedForm } from '@/contact/form/CmsForm'
 import { reconnectDelay } from './reconnect'
 import type { ConfigError } from './widget/config'
 

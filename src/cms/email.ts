@@ -1,5 +1,5 @@
 import type { EmailAdapter } from 'payload'
-import { createMailTransport, sendMail } from '@/contact/mailTransport'
+import { createMailTransport, sendMail } from './mailTransport'
 
 export const DEFAULT_FROM_ADDRESS = 'website@localhost'
 export const DEFAULT_FROM_NAME = 'Website'

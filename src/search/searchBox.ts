@@ -1,4 +1,4 @@
-import { attachOnFirstUse } from '@/site/chrome/onFirstUse'
+import { attachOnFirstUse } from '@/dom/onFirstUse'
 
 /**
  * The header search box: enhanced at once (folded beside its button on wide screens, where the

@@ -1,5 +1,5 @@
 // The site's request helper: every non-GET request to our own origin carries the anti-forgery token.
-import { CSRF_ENDPOINT, CSRF_HEADER, type CsrfTokenResponse } from '@/contact/protocol'
+import { CSRF_ENDPOINT, CSRF_HEADER, type CsrfTokenResponse } from './csrfProtocol'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

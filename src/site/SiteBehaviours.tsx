@@ -8,7 +8,7 @@ import { attachBackToTop } from './chrome/backToTop'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from './chrome/lazyImages'
 import { attachMegaMenu } from './chrome/megaMenu'
-import { attachOnFirstUse } from './chrome/onFirstUse'
+import { attachOnFirstUse } from '@/dom/onFirstUse'
 import { attachScrollMarkers } from './chrome/scrollMarkers'
 
 /** Attaches the page chrome's behaviours to the server-rendered markup; renders nothing. */

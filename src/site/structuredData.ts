@@ -1,5 +1,5 @@
 import type { Page, SiteSetting } from '@/payload-types'
-import { absoluteUrl } from './siteUrl'
+import { absoluteUrl } from '@/cms/siteUrl'
 
 type JsonLd = Record<string, unknown>
 

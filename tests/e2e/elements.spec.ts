@@ -1,7 +1,7 @@
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test'
 import { PROGRESS_ANIMATION_MS, progressAt } from '../../src/blocks/Stats/progressCounter'
 import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carouselBehaviour'
-import { SWIPE_THRESHOLD_PX } from '../../src/site/chrome/gestures'
+import { SWIPE_THRESHOLD_PX } from '../../src/dom/gestures'
 import { LAZY_IMAGE_FADE_MS } from '../../src/site/chrome/lazyImages'
 import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
 import { seriousAxeViolations } from './support/axe'

@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
 import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
-import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/contact/protocol'
+import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')

@@ -9,14 +9,8 @@ import { COLLECT_RATE_LIMIT } from '../../src/analytics/collector/ingest'
 import { COLLECT_PATH, MAX_BATCH_BYTES } from '../../src/analytics/collector/limits'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { CAPTCHA_CHALLENGE_RATE_LIMIT } from '../../src/contact/captcha/challengeEndpoint'
-import {
-  CAPTCHA_CHALLENGE_ENDPOINT,
-  CAPTCHA_ERROR,
-  CONTACT_ENDPOINT,
-  CSRF_COOKIE,
-  CSRF_ENDPOINT,
-  CSRF_HEADER,
-} from '../../src/contact/protocol'
+import { CAPTCHA_CHALLENGE_ENDPOINT, CAPTCHA_ERROR, CONTACT_ENDPOINT } from '../../src/contact/protocol'
+import { CSRF_COOKIE, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { CONTACT_BODY_LIMIT_BYTES } from '../../src/contact/server/body'
 import { GUARD_MESSAGES } from '../../src/contact/server/guard'
 import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT } from '../../src/contact/server/rateLimit'

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { CONTACT_FORM_ID, SEED_FORMS } from '@/cms/seed/content/forms'
-import { CSRF_COOKIE, CSRF_HEADER } from '@/contact/protocol'
-import { issueCsrfToken } from '@/contact/server/csrf'
+import { CSRF_COOKIE, CSRF_HEADER } from '@/security/csrfProtocol'
+import { issueCsrfToken } from '@/security/csrf'
 
 export const SITE = 'http://localhost:3000'
 export const RECIPIENT = 'orders@cardinaltitle.example'

@@ -1,5 +1,5 @@
 import { getPayloadClient } from '@/cms/queries'
-import { siteOrigin } from '@/site/siteUrl'
+import { siteOrigin } from '@/cms/siteUrl'
 import { createCollector } from './ingest'
 
 /** This site's hosts: the configured public origin's, and the one the request was addressed to. */

@@ -2,7 +2,7 @@ import type { MetadataRoute } from 'next'
 import { unstable_cache } from 'next/cache'
 import { listPublishedPages } from '@/cms/queries'
 import { PUBLISHED_PAGES_TAG } from '@/cms/revalidate'
-import { absoluteUrl } from '@/site/siteUrl'
+import { absoluteUrl } from '@/cms/siteUrl'
 
 export const dynamic = 'force-dynamic'
 

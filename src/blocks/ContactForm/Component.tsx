@@ -1,6 +1,6 @@
 import { getSiteSettings } from '@/cms/queries'
 import { captchaConfigFor } from '@/contact/captchaConfig'
-import { CmsForm } from '@/forms/render/CmsForm'
+import { CmsForm } from '@/contact/form/CmsForm'
 import type { ContactFormBlock as ContactFormBlockData } from '@/payload-types'
 
 export async function ContactFormBlock({ block }: { block: ContactFormBlockData }) {

@@ -1,5 +1,5 @@
-import { listen, prefersReducedMotion } from '@/site/chrome/dom'
-import { attachGestures } from '@/site/chrome/gestures'
+import { listen, prefersReducedMotion } from '@/dom/dom'
+import { attachGestures } from '@/dom/gestures'
 
 /** The carousel moves to the next slide this often while it rotates (spec: 5000 ms). */
 export const CAROUSEL_INTERVAL_MS = 5000

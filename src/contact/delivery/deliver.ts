@@ -1,7 +1,7 @@
 import type { Payload, TaskConfig } from 'payload'
 import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
 import type { Form, FormSubmission } from '@/payload-types'
-import { createMailTransport, sendMail } from '../mailTransport'
+import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { sqlOn } from '../sql'
 import {
   CONTACT_QUEUE,

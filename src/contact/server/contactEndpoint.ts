@@ -1,14 +1,8 @@
 import type { Payload } from 'payload'
-import {
-  CAPTCHA_FORM_FIELDS,
-  CSRF_COOKIE,
-  CSRF_FORM_FIELD,
-  CSRF_HEADER,
-  FORM_ID_FIELD,
-  HONEYPOT_FIELD,
-} from '../protocol'
+import { CAPTCHA_FORM_FIELDS, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
+import { CSRF_COOKIE, CSRF_FORM_FIELD, CSRF_HEADER } from '@/security/csrfProtocol'
 import { readContactBody } from './body'
-import { readCookie } from './csrf'
+import { readCookie } from '@/security/csrf'
 import { csrfFailure, formPostFailure, guardOriginAndRate, retryAfterHeaders } from './guard'
 import {
   heldAnswerPage,

@@ -1,4 +1,5 @@
-import { checkCsrf } from './csrf'
+import { checkCsrf } from '@/security/csrf'
+import { payloadSecret } from '@/security/secret'
 import { originOf } from './origin'
 import { retryAfterSeconds } from '@/security/rateLimit'
 import { limitKeyOf } from '@/security/request'
@@ -16,12 +17,6 @@ export type GuardFailure = { status: 403 | 429; error: string; retryAfterMs?: nu
 /** The `Retry-After` header a refusal carries, when it is a 429. */
 export const retryAfterHeaders = (failure: GuardFailure): Record<string, string> =>
   failure.retryAfterMs === undefined ? {} : { 'Retry-After': String(retryAfterSeconds(failure.retryAfterMs)) }
-
-export function payloadSecret(): string {
-  const secret = process.env.PAYLOAD_SECRET
-  if (!secret) throw new Error('PAYLOAD_SECRET is not set.')
-  return secret
-}
 
 /** Refuses posts from other sites, then counts the post against the sender's per-minute limit. */
 export async function guardOriginAndRate(request: Request): Promise<GuardFailure | null> {

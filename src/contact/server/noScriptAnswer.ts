@@ -1,7 +1,8 @@
 import type { FieldErrors } from '@/forms/validation'
 import type { Form } from '@/payload-types'
 import { escapeHtml } from '../delivery/email'
-import { CONTACT_ENDPOINT, CSRF_FORM_FIELD, FORM_ID_FIELD, SENT_FRAGMENT_SUFFIX } from '../protocol'
+import { CONTACT_ENDPOINT, FORM_ID_FIELD, SENT_FRAGMENT_SUFFIX } from '../protocol'
+import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 
 /** The page the no-JavaScript form was sent from: its own site's, never elsewhere (the home page when unknown). */
 export function sendingPage(request: Request): string {

@@ -1,4 +1,4 @@
-import { listen } from './dom'
+import { listen } from '@/dom/dom'
 import { smoothScrollTo } from './smoothScroll'
 
 /** Back-to-top scrolls to the top and moves keyboard focus there too. */

@@ -1,5 +1,5 @@
 import { SCROLL_SPY_THROTTLE_MS } from './constants'
-import { listen, throttle } from './dom'
+import { listen, throttle } from '@/dom/dom'
 import { headerOffset, scrollTopFor, smoothScrollTo } from './smoothScroll'
 
 const MENU_LINKS = '.main-nav a[href], .mobile-menu a[href]'

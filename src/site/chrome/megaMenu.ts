@@ -1,5 +1,5 @@
 import { SUBMENU_FADE_MS, SUBMENU_HIDE_DELAY_MS } from './constants'
-import { listen, prefersReducedMotion } from './dom'
+import { listen, prefersReducedMotion } from '@/dom/dom'
 
 const ITEM = '.main-nav .menu-item.has-submenu'
 

@@ -1,6 +1,6 @@
 import { SUBMENU_FADE_MS } from './constants'
-import { focusableIn, listen, prefersReducedMotion } from './dom'
-import { attachGestures } from './gestures'
+import { focusableIn, listen, prefersReducedMotion } from '@/dom/dom'
+import { attachGestures } from '@/dom/gestures'
 
 /** How long the panel takes to slide out before it is hidden. */
 export const MOBILE_MENU_SLIDE_MS = SUBMENU_FADE_MS

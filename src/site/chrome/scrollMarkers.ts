@@ -4,7 +4,7 @@ import {
   SCROLL_THROTTLE_MS,
   SCROLLED_MARKER_PX,
 } from './constants'
-import { listen, throttle } from './dom'
+import { listen, throttle } from '@/dom/dom'
 
 /**
  * Everything that follows the scroll position, checked at most every SCROLL_THROTTLE_MS:

@@ -1,5 +1,5 @@
 import { HEADER_FIXED_MIN_WIDTH_PX, SMOOTH_SCROLL_MS } from './constants'
-import { prefersReducedMotion } from './dom'
+import { prefersReducedMotion } from '@/dom/dom'
 
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2)
 

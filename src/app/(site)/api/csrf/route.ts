@@ -1,4 +1,4 @@
-import { handleCsrfTokenRequest } from '@/contact/server/csrfEndpoint'
+import { handleCsrfTokenRequest } from '@/security/csrfEndpoint'
 
 export const dynamic = 'force-dynamic'
 

@@ -2,18 +2,13 @@
 // through the contact client, the message area and the captcha.
 import { LEAD_EVENT } from '@/analytics/events'
 import { trackEvent } from '@/analytics/trackEvent'
-import { type CaptchaConfig, createCaptchaWidget } from '@/contact/captchaWidget'
-import { sendContact, type ContactResult } from '@/contact/client'
-import {
-  CAPTCHA_FORM_FIELDS,
-  CSRF_FORM_FIELD,
-  FORM_ID_FIELD,
-  HONEYPOT_FIELD,
-  type ContactField,
-} from '@/contact/protocol'
+import { type CaptchaConfig, createCaptchaWidget } from '../captchaWidget'
+import { sendContact, type ContactResult } from '../client'
+import { CAPTCHA_FORM_FIELDS, FORM_ID_FIELD, HONEYPOT_FIELD, type ContactField } from '../protocol'
+import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 import { csrfToken } from '@/security/fetch'
-import { dropdownOf, enhanceSelect } from '../dropdown/enhanceSelect'
-import { type FieldSpec, type FormValues, validateField, validateForm } from '../validation'
+import { dropdownOf, enhanceSelect } from '@/forms/dropdown/enhanceSelect'
+import { type FieldSpec, type FormValues, validateField, validateForm } from '@/forms/validation'
 import { FORM_SENT_EVENT } from './events'
 import { type Effect, IDLE, type MessageView, canSubmit, nextMessage, renderMessage } from './messageArea'
 

@@ -1,8 +1,8 @@
 import type { Block, CollectionConfig, Field } from 'payload'
-import { forgetCachedForm } from '@/contact/server/formCache'
+import { forgetCachedForm } from '../server/formCache'
 import { RULE_NAMES } from '@/forms/validation/catalog'
-import { anyone, isContentEditor } from '../access'
-import { revalidatePagesShowingIt } from '../revalidate'
+import { anyone, isContentEditor } from '@/cms/access'
+import { revalidatePagesShowingIt } from '@/cms/revalidate'
 
 const FIELD_NAME_PATTERN = /^[A-Za-z_][\w-]{0,63}$/
 

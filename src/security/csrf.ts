@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '../protocol'
+import { CSRF_COOKIE } from './csrfProtocol'
 
 /** How long the token cookie lives. */
 export const CSRF_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30

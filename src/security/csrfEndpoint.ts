@@ -1,7 +1,7 @@
-import { isHttpsRequest } from '@/security/headers'
-import { CSRF_COOKIE, type CsrfTokenResponse } from '../protocol'
+import { isHttpsRequest } from './headers'
+import { CSRF_COOKIE, type CsrfTokenResponse } from './csrfProtocol'
 import { csrfCookieHeader, isGenuineCsrfToken, issueCsrfToken, readCookie } from './csrf'
-import { payloadSecret } from './guard'
+import { payloadSecret } from './secret'
 
 /**
  * GET /api/csrf: the visitor's anti-forgery token for the site's script to send as a header.

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
-import { exportSubmissionsEndpoint } from '@/contact/admin/csvExport'
-import { queueDeliveryOnCreate } from '@/contact/delivery/queueOnCreate'
-import { queueDeliveryOnRelease, releaseSubmissionEndpoint } from '@/contact/delivery/release'
-import { isAdmin, isContentEditor } from '../access'
+import { exportSubmissionsEndpoint } from '../admin/csvExport'
+import { queueDeliveryOnCreate } from '../delivery/queueOnCreate'
+import { queueDeliveryOnRelease, releaseSubmissionEndpoint } from '../delivery/release'
+import { isAdmin, isContentEditor } from '@/cms/access'
 
 /**
  * `spam`: the honeypot was filled; kept for the record, never delivered.

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect } from 'react'
-import { attachOnFirstUse } from '@/site/chrome/onFirstUse'
+import { attachOnFirstUse } from '@/dom/onFirstUse'
 import type { FormBehaviourConfig } from './attachForm'
 
 /**
