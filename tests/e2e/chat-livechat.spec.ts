@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { E2E_PORT, FIRST_VISIT, RETURNING_VISITOR } from '../../playwright.config'
+import { CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
+import { CHAT_IDLE_TIMEOUT_MS } from '../../src/chat/ChatLoader'
+import { CHAT_RECONNECT_MAX_TRIES } from '../../src/chat/constants'
+import { LIVECHAT_CONSENT_TYPE } from '../../src/chat/livechat/consent'
+import { chatWarnings, DEFAULT_CHAT, prepareChatSuite, setChatSettings, warningAfterRetries } from './support/chat'
+import { LIVECHAT_STAND_IN_OFFSET, startLiveChatStandIn, type StandInAnswer } from './support/liveChatStandIn'
+
+prepareChatSuite()
+
+/** A returning visitor who allowed analytics, which LiveChat's visitor-tracking cookies need. */
+const ANALYTICS_ALLOWED = {
+  cookies: [],
+  origins: RETURNING_VISITOR.origins.map((origin) => ({
+    ...origin,
+    localStorage: origin.localStorage.map((item) =>
+      item.name === CONSENT_STORAGE_KEY
+        ? { ...item, value: item.value.replace('"analytics":false', '"analytics":true') }
+        : item,
+    ),
+  })),
+}
+const LIVECHAT = { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 }
+
+test('LiveChat: each configuration error from its lookup leaves the widget disabled with a warning naming it', async ({
+  browser,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
+  const context = await browser.newContext({ storageState: ANALYTICS_ALLOWED })
+  try {
+    // Known before anything is asked: no licence at all.
+    await setChatSettings(request, { ...LIVECHAT, license: '' })
+    await chatWarnings(await context.newPage(), 'license_not_found')
+
+    await setChatSettings(request, LIVECHAT)
+    const answers: StandInAnswer[] = ['license_not_found', 'license_expired', 'domain_not_allowed', 'wrong_product']
+    for (const answer of answers) {
+      standIn.answer = answer
+      standIn.requests.length = 0
+      const page = await context.newPage()
+      await chatWarnings(page, answer)
+      expect(standIn.requests.filter((path) => path.includes('get_dynamic_configuration'))).toHaveLength(1)
+      expect(standIn.requests.filter((path) => path.startsWith('/tracking.js'))).toHaveLength(0)
+      await page.close()
+    }
+
+    // The region cannot be reached: retried with backoff, then disabled.
+    standIn.answer = 'down'
+    standIn.requests.length = 0
+    const page = await context.newPage()
+    const warnings: string[] = []
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+    await page.clock.install()
+    await page.goto('/')
+    await page.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
+    await warningAfterRetries(page, warnings, 'region_failed')
+    expect(standIn.requests.filter((path) => path.includes('get_dynamic_configuration'))).toHaveLength(
+      CHAT_RECONNECT_MAX_TRIES + 1,
+    )
+    expect(standIn.requests.filter((path) => path.startsWith('/tracking.js'))).toHaveLength(0)
+  } finally {
+    await context.close()
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
+  }
+})
+
+test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before consent, a chat-button explains, Accept all loads it`, async ({
+  browser,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
+  await setChatSettings(request, LIVECHAT)
+  const context = await browser.newContext({ storageState: FIRST_VISIT })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.locator('footer .chat-button').click()
+    const notice = page.getByRole('dialog', { name: 'Chat needs your permission' })
+    await expect(notice).toBeVisible()
+    await expect(notice.getByRole('button', { name: 'Privacy choices' })).toBeFocused()
+    await expect(notice.getByRole('link', { name: 'Contact us instead' })).toHaveAttribute('href', '/contact')
+    const axe = await new AxeBuilder({ page }).include('.chat-consent-notice').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    // Escape closes it and gives focus back to the chat-button; a second click opens it again.
+    await page.keyboard.press('Escape')
+    await expect(notice).toHaveCount(0)
+    await expect(page.locator('footer .chat-button')).toBeFocused()
+    await page.locator('footer .chat-button').click()
+    await expect(notice).toBeVisible()
+    expect(standIn.requests).toEqual([])
+
+    // "Privacy choices" opens the consent dialog; the visitor accepts there.
+    await notice.getByRole('button', { name: 'Privacy choices' }).click()
+    const choices = page.getByRole('dialog', { name: 'Privacy choices' })
+    await expect(choices).toBeVisible()
+    expect(standIn.requests).toEqual([])
+    await choices.getByRole('button', { name: 'Accept all' }).click()
+
+    await expect
+      .poll(() => standIn.requests.map((path) => path.split('?')[0]))
+      .toEqual(['/v3.6/customer/action/get_dynamic_configuration', '/tracking.js'])
+    await expect(notice).toHaveCount(0)
+    // The clicks that asked for the chat (both) reach LiveChat once it has loaded, and it opens.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (
+            window as never as { LiveChatWidget: { _standIn?: { calls: unknown[][] } } }
+          ).LiveChatWidget._standIn?.calls.map((call) => call[0]),
+        ),
+      )
+      .toEqual(['maximize', 'maximize'])
+    const state = await page.evaluate(() =>
+      (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+    )
+    expect(state).toMatchObject({ visibility: 'maximized' })
+  } finally {
+    await context.close()
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
+  }
+})
+
+test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API", async ({
+  browser,
+  request,
+}) => {
+  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
+  await setChatSettings(request, LIVECHAT)
+  const context = await browser.newContext({ storageState: ANALYTICS_ALLOWED })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.evaluate(() => {
+      const api = (window as never as { LiveChatWidget: { call(m: string, a?: unknown): void } }).LiveChatWidget
+      api.call('set_customer_name', 'Queued Name')
+    })
+    await page.locator('footer .chat-button').click()
+    const standInSeen = () =>
+      page.evaluate(() => {
+        const api = (window as never as { LiveChatWidget: { _standIn?: { license: unknown; calls: unknown[] } } })
+          .LiveChatWidget
+        return api._standIn
+          ? { license: api._standIn.license, calls: api._standIn.calls.map((call) => (call as unknown[]).join(':')) }
+          : null
+      })
+    await expect.poll(standInSeen).toEqual({
+      license: 12345678,
+      calls: ['set_customer_name:Queued Name', 'maximize:'],
+    })
+    const state = await page.evaluate(() =>
+      (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
+    )
+    expect(state).toMatchObject({ visibility: 'maximized' })
+  } finally {
+    await context.close()
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
+  }
+})

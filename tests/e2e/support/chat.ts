@@ -1,0 +1,100 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { adminToken } from '../helpers'
+
+export const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
+
+let admin = ''
+
+/** The admin token the chat suite signed in with, for settings and the admin API. */
+export const chatAdmin = () => admin
+
+/** Before a chat suite's tests: the admin signs in and the agent the console is opened as exists. */
+export function prepareChatSuite() {
+  test.beforeAll(async ({ request }) => {
+    admin = await adminToken(request)
+    const created = await request.post('/api/users', {
+      headers: { Authorization: `JWT ${admin}` },
+      data: { ...AGENT, roles: ['agent'] },
+    })
+    expect([201, 400]).toContain(created.status())
+  })
+}
+
+export async function setChatSettings(request: APIRequestContext, chat: Record<string, unknown>) {
+  const response = await request.post('/api/globals/site-settings', {
+    headers: { Authorization: `JWT ${admin}` },
+    data: { chat },
+  })
+  expect(response.ok()).toBe(true)
+}
+
+/** An agent signed in to the console, in a browser context of their own. */
+export async function openConsole(browser: Browser, origin = ''): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${origin}/agent`)
+  await expect(page).toHaveURL(/\/agent\/login$/)
+  await page.getByLabel('Email').fill(AGENT.email)
+  await page.getByLabel('Password').fill(AGENT.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.locator('.agent-connection')).toHaveText('Connected')
+  return page
+}
+
+/** A visitor on the home page with the widget loaded and connected. */
+export async function openVisitor(browser: Browser, pagePath = '/'): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(pagePath)
+  await expect(page.locator('.chat-launcher')).toBeVisible()
+  await connectByInteraction(page)
+  return page
+}
+
+/** The widget connects on the visitor's first interaction; a pointer move is one. */
+async function connectByInteraction(page: Page) {
+  await page.mouse.move(40, 40)
+  await page.mouse.move(60, 60)
+  await expect(page.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
+}
+
+/** A visitor name of this run's own, so that chats a repeated run (`--repeat-each`) left are not matched. */
+export const visitorName = (base: string) => `${base} ${test.info().repeatEachIndex}-${Date.now().toString(36)}`
+
+export const customerStatus = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as never as { LiveChatWidget: { get(k: string): { status: string } } }).LiveChatWidget.get(
+        'customer_data',
+      ).status,
+  )
+
+/** What the chat settings tests restore: the built-in chat on the e2e server's host names. */
+export const DEFAULT_CHAT = {
+  provider: 'builtin',
+  license: '',
+  licenseExpiresAt: null,
+  allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
+}
+
+/** Loads the home page and returns the console warnings the chat logged. */
+export async function chatWarnings(page: Page, cause: string): Promise<string> {
+  const warnings: string[] = []
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+  await page.goto('/')
+  await expect.poll(() => warnings.join('\n')).toContain(cause)
+  return warnings.join('\n')
+}
+
+/** Runs the page's fake clock on until the chat has logged `cause` (retries wait on timers). */
+export async function warningAfterRetries(page: Page, warnings: string[], cause: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(5000)
+        return warnings.join('\n')
+      },
+      { intervals: [200], timeout: 40_000 },
+    )
+    .toContain(cause)
+}
