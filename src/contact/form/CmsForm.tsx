@@ -1,10 +1,12 @@
 import type { CaptchaConfig } from '../captchaWidget'
 import { CONTACT_ENDPOINT, FORM_ID_FIELD, HONEYPOT_FIELD, SENT_FRAGMENT_SUFFIX } from '../protocol'
 import type { Form } from '@/payload-types'
+import type { FieldErrors } from '@/forms/validation'
+import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 import { SINGLE_PLACEHOLDER } from '@/forms/dropdown/model'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
 import { FormEnhancer } from './FormEnhancer'
-import '../dropdown/dropdown.css'
+import '@/forms/dropdown/dropdown.css'
 import './form.css'
 
 type FormField = Form['fields'][number]
@@ -22,25 +24,57 @@ export const formElementId = (form: Pick<Form, 'id'>, idPrefix = '') => `${idPre
 export const sentNoticeId = (form: Pick<Form, 'id'>, idPrefix = '') =>
   `${formElementId(form, idPrefix)}${SENT_FRAGMENT_SUFFIX}`
 
-type FieldProps = { field: FormField; idPrefix: string }
+/**
+ * A refused no-JavaScript post shown again: the visitor's values, the server's message per field,
+ * and the anti-forgery token (the answer page is personal, so it may carry one).
+ */
+export type FormAnswer = {
+  values: Record<string, string[]>
+  errors: FieldErrors
+  csrfToken: string | null
+  /** Said where the captcha widget would be, which cannot work without JavaScript. */
+  captchaNote?: string
+}
+
+type FieldProps = { field: FormField; idPrefix: string; answer?: FormAnswer }
 
 const controlId = ({ field, idPrefix }: FieldProps) => `${idPrefix}${field.elementId || field.name}`
 const helpId = (props: FieldProps) => (props.field.help ? `${controlId(props)}-help` : undefined)
+/** The same id the browser's behaviour gives the message it shows under a field. */
+const errorId = (props: FieldProps) => `${controlId(props)}-error`
+const errorOf = ({ field, answer }: FieldProps) =>
+  answer && Object.prototype.hasOwnProperty.call(answer.errors, field.name) ? answer.errors[field.name] : null
+const valuesOf = ({ field, answer }: FieldProps) => answer?.values[field.name] ?? []
+
+function describedBy(props: FieldProps): string | undefined {
+  const ids = [helpId(props), errorOf(props) === null ? undefined : errorId(props)].filter(Boolean)
+  return ids.length > 0 ? ids.join(' ') : undefined
+}
+
+function invalidMark(props: FieldProps) {
+  return errorOf(props) === null ? {} : { 'aria-invalid': true as const }
+}
 
 function FieldControl(props: FieldProps) {
   const { field } = props
+  const values = valuesOf(props)
   const common = {
     id: controlId(props),
     name: field.name,
     required: field.required ?? false,
-    'aria-describedby': helpId(props),
+    'aria-describedby': describedBy(props),
+    ...invalidMark(props),
   }
   switch (field.blockType) {
     case 'textarea':
-      return <textarea {...common} rows={6} placeholder={field.placeholder ?? undefined} />
+      return <textarea {...common} rows={6} placeholder={field.placeholder ?? undefined} defaultValue={values[0]} />
     case 'select':
       return (
-        <select {...common} multiple={field.multiple ?? false} defaultValue={field.multiple ? [] : ''}>
+        <select
+          {...common}
+          multiple={field.multiple ?? false}
+          defaultValue={field.multiple ? values : (values[0] ?? '')}
+        >
           {field.multiple ? null : (
             <option value="" disabled>
               {SINGLE_PLACEHOLDER}
@@ -54,7 +88,7 @@ function FieldControl(props: FieldProps) {
         </select>
       )
     case 'checkbox':
-      return <input {...common} type="checkbox" value="on" />
+      return <input {...common} type="checkbox" value="on" defaultChecked={values.length > 0 && values[0] !== ''} />
     case 'radio':
       return null
     default:
@@ -63,6 +97,7 @@ function FieldControl(props: FieldProps) {
           {...common}
           type={field.blockType}
           placeholder={field.placeholder ?? undefined}
+          defaultValue={values[0]}
           autoComplete={field.blockType === 'email' ? 'email' : field.blockType === 'tel' ? 'tel' : undefined}
         />
       )
@@ -80,22 +115,38 @@ function Help(props: FieldProps) {
   ) : null
 }
 
+function ErrorMark(props: FieldProps) {
+  const error = errorOf(props)
+  return error === null ? null : (
+    <mark className="field-error" id={errorId(props)}>
+      {error}
+    </mark>
+  )
+}
+
 function FormFieldRow(props: FieldProps) {
   const { field } = props
   if (field.blockType === 'radio') {
     return (
-      <fieldset className="form-field form-field--radio" aria-describedby={helpId(props)}>
+      <fieldset className="form-field form-field--radio" aria-describedby={describedBy(props)} {...invalidMark(props)}>
         <legend>
           {field.label}
           <RequiredMark field={field} />
         </legend>
         {field.options.map((option) => (
           <label key={option.value} className="choice">
-            <input type="radio" name={field.name} value={option.value} required={field.required ?? false} />{' '}
+            <input
+              type="radio"
+              name={field.name}
+              value={option.value}
+              required={field.required ?? false}
+              defaultChecked={valuesOf(props).includes(option.value)}
+            />{' '}
             {option.label}
           </label>
         ))}
         <Help {...props} />
+        <ErrorMark {...props} />
       </fieldset>
     )
   }
@@ -106,6 +157,7 @@ function FormFieldRow(props: FieldProps) {
           <FieldControl {...props} /> {field.label}
         </label>
         <Help {...props} />
+        <ErrorMark {...props} />
       </div>
     )
   }
@@ -117,6 +169,7 @@ function FormFieldRow(props: FieldProps) {
       </label>
       <FieldControl {...props} />
       <Help {...props} />
+      <ErrorMark {...props} />
     </div>
   )
 }
@@ -129,33 +182,40 @@ export const DEFAULT_SUCCESS_TEXT = 'Thank you. Your message has been sent.'
  * small client component (validation, dropdowns, captcha, sending without reload). The same for
  * every visitor, so pages stay cacheable: the script asks for the anti-forgery token, and a
  * no-JavaScript send is checked by its Origin and comes back to the sent notice's fragment.
+ * With an `answer` it is the refused no-JavaScript post shown again, as plain HTML with no script.
  */
 export function CmsForm({
   form,
   captcha,
   idPrefix = '',
+  answer,
 }: {
   form: RenderedForm
   captcha: CaptchaConfig | null
   idPrefix?: string
+  answer?: FormAnswer
 }) {
   const id = formElementId(form, idPrefix)
   const config = { specs: fieldSpecsOf(form), successText: form.successMessage || DEFAULT_SUCCESS_TEXT, captcha }
   return (
     <form id={id} data-form-id={form.id} className="site-form" method="post" action={CONTACT_ENDPOINT}>
-      <p className="form-sent" id={sentNoticeId(form, idPrefix)} tabIndex={-1}>
-        {config.successText}
-      </p>
+      {answer ? null : (
+        <p className="form-sent" id={sentNoticeId(form, idPrefix)} tabIndex={-1}>
+          {config.successText}
+        </p>
+      )}
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
+      {answer?.csrfToken ? <input type="hidden" name={CSRF_FORM_FIELD} value={answer.csrfToken} /> : null}
       {/* Left empty by people (they never see it); form-filling robots fill it. */}
       <div className="form-trap" aria-hidden="true">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input id={`${id}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
       {form.fields.map((field) => (
-        <FormFieldRow key={field.id ?? field.name} field={field} idPrefix={idPrefix} />
+        <FormFieldRow key={field.id ?? field.name} field={field} idPrefix={idPrefix} answer={answer} />
       ))}
       {captcha ? <div className="form-captcha" data-provider={captcha.provider} /> : null}
+      {answer?.captchaNote ? <p className="form-help">{answer.captchaNote}</p> : null}
       <div className="form-actions">
         <button type="submit" className="button">
           {form.submitLabel || 'Send'}
@@ -165,7 +225,7 @@ export function CmsForm({
         </button>
       </div>
       <div className="form-message" role="status" aria-live="polite" data-state="" />
-      <FormEnhancer formElementId={id} config={config} />
+      {answer ? null : <FormEnhancer formElementId={id} config={config} />}
     </form>
   )
 }

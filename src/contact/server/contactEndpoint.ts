@@ -97,7 +97,7 @@ export async function handleContactPost(request: Request, deps: ContactEndpointD
   const guard = await guardOriginAndRate(request)
   if (guard) {
     if (noScript) {
-      const page = plainAnswerPage(guard.status, guard.error)
+      const page = await plainAnswerPage(guard.status, guard.error)
       for (const [name, value] of Object.entries(retryAfterHeaders(guard))) page.headers.set(name, value)
       return page
     }

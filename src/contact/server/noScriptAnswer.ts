@@ -1,8 +1,9 @@
+import { createElement } from 'react'
 import type { FieldErrors } from '@/forms/validation'
 import type { Form } from '@/payload-types'
+import type { FormAnswer } from '../form/CmsForm'
 import { escapeHtml } from '../delivery/email'
-import { CONTACT_ENDPOINT, FORM_ID_FIELD, SENT_FRAGMENT_SUFFIX } from '../protocol'
-import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
+import { SENT_FRAGMENT_SUFFIX } from '../protocol'
 
 /** The page the no-JavaScript form was sent from: its own site's, never elsewhere (the home page when unknown). */
 export function sendingPage(request: Request): string {
@@ -26,88 +27,61 @@ export function sentRedirectTarget(request: Request, formId: number | string | n
   return formId === null ? page : `${page}#contact-form-${formId}${SENT_FRAGMENT_SUFFIX}`
 }
 
-type Kept = Record<string, string[]>
-
-function fieldHtml(field: Form['fields'][number], kept: Kept, errors: FieldErrors): string {
-  const id = escapeHtml(field.elementId || field.name)
-  const name = escapeHtml(field.name)
-  const values = kept[field.name] ?? []
-  const error = Object.prototype.hasOwnProperty.call(errors, field.name) ? errors[field.name] : null
-  const described = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''
-  const mark = error ? ` <mark class="field-error" id="${id}-error">${escapeHtml(error)}</mark>` : ''
-  const label = escapeHtml(field.label)
-  switch (field.blockType) {
-    case 'textarea':
-      return `<p><label for="${id}">${label}</label><br><textarea id="${id}" name="${name}" rows="6"${described}>${escapeHtml(values[0] ?? '')}</textarea>${mark}</p>`
-    case 'select': {
-      const options = field.options
-        .map((option) => {
-          const selected = values.includes(option.value) ? ' selected' : ''
-          return `<option value="${escapeHtml(option.value)}"${selected}>${escapeHtml(option.label)}</option>`
-        })
-        .join('')
-      const multiple = field.multiple ? ' multiple' : ''
-      const empty = field.multiple ? '' : '<option value="">Select an option</option>'
-      return `<p><label for="${id}">${label}</label><br><select id="${id}" name="${name}"${multiple}${described}>${empty}${options}</select>${mark}</p>`
-    }
-    case 'radio': {
-      const choices = field.options
-        .map((option) => {
-          const checked = values.includes(option.value) ? ' checked' : ''
-          return `<label><input type="radio" name="${name}" value="${escapeHtml(option.value)}"${checked}> ${escapeHtml(option.label)}</label>`
-        })
-        .join(' ')
-      return `<fieldset${described}><legend>${label}</legend>${choices}${mark}</fieldset>`
-    }
-    case 'checkbox': {
-      const checked = values.length > 0 && values[0] !== '' ? ' checked' : ''
-      return `<p><label><input type="checkbox" id="${id}" name="${name}" value="on"${checked}${described}> ${label}</label>${mark}</p>`
-    }
-    default:
-      return `<p><label for="${id}">${label}</label><br><input type="${field.blockType}" id="${id}" name="${name}" value="${escapeHtml(values[0] ?? '')}"${described}>${mark}</p>`
-  }
-}
-
 export type NoScriptAnswer = {
   status: number
   error: string
   form: Form | null
-  kept: Kept
+  kept: Record<string, string[]>
   fieldErrors?: FieldErrors
   csrfToken: string | null
   backTo: string
 }
 
-/**
- * The page a browser without JavaScript gets when its post is refused: what went wrong, and the
- * form again with every value the visitor typed, ready to send once corrected. Plain HTML from
- * the route handler: no client code, nothing for React to hydrate.
- */
-export function noScriptAnswerPage(answer: NoScriptAnswer): Response {
-  const { form, kept, csrfToken, error } = answer
-  const errors = answer.fieldErrors ?? {}
-  const body = form
-    ? `<form method="post" action="${CONTACT_ENDPOINT}" id="contact-form-${form.id}" data-form-id="${form.id}">` +
-      `<input type="hidden" name="${FORM_ID_FIELD}" value="${form.id}">` +
-      (csrfToken ? `<input type="hidden" name="${CSRF_FORM_FIELD}" value="${escapeHtml(csrfToken)}">` : '') +
-      form.fields.map((field) => fieldHtml(field, kept, errors)).join('') +
-      (form.captcha
-        ? '<p>This form asks for a quick automatic check that needs JavaScript. If you cannot turn it on, please call or email us instead.</p>'
-        : '') +
-      `<p><button type="submit">${escapeHtml(form.submitLabel || 'Send')}</button></p></form>`
-    : ''
-  const html =
+/** The captcha widget needs JavaScript; the answer page says so where the widget would be. */
+export const CAPTCHA_NEEDS_JAVASCRIPT_NOTE =
+  'This form asks for a quick automatic check that needs JavaScript. If you cannot turn it on, please call or email us instead.'
+
+/** The answer pages carry no stylesheet; these rules keep the robots' trap out of people's way. */
+const ANSWER_STYLE = '.form-trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}'
+
+function answerDocument(title: string, body: string): string {
+  return (
     '<!doctype html><html lang="en-US"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-    '<title>Your message was not sent</title></head><body><main>' +
-    '<h1>Your message was not sent</h1>' +
+    `<title>${escapeHtml(title)}</title><style>${ANSWER_STYLE}</style></head><body><main>` +
+    `<h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+  )
+}
+
+const htmlResponse = (status: number, html: string) =>
+  new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
+
+const backLink = (backTo: string) => `<p><a href="${escapeHtml(backTo)}">Back to the page</a></p>`
+
+/**
+ * The page a browser without JavaScript gets when its post is refused: what went wrong, and the
+ * form again (the site's own form component, as static HTML) with every value the visitor typed,
+ * ready to send once corrected. No client code, nothing for React to hydrate.
+ */
+export async function noScriptAnswerPage(answer: NoScriptAnswer): Promise<Response> {
+  const { form, kept, csrfToken, error } = answer
+  const values = { values: kept, errors: answer.fieldErrors ?? {}, csrfToken }
+  const formHtml = form ? await renderAnswerForm(form, values) : ''
+  const body =
     `<p class="form-message" role="alert" data-state="error">${escapeHtml(error)}</p>` +
-    body +
-    `<p><a href="${escapeHtml(answer.backTo)}">Back to the page</a></p></main></body></html>`
-  return new Response(html, {
-    status: answer.status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  })
+    formHtml +
+    backLink(answer.backTo)
+  return htmlResponse(answer.status, answerDocument('Your message was not sent', body))
+}
+
+async function renderAnswerForm(form: Form, answer: FormAnswer): Promise<string> {
+  // Loaded on a refusal only: most visitors never need the server renderer.
+  const [{ renderToStaticMarkup }, { CmsForm }] = await Promise.all([
+    import('react-dom/server'),
+    import('../form/CmsForm'),
+  ])
+  const note = form.captcha ? CAPTCHA_NEEDS_JAVASCRIPT_NOTE : undefined
+  return renderToStaticMarkup(createElement(CmsForm, { form, captcha: null, answer: { ...answer, captchaNote: note } }))
 }
 
 /** No captcha answer came with a plain post, and the site does not hold such messages for review. */
@@ -125,15 +99,6 @@ export const HELD_ANSWER = {
  * refusal page, served directly (a 303 to the form's page would tell the visitor it was sent).
  */
 export function heldAnswerPage(backTo: string): Response {
-  const html =
-    '<!doctype html><html lang="en-US"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-    `<title>${escapeHtml(HELD_ANSWER.title)}</title></head><body><main>` +
-    `<h1>${escapeHtml(HELD_ANSWER.title)}</h1>` +
-    `<p class="form-message" role="status" data-state="success">${escapeHtml(HELD_ANSWER.text)}</p>` +
-    `<p><a href="${escapeHtml(backTo)}">Back to the page</a></p></main></body></html>`
-  return new Response(html, {
-    status: 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  })
+  const body = `<p class="form-message" role="status" data-state="success">${escapeHtml(HELD_ANSWER.text)}</p>`
+  return htmlResponse(200, answerDocument(HELD_ANSWER.title, body + backLink(backTo)))
 }
