@@ -1,0 +1,51 @@
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { SENT_FRAGMENT_SUFFIX } from '../../src/contact/protocol'
+import { adminToken } from './helpers'
+import {
+  form,
+  longMessage,
+  messageBox,
+  prepareContactSuite,
+  repetition,
+  sendButton,
+  submissionsMentioning,
+  SUCCESS_TEXT,
+} from './support/contactForm'
+
+prepareContactSuite()
+
+test.describe('contact form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  async function setCaptchaProvider(request: APIRequestContext, provider: string) {
+    const token = await adminToken(request)
+    const response = await request.post('/api/globals/site-settings', {
+      headers: { Authorization: `JWT ${token}` },
+      data: { captcha: { provider } },
+    })
+    expect(response.ok()).toBe(true)
+  }
+
+  test('the form posts as plain HTML and the answer page shows the outcome', async ({ page, request }) => {
+    await setCaptchaProvider(request, 'none')
+    try {
+      await page.goto('/contact')
+      await expect(form(page).locator('select[name="county"]')).toBeVisible()
+      await expect(form(page).getByRole('combobox')).toHaveCount(2) // the browser's own single selects
+      await page.getByLabel('Your name').fill('No Script')
+      await page.getByLabel('Email address').fill('noscript@example.com')
+      await form(page).locator('select[name="county"]').selectOption('franklin')
+      await form(page).locator('select[name="service"]').selectOption('lien-search')
+      await page.getByRole('radio', { name: 'Phone' }).check()
+      await messageBox(page).fill(longMessage(`noscript-run-${repetition()}`))
+      await page.getByRole('checkbox', { name: /I agree/ }).check()
+      await sendButton(page).click()
+      await expect(page).toHaveURL(new RegExp(`/contact#contact-form-115${SENT_FRAGMENT_SUFFIX}$`))
+      await expect(page.locator(`#contact-form-115${SENT_FRAGMENT_SUFFIX}`)).toBeVisible()
+      await expect(page.locator(`#contact-form-115${SENT_FRAGMENT_SUFFIX}`)).toHaveText(SUCCESS_TEXT)
+      expect(await submissionsMentioning(request, `noscript-run-${repetition()}`)).toHaveLength(1)
+    } finally {
+      await setCaptchaProvider(request, 'altcha')
+    }
+  })
+})
