@@ -1,0 +1,194 @@
+import { expect, test } from '@playwright/test'
+import {
+  SCROLL_SPY_THROTTLE_MS,
+  SMOOTH_SCROLL_MS,
+  SUBMENU_FADE_MS,
+  SUBMENU_HIDE_DELAY_MS,
+} from '../../src/site/chrome/constants'
+import {
+  DESKTOP,
+  addPinnedLink,
+  pauseClock,
+  scrollToY,
+  header,
+  chromeAttached,
+  servicesItem,
+  servicesLink,
+  servicesSubmenu,
+} from './support/chrome'
+
+test.describe('mega menu', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('opens on hover and closes 800 ms after the pointer leaves, then fades', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/services')
+    await servicesLink(page).hover()
+    await expect(servicesSubmenu(page)).toBeVisible()
+    await expect(servicesLink(page)).toHaveAttribute('aria-expanded', 'true')
+    // From here on the page's clock moves only when the test says so.
+    await pauseClock(page)
+    await page.mouse.move(640, 700)
+    await page.clock.runFor(SUBMENU_HIDE_DELAY_MS - 10)
+    await expect(servicesSubmenu(page)).toBeVisible()
+    await expect(servicesItem(page)).not.toHaveClass(/is-closing/)
+    await page.clock.runFor(20)
+    await expect(servicesItem(page)).toHaveClass(/is-closing/)
+    await page.clock.runFor(SUBMENU_FADE_MS)
+    await expect(servicesSubmenu(page)).toBeHidden()
+    await expect(servicesLink(page)).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('stays open while focus is inside it', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/services')
+    await servicesLink(page).hover()
+    await servicesSubmenu(page).locator('a').first().focus()
+    await pauseClock(page)
+    await page.mouse.move(640, 700)
+    await page.clock.runFor(SUBMENU_HIDE_DELAY_MS + SUBMENU_FADE_MS + 500)
+    await expect(servicesSubmenu(page)).toBeVisible()
+  })
+
+  test('opens on the first tap and follows the link on the second', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto('/pricing')
+    await chromeAttached(page)
+    await servicesLink(page).tap()
+    await expect(servicesSubmenu(page)).toBeVisible()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await servicesLink(page).tap()
+    await expect(page).toHaveURL(/\/services$/)
+    await context.close()
+  })
+
+  test('closes on a click elsewhere and on a touch-move', async ({ page }) => {
+    await page.goto('/services')
+    await servicesLink(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(servicesSubmenu(page)).toBeVisible()
+    await page.mouse.click(640, 600)
+    await expect(servicesSubmenu(page)).toBeHidden()
+    await servicesLink(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(servicesSubmenu(page)).toBeVisible()
+    await page.evaluate(() => document.dispatchEvent(new TouchEvent('touchmove', { bubbles: true })))
+    await expect(servicesSubmenu(page)).toBeHidden()
+  })
+
+  test('works by keyboard alone: Enter opens, Tab walks in, Escape closes and returns focus', async ({ page }) => {
+    await page.goto('/pricing')
+    await servicesLink(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(servicesSubmenu(page)).toBeVisible()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await page.keyboard.press('Tab')
+    await expect(servicesSubmenu(page).locator('a').first()).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(servicesSubmenu(page)).toBeHidden()
+    await expect(servicesLink(page)).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(servicesSubmenu(page).locator('a').first()).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+    await expect(servicesLink(page)).toBeFocused()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/services\/full-title-search$/)
+  })
+
+  test('a closed submenu is skipped by Tab', async ({ page }) => {
+    await page.goto('/pricing')
+    await servicesLink(page).focus()
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim())
+    expect(focused).toBe('Why us')
+  })
+
+  test('marks the entry of the current page active', async ({ page }) => {
+    await page.goto('/pricing')
+    const pricing = page.locator('.main-nav .menu-link', { hasText: 'Pricing' })
+    await expect(pricing).toHaveClass(/active/)
+    await expect(pricing).toHaveAttribute('aria-current', 'page')
+    await page.goto('/services/lien-search')
+    await expect(servicesLink(page)).toHaveClass(/active/)
+  })
+})
+
+test.describe('in-page navigation', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('a hash link scrolls smoothly to its section, just below the fixed header', async ({ page }) => {
+    await page.goto('/')
+    await chromeAttached(page)
+    const whyUs = page.locator('.main-nav .menu-item.has-submenu').nth(1)
+    await whyUs.locator('> .menu-link').hover()
+    await whyUs.getByRole('link', { name: 'Our numbers' }).click()
+    // The first moved position, however late a busy machine starts the scroll: short of the end if it is smooth.
+    const midway = await page.waitForFunction(() => window.scrollY > 0 && window.scrollY).then((y) => y.jsonValue())
+    await page.waitForTimeout(SMOOTH_SCROLL_MS)
+    // Let the scroll and the block's reveal animation (a transform) finish before measuring where it sits.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    const headerHeight = await header(page).evaluate((el) => el.getBoundingClientRect().height)
+    await expect
+      .poll(() => page.locator('#numbers').evaluate((el) => el.getBoundingClientRect().top))
+      .toBeGreaterThanOrEqual(headerHeight - 2)
+    const target = await page.locator('#numbers').evaluate((el) => el.getBoundingClientRect().top)
+    expect(Math.abs(target - headerHeight)).toBeLessThanOrEqual(2)
+    expect(midway).toBeLessThan(await page.evaluate(() => window.scrollY))
+    await expect(page).toHaveURL(/#numbers$/)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('numbers')
+  })
+
+  test('the address-bar hash and the active entry follow the section in view, without new history', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const historyLength = await page.evaluate(() => history.length)
+    await page
+      .locator('#reviews')
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100))
+    await page.waitForTimeout(SCROLL_SPY_THROTTLE_MS + 200)
+    await expect(page).toHaveURL(/#reviews$/)
+    const entry = page.locator('.main-nav a[href="/#reviews"]')
+    await expect(entry).toHaveClass(/active/)
+    await expect(entry).toHaveAttribute('aria-current', 'location')
+    await scrollToY(page, 0)
+    await page.waitForTimeout(SCROLL_SPY_THROTTLE_MS + 200)
+    await expect(page).toHaveURL(/\/$/)
+    await expect(entry).not.toHaveClass(/active/)
+    expect(await page.evaluate(() => history.length)).toBe(historyLength)
+  })
+
+  test('a link to the current page without a hash scrolls to the top', async ({ page }) => {
+    await page.goto('/pricing')
+    await scrollToY(page, 800)
+    await addPinnedLink(page, '/pricing', 'self-link')
+    await page.locator('#self-link').click()
+    await page.waitForTimeout(SMOOTH_SCROLL_MS + 100)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(page).toHaveURL(/\/pricing$/)
+  })
+
+  test('back and forward still move between the hash and the page', async ({ page }) => {
+    await page.goto('/')
+    const whyUs = page.locator('.main-nav .menu-item.has-submenu').nth(1)
+    await whyUs.locator('> .menu-link').hover()
+    await whyUs.getByRole('link', { name: 'What clients say' }).click()
+    await expect(page).toHaveURL(/#reviews$/)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goForward()
+    await expect(page).toHaveURL(/#reviews$/)
+  })
+
+  test('under reduced motion, a hash link jumps at once', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await addPinnedLink(page, '#reviews', 'jump')
+    await page.locator('#jump').click()
+    const top = await page.locator('#reviews').evaluate((el) => el.getBoundingClientRect().top)
+    const headerHeight = await header(page).evaluate((el) => el.getBoundingClientRect().height)
+    expect(Math.abs(top - headerHeight)).toBeLessThanOrEqual(2)
+  })
+})
