@@ -1,44 +1,44 @@
-import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import { type AgentPresence, CHAT_AGENT_VISITOR_LIST_MAX, type CustomerStatus } from '../constants'
+import type { AgentPresence, CustomerStatus } from '../constants'
 import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../types'
 import {
   type BusMessage,
   type ChatBus,
   createInProcessBus,
-  type PresenceMessage,
   type PresenceSnapshot,
   type StreamMessage,
   type VisitorChange,
 } from './bus'
 import { withinBusinessHours } from './businessHours'
+import { InstancePresence, type PresenceOptions } from './presence'
 import { createRedisBus } from './redisBus'
+import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_LIST_INTERVAL_MS } from './roster'
 import { StreamSlots } from './streamSlots'
 
 /** `activeAt`: when the visitor last connected or changed (page, status, name), in ms since the epoch. */
 type VisitorEntry = VisitorOnSite & { connections: number; activeAt: number }
-type AgentEntry = AgentOnDuty & { connections: number }
 
-/** Agents get the list of visitors on the site at most this often. */
-export const VISITOR_LIST_INTERVAL_MS = 250
-/** Each instance announces who is connected to it this often (with REDIS_URL, to the others)... */
-export const CHAT_PRESENCE_HEARTBEAT_MS = 5000
-/** ...and an instance not heard from for this long is taken to be gone, with its agents and visitors. */
-export const CHAT_PRESENCE_TTL_MS = 3 * CHAT_PRESENCE_HEARTBEAT_MS
+export type HubOptions = PresenceOptions
 
-export type HubOptions = { heartbeatMs?: number; ttlMs?: number }
+/** Counts one connection less; the entry goes with its last one. False when there was no entry. */
+function dropConnection<Key>(entries: Map<Key, { connections: number }>, key: Key): boolean {
+  const entry = entries.get(key)
+  if (!entry) return false
+  entry.connections -= 1
+  if (entry.connections <= 0) entries.delete(key)
+  return true
+}
 
 /**
  * The live part of the chat in this process: who is connected (visitors and agents) and the
  * bus that carries events and signals to their streams.
  *
  * Presence across instances: each instance owns the connections made to it (`visitors`,
- * `agents`) and announces them on the bus when they change and on a heartbeat; it keeps the
- * other instances' last announcements until they are older than the TTL (an instance that
- * died stops counting). Availability and the lists agents see are computed over all of them,
- * and each instance tells its own streams when they change. A change made on one instance to a
- * visitor or agent connected to another (a page view, an accepted chat, a presence switch)
- * travels on the bus to the instance that owns the connection.
+ * `agents`) and announces them on the bus (see ./presence.ts). Availability and the lists agents
+ * see are computed over every instance's announcement (./roster.ts), and each instance tells its
+ * own streams when they change. A change made on one instance to a visitor or agent connected to
+ * another (a page view, an accepted chat, a presence switch) travels on the bus to the instance
+ * that owns the connection.
  */
 export class ChatHub {
   readonly visitors = new Map<string, VisitorEntry>()
@@ -46,27 +46,25 @@ export class ChatHub {
   /** The visitor event streams open on this instance, capped per address and in all. */
   readonly visitorStreams = new StreamSlots()
   businessHours: string | null = null
-  readonly instance = randomUUID()
-  private readonly remote = new Map<string, { snapshot: PresenceSnapshot; heardAt: number }>()
+  private readonly presence: InstancePresence
   private readonly local = new EventEmitter()
-  private readonly heartbeat: ReturnType<typeof setInterval>
-  private readonly ttlMs: number
   private lastAgents = '[]'
   private lastAvailability: Availability = 'offline'
+  private visitorListTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     readonly bus: ChatBus,
     options: HubOptions = {},
   ) {
     this.local.setMaxListeners(0)
-    this.ttlMs = options.ttlMs ?? CHAT_PRESENCE_TTL_MS
+    this.presence = new InstancePresence(
+      bus,
+      () => this.ownSnapshot(),
+      () => this.tellLocalStreams(),
+      options,
+    )
     bus.subscribe((message) => this.onBusMessage(message))
-    this.heartbeat = setInterval(() => {
-      this.announcePresence()
-      this.forgetSilentInstances()
-    }, options.heartbeatMs ?? CHAT_PRESENCE_HEARTBEAT_MS)
-    this.heartbeat.unref?.()
-    this.announcePresence(true)
+    this.presence.start()
   }
 
   publish(message: StreamMessage) {
@@ -87,9 +85,7 @@ export class ChatHub {
 
   /** Stops announcing this instance and tells the others it is gone. */
   close() {
-    clearInterval(this.heartbeat)
-    if (this.announceSoon) clearTimeout(this.announceSoon)
-    this.bus.publish({ kind: 'presence_gone', instance: this.instance })
+    this.presence.stop()
   }
 
   availability(now = new Date()): Availability {
@@ -109,11 +105,7 @@ export class ChatHub {
   }
 
   visitorDisconnected(visitorId: string) {
-    const entry = this.visitors.get(visitorId)
-    if (!entry) return
-    entry.connections -= 1
-    if (entry.connections <= 0) this.visitors.delete(visitorId)
-    this.presenceChanged()
+    if (dropConnection(this.visitors, visitorId)) this.presenceChanged()
   }
 
   /** Updates a visitor wherever their stream is connected. */
@@ -135,11 +127,7 @@ export class ChatHub {
   }
 
   agentDisconnected(agentId: number) {
-    const entry = this.agents.get(agentId)
-    if (!entry) return
-    entry.connections -= 1
-    if (entry.connections <= 0) this.agents.delete(agentId)
-    this.presenceChanged()
+    if (dropConnection(this.agents, agentId)) this.presenceChanged()
   }
 
   /** Sets an agent's presence wherever their console is connected. */
@@ -155,26 +143,11 @@ export class ChatHub {
 
   /** Every visitor on the site, on any instance, the most recently active first. */
   visitorList(): VisitorOnSite[] {
-    const merged = new Map<string, VisitorOnSite & { activeAt: number }>()
-    for (const snapshot of this.snapshots()) {
-      for (const { visitorId, page, status, name, conversationId, activeAt } of snapshot.visitors) {
-        // An instance that predates activity times announces none; its visitors sort last.
-        if (!merged.has(visitorId))
-          merged.set(visitorId, { visitorId, page, status, name, conversationId, activeAt: activeAt ?? 0 })
-      }
-    }
-    return [...merged.values()]
-      .sort((a, b) => b.activeAt - a.activeAt)
-      .map(({ visitorId, page, status, name, conversationId }) => ({ visitorId, page, status, name, conversationId }))
+    return mergeVisitors(this.presence.snapshots())
   }
 
-  /** What agents are shown: a bounded list, so that a crowd of visitors cannot swamp every console. */
   agentVisitorList(): VisitorListView {
-    const all = this.visitorList()
-    return {
-      visitors: all.slice(0, CHAT_AGENT_VISITOR_LIST_MAX),
-      more: Math.max(0, all.length - CHAT_AGENT_VISITOR_LIST_MAX),
-    }
+    return boundVisitorList(this.visitorList())
   }
 
   agentList(): AgentOnDuty[] {
@@ -191,30 +164,12 @@ export class ChatHub {
     })
   }
 
-  /** This instance's own connections first, then the other instances' (newest announcement wins per id). */
-  private snapshots(): PresenceSnapshot[] {
-    const others = [...this.remote.values()].sort((a, b) => b.heardAt - a.heardAt).map((entry) => entry.snapshot)
-    return [this.ownSnapshot(), ...others]
-  }
-
   private ownSnapshot(): PresenceSnapshot {
     return { agents: [...this.agents.values()], visitors: [...this.visitors.values()] }
   }
 
   private allAgents(): AgentEntry[] {
-    const merged = new Map<number, AgentEntry>()
-    for (const snapshot of this.snapshots()) {
-      for (const agent of snapshot.agents) {
-        const seen = merged.get(agent.id)
-        // An agent online anywhere is online; their consoles on every instance add up.
-        if (!seen) merged.set(agent.id, { ...agent })
-        else {
-          seen.connections += agent.connections
-          if (agent.presence === 'online') seen.presence = 'online'
-        }
-      }
-    }
-    return [...merged.values()]
+    return mergeAgents(this.presence.snapshots())
   }
 
   private applyVisitorChange(visitorId: string, change: VisitorChange) {
@@ -234,15 +189,8 @@ export class ChatHub {
   private onBusMessage(message: BusMessage) {
     switch (message.kind) {
       case 'presence':
-        if (message.instance === this.instance) return
-        this.remote.set(message.instance, { snapshot: message.snapshot, heardAt: Date.now() })
-        // A new instance asks to hear from the others at once rather than at their next heartbeat.
-        if (message.hello) this.announcePresence()
-        this.tellLocalStreams()
-        return
       case 'presence_gone':
-        if (message.instance !== this.instance && this.remote.delete(message.instance)) this.tellLocalStreams()
-        return
+        return this.presence.hear(message)
       case 'agent_presence':
         return this.applyAgentPresence(message.agentId, message.presence)
       case 'visitor_update':
@@ -250,37 +198,14 @@ export class ChatHub {
     }
   }
 
-  private announceSoon: ReturnType<typeof setTimeout> | null = null
-
-  /** Coalesced like the visitor list: a burst of connections makes one announcement. */
   private presenceChanged() {
     this.tellLocalStreams()
-    if (this.announceSoon) return
-    this.announceSoon = setTimeout(() => {
-      this.announceSoon = null
-      this.announcePresence()
-    }, VISITOR_LIST_INTERVAL_MS)
-    this.announceSoon.unref?.()
-  }
-
-  private announcePresence(hello = false) {
-    const message: PresenceMessage = { kind: 'presence', instance: this.instance, snapshot: this.ownSnapshot() }
-    this.bus.publish(hello ? { ...message, hello } : message)
-  }
-
-  private forgetSilentInstances(now = Date.now()) {
-    let forgot = false
-    for (const [instance, entry] of this.remote) {
-      if (now - entry.heardAt > this.ttlMs) forgot = this.remote.delete(instance) || forgot
-    }
-    if (forgot) this.tellLocalStreams()
+    this.presence.announceSoon()
   }
 
   private signal(audience: 'agents' | 'visitors', name: string, data: unknown) {
     this.local.emit('signal', { kind: 'signal', audience: { kind: audience }, name, data } satisfies StreamMessage)
   }
-
-  private announceTimer: ReturnType<typeof setTimeout> | null = null
 
   /** Tells this instance's streams what changed: the team, availability, and (coalesced) the visitors. */
   private tellLocalStreams() {
@@ -295,12 +220,12 @@ export class ChatHub {
       this.signal('visitors', 'availability', { availability })
     }
     // A burst of page views sends agents one list, not one list per visitor.
-    if (this.announceTimer) return
-    this.announceTimer = setTimeout(() => {
-      this.announceTimer = null
+    if (this.visitorListTimer) return
+    this.visitorListTimer = setTimeout(() => {
+      this.visitorListTimer = null
       this.signal('agents', 'visitors', this.agentVisitorList())
     }, VISITOR_LIST_INTERVAL_MS)
-    this.announceTimer.unref?.()
+    this.visitorListTimer.unref?.()
   }
 }
 
