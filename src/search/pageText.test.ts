@@ -1,4 +1,8 @@
+import type { Block } from 'payload'
 import { describe, expect, it } from 'vitest'
+import { pageBlocks } from '@/blocks/configs'
+import { FaqBlock } from '@/blocks/Faq/config'
+import { notSearchText } from '@/cms/fields/searchText'
 import { richText, p, h, table } from '@/cms/seed/lexical'
 import { pageText } from './pageText'
 
@@ -35,5 +39,69 @@ describe('page text for search', () => {
       },
     ])
     expect(text).toBe('Order')
+  })
+})
+
+describe('page text read from the block configs', () => {
+  const timeline: Block = {
+    slug: 'timeline',
+    fields: [
+      { name: 'title', type: 'text' },
+      {
+        name: 'milestones',
+        type: 'array',
+        fields: [
+          { name: 'year', type: 'number' },
+          { name: 'event', type: 'textarea' },
+          { name: 'details', type: 'group', fields: [{ name: 'source', type: 'text' }] },
+          { name: 'kind', type: 'select', options: ['deed', 'plat'] },
+          { name: 'link', type: 'text', ...notSearchText },
+        ],
+      },
+      { type: 'tabs', tabs: [{ label: 'More', fields: [{ name: 'summary', type: 'richText' }] }] },
+    ],
+  }
+
+  it("finds the text of a new block's text, textarea, group and rich-text fields without a change to search", () => {
+    const text = pageText(
+      [
+        {
+          blockType: 'timeline',
+          title: 'Our history',
+          milestones: [
+            {
+              year: 1987,
+              event: 'First abstract office.',
+              details: { source: 'County minutes' },
+              kind: 'deed',
+              link: '/a',
+            },
+          ],
+          summary: richText(p('Thirty years of searches.')),
+        },
+      ],
+      [...pageBlocks, timeline],
+    )
+    expect(text).toBe('Our history First abstract office. County minutes Thirty years of searches.')
+  })
+
+  it('leaves out a block whose config it does not know', () => {
+    expect(pageText([{ blockType: 'timeline', title: 'Our history' }])).toBe('')
+  })
+
+  it('leaves out the row ids and block names Payload adds as hidden fields', () => {
+    const faqWithBaseFields: Block = {
+      ...FaqBlock,
+      fields: [
+        { name: 'id', type: 'text', admin: { hidden: true } },
+        { name: 'blockName', type: 'text', admin: { disabled: true } },
+        ...FaqBlock.fields,
+      ],
+    }
+    const text = pageText(
+      [{ blockType: 'faq', id: '6b05', blockName: 'Questions', heading: 'Ask us', items: [] }],
+      [faqWithBaseFields],
+    )
+    expect(text).toBe('Ask us')
   })
 })

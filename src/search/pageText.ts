@@ -1,49 +1,78 @@
-/** Fields of page blocks whose text a visitor reads; ids, anchors, links and settings are not. */
-const READABLE_FIELDS = new Set([
-  'heading',
-  'text',
-  'question',
-  'answer',
-  'quote',
-  'name',
-  'role',
-  'label',
-  'description',
-  'caption',
-  'note',
-  'service',
-  'includes',
-  'turnaround',
-  'price',
-])
+import type { Block, Field } from 'payload'
+import { fieldAffectsData, tabHasName } from 'payload/shared'
+import { pageBlocks } from '@/blocks/configs'
+import { isSearchText } from '@/cms/fields/searchText'
 
-type Json = unknown
+type Row = Record<string, unknown>
 
-function collect(value: Json, key: string | null, out: string[]): void {
-  if (typeof value === 'string') {
-    if (key !== null && READABLE_FIELDS.has(key)) out.push(value)
-    return
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) collect(item, key, out)
-    return
-  }
-  if (!value || typeof value !== 'object') return
-  const node = value as Record<string, Json>
-  // A Lexical text node: its `text` is what the reader sees.
-  if (node.type === 'text' && typeof node.text === 'string') {
-    out.push(node.text)
-    return
-  }
-  for (const [childKey, child] of Object.entries(node)) {
-    if (typeof child === 'string') collect(child, childKey, out)
-    else collect(child, childKey === 'children' || childKey === 'root' ? key : childKey, out)
+const asRows = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
+/** Fields hidden from editors are the ones Payload adds itself: row ids and block names. */
+const hiddenFromEditors = (field: Field) =>
+  Boolean(field.hidden || field.admin?.hidden || (field.admin && 'disabled' in field.admin && field.admin.disabled))
+
+/** The text runs of a Lexical rich-text value, in reading order. */
+function richTextWords(node: unknown, out: string[]): void {
+  if (!node || typeof node !== 'object') return
+  const { type, text, root, children } = node as Row
+  if (type === 'text' && typeof text === 'string') out.push(text)
+  richTextWords(root, out)
+  for (const child of asRows(children)) richTextWords(child, out)
+}
+
+/**
+ * What a visitor reads in one row of data, taken from the fields that describe it: text,
+ * textarea and rich text, through arrays, groups, tabs and nested blocks. Numbers, selects,
+ * radios, checkboxes, dates, relationships and uploads hold settings or ids, text fields marked
+ * notSearchText hold addresses or anchors, and hidden fields are row ids: none is page text.
+ */
+function collectFields(fields: Field[], data: unknown, out: string[]): void {
+  if (!data || typeof data !== 'object') return
+  const row = data as Row
+  for (const field of fields) {
+    if (hiddenFromEditors(field)) continue
+    switch (field.type) {
+      case 'text':
+      case 'textarea':
+        if (!isSearchText(field)) break
+        for (const value of [row[field.name]].flat()) if (typeof value === 'string') out.push(value)
+        break
+      case 'richText':
+        richTextWords(row[field.name], out)
+        break
+      case 'array':
+        for (const item of asRows(row[field.name])) collectFields(field.fields, item, out)
+        break
+      case 'blocks':
+        collectBlocks(field.blocks, row[field.name], out)
+        break
+      case 'group':
+        collectFields(field.fields, fieldAffectsData(field) ? row[field.name] : row, out)
+        break
+      case 'row':
+      case 'collapsible':
+        collectFields(field.fields, row, out)
+        break
+      case 'tabs':
+        for (const tab of field.tabs) collectFields(tab.fields, tabHasName(tab) ? row[tab.name] : row, out)
+        break
+    }
   }
 }
 
-/** The readable text of a page's blocks, rich text included, as one string. */
-export function pageText(layout: Json): string {
+function collectBlocks(blocks: Block[], value: unknown, out: string[]): void {
+  for (const item of asRows(value)) {
+    const block = blocks.find((candidate) => candidate.slug === (item as Row | null)?.blockType)
+    if (block) collectFields(block.fields, item, out)
+  }
+}
+
+/**
+ * The readable text of a page's blocks, rich text included, as one string. Which fields count
+ * is read from the block configs, so a new block's text is searchable as soon as it exists.
+ */
+export function pageText(layout: unknown, blocks: Block[] = pageBlocks): string {
   const parts: string[] = []
-  collect(layout, null, parts)
+  collectBlocks(blocks, layout, parts)
   return parts.join(' ').replace(/\s+/g, ' ').trim()
 }

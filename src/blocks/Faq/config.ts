@@ -1,5 +1,6 @@
 import type { Block } from 'payload'
 import { anchorIdField } from '@/cms/fields/link'
+import { notSearchText } from '@/cms/fields/searchText'
 
 export const FaqBlock: Block = {
   slug: 'faq',
@@ -18,6 +19,7 @@ export const FaqBlock: Block = {
         {
           name: 'anchor',
           type: 'text',
+          ...notSearchText,
           admin: { description: 'Optional id so that a link to #id opens this question.' },
           validate: (value: unknown) =>
             !value || (typeof value === 'string' && /^[A-Za-z][\w-]*$/.test(value))

@@ -1,4 +1,5 @@
 import type { Field } from 'payload'
+import { notSearchText } from './searchText'
 
 export const LINK_KINDS = ['page', 'url', 'anchor'] as const
 
@@ -29,6 +30,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
     {
       name: 'url',
       type: 'text',
+      ...notSearchText,
       admin: { condition: (_, sibling) => sibling?.kind === 'url' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
         if (siblingData?.kind !== 'url') return true
@@ -41,6 +43,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
     {
       name: 'anchor',
       type: 'text',
+      ...notSearchText,
       admin: { condition: (_, sibling) => sibling?.kind === 'anchor', description: 'For example #pricing' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
         siblingData?.kind !== 'anchor' || (typeof value === 'string' && ANCHOR_PATTERN.test(value))
@@ -55,6 +58,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
 export const anchorIdField: Field = {
   name: 'anchorId',
   type: 'text',
+  ...notSearchText,
   admin: { description: 'Optional id for in-page links, without the #, e.g. "pricing".' },
   validate: (value: unknown) =>
     !value || (typeof value === 'string' && /^[A-Za-z][\w-]*$/.test(value))
