@@ -1,0 +1,126 @@
+import type { RefObject } from 'react'
+import { CHAT_STARTED_EVENT } from '@/analytics/events'
+import { trackEvent } from '@/analytics/trackEvent'
+import type { OfflineForm } from '../lookup'
+import { ChatEventItem } from './ChatEventItem'
+import { type ChatPostResult, uploadFile, visitorAction } from './client'
+import { Composer } from './Composer'
+import type { WidgetController } from './controller'
+import { OfflineMessage } from './OfflineMessage'
+import { PreChatForm } from './PreChatForm'
+import type { WidgetState } from './state'
+
+export type ChatWindowProps = {
+  state: WidgetState
+  controller: WidgetController
+  windowId: string
+  titleId: string
+  windowRef: RefObject<HTMLElement | null>
+  /** The last refusal from the server, in plain words ('' when the last call went through). */
+  error: string
+  offlineForm: OfflineForm | null
+  /** Shows a call's refusal (or clears the last one); true when the call went through. */
+  report: (result: ChatPostResult) => boolean
+  send: (text: string, type?: 'message' | 'emoji') => Promise<boolean>
+}
+
+/** The open chat window: its header, the conversation, and the pre-chat, composer or offline panel. */
+export function ChatWindow({
+  state,
+  controller,
+  windowId,
+  titleId,
+  windowRef,
+  error,
+  send,
+  ...panel
+}: ChatWindowProps) {
+  return (
+    <section
+      ref={windowRef}
+      id={windowId}
+      className="chat-window"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        // An Escape that a control inside used (a dropdown closing its list) leaves the window open.
+        if (event.key === 'Escape' && !event.defaultPrevented) controller.setVisibility('minimized')
+      }}
+    >
+      <header className="chat-window-header">
+        <h2 id={titleId} className="chat-title">
+          Chat
+        </h2>
+        <p className="chat-availability">{state.availability === 'online' ? 'Agents are online' : 'We are offline'}</p>
+        <button
+          type="button"
+          className="chat-minimize"
+          data-close
+          onClick={() => controller.setVisibility('minimized')}
+        >
+          <span aria-hidden="true">–</span>
+          <span className="visually-hidden">Minimize chat</span>
+        </button>
+      </header>
+      {state.connection === 'failed' && (
+        <p className="chat-connection-lost" role="alert">
+          The chat is offline: we could not reconnect.{' '}
+          <button type="button" onClick={() => controller.retry()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {state.events.length > 0 && (
+        <div className="chat-log-region" role="log" aria-label="Conversation">
+          <ol className="chat-log">
+            {state.events.map((event) => (
+              <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
+            ))}
+          </ol>
+        </div>
+      )}
+      <p className="chat-typing" aria-live="polite">
+        {state.agentTyping ? `${state.agentTyping} is typing…` : ''}
+      </p>
+      {error && (
+        <p className="chat-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ChatPanel state={state} send={send} {...panel} />
+    </section>
+  )
+}
+
+/** In a chat, the composer; before one, the pre-chat form while agents are online, else the offline form. */
+function ChatPanel({
+  state,
+  send,
+  report,
+  offlineForm,
+}: Pick<ChatWindowProps, 'state' | 'send' | 'report' | 'offlineForm'>) {
+  const { status, name, email } = state.customer
+  if (status !== 'browsing') {
+    return (
+      <Composer
+        status={status}
+        onSend={send}
+        onFile={async (file) => report(await uploadFile(file))}
+        onEnd={async () => report(await visitorAction('end'))}
+      />
+    )
+  }
+  if (state.availability !== 'online') return <OfflineMessage offline={offlineForm} name={name} email={email} />
+  return (
+    <PreChatForm
+      name={name}
+      email={email}
+      onStart={async (name, email) => {
+        const started = report(await visitorAction('start', { name, email }))
+        if (started) trackEvent(CHAT_STARTED_EVENT)
+        return started
+      }}
+    />
+  )
+}

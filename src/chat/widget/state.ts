@@ -1,0 +1,31 @@
+import type { CustomerStatus } from '../constants'
+import type { Availability, ChatEventView } from '../types'
+
+export type Visibility = 'maximized' | 'minimized' | 'hidden'
+export type Connection = 'idle' | 'connecting' | 'open' | 'failed'
+export type Customer = { name: string; email: string; status: CustomerStatus; sessionVariables: Record<string, string> }
+
+/** What the visitor widget renders, and what window.LiveChatWidget reports. */
+export type WidgetState = {
+  availability: Availability
+  visibility: Visibility
+  customer: Customer
+  conversationId: number | null
+  events: ChatEventView[]
+  unread: number
+  connection: Connection
+  agentTyping: string | null
+  disabled: boolean
+}
+
+export const initialWidgetState = (): WidgetState => ({
+  availability: 'offline',
+  visibility: 'minimized',
+  customer: { name: '', email: '', status: 'browsing', sessionVariables: {} },
+  conversationId: null,
+  events: [],
+  unread: 0,
+  connection: 'idle',
+  agentTyping: null,
+  disabled: false,
+})

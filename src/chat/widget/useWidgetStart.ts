@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react'
+import { hostAllowed } from '../domains'
+import { builtinConfigLookup, lookUpWithRetry, type OfflineForm } from '../lookup'
+import type { LiveChatWidgetApi } from '../stub'
+import { type ChatConfig, type ConfigError, DIRECT_LINK_HASH, warnDisabled } from './config'
+import type { WidgetController } from './controller'
+
+/**
+ * Starts the widget once its configuration is looked up (see ../lookup.ts), or leaves it disabled
+ * with a warning; either way window.LiveChatWidget gets the real API. `configured` turns true
+ * when it runs; `offlineForm` is the contact form it offers while no agent is online.
+ */
+export function useWidgetStart(controller: WidgetController, config: ChatConfig) {
+  const [configured, setConfigured] = useState(false)
+  const [offlineForm, setOfflineForm] = useState<OfflineForm | null>(null)
+
+  useEffect(() => {
+    const api = (window.LiveChatWidget ?? {}) as LiveChatWidgetApi
+    window.LiveChatWidget = api
+    const refusal =
+      config.configError ??
+      (hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains) ? null : 'domain_not_allowed')
+    const refuse = (cause: ConfigError) => {
+      warnDisabled(cause)
+      controller.disable()
+      controller.install(api)
+    }
+    if (refusal) return refuse(refusal)
+    let cancelled = false
+    let offline: OfflineForm | null = null
+    void lookUpWithRetry(() => builtinConfigLookup((found) => (offline = found))).then((error) => {
+      if (cancelled) return
+      if (error) return refuse(error)
+      controller.install(api)
+      controller.start(window.location.pathname)
+      setOfflineForm(offline)
+      setConfigured(true)
+      // A direct chat link (/chat) lands on the site with #chat: open the window.
+      if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
+    })
+    return () => {
+      cancelled = true
+      controller.disable()
+    }
+  }, [controller, config])
+
+  return { configured, offlineForm }
+}
