@@ -26,7 +26,7 @@ const ELEMENTS = {
     'src/forms/dropdown/enhanceSelect.ts',
     'with the form behaviour, on first interaction with a form',
   ],
-  'lazy image fade (src/site/chrome/lazyImages.ts)': ['src/site/chrome/lazyImages.ts', 'with every page'],
+  'lazy image fade (src/blocks/lazyImages.ts)': ['src/blocks/lazyImages.ts', 'with every page'],
   'textarea auto-grow fallback (src/forms/autoGrow.ts)': ['src/forms/autoGrow.ts', 'with every page'],
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EXPERIMENTAL_TableFeature, lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, type GlobalConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
@@ -17,6 +17,7 @@ import { emailAdapter } from './cms/email'
 import { Footer } from './cms/globals/Footer'
 import { Header } from './cms/globals/Header'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { publishSiteSources } from './site/thirdParties'
 import { siteLogger } from './cms/logging'
 import { contactJobs } from './contact/delivery/jobs'
 
@@ -28,6 +29,22 @@ function payloadSecret(): string {
   // `next build` evaluates the config without serving anything; a running site must have a secret.
   if (process.env.NEXT_PHASE === 'phase-production-build') return 'build-time-placeholder'
   throw new Error('PAYLOAD_SECRET is not set: run `npm start`, which writes one to .env.')
+}
+
+/**
+ * Each read or change of the settings publishes the third-party hosts the CSP allows, so the
+ * server builds every page's policy without a query per request.
+ */
+function withPublishedSources(global: GlobalConfig): GlobalConfig {
+  const hooks = global.hooks ?? {}
+  return {
+    ...global,
+    hooks: {
+      ...hooks,
+      afterRead: [...(hooks.afterRead ?? []), publishSiteSources],
+      afterChange: [publishSiteSources, ...(hooks.afterChange ?? [])],
+    },
+  }
 }
 
 export type SiteConfigOptions = {
@@ -60,7 +77,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       ...CHAT_COLLECTIONS,
       CaptchaAnswers,
     ],
-    globals: [Header, Footer, SiteSettings],
+    globals: [Header, Footer, withPublishedSources(SiteSettings)],
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature(), headingStyleFeature()],
     }),

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import type { SiteLink } from '@/payload-types'
-import { hrefOf, isExternal } from '@/site/links'
+import { hrefOf, isExternal } from '@/cms/fields/linkHref'
 
 export function CmsLink({ link, className }: { link: SiteLink | null | undefined; className?: string }) {
   const href = hrefOf(link)

@@ -1,5 +1,5 @@
 import type { Media as MediaDoc } from '@/payload-types'
-import { LAZY_IMAGE_FADE_MS } from '@/site/chrome/lazyImages'
+import { LAZY_IMAGE_FADE_MS } from './lazyImages'
 
 type Props = { media: MediaDoc | number | null | undefined; sizes: string; priority?: boolean; className?: string }
 

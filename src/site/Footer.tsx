@@ -1,5 +1,5 @@
 import type { Footer as FooterData, SiteSetting } from '@/payload-types'
-import { hrefOf } from './links'
+import { hrefOf } from '@/cms/fields/linkHref'
 
 export function SiteFooter({ footer, settings }: { footer: FooterData; settings: SiteSetting }) {
   const { business } = settings

@@ -1,5 +1,5 @@
 import type { Header } from '@/payload-types'
-import { hrefOf } from './links'
+import { hrefOf } from '@/cms/fields/linkHref'
 
 export type MenuLink = { label: string; href: string; current: boolean }
 export type MenuColumn = { heading: string | null; links: MenuLink[] }

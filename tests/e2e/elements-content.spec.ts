@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { LAZY_IMAGE_FADE_MS } from '../../src/site/chrome/lazyImages'
+import { LAZY_IMAGE_FADE_MS } from '../../src/blocks/lazyImages'
 import { atEachWidth, expectNoSeriousAxeViolation } from './support/elements'
 
 atEachWidth((viewport) => {

@@ -1,5 +1,4 @@
 import type { Field, GlobalConfig } from 'payload'
-import { publishThirdPartySources } from '@/security/thirdPartySources'
 import { anyone, isAdmin, isAdminField } from '../access'
 import { revalidateEveryPage } from '../revalidate'
 
@@ -33,11 +32,8 @@ const emailList = (name: string, description: string): Field => ({
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   access: { read: anyone, update: isAdmin },
-  // Keeps the proxy's Content-Security-Policy in step with the configured tags, without a query per request.
-  hooks: {
-    afterRead: [({ doc }) => (publishThirdPartySources(doc), doc)],
-    afterChange: [({ doc }) => (publishThirdPartySources(doc), doc), revalidateEveryPage],
-  },
+  // The site adds the hooks that keep the CSP in step with the configured third parties (payload.config.ts).
+  hooks: { afterChange: [revalidateEveryPage] },
   fields: [
     {
       type: 'tabs',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from './headers'
-import { NO_THIRD_PARTY, thirdPartySources } from './thirdPartySources'
+import { contentSecurityPolicy } from '@/security/headers'
+import { NO_THIRD_PARTY } from '@/security/thirdPartySources'
+import { thirdPartySources } from './thirdParties'
 
 const directive = (csp: string, name: string) =>
   csp

@@ -1,0 +1,87 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Which top-level folder of src/ may import which. Routes (`app`) and the configuration sit on
+ * top; `site` is the shell that composes the capabilities; capabilities lean only on the ones
+ * listed for them and on the shared folders; shared folders import no capability.
+ */
+const SHARED = ['forms', 'cms', 'security', 'dom', 'migrations', 'payload-types']
+const MAY_IMPORT: Record<string, string[]> = {
+  site: ['blocks', 'contact', 'chat', 'analytics', 'search'],
+  blocks: ['contact'],
+  chat: ['contact', 'analytics'],
+  contact: ['analytics'],
+  analytics: [],
+  // Search reads the blocks' schemas to find the text fields of a page.
+  search: ['blocks/configs'],
+  server: [],
+  forms: [],
+  security: [],
+  dom: [],
+  // The CMS names the blocks' schemas (the page layout field); nothing else of a capability.
+  cms: ['blocks/configs', 'blocks/RichText/headingStyle'],
+}
+
+const srcRoot = path.resolve(__dirname)
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(full)
+    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+  })
+}
+
+/** Every module a file imports, as a path under src/ (`contact/form/CmsForm`), package imports left out. */
+function importsOf(root: string, file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8')
+  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1])
+  return specifiers.flatMap((specifier) => {
+    if (specifier.startsWith('@/')) return [specifier.slice(2)]
+    if (specifier.startsWith('.')) return [path.relative(root, path.resolve(path.dirname(file), specifier))]
+    return []
+  })
+}
+
+const folderOf = (relative: string) => relative.split(/[/\\]/)[0].replace(/\.tsx?$/, '')
+
+function violations(root = srcRoot): string[] {
+  const found: string[] = []
+  for (const file of sourceFiles(root)) {
+    const from = folderOf(path.relative(root, file))
+    const allowed = MAY_IMPORT[from]
+    if (!allowed) continue // routes, configuration, instrumentation: the top may import anything
+    for (const target of importsOf(root, file)) {
+      const to = folderOf(target)
+      if (to === from || SHARED.includes(to)) continue
+      if (allowed.some((entry) => target === entry || target.startsWith(`${entry}/`) || entry === to)) continue
+      found.push(`${path.relative(root, file)} imports ${target}`)
+    }
+  }
+  return found
+}
+
+describe('dependencies point down', () => {
+  it('no folder imports one above it or a capability it is not allowed to lean on', () => {
+    expect(violations()).toEqual([])
+  })
+
+  it('catches a shared folder importing a capability, and a capability importing the shell', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'))
+    try {
+      fs.mkdirSync(path.join(root, 'security'))
+      fs.writeFileSync(path.join(root, 'security', 'fetch.ts'), "import { CSRF } from '@/contact/protocol'\n")
+      fs.mkdirSync(path.join(root, 'search'))
+      fs.writeFileSync(path.join(root, 'search', 'box.ts'), "import { listen } from '../site/chrome/dom'\n")
+      expect(violations(root).sort()).toEqual([
+        'search/box.ts imports site/chrome/dom',
+        'security/fetch.ts imports contact/protocol',
+      ])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
