@@ -6,7 +6,9 @@ import net from 'node:net'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { completeContactFields } from './lib/contactFields.mjs'
 import { startBenchServer } from './lib/server.mjs'
+import { csrfPair, signInAdmin } from './lib/session.mjs'
 
 const seconds = Number(process.env.CONTACT_BENCH_SECONDS || 20)
 const connections = Number(process.env.CONTACT_BENCH_CONNECTIONS || 10)
@@ -37,13 +39,7 @@ Object.assign(process.env, {
 const server = await startBenchServer({ port, name })
 try {
   const { origin } = server
-  const admin = JSON.parse(fs.readFileSync(adminFile, 'utf8'))
-  const login = await fetch(`${origin}/api/users/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify(admin),
-  })
-  const { token: jwt } = await login.json()
+  const jwt = await signInAdmin(origin, adminFile)
   const auth = { Authorization: `JWT ${jwt}`, Origin: origin }
   // The proof-of-work captcha is per visitor by design; the load test measures the pipeline behind it.
   await fetch(`${origin}/api/forms/115`, {
@@ -52,26 +48,15 @@ try {
     body: JSON.stringify({ captcha: false }),
   })
 
-  // Pages carry no token (every visitor shares them); the form's script asks the CSRF endpoint.
-  const tokenAnswer = await fetch(`${origin}/api/csrf`)
-  const cookie = tokenAnswer.headers
-    .getSetCookie()
-    .find((line) => line.startsWith('csrf_token='))
-    ?.split(';')[0]
-  const { token: csrf } = await tokenAnswer.json()
-  if (!cookie || !csrf) throw new Error('the CSRF endpoint gave no token')
+  const { cookie, token: csrf } = await csrfPair(origin)
 
   const body = JSON.stringify({
     formId: 115,
-    fields: [
-      { name: 'name', value: 'Load Tester' },
-      { name: 'email', value: 'load@example.com' },
-      { name: 'county', value: 'franklin' },
-      { name: 'service', value: 'lien-search' },
-      { name: 'contactPreference', value: 'email' },
-      { name: 'message', value: 'A steady stream of requests for parcel searches, each long enough to pass.' },
-      { name: 'consent', value: 'on' },
-    ],
+    fields: completeContactFields('Load Tester', {
+      email: 'load@example.com',
+      service: 'lien-search',
+      message: 'A steady stream of requests for parcel searches, each long enough to pass.',
+    }),
   })
   const result = await autocannon({
     url: `${origin}/api/contact`,

@@ -9,7 +9,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { completeContactFields } from './lib/contactFields.mjs'
 import { startBenchServer } from './lib/server.mjs'
+import { csrfPair, signInAdmin } from './lib/session.mjs'
 
 const seconds = Number(process.env.HOSTILE_BENCH_SECONDS || 8)
 const connections = Number(process.env.HOSTILE_BENCH_CONNECTIONS || 20)
@@ -22,15 +24,11 @@ const dataDir = path.join(ROOT, '.tmp', name)
 const adminFile = path.join(dataDir, 'admin.json')
 Object.assign(process.env, { E2E_ADMIN_FILE: adminFile, SMTP_URL: '' })
 
-const genuineFields = [
-  { name: 'name', value: 'Flood Sender' },
-  { name: 'email', value: 'flood@example.com' },
-  { name: 'county', value: 'franklin' },
-  { name: 'service', value: 'lien-search' },
-  { name: 'contactPreference', value: 'email' },
-  { name: 'message', value: 'A message sent thousands of times by one machine that pretends to be many.' },
-  { name: 'consent', value: 'on' },
-]
+const genuineFields = completeContactFields('Flood Sender', {
+  email: 'flood@example.com',
+  service: 'lien-search',
+  message: 'A message sent thousands of times by one machine that pretends to be many.',
+})
 
 let spoofCounter = 0
 const spoofedAddress = () => {
@@ -132,19 +130,8 @@ async function streamFlood(origin, attempts, cookie) {
 const server = await startBenchServer({ port, name })
 try {
   const { origin } = server
-  const admin = JSON.parse(fs.readFileSync(adminFile, 'utf8'))
-  const login = await fetch(`${origin}/api/users/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify(admin),
-  })
-  const { token: jwt } = await login.json()
-  const csrfAnswer = await fetch(`${origin}/api/csrf`)
-  const csrfCookie = csrfAnswer.headers
-    .getSetCookie()
-    .find((line) => line.startsWith('csrf_token='))
-    ?.split(';')[0]
-  const { token: csrf } = await csrfAnswer.json()
+  const jwt = await signInAdmin(origin, adminFile)
+  const { cookie: csrfCookie, token: csrf } = await csrfPair(origin)
   const json = { 'content-type': 'application/json', origin }
   // One visitor's chat cookie, taken before the floods: the new-visitor cap would otherwise answer
   // every cookie-less request once the start flood has used it, hiding each endpoint's own answer.

@@ -17,6 +17,7 @@ import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { startBenchServer } from './lib/server.mjs'
+import { stackEnv } from './lib/stack.mjs'
 
 const PAGES = ['/', '/pricing', '/contact']
 const CONNECTIONS = 20
@@ -55,14 +56,7 @@ function stack(command) {
   const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      STACK_DIR,
-      STACK_PORT: String(PORTS.front),
-      STACK_APP_PORTS: `${PORTS.appA},${PORTS.appB}`,
-      STACK_PG_PORT: String(PORTS.postgres),
-      STACK_REDIS_PORT: String(PORTS.redis),
-    },
+    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
   })
   if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
 }

@@ -10,18 +10,16 @@ import { EXPORT_CSV_PATH } from '../../src/contact/admin/ExportCsvLink'
 import { LEGACY_SUCCESS } from '../../src/contact/server/legacyEndpoint'
 import { E2E_PORT, E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
+import { completeContactFields } from '../../bench/lib/contactFields.mjs'
 
 const outbox = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/outbox`)
 
-const fields = (name: string) => [
-  { name: 'name', value: name },
-  { name: 'email', value: 'e2e@example.com' },
-  { name: 'county', value: 'franklin' },
-  { name: 'service', value: 'tax-search' },
-  { name: 'contactPreference', value: 'email' },
-  { name: 'message', value: 'End-to-end request for a tax search on a Franklin County parcel, please.' },
-  { name: 'consent', value: 'on' },
-]
+const fields = (name: string) =>
+  completeContactFields(name, {
+    email: 'e2e@example.com',
+    service: 'tax-search',
+    message: 'End-to-end request for a tax search on a Franklin County parcel, please.',
+  })
 
 const csrfCookieOf = (response: APIResponse) =>
   response

@@ -9,6 +9,8 @@ import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
+import { completeContactFields } from '../../bench/lib/contactFields.mjs'
+import { stackEnv } from '../../bench/lib/stack.mjs'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
 const PORTS = { appA: 3201, appB: 3202, front: 3203, postgres: 3204, redis: 3205 }
@@ -30,14 +32,7 @@ function stack(command: 'start' | 'stop') {
   const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
     encoding: 'utf8',
     timeout: STACK_START_TIMEOUT_MS,
-    env: {
-      ...process.env,
-      STACK_DIR,
-      STACK_PORT: String(PORTS.front),
-      STACK_APP_PORTS: `${PORTS.appA},${PORTS.appB}`,
-      STACK_PG_PORT: String(PORTS.postgres),
-      STACK_REDIS_PORT: String(PORTS.redis),
-    },
+    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
   })
   if (result.status !== 0) {
     throw new Error(`stack ${command} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`)
@@ -121,15 +116,12 @@ async function openEventStream(url: string, headers: Record<string, string>) {
   return { response, next, close: () => controller.abort() }
 }
 
-const contactFields = (name: string) => [
-  { name: 'name', value: name },
-  { name: 'email', value: 'front@example.com' },
-  { name: 'county', value: 'franklin' },
-  { name: 'service', value: 'tax-search' },
-  { name: 'contactPreference', value: 'email' },
-  { name: 'message', value: 'A request sent through the nginx front for a tax search on a Franklin County parcel.' },
-  { name: 'consent', value: 'on' },
-]
+const contactFields = (name: string) =>
+  completeContactFields(name, {
+    email: 'front@example.com',
+    service: 'tax-search',
+    message: 'A request sent through the nginx front for a tax search on a Franklin County parcel.',
+  })
 
 test.describe('production front', () => {
   for (const page of ['/', '/pricing']) {

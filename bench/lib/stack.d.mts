@@ -1,0 +1,2 @@
+export type StackPorts = { front: number; appA: number; appB: number; postgres: number; redis: number }
+export declare function stackEnv(stackDir: string, ports: StackPorts): Record<string, string>
