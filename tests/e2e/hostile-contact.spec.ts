@@ -19,12 +19,12 @@ import {
   send,
   spoofed,
   validFields,
-  useHostileServer,
+  hostileSuiteServer,
 } from './support/hostile'
 
 test.describe('hostile traffic', () => {
   test.describe.configure({ mode: 'serial' })
-  const hostile = useHostileServer(E2E_PORT + 5)
+  const hostile = hostileSuiteServer(E2E_PORT + 5)
   const HOSTILE = hostile.origin
 
   test('the contact endpoint: malformed, oversized, forged, replayed and spoofed-address posts store one submission and mail it once', async ({

@@ -17,11 +17,11 @@ import {
 import { MAX_LOGIN_ATTEMPTS } from '../../src/cms/collections/Users'
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from '../../src/cms/loginLimit'
 import { adminCredentials } from './helpers'
-import { countOf, expectHandled, normalVisitorIsServed, send, spoofed, useHostileServer } from './support/hostile'
+import { countOf, expectHandled, normalVisitorIsServed, send, spoofed, hostileSuiteServer } from './support/hostile'
 
 test.describe('hostile traffic', () => {
   test.describe.configure({ mode: 'serial' })
-  const hostile = useHostileServer(E2E_PORT + 10)
+  const hostile = hostileSuiteServer(E2E_PORT + 10)
   const HOSTILE = hostile.origin
 
   test('the collector refuses malformed and oversized batches, and a spoofed-address flood is cut off at its burst', async ({

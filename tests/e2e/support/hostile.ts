@@ -65,7 +65,7 @@ export async function csrfPair(origin: string, headers: Record<string, string> =
  * Registers the suite's hooks around a server of the same build and database on `port` that trusts
  * no front, so every request's address is its socket's; `adminToken` is set once it is up.
  */
-export function useHostileServer(port: number) {
+export function hostileSuiteServer(port: number) {
   const server = secondServer(port, E2E_PORT, { TRUST_PROXY: '' })
   const suite = { origin: server.origin, adminToken: '' }
   test.beforeAll(async ({ request }) => {

@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
+import { consentCommands } from './support/analytics'
+import {
+  ALL_DENIED,
+  ALL_GRANTED,
+  banner,
+  dialog,
+  fromRegion,
+  idleAndQuiet,
+  prepareConsentSuite,
+} from './support/consent'
+
+const standIn = prepareConsentSuite()
+
+test.describe('the visitor’s choice', () => {
+  test('"Accept all" grants every type and loads GA4, GTM and session recording', async ({ page }) => {
+    await fromRegion(page, 'FR')
+    await page.goto('/')
+    await banner(page).getByRole('button', { name: 'Accept all' }).click()
+    await expect(banner(page)).toBeHidden()
+    expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', ALL_GRANTED])
+    await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js', '/gtm.js', '/tag/clar1']))
+    await expect
+      .poll(() =>
+        standIn()
+          .hits()
+          .map((hit) => hit.url.searchParams.get('en')),
+      )
+      .toContain('page_view')
+  })
+
+  test('"Reject all" denies every type, loads no tag, and is remembered on the next page', async ({ page }) => {
+    await fromRegion(page, 'FR')
+    await page.goto('/')
+    await banner(page).getByRole('button', { name: 'Reject all' }).click()
+    expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', ALL_DENIED])
+    await page.goto('/pricing')
+    await idleAndQuiet(page)
+    await expect(banner(page)).toBeHidden()
+    expect((await consentCommands(page)).map((command) => command[1])).toEqual(['default', 'update'])
+    expect((await consentCommands(page)).at(-1)![2]).toEqual(ALL_DENIED)
+    expect(standIn().requests).toEqual([])
+  })
+
+  test('choosing analytics only loads GA4, GTM and recording with ad types still denied', async ({ page }) => {
+    await fromRegion(page, 'FR')
+    await page.goto('/')
+    await banner(page).getByRole('button', { name: 'Manage choices' }).click()
+    await dialog(page)
+      .getByRole('checkbox', { name: /Analytics/ })
+      .check()
+    await dialog(page).getByRole('button', { name: 'Save choices' }).click()
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      'consent',
+      'update',
+      { ...ALL_DENIED, analytics_storage: 'granted' },
+    ])
+    await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js', '/tag/clar1']))
+  })
+
+  test('asks again once the stored choice is older than a year', async ({ page }) => {
+    await fromRegion(page, 'FR')
+    // Stored a year and a moment ago: its expiry has just passed.
+    await page.addInitScript(
+      ([key, age]) => {
+        const storedAt = Date.now() - age - 1
+        localStorage.setItem(key, JSON.stringify({ v: 1, analytics: true, ads: true, expires: storedAt + age }))
+      },
+      [CONSENT_STORAGE_KEY, CONSENT_MAX_AGE_MS] as const,
+    )
+    await page.goto('/')
+    await expect(banner(page)).toBeVisible()
+  })
+
+  test('keeps a choice for a year', async ({ page }) => {
+    await fromRegion(page, 'FR')
+    await page.goto('/')
+    const before = Date.now()
+    await banner(page).getByRole('button', { name: 'Accept all' }).click()
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))!)
+    expect(stored.expires - before).toBeGreaterThanOrEqual(CONSENT_MAX_AGE_MS - 60_000)
+    expect(stored.expires - before).toBeLessThanOrEqual(CONSENT_MAX_AGE_MS + 60_000)
+  })
+})
+
+test.describe('banner and dialog by keyboard', () => {
+  test.beforeEach(async ({ page }) => fromRegion(page, 'DE'))
+
+  test('"Reject all" is exactly as prominent as "Accept all"', async ({ page }) => {
+    await page.goto('/')
+    const style = (name: string) =>
+      banner(page)
+        .getByRole('button', { name })
+        .evaluate((el) => {
+          const s = getComputedStyle(el)
+          const box = el.getBoundingClientRect()
+          return [
+            s.backgroundColor,
+            s.color,
+            s.fontSize,
+            s.fontWeight,
+            s.borderColor,
+            s.padding,
+            Math.round(box.height),
+          ]
+        })
+    expect(await style('Reject all')).toEqual(await style('Accept all'))
+  })
+
+  test('opens the dialog from the keyboard, moves focus in, traps it, and returns it on Escape', async ({ page }) => {
+    await page.goto('/')
+    const manage = banner(page).getByRole('button', { name: 'Manage choices' })
+    await manage.focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog(page)).toBeVisible()
+    await expect(dialog(page).getByRole('checkbox', { name: /Analytics/ })).toBeFocused()
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Shift+Tab')
+    expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(dialog(page)).toBeHidden()
+    await expect(manage).toBeFocused()
+  })
+
+  test('saves a choice with the keyboard alone, and reopens from "Privacy choices" in the footer', async ({ page }) => {
+    await page.goto('/')
+    await banner(page).getByRole('button', { name: 'Reject all' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(banner(page)).toBeHidden()
+    const footerLink = page.getByRole('button', { name: 'Privacy choices' })
+    await footerLink.focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog(page)).toBeVisible()
+    await expect(dialog(page).getByRole('checkbox', { name: /Analytics/ })).not.toBeChecked()
+    await page.keyboard.press('Space')
+    await dialog(page).getByRole('button', { name: 'Save choices' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog(page)).toBeHidden()
+    await expect(footerLink).toBeFocused()
+    expect((await consentCommands(page)).at(-1)![2]).toMatchObject({
+      analytics_storage: 'granted',
+      ad_storage: 'denied',
+    })
+  })
+
+  test('the banner and the open dialog have no serious or critical axe violation', async ({ page }) => {
+    await page.goto('/')
+    await expect(banner(page)).toBeVisible()
+    const serious = async () =>
+      (
+        await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+      ).violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id)
+    expect(await serious()).toEqual([])
+    await banner(page).getByRole('button', { name: 'Manage choices' }).click()
+    await expect(dialog(page)).toBeVisible()
+    expect(await serious()).toEqual([])
+  })
+})
