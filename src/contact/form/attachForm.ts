@@ -4,12 +4,12 @@ import { LEAD_EVENT } from '@/analytics/events'
 import { trackEvent } from '@/analytics/trackEvent'
 import { type CaptchaConfig, createCaptchaWidget } from '../captchaWidget'
 import { sendContact, type ContactResult } from '../client'
-import { CAPTCHA_FORM_FIELDS, FORM_ID_FIELD, HONEYPOT_FIELD, type ContactField } from '../protocol'
-import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
+import { HONEYPOT_FIELD } from '../protocol'
 import { csrfToken } from '@/security/fetch'
 import { dropdownOf, enhanceSelect } from '@/forms/dropdown/enhanceSelect'
-import { type FieldSpec, type FormValues, validateField, validateForm } from '@/forms/validation'
+import { type FieldSpec, validateField, validateForm } from '@/forms/validation'
 import { FORM_SENT_EVENT } from './events'
+import { readFields, readValues } from './formValues'
 import { type Effect, IDLE, type MessageView, canSubmit, nextMessage, renderMessage } from './messageArea'
 
 export type FormBehaviourConfig = {
@@ -21,48 +21,7 @@ export type FormBehaviourConfig = {
 /** Shown in the message area when the server refuses the captcha answer. */
 export const CAPTCHA_FAILED_TEXT = 'The captcha check failed. Please try it again, then send.'
 
-/** Inputs that are not the visitor's answers and never go in the JSON `fields`. */
-const NOT_FIELDS = new Set<string>([
-  FORM_ID_FIELD,
-  CSRF_FORM_FIELD,
-  HONEYPOT_FIELD,
-  CAPTCHA_FORM_FIELDS.altcha,
-  CAPTCHA_FORM_FIELDS.turnstile,
-  CAPTCHA_FORM_FIELDS.hcaptcha,
-])
-
 const ERROR_CLASS = 'field-error'
-
-/** Reads the form's values as the validation engine expects them. */
-export function readValues(form: HTMLFormElement, specs: FieldSpec[]): FormValues {
-  const data = new FormData(form)
-  const values: FormValues = {}
-  for (const spec of specs) {
-    const all = data.getAll(spec.name).filter((item): item is string => typeof item === 'string')
-    values[spec.name] = spec.multiple ? all : (all[0] ?? '')
-  }
-  return values
-}
-
-/** The visitor's answers as the JSON body's `fields`, several values of one name as one list. */
-export function readFields(form: HTMLFormElement, multipleNames: ReadonlySet<string>): ContactField[] {
-  const fields: ContactField[] = []
-  const lists = new Map<string, string[]>()
-  for (const [name, value] of new FormData(form)) {
-    if (NOT_FIELDS.has(name) || typeof value !== 'string') continue
-    if (multipleNames.has(name)) {
-      const list = lists.get(name) ?? []
-      if (list.length === 0) fields.push({ name, value: list })
-      list.push(value)
-      lists.set(name, list)
-    } else {
-      fields.push({ name, value })
-    }
-  }
-  // A multi-select with nothing chosen submits nothing; say so explicitly.
-  for (const name of multipleNames) if (!lists.has(name)) fields.push({ name, value: [] })
-  return fields
-}
 
 type FieldView = {
   spec: FieldSpec
@@ -176,7 +135,7 @@ export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): 
     if (!field || !field.controls.includes(event.target as HTMLElement)) return
     const control = field.controls[0]
     if (control instanceof HTMLSelectElement) {
-      // Spec section 4: a choice that differs from the initial one hides the error and marks the field valid.
+      // A choice that differs from the initial one hides the error and marks the field valid (docs/behaviour.md).
       if (selectValue(control) !== field.initial) markValid(field)
       else if (hasError(field)) validateOne(field)
       return

@@ -1,6 +1,6 @@
-// The contact form's message area as a small state machine (spec section 4), and its DOM view.
+// The contact form's message area as a small state machine (docs/behaviour.md), and its DOM view.
 
-/** How long success, captcha-error and error stay shown (spec section 9). */
+/** How long success, captcha-error and error stay shown (docs/constants.md). */
 export const MESSAGE_DISPLAY_MS = 2000
 
 /** Shown while a send is under way. */
