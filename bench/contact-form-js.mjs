@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs'
 import { startBenchServer } from './lib/server.mjs'
 
-/** DESIGN.md's budget for JavaScript before interaction, compressed. */
+/** The budget for JavaScript before interaction, compressed (docs/budgets.md). */
 const JS_BUDGET_BYTES = 150 * 1024
 
 function collectScripts(page) {

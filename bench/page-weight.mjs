@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromiu
 import { startBenchServer } from './lib/server.mjs'
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
-/** DESIGN.md's budget for JavaScript before interaction, compressed. */
+/** The budget for JavaScript before interaction, compressed (docs/budgets.md). */
 const JS_BUDGET_BYTES = 150 * 1024
 
 /** How long the page is left alone after load, so that what loads after idle is seen too. */
@@ -18,7 +18,7 @@ const SETTLE_MS = 6000
 /**
  * Compressed JavaScript a first-time visitor downloads without touching the page, split at the
  * first idle moment: before it is what the page needs to start (the budget); after it is what
- * DESIGN.md lets load once the page is idle (chat, the analytics collector).
+ * docs/budgets.md lets load once the page is idle (chat, the analytics collector).
  */
 async function javascriptBytes(browser, url) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } })

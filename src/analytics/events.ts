@@ -4,7 +4,7 @@ export const PAGE_VIEW_EVENT = 'page_view'
 export const LEAD_EVENT = 'generate_lead'
 /** Counted as chats started until the chat capability keeps its own records. */
 export const CHAT_STARTED_EVENT = 'chat_started'
-/** Events marked as conversions wherever they are sent (spec: "conversion marking when the event name is purchase"). */
+/** Events marked as conversions wherever they are sent (a requirement: a `purchase` is always a conversion). */
 export const CONVERSION_EVENT_NAMES: readonly string[] = ['purchase']
 
 export const isConversion = (name: string) => CONVERSION_EVENT_NAMES.includes(name)

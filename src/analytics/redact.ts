@@ -1,4 +1,4 @@
-/** What an email-like query value becomes in any URL sent to an analytics or tag endpoint (spec section 9). */
+/** What an email-like query value becomes in any URL sent to an analytics or tag endpoint (docs/constants.md). */
 export const REDACTION_TEXT = '(redacted)'
 
 const EMAIL_LIKE = /[^\s@/?#&=]+@[^\s@/?#&=]+\.[^\s@/?#&=]+/

@@ -1,4 +1,4 @@
-/** Lazy images fade in over this long once loaded (spec: lazy-image fade 500 ms). */
+/** Lazy images fade in over this long once loaded (docs/constants.md). */
 export const LAZY_IMAGE_FADE_MS = 500
 
 /**

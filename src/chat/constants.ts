@@ -1,12 +1,12 @@
-/** Chat limits and timings. Section-9 constants of the spec are marked as such. */
+/** Chat limits and timings. Required ones are listed in docs/constants.md. */
 
-/** Spec section 9: reconnect backoff starts at 500 ms ... */
+/** Reconnect backoff starts at 500 ms ... (docs/constants.md) */
 export const CHAT_RECONNECT_MIN_DELAY_MS = 500
 /** ... doubles up to 5 s ... */
 export const CHAT_RECONNECT_MAX_DELAY_MS = 5000
 /** ... and gives up after 20 tries, leaving a clear offline state. */
 export const CHAT_RECONNECT_MAX_TRIES = 20
-/** Spec section 9: at most one new-message sound per 2 s. */
+/** At most one new-message sound per 2 s (docs/constants.md). */
 export const CHAT_SOUND_THROTTLE_MS = 2000
 
 /** Longest text of a message, emoji or rich message, in characters. */

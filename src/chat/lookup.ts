@@ -12,7 +12,7 @@ export type LookupOutcome = { kind: 'ok' } | { kind: 'refused'; error: ConfigErr
 /**
  * Looks the widget's configuration up before it connects. A failure (network, timeout, server
  * error, malformed answer) is retried with the chat's backoff, 500 ms to 5 s, at most 20 times
- * (spec section 9, "chat config retry"); after the last it becomes `region_failed`. A refusal is final.
+ * (the chat reconnect row of docs/constants.md); after the last it becomes `region_failed`. A refusal is final.
  */
 export async function lookUpWithRetry(
   attempt: () => Promise<LookupOutcome>,

@@ -1,4 +1,4 @@
-// Typed client of POST /api/contact, as the browser uses it; see DESIGN.md "HTTP".
+// Typed client of POST /api/contact, as the browser uses it (the contract is in ./protocol.ts).
 import { siteFetch, TIMEOUT_ERROR_NAME } from '@/security/fetch'
 import { CAPTCHA_ERROR, CONTACT_ENDPOINT, type ContactRequest } from './protocol'
 

@@ -1,6 +1,6 @@
-/** The typeahead lists at most this many suggestions (spec: typeahead 8 items). */
+/** The typeahead lists at most this many suggestions (docs/constants.md). */
 export const TYPEAHEAD_MAX_ITEMS = 8
-/** Suggestions start after this many characters (spec: typeahead minimum length 1). */
+/** Suggestions start after this many characters (docs/constants.md). */
 export const TYPEAHEAD_MIN_LENGTH = 1
 /** Longer search text is refused with 400: no page title or phrase is this long. */
 export const SEARCH_QUERY_MAX_LENGTH = 200

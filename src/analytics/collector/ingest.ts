@@ -1,10 +1,11 @@
 import type { Payload } from 'payload'
+import { database, type SqlValue } from '@/cms/sql'
 import { createRateLimiter, tooManyRequests } from '@/security/rateLimit'
 import { clientAddress, limitKeyOf, readLimitedText } from '@/security/request'
 import { isConversion } from '../events'
 import { redactUrl } from '../redact'
 import { deviceClass } from './device'
-import { type CollectedEvent, MAX_BATCH_BYTES } from './limits'
+import { MAX_BATCH_BYTES } from './limits'
 import { createSessionTracker, type OpenSession } from './sessions'
 import { validateBatch } from './validate'
 import { createSaltKeeper, utcDay, visitorId } from './visitor'
@@ -19,21 +20,23 @@ export type CollectorDeps = {
   now?: () => number
 }
 
-type StoredRow = {
-  name: string
-  ts: string
-  day: string
-  path: string
-  url: string
-  referrerHost: string | null
-  device: string
-  visitor: string
-  session: string
-  conversion: boolean
-  props: CollectedEvent['props'] | null
-  createdAt: string
-  updatedAt: string
-}
+/** The columns of `analytics_events` the collector fills, in the order of each stored row's values. */
+const STORED_COLUMNS = [
+  'name',
+  'ts',
+  'day',
+  'path',
+  'url',
+  'referrer_host',
+  'device',
+  'visitor',
+  'session',
+  'conversion',
+  'props',
+  'created_at',
+  'updated_at',
+] as const
+type StoredRow = { [Column in (typeof STORED_COLUMNS)[number]]: SqlValue }
 
 const json = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
@@ -53,14 +56,13 @@ function externalReferrerHost(referrer: string | undefined, siteHosts: string[])
   }
 }
 
-async function insertRows(payload: Payload, rows: StoredRow[]) {
-  // One multi-row insert per batch: the collector's throughput is bounded by this statement.
-  const db = payload.db as unknown as {
-    drizzle: { insert: (table: unknown) => { values: (rows: StoredRow[]) => Promise<unknown> } }
-    tables: Record<string, unknown>
-  }
-  await db.drizzle.insert(db.tables.analytics_events).values(rows)
-}
+// One multi-row insert per batch: the collector's throughput is bounded by this statement.
+const insertRows = (payload: Payload, rows: StoredRow[]) =>
+  database(payload).insertRows(
+    'analytics_events',
+    STORED_COLUMNS,
+    rows.map((row) => STORED_COLUMNS.map((column) => row[column])),
+  )
 
 /** POST /api/collect: validates a batch of first-party events and stores it whole, or refuses it whole. */
 export function createCollector({ payload, siteHosts, now = Date.now }: CollectorDeps) {
@@ -116,14 +118,14 @@ export function createCollector({ payload, siteHosts, now = Date.now }: Collecto
         day: utcDay(event.ts),
         path: pathOf(url),
         url,
-        referrerHost: externalReferrerHost(event.referrer, hosts),
+        referrer_host: externalReferrerHost(event.referrer, hosts),
         device,
         visitor,
         session: await sessions.sessionFor(visitor, event.ts),
         conversion: isConversion(event.name),
-        props: event.props ?? null,
-        createdAt: stamp,
-        updatedAt: stamp,
+        props: event.props ? JSON.stringify(event.props) : null,
+        created_at: stamp,
+        updated_at: stamp,
       })
     }
     try {

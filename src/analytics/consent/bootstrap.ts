@@ -8,7 +8,7 @@ import {
 } from './model'
 
 /**
- * Spec section 9: Google-signals redaction is disallowed for all regions, so Google signals stay
+ * Required (docs/constants.md, Consent): Google-signals redaction is disallowed for all regions, so Google signals stay
  * off everywhere; device and geo redaction is not disallowed, so granular device and location
  * data stay on. Ad click identifiers are redacted while ad_storage is denied, and never passed
  * through links (url_passthrough off), since URLs may carry personal data.

@@ -1,4 +1,4 @@
-/** The four consent types of Google's Consent Mode v2 (spec section 9). */
+/** The four consent types of Google's Consent Mode v2 (docs/constants.md). */
 export const CONSENT_TYPES = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization'] as const
 export type ConsentType = (typeof CONSENT_TYPES)[number]
 export type ConsentValue = 'granted' | 'denied'

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
+import { database, sql } from '@/cms/sql'
 import { CHAT_STARTED_EVENT, LEAD_EVENT, PAGE_VIEW_EVENT } from '../events'
-import { queryRows } from '../sql'
 import { utcDay } from '../collector/visitor'
 
 /** Periods the dashboard offers, in days ending today. */
@@ -43,41 +43,22 @@ const num = (value: unknown) => Number(value ?? 0)
 
 /** Everything the dashboard shows for one period, in a handful of grouped queries over the day-indexed events. */
 export async function analyticsReport(payload: Payload, period: Period): Promise<AnalyticsReport> {
-  const range = [period.from, period.to]
-  const inRange = 'from analytics_events where day >= ? and day <= ?'
+  const db = database(payload)
+  const inRange = sql`from analytics_events where day >= ${period.from} and day <= ${period.to}`
   const [totals, daily, pages, referrers, devices, submissions] = await Promise.all([
-    queryRows(
-      payload,
-      `select count(distinct visitor) as visitors, count(distinct session) as sessions,
-        sum(case when name = ? then 1 else 0 end) as views,
-        sum(case when name = ? then 1 else 0 end) as chats,
-        sum(case when name = ? then 1 else 0 end) as leads,
-        sum(case when conversion then 1 else 0 end) as purchases ${inRange}`,
-      [PAGE_VIEW_EVENT, CHAT_STARTED_EVENT, LEAD_EVENT, ...range],
-    ),
-    queryRows(
-      payload,
-      `select day, sum(case when name = ? then 1 else 0 end) as views, count(distinct visitor) as visitors
-        ${inRange} group by day order by day`,
-      [PAGE_VIEW_EVENT, ...range],
-    ),
-    queryRows(
-      payload,
-      `select path as label, count(*) as count ${inRange} and name = ? group by path order by count desc, path limit ?`,
-      [...range, PAGE_VIEW_EVENT, TOP_LIST_LENGTH],
-    ),
-    queryRows(
-      payload,
-      `select referrer_host as label, count(*) as count ${inRange} and name = ? and referrer_host is not null
-        group by referrer_host order by count desc, referrer_host limit ?`,
-      [...range, PAGE_VIEW_EVENT, TOP_LIST_LENGTH],
-    ),
-    queryRows(
-      payload,
-      `select device as label, count(distinct visitor) as count ${inRange} and device is not null
-        group by device order by count desc, device`,
-      range,
-    ),
+    db.all(sql`select count(distinct visitor) as visitors, count(distinct session) as sessions,
+        sum(case when name = ${PAGE_VIEW_EVENT} then 1 else 0 end) as views,
+        sum(case when name = ${CHAT_STARTED_EVENT} then 1 else 0 end) as chats,
+        sum(case when name = ${LEAD_EVENT} then 1 else 0 end) as leads,
+        sum(case when conversion then 1 else 0 end) as purchases ${inRange}`),
+    db.all(sql`select day, sum(case when name = ${PAGE_VIEW_EVENT} then 1 else 0 end) as views,
+        count(distinct visitor) as visitors ${inRange} group by day order by day`),
+    db.all(sql`select path as label, count(*) as count ${inRange} and name = ${PAGE_VIEW_EVENT}
+        group by path order by count desc, path limit ${TOP_LIST_LENGTH}`),
+    db.all(sql`select referrer_host as label, count(*) as count ${inRange} and name = ${PAGE_VIEW_EVENT}
+        and referrer_host is not null group by referrer_host order by count desc, referrer_host limit ${TOP_LIST_LENGTH}`),
+    db.all(sql`select device as label, count(distinct visitor) as count ${inRange} and device is not null
+        group by device order by count desc, device`),
     payload.count({
       collection: 'form-submissions',
       where: {

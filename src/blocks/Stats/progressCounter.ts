@@ -1,4 +1,4 @@
-/** A progress counter counts from 0 to its value over this long, linearly (spec: 2000 ms). */
+/** A progress counter counts from 0 to its value over this long, linearly (docs/constants.md). */
 export const PROGRESS_ANIMATION_MS = 2000
 
 /** The whole-number value a counter shows `elapsedMs` after it started counting to `target`. */

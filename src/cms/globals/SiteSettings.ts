@@ -2,7 +2,7 @@ import type { Field, GlobalConfig } from 'payload'
 import { anyone, isAdmin, isAdminField } from '../access'
 import { revalidateEveryPage } from '../revalidate'
 
-/** Header z-index when settings leave it empty (spec section 9). */
+/** Header z-index when settings leave it empty (docs/constants.md). */
 export const HEADER_Z_INDEX_DEFAULT = 1000
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'turnstile', 'hcaptcha', 'none'] as const

@@ -1,4 +1,4 @@
-/** Page-chrome timings and thresholds, from the specification's section 9. */
+/** Page-chrome timings and thresholds; each is a requirement (docs/constants.md). */
 
 /** Scroll and resize work runs at most this often. */
 export const SCROLL_THROTTLE_MS = 50
