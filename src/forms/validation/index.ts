@@ -1,14 +1,6 @@
+// The one rule engine for the browser and the server: no dependencies, no DOM or Node APIs (module.test.ts).
 export { RULE_NAMES, RULE_PARAMS, type RuleName } from './catalog'
-export {
-  MESSAGES,
-  checkRuleConfig,
-  formatMessage,
-  validateField,
-  validateForm,
-  type FieldErrors,
-  type FieldRule,
-  type FieldSpec,
-  type FieldType,
-  type FormValues,
-  type MessageKey,
-} from './engine'
+export { checkFieldRules, checkRuleConfig } from './compile'
+export { MESSAGES, formatMessage, type MessageKey } from './messages'
+export type { FieldErrors, FieldRule, FieldSpec, FieldType, FormValues } from './types'
+export { validateField, validateForm } from './validate'
