@@ -1,6 +1,7 @@
 import type { Block, CollectionConfig, Field } from 'payload'
 import { forgetCachedForm } from '../server/formCache'
 import { RULE_NAMES } from '@/forms/validation/catalog'
+import { refuseUnworkableRules } from '@/forms/fieldSpecs'
 import { anyone, isContentEditor } from '@/cms/access'
 import { revalidatePagesShowingIt } from '@/cms/revalidate'
 
@@ -35,6 +36,7 @@ const commonFields: Field[] = [
   {
     name: 'rules',
     type: 'array',
+    validate: refuseUnworkableRules,
     admin: { description: 'Extra checks, run in the browser and again on the server.' },
     fields: [
       {
