@@ -4,10 +4,10 @@ import path from 'node:path'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/cms/migrate'
+import { database as sqlDatabase, sql } from '@/cms/sql'
 import { databaseReplayGuard, SPENT_ANSWER_PRUNE_INTERVAL_MS, spentAnswerKey } from '@/contact/captcha/replayGuard'
 import { CAPTCHA_ERROR } from '@/contact/protocol'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
-import { sqlOn } from '@/contact/sql'
 import { buildSiteConfig } from '@/payload.config'
 import { solvedAltcha } from '../support/altcha'
 import { createContactForm, jsonPost, validFields } from '../support/contact'
@@ -77,7 +77,9 @@ for (const database of databases) {
       expect((await send(first, answer, 'Before Restart')).status).toBe(200)
       // Remembered in the database itself, not in the memory of this process.
       const { signature } = JSON.parse(Buffer.from(answer, 'base64').toString('utf8')) as { signature: string }
-      const spent = await sqlOn(first)`SELECT expires_at FROM captcha_answers WHERE key = ${spentAnswerKey(signature)}`
+      const spent = await sqlDatabase(first).all(
+        sql`SELECT expires_at FROM captcha_answers WHERE key = ${spentAnswerKey(signature)}`,
+      )
       expect(spent).toHaveLength(1)
       await first.destroy()
       first = await startInstance(url)
@@ -108,13 +110,13 @@ for (const database of databases) {
     it('sweeps expired answers from the table, keeping live ones', async () => {
       let now = Date.parse('2026-11-22T12:00:00Z')
       const guard = databaseReplayGuard(first, () => now)
-      const sql = sqlOn(first)
       expect(await guard.claim('short-lived', 1_000)).toBe(true)
       expect(await guard.claim('short-lived', 1_000)).toBe(false)
       now += SPENT_ANSWER_PRUNE_INTERVAL_MS + 1
       expect(await guard.claim('long-lived', 10 * 60_000)).toBe(true)
-      const rows =
-        await sql`SELECT key FROM captcha_answers WHERE key IN (${spentAnswerKey('short-lived')}, ${spentAnswerKey('long-lived')})`
+      const rows = await sqlDatabase(first).all(
+        sql`SELECT key FROM captcha_answers WHERE key IN (${spentAnswerKey('short-lived')}, ${spentAnswerKey('long-lived')})`,
+      )
       expect(rows.map((row) => row.key)).toEqual([spentAnswerKey('long-lived')])
     })
   })

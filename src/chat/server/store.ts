@@ -1,5 +1,5 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
+import { database } from '@/cms/sql'
 import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
 import type { AuthorType, ChatEventType, CustomerStatus } from '../constants'
 import type { ChatEventView, ConversationSummary } from '../types'
@@ -18,10 +18,6 @@ export const fileUrl = (fileId: number) => `/api/chat/files/${fileId}`
 
 /** The PostgreSQL advisory lock (any fixed 64-bit key) that chat event inserts take in turn. */
 export const CHAT_EVENT_ORDER_LOCK = 6_427_001
-type TransactionalDb = {
-  pool?: unknown
-  sessions?: Record<string, { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } }>
-}
 
 export function toEventView(event: ChatEvent): ChatEventView {
   const conversationId = typeof event.conversation === 'object' ? event.conversation.id : event.conversation
@@ -136,20 +132,9 @@ export class ChatStore {
    * every instance sharing the database. SQLite has a single writer, which already orders them.
    */
   async withEventOrder<T>(write: (req: Partial<PayloadRequest>) => Promise<T>): Promise<T> {
-    const db = this.payload.db as unknown as TransactionalDb
-    if (!db.pool) return write({})
-    const transactionID = await this.payload.db.beginTransaction()
-    const session = transactionID != null ? db.sessions?.[String(transactionID)] : undefined
-    if (transactionID == null || !session) return write({})
-    try {
-      await session.db.execute(sql`select pg_advisory_xact_lock(${CHAT_EVENT_ORDER_LOCK})`)
-      const result = await write({ transactionID })
-      await this.payload.db.commitTransaction(transactionID)
-      return result
-    } catch (error) {
-      await this.payload.db.rollbackTransaction(transactionID)
-      throw error
-    }
+    const db = database(this.payload)
+    if (db.dialect === 'sqlite') return write({})
+    return db.transaction((tx) => write(tx.req), { lock: CHAT_EVENT_ORDER_LOCK })
   }
 
   /** Stores an event, then sends it to every stream that may see it. */

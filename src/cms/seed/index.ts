@@ -13,6 +13,7 @@ import { SEED_FOOTER, SEED_HEADER, SEED_SITE_SETTINGS } from './content/globals'
 import { SEED_IMAGES } from './content/images'
 import { SEED_PAGES } from './content/pages'
 import { FORM_REF_PREFIX, MEDIA_REF_PREFIX, PAGE_REF_PREFIX } from './refs'
+import { database, sql } from '../sql'
 
 type Ids = {
   page: Map<string, number | string>
@@ -65,15 +66,9 @@ async function seedForms(payload: Payload, req: PayloadRequest, ids: Ids) {
 
 /** Forms were created with fixed ids; a Postgres sequence must move past them (SQLite's does itself). */
 async function advancePostgresSequences(payload: Payload) {
-  if (payload.db.name !== 'postgres') return
-  const db = payload.db as unknown as {
-    execute: (args: { drizzle: unknown; raw: string }) => Promise<unknown>
-    drizzle: unknown
-  }
-  await db.execute({
-    drizzle: db.drizzle,
-    raw: `SELECT setval(pg_get_serial_sequence('forms', 'id'), (SELECT MAX(id) FROM forms))`,
-  })
+  const db = database(payload)
+  if (db.dialect !== 'postgres') return
+  await db.run(sql`SELECT setval(pg_get_serial_sequence('forms', 'id'), (SELECT MAX(id) FROM forms))`)
 }
 
 async function seedPages(payload: Payload, req: PayloadRequest, ids: Ids) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
+import { database, sql } from '@/cms/sql'
 import { sharedRedis } from '@/security/redis'
-import { sqlOn } from '../sql'
 
 /** Remembers answers already accepted, until they could no longer be accepted anyway. */
 export interface ReplayGuard {
@@ -20,13 +20,13 @@ export const spentAnswerKey = (key: string) => createHash('sha256').update(key).
  * key lets exactly one insert win, between concurrent requests, instances, and across restarts.
  */
 export function databaseReplayGuard(payload: Payload, now: () => number = Date.now): ReplayGuard {
-  const sql = sqlOn(payload)
+  const db = database(payload)
   let lastPrune = 0
   const prune = async (at: number) => {
     if (at - lastPrune < SPENT_ANSWER_PRUNE_INTERVAL_MS) return
     lastPrune = at
     try {
-      await sql`DELETE FROM captcha_answers WHERE expires_at < ${new Date(at).toISOString()}`
+      await db.run(sql`DELETE FROM captcha_answers WHERE expires_at < ${new Date(at).toISOString()}`)
     } catch (error) {
       payload.logger.warn({ err: error }, 'captcha: could not prune spent answers')
     }
@@ -35,9 +35,9 @@ export function databaseReplayGuard(payload: Payload, now: () => number = Date.n
     async claim(key, ttlMs) {
       const at = now()
       await prune(at)
-      const rows = await sql`
+      const rows = await db.all(sql`
         INSERT INTO captcha_answers (key, expires_at) VALUES (${spentAnswerKey(key)}, ${new Date(at + ttlMs).toISOString()})
-        ON CONFLICT (key) DO NOTHING RETURNING id`
+        ON CONFLICT (key) DO NOTHING RETURNING id`)
       return rows.length === 1
     },
   }

@@ -2,7 +2,7 @@ import type { Payload, TaskConfig } from 'payload'
 import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
 import type { Form, FormSubmission } from '@/payload-types'
 import { createMailTransport, sendMail } from '@/cms/mailTransport'
-import { sqlOn } from '../sql'
+import { database, sql } from '@/cms/sql'
 import {
   CONTACT_QUEUE,
   DELIVER_SUBMISSION_TASK,
@@ -55,10 +55,10 @@ const record = (payload: Payload, id: number | string, data: StatusPatch) =>
  * its lease runs out (runner.ts).
  */
 async function claimAttempt(payload: Payload, id: number | string, attempt: number): Promise<boolean> {
-  const rows = await sqlOn(payload)`
+  const rows = await database(payload).all(sql`
     UPDATE form_submissions SET delivery_attempts = ${attempt}, updated_at = ${new Date().toISOString()}
     WHERE id = ${Number(id)} AND delivery_status = 'queued' AND COALESCE(delivery_attempts, 0) = ${attempt - 1}
-    RETURNING id`
+    RETURNING id`)
   return rows.length === 1
 }
 
@@ -73,19 +73,19 @@ async function recordOutcome(
   attempt: number,
   outcome: { status: 'delivered' } | { status: 'queued' | 'failed'; error: string },
 ): Promise<boolean> {
-  const sql = sqlOn(payload)
   const at = new Date().toISOString()
-  const rows =
+  const rows = await database(payload).all(
     outcome.status === 'delivered'
-      ? await sql`
+      ? sql`
           UPDATE form_submissions SET delivery_status = 'delivered', delivered_at = ${at}, updated_at = ${at}
           WHERE id = ${Number(id)} AND delivery_status = 'queued' AND delivery_attempts = ${attempt}
           RETURNING id`
-      : await sql`
+      : sql`
           UPDATE form_submissions
           SET delivery_status = ${outcome.status}, last_delivery_error = ${outcome.error}, updated_at = ${at}
           WHERE id = ${Number(id)} AND delivery_status = 'queued' AND delivery_attempts = ${attempt}
-          RETURNING id`
+          RETURNING id`,
+  )
   if (rows.length === 0)
     payload.logger.warn(
       { submission: id, attempt },

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { sqlOn } from '../sql'
+import { database, sql } from '@/cms/sql'
 import { queueDelivery } from './queueOnCreate'
 import {
   CONTACT_QUEUE,
@@ -30,11 +30,11 @@ function stateOf(payload: Payload): RunnerState {
  * they run again. One statement: a job claimed or renewed meanwhile is past the cut-off and kept.
  */
 export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Promise<number> {
-  const rows = await sqlOn(payload)`
+  const rows = await database(payload).all(sql`
     UPDATE payload_jobs SET processing = false, updated_at = ${new Date(now).toISOString()}
     WHERE queue = ${CONTACT_QUEUE} AND processing = true AND completed_at IS NULL
       AND updated_at < ${new Date(now - DELIVERY_LEASE_MS).toISOString()}
-    RETURNING id`
+    RETURNING id`)
   const ids = rows.map((row) => row.id)
   if (ids.length > 0) payload.logger.warn({ jobs: ids }, 'contact queue: took over jobs whose lease ran out')
   return ids.length
@@ -42,10 +42,10 @@ export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Prom
 
 /** Extends this runner's claim on a job; false when the job is no longer claimed (done, or taken over). */
 export async function renewLease(payload: Payload, jobId: number | string, now = Date.now()): Promise<boolean> {
-  const rows = await sqlOn(payload)`
+  const rows = await database(payload).all(sql`
     UPDATE payload_jobs SET updated_at = ${new Date(now).toISOString()}
     WHERE id = ${jobId} AND processing = true AND completed_at IS NULL
-    RETURNING id`
+    RETURNING id`)
   return rows.length === 1
 }
 
@@ -57,11 +57,10 @@ export async function renewLease(payload: Payload, jobId: number | string, now =
  * once, exactly one of them queues it.
  */
 export async function requeueOrphanedSubmissions(payload: Payload, now = Date.now()): Promise<number[]> {
-  const sql = sqlOn(payload)
   const at = new Date(now).toISOString()
   const before = new Date(now - ORPHANED_SUBMISSION_AFTER_MS).toISOString()
   // `->>` reads the job's submission id as text on both databases (jsonb here, JSON text in SQLite).
-  const rows = await sql`
+  const rows = await database(payload).all(sql`
     UPDATE form_submissions SET updated_at = ${at}
     WHERE updated_at < ${before} AND id IN (
       SELECT s.id FROM form_submissions s
@@ -70,7 +69,7 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
           SELECT 1 FROM payload_jobs j
           WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input ->> 'submissionId' = CAST(s.id AS TEXT))
       ORDER BY s.id LIMIT ${ORPHANED_BATCH_SIZE})
-    RETURNING id`
+    RETURNING id`)
   const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b)
   for (const submissionId of ids) await queueDelivery(payload, submissionId)
   if (ids.length > 0) payload.logger.warn({ submissions: ids }, 'contact queue: queued lost deliveries again')
@@ -85,27 +84,19 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
  * is a lease from now on (see renewLease).
  */
 export async function claimDueJobs(payload: Payload, limit = 1, dueBy = Date.now()) {
-  const sql = sqlOn(payload)
+  const db = database(payload)
   const at = new Date().toISOString()
   const due = new Date(dueBy).toISOString()
-  const rows =
-    payload.db.name === 'postgres'
-      ? await sql`
-          UPDATE payload_jobs SET processing = true, updated_at = ${at}
-          WHERE processing = false AND id IN (
-            SELECT id FROM payload_jobs
-            WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
-              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${due})
-            ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-          RETURNING id`
-      : await sql`
-          UPDATE payload_jobs SET processing = true, updated_at = ${at}
-          WHERE processing = false AND id IN (
-            SELECT id FROM payload_jobs
-            WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
-              AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${due})
-            ORDER BY created_at LIMIT ${limit})
-          RETURNING id`
+  // PostgreSQL lets concurrent claims pass over each other's rows; SQLite's single writer needs no such clause.
+  const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``
+  const rows = await db.all(sql`
+    UPDATE payload_jobs SET processing = true, updated_at = ${at}
+    WHERE processing = false AND id IN (
+      SELECT id FROM payload_jobs
+      WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
+        AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${due})
+      ORDER BY created_at LIMIT ${limit} ${skipLocked})
+    RETURNING id`)
   return rows.map((row) => row.id as number)
 }
 
