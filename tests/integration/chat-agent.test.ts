@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { agentStream } from '@/chat/server/agent'
+import { chatHub } from '@/chat/server/hub'
+import { newVisitorToken } from '@/chat/server/tokens'
+import { agentPost, agentToken, payload, readFrames, setUpChatSuite, SITE, visitorPost } from '../support/chat'
+
+setUpChatSuite({ seeded: true, withEditor: true })
+
+describe('agent console server', () => {
+  it('refuses anonymous and non-agent users', async () => {
+    const anonymous = await agentStream(
+      new Request(`${SITE}/api/chat/agent/stream`, { headers: { host: 'site.test' } }),
+      payload,
+    )
+    expect(anonymous.status).toBe(401)
+    const editor = await payload.login({
+      collection: 'users',
+      data: { email: 'editor@example.com', password: 'a-long-test-password' },
+    })
+    expect((await agentPost({ action: 'presence', presence: 'online' }, editor.token!)).status).toBe(403)
+  })
+
+  it('invites, accepts from the queue, exchanges rich messages and ends the chat', async () => {
+    const token = newVisitorToken()
+    await visitorPost(token, { action: 'start', name: 'Vera', email: 'vera@example.com' })
+    const conversation = (await payload.find({ collection: 'chat-conversations', where: { name: { equals: 'Vera' } } }))
+      .docs[0]
+    expect(conversation.status).toBe('queued')
+    expect((await agentPost({ action: 'accept', conversationId: conversation.id })).status).toBe(200)
+    expect((await agentPost({ action: 'accept', conversationId: conversation.id })).status).toBe(409)
+    const rich = await agentPost({
+      action: 'message',
+      conversationId: conversation.id,
+      type: 'rich_message',
+      text: 'Which county?',
+      buttons: ['Franklin', 'Cuyahoga'],
+    })
+    expect((await rich.json()).event).toMatchObject({ type: 'rich_message', buttons: ['Franklin', 'Cuyahoga'] })
+    expect((await agentPost({ action: 'end', conversationId: conversation.id })).status).toBe(200)
+    const after = await payload.findByID({ collection: 'chat-conversations', id: conversation.id })
+    expect(after.status).toBe('browsing')
+  })
+
+  it('counts an agent online only while their stream is open', async () => {
+    const controller = new AbortController()
+    const stream = await agentStream(
+      new Request(`${SITE}/api/chat/agent/stream`, {
+        headers: { authorization: `JWT ${agentToken}`, host: 'site.test' },
+        signal: controller.signal,
+      }),
+      payload,
+    )
+    expect(chatHub().availability()).toBe('online')
+    await readFrames(stream, (frames) => frames.some((frame) => frame.name === 'synced'))
+    controller.abort()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(chatHub().availability()).toBe('offline')
+  })
+})

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MAX_TRIES, CHAT_RECONNECT_MIN_DELAY_MS } from '@/chat/constants'
+import { reconnectDelay } from '@/chat/reconnect'
+import { withinBusinessHours } from '@/chat/server/businessHours'
+import { builtinChatConfig } from '@/chat/server/config'
+import { originAllowed } from '@/chat/server/guards'
+import { newVisitorToken } from '@/chat/server/tokens'
+import { visitorStream } from '@/chat/server/visitor'
+import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import { payload, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
+
+setUpChatSuite({ seeded: true, withEditor: true })
+
+describe('chat configuration lookup', () => {
+  const setChat = (chat: Record<string, unknown>) =>
+    payload.updateGlobal({ slug: 'site-settings', data: { chat } as never, depth: 0 })
+  const answer = async () => (await builtinChatConfig(payload)).json()
+  /** The chat in force also carries the contact form, for messages while no agent is online. */
+  const withOfflineForm = (state: Record<string, unknown>) => ({
+    ...state,
+    offlineForm: { form: expect.objectContaining({ id: CONTACT_FORM_ID }), captcha: expect.anything() },
+  })
+
+  it('answers the product and licence state from site settings, the same on every call', async () => {
+    try {
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: null })
+      const answers = await Promise.all(Array.from({ length: 5 }, answer))
+      expect(answers).toEqual(Array(5).fill(withOfflineForm({ defaultWidget: 'chat', error: null })))
+      // Only what the renderer reads: never the form's mail settings.
+      expect(Object.keys(answers[0].offlineForm.form).sort()).toEqual(['fields', 'id', 'submitLabel', 'successMessage'])
+
+      await setChat({ provider: 'builtin', defaultWidget: 'contact-form' })
+      expect(await answer()).toEqual({ defaultWidget: 'contact-form', error: null, offlineForm: null })
+
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
+      expect(await answer()).toEqual({ defaultWidget: 'chat', error: 'license_expired', offlineForm: null })
+
+      await setChat({ provider: 'livechat', license: '', licenseExpiresAt: null })
+      expect(await answer()).toMatchObject({ defaultWidget: 'none', error: 'license_not_found' })
+    } finally {
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', license: '', licenseExpiresAt: null })
+    }
+  })
+
+  it('refuses visitor streams and posts while the settings switch the built-in chat off', async () => {
+    const refused = async () => {
+      const token = newVisitorToken()
+      const post = await visitorPost(token, { action: 'typing' })
+      const stream = await visitorStream(
+        new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(token) }),
+        payload,
+      )
+      return [post.status, stream.status]
+    }
+    try {
+      await setChat({ provider: 'builtin', defaultWidget: 'contact-form' })
+      expect(await refused()).toEqual([403, 403])
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
+      expect(await refused()).toEqual([403, 403])
+      await setChat({ provider: 'livechat', license: '12345678', licenseExpiresAt: null })
+      expect(await refused()).toEqual([403, 403])
+    } finally {
+      await setChat({ provider: 'builtin', defaultWidget: 'chat', license: '', licenseExpiresAt: null })
+    }
+    const [post] = await refused()
+    expect(post).not.toBe(403)
+  })
+
+  it('refuses a product value the settings do not offer', async () => {
+    await expect(setChat({ provider: 'builtin', defaultWidget: '<script>' })).rejects.toThrow()
+    expect(await answer()).toEqual(withOfflineForm({ defaultWidget: 'chat', error: null }))
+  })
+})
+
+describe('chat rules', () => {
+  it('backs off from 500 ms to 5 s and stops after 20 tries', () => {
+    expect(reconnectDelay(1)).toBe(CHAT_RECONNECT_MIN_DELAY_MS)
+    expect(reconnectDelay(2)).toBe(CHAT_RECONNECT_MIN_DELAY_MS * 2)
+    expect(reconnectDelay(CHAT_RECONNECT_MAX_TRIES)).toBe(CHAT_RECONNECT_MAX_DELAY_MS)
+    expect(reconnectDelay(CHAT_RECONNECT_MAX_TRIES + 1)).toBeNull()
+  })
+
+  it('accepts its own origin and allowed domains, refuses others', () => {
+    const headers = (origin: string) => new Headers({ origin, host: 'site.test' })
+    expect(originAllowed(headers('http://site.test'), [])).toBe(true)
+    expect(originAllowed(headers('https://shop.partner.example'), ['partner.example'])).toBe(true)
+    expect(originAllowed(headers('https://partner.example.evil.test'), ['partner.example'])).toBe(false)
+    expect(originAllowed(new Headers({ 'sec-fetch-site': 'cross-site' }), [])).toBe(false)
+  })
+
+  it('is available only within business hours', () => {
+    // 2026-11-23 is a Monday; 15:00 UTC is 10:00 in Ohio, 03:00 UTC is 22:00 on Sunday.
+    expect(withinBusinessHours('Mo-Fr 08:30-17:00', new Date('2026-11-23T15:00:00Z'))).toBe(true)
+    expect(withinBusinessHours('Mo-Fr 08:30-17:00', new Date('2026-11-23T03:00:00Z'))).toBe(false)
+    expect(withinBusinessHours('', new Date('2026-11-23T03:00:00Z'))).toBe(true)
+  })
+})

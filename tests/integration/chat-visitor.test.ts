@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import { CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/chat/constants'
+import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/files'
+import { newVisitorToken } from '@/chat/server/tokens'
+import { visitorStream } from '@/chat/server/visitor'
+import { chatEvents, payload, readFrames, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
+
+setUpChatSuite({ seeded: true, withEditor: true })
+
+describe('visitor conversation', () => {
+  it('stores a visitor message and queues the visitor', async () => {
+    const token = newVisitorToken()
+    const response = await visitorPost(token, { action: 'message', text: 'Hello, is a title search possible?' })
+    expect(response.status).toBe(200)
+    const { event } = await response.json()
+    expect(event).toMatchObject({
+      type: 'message',
+      author: { type: 'customer' },
+      text: 'Hello, is a title search possible?',
+    })
+    const { docs } = await payload.find({
+      collection: 'chat-conversations',
+      where: { id: { equals: event.conversationId } },
+    })
+    expect(docs[0].status).toBe('queued')
+  })
+
+  it('replays missed events after Last-Event-ID once each, in order', async () => {
+    const token = newVisitorToken()
+    const ids: number[] = []
+    for (const text of ['one', 'two', 'three']) {
+      ids.push((await (await visitorPost(token, { action: 'message', text })).json()).event.id)
+    }
+    const stream = await visitorStream(
+      new Request(`${SITE}/api/chat/stream`, {
+        headers: { ...visitorHeaders(token), 'last-event-id': String(ids[0]) },
+      }),
+      payload,
+    )
+    const frames = await readFrames(stream, (seen) => seen.some((frame) => frame.name === 'synced'))
+    expect(chatEvents(frames).map((event) => event.text)).toEqual(['two', 'three'])
+  })
+
+  it('keeps HTML in a message as plain text', async () => {
+    const token = newVisitorToken()
+    const html = '<img src=x onerror=alert(1)><script>alert(2)</script>'
+    const { event } = await (await visitorPost(token, { action: 'message', text: html })).json()
+    expect(event.text).toBe(html)
+  })
+
+  it(`refuses a message over ${CHAT_MESSAGE_MAX_CHARS} characters with 413 and stores nothing`, async () => {
+    const token = newVisitorToken()
+    const response = await visitorPost(token, { action: 'message', text: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1) })
+    expect(response.status).toBe(413)
+    const count = await payload.count({ collection: 'chat-events', where: { text: { like: 'xxxxxxxxxx' } } })
+    expect(count.totalDocs).toBe(0)
+  })
+
+  it('answers malformed JSON, unknown actions and empty messages with 400', async () => {
+    const token = newVisitorToken()
+    expect((await visitorPost(token, '{not json')).status).toBe(400)
+    expect((await visitorPost(token, '[1,2]')).status).toBe(400)
+    expect((await visitorPost(token, { action: 'drop_tables' })).status).toBe(400)
+    expect((await visitorPost(token, { action: 'message', text: '   ' })).status).toBe(400)
+    expect((await visitorPost(token, { action: 'message', type: 'system', text: 'I am the system' })).status).toBe(400)
+  })
+
+  it('answers a flood of posts with 429 once the allowance is spent', async () => {
+    const token = newVisitorToken()
+    const statuses: number[] = []
+    for (let i = 0; i < CHAT_POST_LIMIT + 3; i++)
+      statuses.push((await visitorPost(token, { action: 'typing', typing: true })).status)
+    expect(statuses.slice(0, CHAT_POST_LIMIT).every((status) => status === 200)).toBe(true)
+    expect(statuses.slice(CHAT_POST_LIMIT)).toEqual([429, 429, 429])
+    const refused = await visitorPost(token, { action: 'typing', typing: true })
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
+  })
+
+  it('refuses posts and streams from a foreign origin', async () => {
+    const token = newVisitorToken()
+    expect((await visitorPost(token, { action: 'typing' }, { origin: 'https://evil.example' })).status).toBe(403)
+    const stream = await visitorStream(
+      new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(token, { origin: 'https://evil.example' }) }),
+      payload,
+    )
+    expect(stream.status).toBe(403)
+  })
+
+  it('shows a visitor only their own conversation', async () => {
+    const alice = newVisitorToken()
+    const mallory = newVisitorToken()
+    await visitorPost(alice, { action: 'message', text: 'alice private message' })
+    const stream = await visitorStream(
+      new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(mallory) }),
+      payload,
+    )
+    const frames = await readFrames(stream, (seen) => seen.some((frame) => frame.name === 'synced'))
+    expect(chatEvents(frames)).toEqual([])
+    await expect(payload.find({ collection: 'chat-events', overrideAccess: false })).rejects.toThrow(/not allowed/i)
+  })
+
+  it('answers an offline_message post with 400 like any unknown action, and creates no submission', async () => {
+    const before = (await payload.count({ collection: 'form-submissions' })).totalDocs
+    const response = await visitorPost(newVisitorToken(), {
+      action: 'offline_message',
+      name: 'Olive',
+      email: 'olive@example.com',
+      message: 'Please call me about a deed.',
+      page: 'javascript:alert(1)',
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).error).toBe('Unknown chat action.')
+    expect((await payload.count({ collection: 'form-submissions' })).totalDocs).toBe(before)
+  })
+})
+
+describe('chat files', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
+
+  async function startedVisitor() {
+    const token = newVisitorToken()
+    await visitorPost(token, { action: 'start', name: 'Fay', email: 'fay@example.com' })
+    return token
+  }
+  const upload = (token: string, file: File) => {
+    const form = new FormData()
+    form.append('file', file)
+    return uploadChatFile(
+      new Request(`${SITE}/api/chat/files`, {
+        method: 'POST',
+        headers: { cookie: `${CHAT_VISITOR_COOKIE}=${token}`, host: 'site.test' },
+        body: form,
+      }),
+      payload,
+    )
+  }
+
+  it('stores an allowed file privately and serves it only to its visitor', async () => {
+    const token = await startedVisitor()
+    const response = await upload(token, new File([png], 'map.png', { type: 'image/png' }))
+    expect(response.status).toBe(200)
+    const { event } = await response.json()
+    expect(event.file).toMatchObject({ contentType: 'image/png' })
+    const own = await downloadChatFile(
+      new Request(`${SITE}${event.file.url}`, { headers: { cookie: `${CHAT_VISITOR_COOKIE}=${token}` } }),
+      payload,
+      String(event.file.id),
+    )
+    expect(own.status).toBe(200)
+    const other = await downloadChatFile(
+      new Request(`${SITE}${event.file.url}`, { headers: { cookie: `${CHAT_VISITOR_COOKIE}=${newVisitorToken()}` } }),
+      payload,
+      String(event.file.id),
+    )
+    expect(other.status).toBe(404)
+    await expect(payload.find({ collection: 'chat-files', overrideAccess: false })).rejects.toThrow(/not allowed/i)
+  })
+
+  it('refuses a wrong MIME type and a file whose bytes lie about its type', async () => {
+    const token = await startedVisitor()
+    expect((await upload(token, new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' }))).status).toBe(415)
+    expect((await upload(token, new File(['<html>'], 'fake.png', { type: 'image/png' }))).status).toBe(415)
+    expect(contentMatchesType(png, 'image/png')).toBe(true)
+  })
+
+  it('refuses an oversized file with 413', async () => {
+    const token = await startedVisitor()
+    const big = Buffer.alloc(6 * 1024 * 1024, 0x41)
+    expect((await upload(token, new File([big], 'big.txt', { type: 'text/plain' }))).status).toBe(413)
+  })
+})
