@@ -1,12 +1,29 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  test,
+} from '@playwright/test'
 import { E2E_PORT, FIRST_VISIT, RETURNING_VISITOR } from '../../playwright.config'
 import { CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
-import { CHAT_IDLE_TIMEOUT_MS } from '../../src/chat/ChatLoader'
 import { CHAT_RECONNECT_MAX_TRIES } from '../../src/chat/constants'
 import { LIVECHAT_CONSENT_TYPE } from '../../src/chat/livechat/consent'
-import { chatWarnings, DEFAULT_CHAT, prepareChatSuite, setChatSettings, warningAfterRetries } from './support/chat'
-import { LIVECHAT_STAND_IN_OFFSET, startLiveChatStandIn, type StandInAnswer } from './support/liveChatStandIn'
+import {
+  chatWarnings,
+  DEFAULT_CHAT,
+  prepareChatSuite,
+  setChatSettings,
+  warningsOnceLookupGivesUp,
+} from './support/chat'
+import {
+  LIVECHAT_STAND_IN_OFFSET,
+  type LiveChatStandIn,
+  startLiveChatStandIn,
+  type StandInAnswer,
+} from './support/liveChatStandIn'
 
 prepareChatSuite()
 
@@ -23,6 +40,28 @@ const ANALYTICS_ALLOWED = {
   })),
 }
 const LIVECHAT = { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 }
+
+/**
+ * Runs `run` with the LiveChat stand-in answering and the chat set to LiveChat, in a browser context
+ * of `storageState`; the built-in chat is put back after.
+ */
+async function withLiveChat(
+  browser: Browser,
+  request: APIRequestContext,
+  storageState: BrowserContextOptions['storageState'],
+  run: (context: BrowserContext, standIn: LiveChatStandIn) => Promise<void>,
+) {
+  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
+  await setChatSettings(request, LIVECHAT)
+  const context = await browser.newContext({ storageState })
+  try {
+    await run(context, standIn)
+  } finally {
+    await context.close()
+    await setChatSettings(request, DEFAULT_CHAT)
+    await standIn.stop()
+  }
+}
 
 test('LiveChat: each configuration error from its lookup leaves the widget disabled with a warning naming it', async ({
   browser,
@@ -50,13 +89,7 @@ test('LiveChat: each configuration error from its lookup leaves the widget disab
     // The region cannot be reached: retried with backoff, then disabled.
     standIn.answer = 'down'
     standIn.requests.length = 0
-    const page = await context.newPage()
-    const warnings: string[] = []
-    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
-    await page.clock.install()
-    await page.goto('/')
-    await page.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
-    await warningAfterRetries(page, warnings, 'region_failed')
+    await warningsOnceLookupGivesUp(await context.newPage())
     expect(standIn.requests.filter((path) => path.includes('get_dynamic_configuration'))).toHaveLength(
       CHAT_RECONNECT_MAX_TRIES + 1,
     )
@@ -72,10 +105,7 @@ test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before con
   browser,
   request,
 }) => {
-  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
-  await setChatSettings(request, LIVECHAT)
-  const context = await browser.newContext({ storageState: FIRST_VISIT })
-  try {
+  await withLiveChat(browser, request, FIRST_VISIT, async (context, standIn) => {
     const page = await context.newPage()
     await page.goto('/')
     await page.locator('footer .chat-button').click()
@@ -118,21 +148,14 @@ test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before con
       (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
     )
     expect(state).toMatchObject({ visibility: 'maximized' })
-  } finally {
-    await context.close()
-    await setChatSettings(request, DEFAULT_CHAT)
-    await standIn.stop()
-  }
+  })
 })
 
 test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API", async ({
   browser,
   request,
 }) => {
-  const standIn = await startLiveChatStandIn(E2E_PORT + LIVECHAT_STAND_IN_OFFSET)
-  await setChatSettings(request, LIVECHAT)
-  const context = await browser.newContext({ storageState: ANALYTICS_ALLOWED })
-  try {
+  await withLiveChat(browser, request, ANALYTICS_ALLOWED, async (context) => {
     const page = await context.newPage()
     await page.goto('/')
     await page.evaluate(() => {
@@ -156,9 +179,5 @@ test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat
       (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
     )
     expect(state).toMatchObject({ visibility: 'maximized' })
-  } finally {
-    await context.close()
-    await setChatSettings(request, DEFAULT_CHAT)
-    await standIn.stop()
-  }
+  })
 })

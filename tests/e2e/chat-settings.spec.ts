@@ -1,9 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
-import { CHAT_IDLE_TIMEOUT_MS } from '../../src/chat/ChatLoader'
 import { CHAT_RECONNECT_MAX_TRIES } from '../../src/chat/constants'
 import { BUILTIN_CONFIG_PATH } from '../../src/chat/lookup'
-import { chatWarnings, DEFAULT_CHAT, prepareChatSuite, setChatSettings, warningAfterRetries } from './support/chat'
+import {
+  chatWarnings,
+  DEFAULT_CHAT,
+  prepareChatSuite,
+  setChatSettings,
+  warningsOnceLookupGivesUp,
+} from './support/chat'
 
 prepareChatSuite()
 
@@ -64,13 +69,8 @@ test(`the built-in chat retries its configuration lookup ${CHAT_RECONNECT_MAX_TR
     lookups.push(route.request().url())
     return route.abort('connectionrefused')
   })
-  const warnings: string[] = []
-  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
-  await page.clock.install()
-  await page.goto('/')
-  await page.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
-  await warningAfterRetries(page, warnings, 'region_failed')
-  expect(warnings.join('\n')).toContain('the region lookup failed')
+  const warnings = await warningsOnceLookupGivesUp(page)
+  expect(warnings).toContain('the region lookup failed')
   expect(lookups).toHaveLength(CHAT_RECONNECT_MAX_TRIES + 1)
   await expect(page.locator('.chat-launcher')).toHaveCount(0)
 })

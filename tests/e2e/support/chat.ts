@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { CHAT_IDLE_TIMEOUT_MS } from '../../../src/chat/ChatLoader'
 import { adminToken } from '../helpers'
 
 export const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
@@ -87,7 +88,7 @@ export async function chatWarnings(page: Page, cause: string): Promise<string> {
 }
 
 /** Runs the page's fake clock on until the chat has logged `cause` (retries wait on timers). */
-export async function warningAfterRetries(page: Page, warnings: string[], cause: string) {
+async function warningAfterRetries(page: Page, warnings: string[], cause: string) {
   await expect
     .poll(
       async () => {
@@ -97,4 +98,18 @@ export async function warningAfterRetries(page: Page, warnings: string[], cause:
       { intervals: [200], timeout: 40_000 },
     )
     .toContain(cause)
+}
+
+/**
+ * Loads the home page under a fake clock and runs it on until the chat's configuration lookup has
+ * failed every retry; returns the warnings the chat logged.
+ */
+export async function warningsOnceLookupGivesUp(page: Page): Promise<string> {
+  const warnings: string[] = []
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+  await page.clock.install()
+  await page.goto('/')
+  await page.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
+  await warningAfterRetries(page, warnings, 'region_failed')
+  return warnings.join('\n')
 }
