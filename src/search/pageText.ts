@@ -8,8 +8,11 @@ type Row = Record<string, unknown>
 const asRows = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 /** Fields hidden from editors are the ones Payload adds itself: row ids and block names. */
-const hiddenFromEditors = (field: Field) =>
-  Boolean(field.hidden || field.admin?.hidden || (field.admin && 'disabled' in field.admin && field.admin.disabled))
+function hiddenFromEditors(field: Field): boolean {
+  const { admin } = field
+  if ('hidden' in field && field.hidden) return true
+  return Boolean(admin && (('hidden' in admin && admin.hidden) || ('disabled' in admin && admin.disabled)))
+}
 
 /** The text runs of a Lexical rich-text value, in reading order. */
 function richTextWords(node: unknown, out: string[]): void {
