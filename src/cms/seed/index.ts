@@ -8,40 +8,52 @@ import {
   type Where,
 } from 'payload'
 import sharp from 'sharp'
+import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
 import { SEED_FORMS } from './content/forms'
 import { SEED_FOOTER, SEED_HEADER, SEED_SITE_SETTINGS } from './content/globals'
 import { SEED_IMAGES } from './content/images'
 import { SEED_PAGES } from './content/pages'
-import { FORM_REF_PREFIX, MEDIA_REF_PREFIX, PAGE_REF_PREFIX } from './refs'
+import { FORM_REF_PREFIX, MEDIA_REF_PREFIX, PAGE_REF_PREFIX, type GlobalData, type SeedData } from './refs'
 import { database, sql } from '../sql'
 
 type Ids = {
-  page: Map<string, number | string>
-  media: Map<string, number | string>
-  form: Map<string, number | string>
+  page: Map<string, number>
+  media: Map<string, number>
+  form: Map<string, number>
 }
 
-/** Replaces every "@page:key", "@media:key" and "@form:key" marker with the id created for it. */
-export function resolveRefs<T>(value: T, ids: Ids): T {
+/** The id created for a seed key; content that names a key the seed never created is a mistake in it. */
+function idFor(created: Map<string, number>, key: string, marker: string): number {
+  const id = created.get(key)
+  if (id === undefined) throw new Error(`Seed content refers to unknown ${marker}`)
+  return id
+}
+
+function replaceRefs(value: unknown, ids: Ids): unknown {
   if (typeof value === 'string') {
-    for (const [prefix, map] of [
+    for (const [prefix, created] of [
       [PAGE_REF_PREFIX, ids.page],
       [MEDIA_REF_PREFIX, ids.media],
       [FORM_REF_PREFIX, ids.form],
     ] as const) {
-      if (value.startsWith(prefix)) {
-        const id = map.get(value.slice(prefix.length))
-        if (id === undefined) throw new Error(`Seed content refers to unknown ${value}`)
-        return id as T
-      }
+      if (value.startsWith(prefix)) return idFor(created, value.slice(prefix.length), value)
     }
     return value
   }
-  if (Array.isArray(value)) return value.map((item) => resolveRefs(item, ids)) as T
+  if (Array.isArray(value)) return value.map((item) => replaceRefs(item, ids))
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveRefs(item, ids)])) as T
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceRefs(item, ids)]))
   }
   return value
+}
+
+/**
+ * Replaces every "@page:key", "@media:key" and "@form:key" marker with the id created for it,
+ * turning seed content into the generated type it was written against.
+ */
+export function resolveRefs<T>(value: SeedData<T>, ids: Ids): T {
+  // SeedData<T> differs from T only where a marker stands for an id, and those are the values replaced.
+  return replaceRefs(value, ids) as T
 }
 
 async function seedMedia(payload: Payload, req: PayloadRequest, ids: Ids) {
@@ -59,7 +71,7 @@ async function seedMedia(payload: Payload, req: PayloadRequest, ids: Ids) {
 
 async function seedForms(payload: Payload, req: PayloadRequest, ids: Ids) {
   for (const form of SEED_FORMS) {
-    const doc = await payload.create({ collection: 'forms', data: form.data as never, req })
+    const doc = await payload.create({ collection: 'forms', data: form.data, req })
     ids.form.set(form.key, doc.id)
   }
 }
@@ -80,9 +92,9 @@ async function seedPages(payload: Payload, req: PayloadRequest, ids: Ids) {
       data: {
         title: page.title,
         slug: page.slug,
-        parent: page.parent ? ids.page.get(page.parent) : null,
+        parent: page.parent ? idFor(ids.page, page.parent, `page ${page.parent}`) : null,
         layout: [],
-      } as never,
+      },
       req,
     })
     ids.page.set(page.key, doc.id)
@@ -90,21 +102,25 @@ async function seedPages(payload: Payload, req: PayloadRequest, ids: Ids) {
   for (const page of SEED_PAGES) {
     await payload.update({
       collection: 'pages',
-      id: ids.page.get(page.key) as number,
+      id: idFor(ids.page, page.key, `page ${page.key}`),
       data: {
-        layout: resolveRefs(page.layout, ids),
-        seo: resolveRefs(page.seo ?? {}, ids),
+        layout: resolveRefs<Page['layout']>(page.layout, ids),
+        seo: resolveRefs<Page['seo']>(page.seo ?? {}, ids),
         _status: 'published',
-      } as never,
+      },
       req,
     })
   }
 }
 
 async function seedGlobals(payload: Payload, req: PayloadRequest, ids: Ids) {
-  await payload.updateGlobal({ slug: 'site-settings', data: resolveRefs(SEED_SITE_SETTINGS, ids) as never, req })
-  await payload.updateGlobal({ slug: 'header', data: resolveRefs(SEED_HEADER, ids) as never, req })
-  await payload.updateGlobal({ slug: 'footer', data: resolveRefs(SEED_FOOTER, ids) as never, req })
+  await payload.updateGlobal({
+    slug: 'site-settings',
+    data: resolveRefs<GlobalData<SiteSetting>>(SEED_SITE_SETTINGS, ids),
+    req,
+  })
+  await payload.updateGlobal({ slug: 'header', data: resolveRefs<GlobalData<Header>>(SEED_HEADER, ids), req })
+  await payload.updateGlobal({ slug: 'footer', data: resolveRefs<GlobalData<Footer>>(SEED_FOOTER, ids), req })
 }
 
 type Existing = { pages: number; media: number; forms: Set<number | string> }
@@ -124,7 +140,7 @@ async function existingBeforeSeed(payload: Payload): Promise<Existing> {
  * handed back) goes too.
  */
 async function removeSeeded(payload: Payload, before: Existing) {
-  const seededFormIds = SEED_FORMS.map((form) => form.data.id as number).filter((id) => !before.forms.has(id))
+  const seededFormIds = SEED_FORMS.map((form) => form.data.id).filter((id) => !before.forms.has(id))
   const created: { collection: 'pages' | 'media' | 'forms'; where: Where }[] = [
     { collection: 'pages', where: { id: { greater_than: before.pages } } },
     { collection: 'media', where: { id: { greater_than: before.media } } },

@@ -2,9 +2,12 @@
  * Small builders for Lexical rich-text JSON, so seed content reads as prose and not as
  * nested editor state.
  */
+import type { RichTextBlock } from '@/payload-types'
 import { HEADING_STYLE_STATE_KEY, type HeadingStyle } from '../../blocks/RichText/headingStyle'
+import type { MediaRef } from './refs'
 
-type LexicalNode = Record<string, unknown>
+type RichTextValue = RichTextBlock['content']
+type LexicalNode = RichTextValue['root']['children'][number]
 
 const textNode = (text: string, format = 0): LexicalNode => ({
   type: 'text',
@@ -16,7 +19,7 @@ const textNode = (text: string, format = 0): LexicalNode => ({
   version: 1,
 })
 
-const element = (type: string, children: LexicalNode[], extra: LexicalNode = {}): LexicalNode => ({
+const element = (type: string, children: LexicalNode[], extra: Record<string, unknown> = {}): LexicalNode => ({
   type,
   children,
   direction: 'ltr',
@@ -79,21 +82,12 @@ export function table(rows: string[][]): LexicalNode {
   )
 }
 
-export function richText(...children: LexicalNode[]) {
-  return {
-    root: element('root', children) as {
-      type: string
-      children: LexicalNode[]
-      direction: 'ltr'
-      format: ''
-      indent: number
-      version: number
-    },
-  }
+export function richText(...children: LexicalNode[]): RichTextValue {
+  return { root: { type: 'root', children, direction: 'ltr', format: '', indent: 0, version: 1 } }
 }
 
 /** An uploaded image; `media` is a media reference that the seed runner resolves to an id. */
-export const image = (media: string, id: string): LexicalNode => ({
+export const image = (media: MediaRef, id: string): LexicalNode => ({
   type: 'upload',
   version: 3,
   format: '',

@@ -1,3 +1,4 @@
+import type { RequiredDataFromCollectionSlug } from 'payload'
 import { OHIO_COUNTIES, countySlug } from './counties'
 
 /** The contact form keeps a fixed id so links and tests can rely on it. */
@@ -24,7 +25,10 @@ export const PROPERTY_TYPE_OPTIONS: { label: string; value: string }[] = [
   { label: 'Other', value: 'other' },
 ]
 
-export const SEED_FORMS: Array<{ key: string; data: Record<string, unknown> }> = [
+/** A form the seed creates, with the fixed id that links and tests rely on. */
+export type SeedForm = { key: string; data: RequiredDataFromCollectionSlug<'forms'> & { id: number } }
+
+export const SEED_FORMS: SeedForm[] = [
   {
     key: 'contact',
     data: {

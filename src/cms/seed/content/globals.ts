@@ -1,82 +1,83 @@
-import { pageRef } from '../refs'
+import type { Footer, Header, SiteSetting } from '@/payload-types'
+import type { GlobalData, SeedData } from '../refs'
+import { pageLink, pageLinkRow, urlLinkRow } from './links'
 
-const page = (label: string, key: string) => ({ link: { label, kind: 'page' as const, page: pageRef(key) } })
-const url = (label: string, href: string) => ({ link: { label, kind: 'url' as const, url: href } })
+type SeedGlobal<T> = SeedData<GlobalData<T>>
 
-export const SEED_HEADER = {
+export const SEED_HEADER: SeedGlobal<Header> = {
   items: [
     {
-      ...page('Services', 'services'),
+      ...pageLinkRow('Services', 'services'),
       columns: [
         {
           heading: 'Searches',
           links: [
-            page('Full title search', 'services/full-title-search'),
-            page('Current owner search', 'services/current-owner-search'),
-            page('Lien and judgment search', 'services/lien-search'),
-            page('Tax search', 'services/tax-search'),
-            page('Deed and document copies', 'services/document-copies'),
+            pageLinkRow('Full title search', 'services/full-title-search'),
+            pageLinkRow('Current owner search', 'services/current-owner-search'),
+            pageLinkRow('Lien and judgment search', 'services/lien-search'),
+            pageLinkRow('Tax search', 'services/tax-search'),
+            pageLinkRow('Deed and document copies', 'services/document-copies'),
           ],
         },
         {
           heading: 'Coverage',
           links: [
-            page('All 88 counties', 'counties'),
-            page('Pricing and turnaround', 'pricing'),
-            page('Questions and answers', 'faq'),
+            pageLinkRow('All 88 counties', 'counties'),
+            pageLinkRow('Pricing and turnaround', 'pricing'),
+            pageLinkRow('Questions and answers', 'faq'),
           ],
         },
       ],
     },
     {
-      ...url('Why us', '/#why-us'),
+      ...urlLinkRow('Why us', '/#why-us'),
       columns: [
         {
           heading: 'On this page',
           links: [
-            url('Why clients choose us', '/#why-us'),
-            url('How ordering works', '/#how-it-works'),
-            url('Our numbers', '/#numbers'),
-            url('What clients say', '/#reviews'),
+            urlLinkRow('Why clients choose us', '/#why-us'),
+            urlLinkRow('How ordering works', '/#how-it-works'),
+            urlLinkRow('Our numbers', '/#numbers'),
+            urlLinkRow('What clients say', '/#reviews'),
           ],
         },
       ],
     },
-    page('Counties', 'counties'),
-    page('Pricing', 'pricing'),
-    page('About', 'about'),
-    page('FAQ', 'faq'),
+    pageLinkRow('Counties', 'counties'),
+    pageLinkRow('Pricing', 'pricing'),
+    pageLinkRow('About', 'about'),
+    pageLinkRow('FAQ', 'faq'),
   ],
-  cta: { show: true, link: { label: 'Order a search', kind: 'page' as const, page: pageRef('contact') } },
+  cta: { show: true, link: pageLink('Order a search', 'contact') },
 }
 
-export const SEED_FOOTER = {
+export const SEED_FOOTER: SeedGlobal<Footer> = {
   columns: [
     {
       heading: 'Services',
       links: [
-        page('Full title search', 'services/full-title-search'),
-        page('Current owner search', 'services/current-owner-search'),
-        page('Lien and judgment search', 'services/lien-search'),
-        page('Tax search', 'services/tax-search'),
+        pageLinkRow('Full title search', 'services/full-title-search'),
+        pageLinkRow('Current owner search', 'services/current-owner-search'),
+        pageLinkRow('Lien and judgment search', 'services/lien-search'),
+        pageLinkRow('Tax search', 'services/tax-search'),
       ],
     },
     {
       heading: 'Company',
       links: [
-        page('About us', 'about'),
-        page('Counties we cover', 'counties'),
-        page('Pricing', 'pricing'),
-        page('Contact', 'contact'),
+        pageLinkRow('About us', 'about'),
+        pageLinkRow('Counties we cover', 'counties'),
+        pageLinkRow('Pricing', 'pricing'),
+        pageLinkRow('Contact', 'contact'),
       ],
     },
     {
       heading: 'Help',
       links: [
-        page('Questions and answers', 'faq'),
-        page('How a title search works', 'how-a-title-search-works'),
-        page('Privacy', 'privacy'),
-        url('Call (614) 555-0142', 'tel:+16145550142'),
+        pageLinkRow('Questions and answers', 'faq'),
+        pageLinkRow('How a title search works', 'how-a-title-search-works'),
+        pageLinkRow('Privacy', 'privacy'),
+        urlLinkRow('Call (614) 555-0142', 'tel:+16145550142'),
       ],
     },
   ],
@@ -140,7 +141,7 @@ const US_STATES_WITH_PRIVACY_LAWS = [
   'US-NE',
 ]
 
-export const SEED_SITE_SETTINGS = {
+export const SEED_SITE_SETTINGS: SeedGlobal<SiteSetting> = {
   business: {
     name: 'Cardinal Title Research',
     tagline: 'Title, lien, owner and tax searches in all 88 Ohio counties.',
@@ -154,9 +155,9 @@ export const SEED_SITE_SETTINGS = {
     recipients: [{ email: 'orders@cardinaltitle.example' }],
     fromAddress: 'website@cardinaltitle.example',
   },
-  captcha: { provider: 'altcha' as const },
+  captcha: { provider: 'altcha' },
   chat: {
-    provider: 'builtin' as const,
+    provider: 'builtin',
     language: 'en',
     allowedDomains: [{ domain: 'localhost' }, { domain: '127.0.0.1' }],
   },
