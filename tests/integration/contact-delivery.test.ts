@@ -1,10 +1,4 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { getPayload, type Payload } from 'payload'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { migrateDatabase } from '@/cms/migrate'
-import { csvCell, exportSubmissionsEndpoint, submissionsCsv } from '@/contact/admin/csvExport'
+import { describe, expect, it } from 'vitest'
 import {
   CONTACT_QUEUE,
   DELIVERY_LEASE_MS,
@@ -14,67 +8,23 @@ import {
 } from '@/contact/delivery/constants'
 import { deliverSubmission } from '@/contact/delivery/deliver'
 import { reclaimStaleJobs, requeueOrphanedSubmissions, runContactQueue } from '@/contact/delivery/runner'
-import { acceptSubmission } from '@/contact/server/submit'
-import { buildSiteConfig } from '@/payload.config'
-import type { FormSubmission } from '@/payload-types'
-import { createContactForm, RECIPIENT, validFields } from '../support/contact'
-import { startSmtpServer } from '../support/smtp'
+import { RECIPIENT } from '../support/contact'
 import { startTsxChildUntil } from '../support/tsxChild'
+import {
+  databaseUrl,
+  jobsFor,
+  mailsMentioning,
+  pause,
+  payload,
+  restartSmtpOn,
+  setUpDeliverySuite,
+  smtp,
+  startInstance,
+  submission,
+  submit,
+} from '../support/contactDelivery'
 
-// Retries wait 1 ms * 2^n here instead of 30 s * 2^n, so the whole retry ladder runs in seconds.
-process.env.CONTACT_DELIVERY_BACKOFF_MS = '1'
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contact-delivery-'))
-const databaseUrl = `file:${path.join(dir, 'site.db')}`
-let payload: Payload
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-let instance = 0
-
-const start = async () => {
-  const cms = await getPayload({ config: buildSiteConfig(databaseUrl), key: `delivery-${process.pid}-${++instance}` })
-  await migrateDatabase(cms)
-  return cms
-}
-
-beforeAll(async () => {
-  payload = await start()
-  await createContactForm(payload)
-})
-afterAll(async () => {
-  await payload?.destroy()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
-beforeEach(async () => {
-  smtp = await startSmtpServer()
-  process.env.SMTP_URL = smtp.url
-})
-afterEach(async () => {
-  await smtp.close()
-  delete process.env.SMTP_URL
-})
-
-async function submit(overrides: Record<string, string> = {}) {
-  const outcome = await acceptSubmission(payload, {
-    formId: 115,
-    pairs: validFields(overrides),
-    pageUrl: 'http://localhost:3000/contact',
-    remoteIp: '127.0.0.1',
-  })
-  if (!outcome.ok || outcome.submissionId === null) throw new Error(`not accepted: ${JSON.stringify(outcome)}`)
-  return outcome.submissionId
-}
-
-const submission = (id: number | string, cms = payload) =>
-  cms.findByID({ collection: 'form-submissions', id, depth: 0 }) as Promise<FormSubmission>
-
-const mailsMentioning = (marker: string) => smtp.received.filter((mail) => mail.raw.includes(marker))
-
-const jobsFor = async (submissionId: number | string) =>
-  (
-    await payload.find({ collection: 'payload-jobs', where: { queue: { equals: CONTACT_QUEUE } }, limit: 0 })
-  ).docs.filter((job) => (job.input as { submissionId?: number }).submissionId === submissionId)
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+setUpDeliverySuite()
 
 describe('contact delivery', () => {
   it('stores the submission as queued before anything is sent', async () => {
@@ -128,7 +78,7 @@ describe('contact delivery', () => {
     expect(stored.deliveryAttempts).toBe(2)
     expect(stored.lastDeliveryError).toMatch(/ECONNREFUSED|connect/i)
 
-    smtp = await startSmtpServer(port)
+    await restartSmtpOn(port)
     await pause(10)
     await runContactQueue(payload)
     stored = await submission(id)
@@ -166,7 +116,7 @@ describe('contact delivery', () => {
     expect(await child.ended, 'the child stores the submission, then dies').toBe('SIGKILL')
     expect(mailsMentioning(marker)).toHaveLength(0)
 
-    const next = await start()
+    const next = await startInstance()
     try {
       await runContactQueue(next)
       await runContactQueue(next)
@@ -272,42 +222,5 @@ describe('contact delivery', () => {
     } finally {
       await payload.update({ collection: 'forms', id: 115, data: { sendConfirmation: false } })
     }
-  })
-})
-
-describe('submissions in the admin', () => {
-  it('finds submissions by the searchable summary', async () => {
-    await submit({ name: 'Searchable Sam' })
-    const { docs } = await payload.find({
-      collection: 'form-submissions',
-      where: { summary: { like: 'Searchable Sam' } },
-    })
-    expect(docs).toHaveLength(1)
-    expect(docs[0].summary).toContain('<ada@example.com>')
-  })
-
-  it('exports CSV with formula-looking cells neutralised', async () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`)
-    expect(csvCell('+1')).toBe(`"'+1"`)
-    expect(csvCell('-2')).toBe(`"'-2"`)
-    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`)
-    expect(csvCell('plain')).toBe('"plain"')
-    await submit({ name: '=cmd|calc' })
-    const { docs } = await payload.find({ collection: 'form-submissions', limit: 0, depth: 0 })
-    const csv = submissionsCsv(docs as FormSubmission[])
-    expect(csv.split('\r\n')[0]).toContain('"deliveryStatus"')
-    expect(csv).toContain(`"'=cmd|calc"`)
-    expect(csv).not.toMatch(/(^|,)"=/m)
-  })
-
-  it('lets only admins download the export', async () => {
-    const call = (roles: string[] | null) =>
-      exportSubmissionsEndpoint.handler({ payload, user: roles ? { roles } : null } as never) as Promise<Response>
-    expect((await call(null)).status).toBe(403)
-    expect((await call(['editor'])).status).toBe(403)
-    const ok = await call(['admin'])
-    expect(ok.status).toBe(200)
-    expect(ok.headers.get('content-type')).toContain('text/csv')
-    expect(await ok.text()).toContain('Searchable Sam')
   })
 })
