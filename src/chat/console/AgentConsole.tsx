@@ -1,8 +1,9 @@
 'use client'
 
-import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useReducer, useState } from 'react'
 import type { AgentPresence } from '../constants'
 import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorOnSite } from '../types'
+import { useTypingSignal } from '../useTypingSignal'
 import { ChatEventItem } from '../widget/ChatEventItem'
 import { uploadFile } from '../widget/client'
 import { openResumableStream } from '../widget/stream'
@@ -165,8 +166,11 @@ function ChatPanel(props: {
   const [kind, setKind] = useState<'message' | 'rich_message'>('message')
   const [buttons, setButtons] = useState('')
   const [mailTo, setMailTo] = useState(conversation.email)
-  const lastTyping = useRef(0)
   const conversationId = conversation.id
+  const signalTyping = useTypingSignal(
+    AGENT_TYPING_INTERVAL_MS,
+    () => void act('typing', { conversationId, typing: true }),
+  )
   const titleId = `chat-${conversationId}-title`
 
   const send = async (event: FormEvent) => {
@@ -213,10 +217,7 @@ function ChatPanel(props: {
             value={text}
             onChange={(event) => {
               setText(event.target.value)
-              if (Date.now() - lastTyping.current > AGENT_TYPING_INTERVAL_MS) {
-                lastTyping.current = Date.now()
-                void act('typing', { conversationId, typing: true })
-              }
+              signalTyping()
             }}
           />
         </label>

@@ -1,3 +1,4 @@
+import { chatRequest, jsonPost } from '../chatRequest'
 import type { ChatPostResult } from '../widget/client'
 
 /** The agent console's calls to the chat server (Payload's session cookie authenticates them). */
@@ -5,19 +6,11 @@ export async function agentAction(
   action: string,
   data: Record<string, unknown> = {},
 ): Promise<ChatPostResult & { events?: unknown }> {
-  try {
-    const response = await fetch('/api/chat/agent', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ action, ...data }),
-    })
-    const json = await response.json().catch(() => ({}))
-    if (!response.ok) return { ok: false, status: response.status, error: json.error ?? 'The request failed.' }
-    return { ok: true, ...json }
-  } catch {
-    return { ok: false, status: 0, error: 'The chat server is unreachable.' }
-  }
+  const words = { refused: 'The request failed.', unreachable: 'The chat server is unreachable.' }
+  return chatRequest('/api/chat/agent', jsonPost({ action, ...data }), words, (answer) => ({
+    ok: true as const,
+    ...answer,
+  }))
 }
 
 export async function signIn(email: string, password: string): Promise<string | null> {

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react'
+import { useTypingSignal } from '../useTypingSignal'
 import { visitorAction } from './client'
 
 /** Visitor typing signals are sent at most this often. */
@@ -13,7 +14,7 @@ export function Composer(props: {
   onEnd: () => Promise<boolean>
 }) {
   const [text, setText] = useState('')
-  const lastTyping = useRef(0)
+  const signalTyping = useTypingSignal(TYPING_SIGNAL_INTERVAL_MS, () => void visitorAction('typing', { typing: true }))
   const fileRef = useRef<HTMLInputElement>(null)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -36,10 +37,7 @@ export function Composer(props: {
         placeholder="Type your message"
         onChange={(event) => {
           setText(event.target.value)
-          if (Date.now() - lastTyping.current > TYPING_SIGNAL_INTERVAL_MS) {
-            lastTyping.current = Date.now()
-            void visitorAction('typing', { typing: true })
-          }
+          signalTyping()
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey) {

@@ -1,39 +1,23 @@
+import { type ChatAnswer, type ChatFailure, chatRequest, jsonPost } from '../chatRequest'
 import type { ChatEventView } from '../types'
 
 /** The visitor widget's calls to the chat server. */
-export type ChatPostResult = { ok: true; event?: ChatEventView } | { ok: false; status: number; error: string }
+export type ChatPostResult = { ok: true; event?: ChatEventView } | ChatFailure
 
-async function post(path: string, body: unknown): Promise<ChatPostResult> {
-  try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify(body),
-    })
-    const json = await response.json().catch(() => ({}))
-    if (!response.ok) return { ok: false, status: response.status, error: json.error ?? 'The chat is unavailable.' }
-    return { ok: true, event: json.event }
-  } catch {
-    return { ok: false, status: 0, error: 'The chat is unreachable. Check your connection.' }
-  }
+const FILE_NOT_SENT = 'The file could not be sent.'
+const storedEvent = (answer: ChatAnswer) => ({ ok: true as const, event: answer.event })
+
+export async function visitorAction(action: string, data: Record<string, unknown> = {}): Promise<ChatPostResult> {
+  const words = { refused: 'The chat is unavailable.', unreachable: 'The chat is unreachable. Check your connection.' }
+  return chatRequest('/api/chat/visitor', jsonPost({ action, ...data }), words, storedEvent)
 }
-
-export const visitorAction = (action: string, data: Record<string, unknown> = {}) =>
-  post('/api/chat/visitor', { action, ...data })
 
 export async function uploadFile(file: File, conversationId?: number): Promise<ChatPostResult> {
   const form = new FormData()
   form.append('file', file)
   if (conversationId) form.append('conversationId', String(conversationId))
-  try {
-    const response = await fetch('/api/chat/files', { method: 'POST', body: form, credentials: 'same-origin' })
-    const json = await response.json().catch(() => ({}))
-    if (!response.ok) return { ok: false, status: response.status, error: json.error ?? 'The file could not be sent.' }
-    return { ok: true, event: json.event }
-  } catch {
-    return { ok: false, status: 0, error: 'The file could not be sent.' }
-  }
+  const words = { refused: FILE_NOT_SENT, unreachable: FILE_NOT_SENT }
+  return chatRequest('/api/chat/files', { method: 'POST', body: form }, words, storedEvent)
 }
 
 export const streamUrl = (page: string, lastEventId: number) =>
