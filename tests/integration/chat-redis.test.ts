@@ -36,11 +36,14 @@ const instance = (options: HubOptions = {}) => {
   return hub
 }
 
+/** Every bus so far has its subscription confirmed by Redis (earlier messages would not reach it). */
+const subscribed = () => Promise.all(buses.map((bus) => bus.subscribed))
+
 describe('chat between two instances through Redis', () => {
   it('delivers a message stored on one instance to a stream held by the other', async () => {
     const first = instance()
     const second = instance()
-    await new Promise((resolve) => setTimeout(resolve, 100)) // both subscriptions registered
+    await subscribed()
     const store = new ChatStore(payload, first)
     const conversation = await store.ensureConversation('a'.repeat(64))
 
@@ -68,7 +71,7 @@ describe('chat between two instances through Redis', () => {
   it('delivers each message once per instance, in publish order', async () => {
     const sender = instance()
     const receiver = instance()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await subscribed()
     const received: string[] = []
     receiver.bus.subscribe((message) => message.kind === 'signal' && received.push(String(message.data)))
     for (let i = 0; i < 50; i++) sender.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'n', data: i })
@@ -115,7 +118,7 @@ describe('presence shared between two instances through Redis', () => {
   it('a visitor on one instance sees an agent on the other online, and that agent sees the visitor', async () => {
     const a = instance()
     const b = instance()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await subscribed()
     const visitorStream = listen(a, 'visitors')
     const agentStream = listen(b, 'agents')
     a.visitorConnected({
@@ -181,7 +184,7 @@ describe('presence shared between two instances through Redis', () => {
     const survivor = instance({ heartbeatMs: 100, ttlMs: 400 })
     const bus = createRedisBus(redis.url)
     const doomed = new ChatHub(bus, { heartbeatMs: 100, ttlMs: 400 })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await subscribed()
     const visitorStream = listen(survivor, 'visitors')
     doomed.agentConnected({ id: 9, name: 'Dot' })
     await expect.poll(() => survivor.availability()).toBe('online')

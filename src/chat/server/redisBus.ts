@@ -27,7 +27,7 @@ function connect(url: URL): net.Socket {
  * and comes back to every instance (this one included), which hands it to its own streams.
  * One connection publishes, one subscribes; only PUBLISH and SUBSCRIBE are spoken.
  */
-export function createRedisBus(redisUrl: string): ChatBus & { close(): void } {
+export function createRedisBus(redisUrl: string): ChatBus & { close(): void; subscribed: Promise<void> } {
   const url = new URL(redisUrl)
   const listeners = new Set<(message: BusMessage) => void>()
   const publisher = connect(url)
@@ -35,6 +35,9 @@ export function createRedisBus(redisUrl: string): ChatBus & { close(): void } {
   publisher.on('error', (error) => console.error('chat redis publisher', error.message))
 
   const subscriber = connect(url)
+  // Messages published before Redis confirms the subscription never reach this instance.
+  let confirmSubscription = () => {}
+  const subscribed = new Promise<void>((resolve) => (confirmSubscription = resolve))
   subscriber.write(command('SUBSCRIBE', CHAT_REDIS_CHANNEL))
   subscriber.on('error', (error) => console.error('chat redis subscriber', error.message))
   let buffer = Buffer.alloc(0)
@@ -45,6 +48,7 @@ export function createRedisBus(redisUrl: string): ChatBus & { close(): void } {
       if (!parsed) break
       buffer = buffer.subarray(parsed.end)
       const reply = parsed.value
+      if (Array.isArray(reply) && reply[0] === 'subscribe') confirmSubscription()
       if (Array.isArray(reply) && reply[0] === 'message' && typeof reply[2] === 'string') {
         let message: BusMessage
         try {
@@ -58,6 +62,7 @@ export function createRedisBus(redisUrl: string): ChatBus & { close(): void } {
   })
 
   return {
+    subscribed,
     publish(message) {
       publisher.write(command('PUBLISH', CHAT_REDIS_CHANNEL, JSON.stringify(message)))
     },
