@@ -16,10 +16,7 @@ const ELEMENTS = {
     'src/blocks/Testimonials/Carousel.tsx',
     'after hydration, on pages holding a carousel',
   ],
-  'touch gestures (src/dom/gestures.ts)': [
-    'src/dom/gestures.ts',
-    'with the carousel or the mobile panel',
-  ],
+  'touch gestures (src/dom/gestures.ts)': ['src/dom/gestures.ts', 'with the carousel or the mobile panel'],
   'mobile panel (src/site/chrome/mobileMenu.ts)': ['src/site/chrome/mobileMenu.ts', 'on first use of the menu button'],
   'typeahead (src/search/typeahead.ts)': ['src/search/typeahead.ts', 'on first use of the search box'],
   'searchable dropdown (src/forms/dropdown/enhanceSelect.ts)': [
