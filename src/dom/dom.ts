@@ -56,3 +56,19 @@ export const focusableIn = (root: Element) =>
   Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => el.offsetParent !== null || el === document.activeElement,
   )
+
+/**
+ * A modal <dialog> makes the page behind it inert, but Tab still walks on past its last control to
+ * the browser's own; this wraps Tab at its first and last controls so that focus stays in the
+ * dialog. Returns the function that stops it.
+ */
+export function keepTabIn(dialog: HTMLElement): () => void {
+  return listen(dialog, 'keydown', (event) => {
+    if (event.key !== 'Tab') return
+    const controls = focusableIn(dialog)
+    const [first, last] = [controls[0], controls[controls.length - 1]]
+    if (!first || document.activeElement !== (event.shiftKey ? first : last)) return
+    event.preventDefault()
+    ;(event.shiftKey ? last : first).focus()
+  })
+}

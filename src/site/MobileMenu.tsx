@@ -1,11 +1,14 @@
 import type { MenuItem } from './menu'
 
-/** The slide-in panel for narrow and touch screens: a copy of the main menu, submenus expandable. */
+/**
+ * The slide-in panel for narrow and touch screens: a copy of the main menu, submenus expandable.
+ * A closed <dialog> is not drawn, and its toggle shows only once scripts run.
+ */
 export function MobileMenu({ items }: { items: MenuItem[] }) {
   return (
-    <div id="mobile-menu" className="mobile-menu" hidden>
+    <dialog id="mobile-menu" className="mobile-menu" aria-label="Menu">
       <div className="mobile-menu-overlay" data-mobile-menu-close="" aria-hidden="true" />
-      <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
+      <div className="mobile-menu-panel">
         <button type="button" className="mobile-menu-close" data-mobile-menu-close="">
           Close menu
         </button>
@@ -55,6 +58,6 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
           </ul>
         </nav>
       </div>
-    </div>
+    </dialog>
   )
 }

@@ -15,7 +15,7 @@ import { attachScrollMarkers } from './chrome/scrollMarkers'
 export function SiteBehaviours() {
   const pathname = usePathname()
   useEffect(() => {
-    // The mega menu's click handler must run before in-page navigation's (both capture).
+    // Their link clicks are ordered by the link router (src/dom/linkRouter.ts), not by this list.
     const detach = [attachMegaMenu(), attachInPageNav(), attachBackToTop(), attachScrollMarkers()]
     detach.push(attachLazyImages(), attachAutoGrow()) // page elements that may sit anywhere
     // The mobile panel and the search suggestions load when the visitor first reaches for them.

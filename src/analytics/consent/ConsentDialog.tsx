@@ -1,14 +1,14 @@
 'use client'
 
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { keepTabIn } from '@/dom/dom'
 import { ConsentActions } from './ConsentActions'
 import type { ConsentChoice } from './model'
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
-
 /**
- * The preferences dialog, loaded only when a visitor asks for it: a native modal dialog with
- * focus moved in, kept in, and given back to the control that opened it when it closes.
+ * The preferences dialog, loaded only when a visitor asks for it: a native modal dialog, so the
+ * browser moves focus in, keeps the page behind inert, closes it on Escape and gives focus back
+ * to the control that opened it.
  */
 export default function ConsentDialog({
   initial,
@@ -26,31 +26,15 @@ export default function ConsentDialog({
 
   useEffect(() => {
     const dialog = dialogRef.current
-    if (!dialog || dialog.open) return
-    const opener = document.activeElement as HTMLElement | null
-    dialog.showModal()
-    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus()
-    const onClose = () => {
-      if (opener?.isConnected) opener.focus()
-      onClosed()
+    if (!dialog) return
+    if (!dialog.open) dialog.showModal()
+    dialog.addEventListener('close', onClosed)
+    const stopKeepingTab = keepTabIn(dialog)
+    return () => {
+      stopKeepingTab()
+      dialog.removeEventListener('close', onClosed)
     }
-    dialog.addEventListener('close', onClose)
-    return () => dialog.removeEventListener('close', onClose)
   }, [onClosed])
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    const first = items[0]
-    const last = items[items.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last?.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first?.focus()
-    }
-  }
 
   const decide = (choice: ConsentChoice) => {
     onChoose(choice)
@@ -63,7 +47,6 @@ export default function ConsentDialog({
       className="consent-dialog"
       aria-labelledby="consent-dialog-title"
       aria-describedby="consent-dialog-intro"
-      onKeyDown={onKeyDown}
     >
       <h2 id="consent-dialog-title" className="consent-title">
         Privacy choices

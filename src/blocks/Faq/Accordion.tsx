@@ -2,6 +2,7 @@
 
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
+import { subscribeToLinks } from '@/dom/linkRouter'
 import { accordionKeyTarget, itemForHash } from './accordionModel'
 
 export type AccordionItem = { key: string; anchor?: string | null; question: string; answer: string }
@@ -36,21 +37,16 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[];
     rootRef.current?.setAttribute('data-ready', '')
     openFromHash(window.location.hash, { scroll: true })
     const onHashChange = () => openFromHash(window.location.hash, { scroll: true })
-    // In-page links are smooth-scrolled by the site chrome (no hashchange); open the item first
-    // so that the chrome scrolls to where the item sits once the others have closed.
-    const onLinkClick = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.('a[href*="#"]') as HTMLAnchorElement | null
-      if (!link) return
-      const url = new URL(link.href, window.location.href)
-      if (url.pathname === window.location.pathname) openFromHash(url.hash, { scroll: false })
-    }
+    // Opens the item a same-page link names before the chrome scrolls to it (the router's order).
+    const unsubscribe = subscribeToLinks('prepare', ({ link }) =>
+      openFromHash(new URL(link.href).hash, { scroll: false }),
+    )
     window.addEventListener('hashchange', onHashChange)
     window.addEventListener('popstate', onHashChange)
-    window.addEventListener('click', onLinkClick, { capture: true })
     return () => {
       window.removeEventListener('hashchange', onHashChange)
       window.removeEventListener('popstate', onHashChange)
-      window.removeEventListener('click', onLinkClick, { capture: true })
+      unsubscribe()
     }
   }, [openFromHash])
 

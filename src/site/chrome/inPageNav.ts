@@ -1,18 +1,9 @@
 import { SCROLL_SPY_THROTTLE_MS } from './constants'
 import { listen, throttle } from '@/dom/dom'
+import { type LinkClick, subscribeToLinks } from '@/dom/linkRouter'
 import { headerOffset, scrollTopFor, smoothScrollTo } from './smoothScroll'
 
 const MENU_LINKS = '.main-nav a[href], .mobile-menu a[href]'
-
-/** The in-page target of a link, "top" for a link to this page without a hash, or null. */
-export function inPageTarget(link: HTMLAnchorElement): HTMLElement | 'top' | null {
-  const url = new URL(link.href, window.location.href)
-  if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) return null
-  if (url.search !== window.location.search) return null
-  if (!url.hash || url.hash === '#') return link.getAttribute('href')?.includes('#') ? null : 'top'
-  if (url.hash === '#top') return 'top'
-  return document.getElementById(decodeURIComponent(url.hash.slice(1)))
-}
 
 function setCurrentSection(id: string | null) {
   for (const link of document.querySelectorAll<HTMLAnchorElement>(MENU_LINKS)) {
@@ -39,7 +30,8 @@ function spiedSections(): HTMLElement[] {
 }
 
 /**
- * Hash links scroll smoothly to their target below the fixed header and add a history entry;
+ * Same-page links (this is the link router's navigator) scroll smoothly to their target below the
+ * fixed header, move focus there and add a history entry;
  * while the visitor scrolls, the address-bar hash and the active menu entry follow the section
  * in view (replaceState, so history is not flooded).
  */
@@ -61,24 +53,8 @@ export function attachInPageNav(): () => void {
     setCurrentSection(id)
   }, SCROLL_SPY_THROTTLE_MS)
 
-  const onClick = (event: MouseEvent) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return
-    const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
-    if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return
-    if (link.classList.contains('back-to-top')) return
-    const target = inPageTarget(link)
-    if (!target) return
-    event.preventDefault()
-    // Next's <Link> would also handle this click; the page stays put, so it need not.
-    event.stopPropagation()
+  const navigate = ({ destination: target }: LinkClick) => {
+    if (!target) return false
     const id = target === 'top' ? null : target.id
     const url = window.location.pathname + window.location.search + (id ? `#${id}` : '')
     if (url !== window.location.pathname + window.location.search + window.location.hash)
@@ -96,11 +72,12 @@ export function attachInPageNav(): () => void {
         focusTarget.focus({ preventScroll: true })
       }
     })
+    return true
   }
 
   setCurrentSection(currentId)
   const removers = [
-    listen(document, 'click', onClick, { capture: true }),
+    subscribeToLinks('navigate', navigate),
     listen(window, 'scroll', spy, { passive: true }),
     listen(window, 'popstate', () => {
       currentId = window.location.hash ? decodeURIComponent(window.location.hash.slice(1)) : null

@@ -1,5 +1,6 @@
 import { SUBMENU_FADE_MS, SUBMENU_HIDE_DELAY_MS } from './constants'
 import { listen, prefersReducedMotion } from '@/dom/dom'
+import { type LinkClick, subscribeToLinks } from '@/dom/linkRouter'
 
 const ITEM = '.main-nav .menu-item.has-submenu'
 
@@ -67,19 +68,17 @@ export function attachMegaMenu(): () => void {
     if (item && !item.contains(event.relatedTarget as Node | null)) scheduleClose(item)
   }
 
-  const onClick = (event: MouseEvent) => {
-    const target = event.target as Element | null
-    const item = itemOf(target)
-    if (!item) {
-      if (!target?.closest?.('.main-nav')) closeAll()
-      return
-    }
-    const toggle = toggleOf(item)
-    if (toggle && toggle.contains(target) && !item.classList.contains('is-open')) {
-      event.preventDefault()
-      event.stopPropagation()
-      open(item)
-    }
+  // The first click or tap on a closed top link opens its submenu instead of following it.
+  const claimTopLink = ({ link }: LinkClick) => {
+    const item = itemOf(link)
+    if (!item || toggleOf(item) !== link || item.classList.contains('is-open')) return false
+    open(item)
+    return true
+  }
+
+  // Closing is all this does, so it needs no place in the link router's order.
+  const onClickElsewhere = (event: MouseEvent) => {
+    if (!(event.target as Element | null)?.closest?.('.main-nav')) closeAll()
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -114,7 +113,9 @@ export function attachMegaMenu(): () => void {
   const removers = [
     listen(document, 'pointerover', onPointerOver),
     listen(document, 'pointerout', onPointerOut),
-    listen(document, 'click', onClick, { capture: true }),
+    subscribeToLinks('claim', claimTopLink),
+    // Capture: a click that a page element stops on its way still closes the menu.
+    listen(document, 'click', onClickElsewhere, { capture: true }),
     listen(document, 'keydown', onKeyDown),
     listen(document, 'focusin', onFocusIn),
     listen(document, 'touchmove', closeAll, { passive: true }),

@@ -1,66 +1,54 @@
 import { SUBMENU_FADE_MS } from './constants'
-import { focusableIn, listen, prefersReducedMotion } from '@/dom/dom'
+import { keepTabIn, listen, prefersReducedMotion } from '@/dom/dom'
 import { attachGestures } from '@/dom/gestures'
+import { subscribeToLinks } from '@/dom/linkRouter'
 
 /** How long the panel takes to slide out before it is hidden. */
 export const MOBILE_MENU_SLIDE_MS = SUBMENU_FADE_MS
 
 /**
- * The slide-in mobile panel: a dialog holding a copy of the main menu. It traps focus while
- * open and closes on Escape, a link click, the overlay, a swipe toward its edge, and when the
- * toggle is no longer shown (the viewport grew to desktop width).
+ * The slide-in mobile panel: a modal <dialog> holding a copy of the main menu, so the browser
+ * moves focus in, keeps the page behind inert and gives focus back when it closes. It closes on
+ * Escape, a link click, the overlay, a swipe toward its edge, and when the toggle is no longer
+ * shown (the viewport grew to desktop width).
  */
 export function attachMobileMenu(): () => void {
   const toggle = document.querySelector<HTMLButtonElement>('.mobile-menu-toggle')
-  const root = document.getElementById('mobile-menu')
-  const panel = root?.querySelector<HTMLElement>('.mobile-menu-panel')
-  if (!toggle || !root || !panel) return () => {}
-  let hideTimer: ReturnType<typeof setTimeout> | undefined
+  const dialog = document.querySelector<HTMLDialogElement>('dialog#mobile-menu')
+  const panel = dialog?.querySelector<HTMLElement>('.mobile-menu-panel')
+  if (!toggle || !dialog || !panel) return () => {}
+  let slideOut: ReturnType<typeof setTimeout> | undefined
 
   const isOpen = () => toggle.getAttribute('aria-expanded') === 'true'
 
   const open = () => {
-    clearTimeout(hideTimer)
-    root.hidden = false
+    if (dialog.open) return
+    clearTimeout(slideOut)
+    dialog.classList.remove('is-closing')
+    dialog.showModal()
     // Let the browser lay out the panel off-screen before sliding it in.
-    void root.offsetWidth
-    root.classList.add('is-open')
+    void dialog.offsetWidth
+    dialog.classList.add('is-open')
     toggle.setAttribute('aria-expanded', 'true')
     document.body.classList.add('mobile-menu-open')
-    focusableIn(panel)[0]?.focus()
   }
 
+  // The dialog leaves the top layer at once (the page is usable again) and `is-closing` keeps it
+  // drawn while the panel slides out.
   const close = ({ returnFocus = true } = {}) => {
     if (!isOpen()) return
-    root.classList.remove('is-open')
+    dialog.classList.replace('is-open', 'is-closing')
     toggle.setAttribute('aria-expanded', 'false')
     document.body.classList.remove('mobile-menu-open')
-    hideTimer = setTimeout(() => (root.hidden = true), prefersReducedMotion() ? 0 : MOBILE_MENU_SLIDE_MS)
+    if (dialog.open) dialog.close()
+    slideOut = setTimeout(
+      () => dialog.classList.remove('is-closing'),
+      prefersReducedMotion() ? 0 : MOBILE_MENU_SLIDE_MS,
+    )
     if (returnFocus) toggle.focus()
   }
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!isOpen()) return
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      close()
-      return
-    }
-    if (event.key !== 'Tab') return
-    const focusable = focusableIn(panel)
-    if (!focusable.length) return
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (event.shiftKey && (document.activeElement === first || !panel.contains(document.activeElement))) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && (document.activeElement === last || !panel.contains(document.activeElement))) {
-      event.preventDefault()
-      first.focus()
-    }
-  }
-
-  const onRootClick = (event: MouseEvent) => {
+  const onDialogClick = (event: MouseEvent) => {
     const target = event.target as Element
     if (target.closest('[data-mobile-menu-close]')) {
       close()
@@ -83,15 +71,24 @@ export function attachMobileMenu(): () => void {
   }
 
   const removers = [
-    listen(toggle, 'click', () => (isOpen() ? close() : open())),
-    listen(root, 'click', onRootClick),
-    listen(document, 'keydown', onKeyDown),
+    listen(toggle, 'click', open),
+    listen(dialog, 'click', onDialogClick),
+    // Escape (or a phone's back gesture): the same slide out as every other way of closing.
+    listen(dialog, 'cancel', (event) => {
+      event.preventDefault()
+      close()
+    }),
+    // Any close that did not come through `close` (a form inside with method="dialog", say).
+    listen(dialog, 'close', () => !dialog.open && close()),
+    keepTabIn(dialog),
+    // A link to this page closes the panel before in-page navigation moves focus to its target.
+    subscribeToLinks('dismiss', () => close({ returnFocus: false })),
     listen(window, 'resize', onResize),
     // The panel slides in from the right edge; a swipe back toward that edge closes it.
     attachGestures(panel, { onSwipe: (direction) => direction === 'right' && close() }),
   ]
   return () => {
-    clearTimeout(hideTimer)
+    clearTimeout(slideOut)
     removers.forEach((remove) => remove())
   }
 }
