@@ -1,3 +1,5 @@
+import { wrapIndex } from '@/dom/roving'
+
 /** The item a URL hash (`#anchor`, percent-encoded or not) names, if any. */
 export function itemForHash<T extends { anchor?: string | null }>(items: T[], hash: string): T | undefined {
   if (hash.length < 2) return undefined
@@ -18,9 +20,9 @@ export function itemForHash<T extends { anchor?: string | null }>(items: T[], ha
 export function accordionKeyTarget(key: string, from: number, count: number): number | null {
   switch (key) {
     case 'ArrowDown':
-      return (from + 1) % count
+      return wrapIndex(from, 1, count)
     case 'ArrowUp':
-      return (from - 1 + count) % count
+      return wrapIndex(from, -1, count)
     case 'Home':
       return 0
     case 'End':

@@ -1,11 +1,12 @@
 import { listen, prefersReducedMotion } from '@/dom/dom'
 import { attachGestures } from '@/dom/gestures'
+import { wrapIndex } from '@/dom/roving'
 
 /** The carousel moves to the next slide this often while it rotates (spec: 5000 ms). */
 export const CAROUSEL_INTERVAL_MS = 5000
 
 /** The slide index after moving `step` slides from `index` in a ring of `count` slides. */
-export const wrapSlide = (index: number, step: number, count: number) => (((index + step) % count) + count) % count
+export const wrapSlide = wrapIndex
 
 const ROTATION_LABEL = { rotating: 'Stop automatic slide show', stopped: 'Start automatic slide show' } as const
 
