@@ -166,7 +166,7 @@ function sqliteTransaction<T>(payload: Payload, base: Queries, work: (tx: Transa
       await base.run(sql`COMMIT`)
       return result
     } catch (error) {
-      await base.run(sql`ROLLBACK`)
+      await base.run(sql`ROLLBACK`).catch(() => undefined) // the first error is the one to report
       throw error
     }
   }
@@ -181,13 +181,15 @@ function sqliteTransaction<T>(payload: Payload, base: Queries, work: (tx: Transa
 /** PostgreSQL: one of Payload's own transactions, so that local API writes given `tx.req` join it. */
 async function pgTransaction<T>(
   payload: Payload,
+  base: Queries,
   work: (tx: Transaction) => Promise<T>,
   lock: number | undefined,
 ): Promise<T> {
   const internals = internalsOf(payload)
   const transactionID = await payload.db.beginTransaction()
   const session = transactionID == null ? undefined : internals.sessions?.[String(transactionID)]
-  if (transactionID == null || !session || !internals.pg) throw new Error('sql: PostgreSQL gave no transaction')
+  // Payload configured without transactions: the work runs as plain statements, as Payload's own writes do.
+  if (transactionID == null || !session || !internals.pg) return work({ ...base, req: {} })
   const tx = {
     ...queriesOn('postgres', pgExecute(session.db.session.client, internals.pg.types)),
     req: { transactionID },
@@ -198,7 +200,7 @@ async function pgTransaction<T>(
     await payload.db.commitTransaction(transactionID)
     return result
   } catch (error) {
-    await payload.db.rollbackTransaction(transactionID)
+    await Promise.resolve(payload.db.rollbackTransaction(transactionID)).catch(() => undefined)
     throw error
   }
 }
@@ -208,7 +210,7 @@ export function database(payload: Payload): Database {
   const internals = internalsOf(payload)
   if (internals.pool && internals.pg) {
     const base = queriesOn('postgres', pgExecute(internals.pool, internals.pg.types))
-    return { ...base, transaction: (work, options) => pgTransaction(payload, work, options?.lock) }
+    return { ...base, transaction: (work, options) => pgTransaction(payload, base, work, options?.lock) }
   }
   if (internals.client) {
     const base = queriesOn('sqlite', sqliteExecute(internals.client))

@@ -19,7 +19,7 @@ const APP_A = `http://127.0.0.1:${PORTS.appA}`
 const APP_B = `http://127.0.0.1:${PORTS.appB}`
 /** A fresh stack migrates and seeds PostgreSQL before the instances start. */
 const STACK_START_TIMEOUT_MS = 5 * 60_000
-/** DESIGN.md: a publish is visible within 2 s, on every instance. */
+/** A publish is visible within 2 s, on every instance (docs/budgets.md). */
 const PUBLISH_VISIBLE_MS = 2_000
 /**
  * The front may keep a page for the one second of `s-maxage`, counted by nginx's whole-second

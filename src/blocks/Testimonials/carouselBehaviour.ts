@@ -2,7 +2,7 @@ import { listen, prefersReducedMotion } from '@/dom/dom'
 import { attachGestures } from '@/dom/gestures'
 import { wrapIndex } from '@/dom/roving'
 
-/** The carousel moves to the next slide this often while it rotates (spec: 5000 ms). */
+/** The carousel moves to the next slide this often while it rotates (docs/constants.md). */
 export const CAROUSEL_INTERVAL_MS = 5000
 
 /** The slide index after moving `step` slides from `index` in a ring of `count` slides. */

@@ -4,7 +4,7 @@ import { OHIO_COUNTIES, countySlug } from './counties'
 /** The contact form keeps a fixed id so links and tests can rely on it. */
 export const CONTACT_FORM_ID = 115
 
-/** The contact message's minimum length (spec section 9). */
+/** The contact message's minimum length (docs/constants.md). */
 export const CONTACT_MESSAGE_MIN_LENGTH = 50
 
 /** What a visitor can order; the values match the service page slugs where there is one. */
