@@ -134,7 +134,7 @@ describe('two site instances on one PostgreSQL', () => {
       const id = (outcome as { submissionId: number }).submissionId
       expect((await second.findByID({ collection: 'form-submissions', id, depth: 0 })).deliveryStatus).toBe('held')
       const released = await Promise.all([releaseHeldSubmission(first, id), releaseHeldSubmission(second, id)])
-      expect(released).toContain(true)
+      expect(released.filter(Boolean)).toHaveLength(1)
       for (let pass = 0; pass < MAX_PASSES && (await queuedJobs(first)) > 0; pass++)
         await Promise.all([runContactQueue(first), runContactQueue(second)])
       expect(mailsMentioning('Held Twice Released')).toHaveLength(1)

@@ -1,5 +1,6 @@
-import type { CollectionAfterChangeHook, Endpoint, Payload, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, Endpoint, Payload } from 'payload'
 import { hasRole, type Role } from '@/cms/access'
+import { database, sql } from '@/cms/sql'
 import { RELEASE_MESSAGES, RELEASE_PATH } from '../admin/releasePath'
 import { queueDelivery } from './queueOnCreate'
 import { runContactQueue } from './runner'
@@ -14,21 +15,21 @@ export const queueDeliveryOnRelease: CollectionAfterChangeHook = async ({ doc, p
   return doc
 }
 
-/** Moves one held submission to `queued`; false when it was not held (unknown, or released already). */
-export async function releaseHeldSubmission(
-  payload: Payload,
-  id: number | string,
-  req?: Partial<PayloadRequest>,
-): Promise<boolean> {
-  const { docs } = await payload.update({
-    collection: 'form-submissions',
-    where: { and: [{ id: { equals: id } }, { deliveryStatus: { equals: 'held' } }] },
-    data: { deliveryStatus: 'queued' },
-    overrideAccess: true,
-    depth: 0,
-    req,
-  })
-  return docs.length === 1
+/**
+ * Moves one held submission to `queued` and queues its delivery; false when it was not held
+ * (unknown, or released already). One statement decides, so of two releases at the same moment
+ * (two editors, two instances) exactly one queues a delivery; Payload's update by query reads
+ * first and writes after, which let both through. Should queueing fail after the status changed,
+ * the runner finds the submission without its job and queues it (requeueOrphanedSubmissions).
+ */
+export async function releaseHeldSubmission(payload: Payload, id: number | string): Promise<boolean> {
+  const released = await database(payload).all(sql`
+    UPDATE form_submissions SET delivery_status = 'queued', updated_at = ${new Date().toISOString()}
+    WHERE id = ${Number(id)} AND delivery_status = 'held'
+    RETURNING id`)
+  if (released.length !== 1) return false
+  await queueDelivery(payload, Number(id))
+  return true
 }
 
 const answer = (status: number, message: string) =>
