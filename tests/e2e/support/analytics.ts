@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { adminToken } from '../helpers'
 
 export type TagIds = {
@@ -24,6 +24,12 @@ export async function configureTags(request: APIRequestContext, ids: TagIds, ori
   }
   const response = await request.post('/api/globals/site-settings', { headers, data: { ...current, analytics } })
   if (!response.ok()) throw new Error(`updating the settings failed: ${response.status()} ${await response.text()}`)
+  // The first visit after an edit may still get the page rendered before it (the cache refreshes
+  // it behind): wait until pages carry the new tag origin, as a visitor would within seconds.
+  if (origin) {
+    const host = new URL(origin).host
+    await expect.poll(async () => (await request.get('/')).text(), { timeout: 10_000 }).toContain(host)
+  }
 }
 
 /** The commands gtag() and the site pushed to window.dataLayer, arguments objects turned into arrays. */
