@@ -20,5 +20,6 @@ function liveChatOverrides(): string[] {
 /** LiveChat's hosts, and a stand-in's, when LiveChat is the chat provider. */
 export function liveChatCspSources(provider: string | null | undefined): Partial<ThirdPartySources>[] {
   if (provider !== 'livechat') return []
-  return [LIVECHAT_SOURCES, { script: liveChatOverrides(), connect: liveChatOverrides() }]
+  const overrides = liveChatOverrides()
+  return [LIVECHAT_SOURCES, { script: overrides, connect: overrides }]
 }

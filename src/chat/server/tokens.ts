@@ -1,11 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { payloadSecret } from '@/security/secret'
 
 const PART = /^[A-Za-z0-9_-]{43}$/
 
 function signingKey(): Buffer {
-  const secret = process.env.PAYLOAD_SECRET
-  if (!secret) throw new Error('PAYLOAD_SECRET is not set: chat visitor tokens cannot be signed.')
-  return createHash('sha256').update(`chat-visitor:${secret}`).digest()
+  return createHash('sha256').update(`chat-visitor:${payloadSecret()}`).digest()
 }
 
 const signatureOf = (random: string) => createHmac('sha256', signingKey()).update(random).digest('base64url')
