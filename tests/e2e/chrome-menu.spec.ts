@@ -65,6 +65,7 @@ test.describe('mega menu', () => {
 
   test('closes on a click elsewhere and on a touch-move', async ({ page }) => {
     await page.goto('/services')
+    await chromeAttached(page)
     await servicesLink(page).focus()
     await page.keyboard.press('Enter')
     await expect(servicesSubmenu(page)).toBeVisible()
@@ -79,6 +80,8 @@ test.describe('mega menu', () => {
 
   test('works by keyboard alone: Enter opens, Tab walks in, Escape closes and returns focus', async ({ page }) => {
     await page.goto('/pricing')
+    // Before the header's script is attached, Enter follows the link, as it does without JavaScript.
+    await chromeAttached(page)
     await servicesLink(page).focus()
     await page.keyboard.press('Enter')
     await expect(servicesSubmenu(page)).toBeVisible()
