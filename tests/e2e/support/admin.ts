@@ -1,0 +1,16 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { E2E_URL } from '../../../playwright.config'
+import { adminToken } from '../helpers'
+
+/** Signs the browser in as the e2e server's first admin, with the session cookie the admin sets. */
+export async function signInAsAdmin(context: BrowserContext, request: APIRequestContext): Promise<string> {
+  const token = await adminToken(request)
+  await context.addCookies([{ name: 'payload-token', value: token, url: E2E_URL, httpOnly: true, sameSite: 'Lax' }])
+  return token
+}
+
+/** Opens an admin screen and waits until the admin's own interface has taken over the page. */
+export async function openAdmin(page: Page, path: string): Promise<void> {
+  await page.goto(`/admin${path}`)
+  await page.locator('.template-default, .template-minimal').first().waitFor()
+}
