@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
 import { headingStyleFeature } from './blocks/RichText/headingStyleFeature'
+import { safeLinkFeature } from './blocks/RichText/safeLinkFeature'
 import { CaptchaAnswers } from './contact/collections/CaptchaAnswers'
 import { Forms } from './contact/collections/Forms'
 import { FormSubmissions } from './contact/collections/FormSubmissions'
@@ -79,7 +80,12 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
     ],
     globals: [Header, Footer, withPublishedSources(SiteSettings)],
     editor: lexicalEditor({
-      features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature(), headingStyleFeature()],
+      features: ({ defaultFeatures }) => [
+        ...defaultFeatures.filter((feature) => feature.key !== 'link'),
+        safeLinkFeature(),
+        EXPERIMENTAL_TableFeature(),
+        headingStyleFeature(),
+      ],
     }),
     db: databaseAdapter(databaseUrl),
     email: emailAdapter,

@@ -1,18 +1,13 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
-import { type JSXConvertersFunction, LinkJSXConverter, RichText } from '@payloadcms/richtext-lexical/react'
+import { type JSXConvertersFunction, RichText } from '@payloadcms/richtext-lexical/react'
 import { headingStyleConverters } from './lexicalHeadingStyle'
+import { linkConverters } from './lexicalLinks'
 import { tableConverters } from './lexicalTable'
 import { uploadConverters } from './lexicalUpload'
 
-/** Internal links point at a page document; its path is where the link goes. */
-const internalDocToHref = ({ linkNode }: { linkNode: { fields: { doc?: { value?: unknown } | null } } }) => {
-  const value = linkNode.fields.doc?.value
-  return typeof value === 'object' && value && 'path' in value && typeof value.path === 'string' ? value.path : '/'
-}
-
 const converters: JSXConvertersFunction = ({ defaultConverters }) => ({
   ...defaultConverters,
-  ...LinkJSXConverter({ internalDocToHref }),
+  ...linkConverters,
   ...headingStyleConverters,
   ...tableConverters,
   ...uploadConverters,
