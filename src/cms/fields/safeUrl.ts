@@ -6,7 +6,6 @@ export const UNSAFE_LINK_MESSAGE =
 
 // Browsers drop tabs and line breaks anywhere in an address and ignore spaces and control characters
 // around it, so "java\tscript:" runs as javascript: and has to be read the same way here.
-// eslint-disable-next-line no-control-regex
 const IGNORED_BY_BROWSERS = /[\u0000-\u0020\u007f-\u009f]/g
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
 
