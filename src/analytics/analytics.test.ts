@@ -119,16 +119,19 @@ describe('tag hosts for the CSP', () => {
     expect(tagCspSources({ tagOrigins: { google: 'http://127.0.0.1:9' } })).toEqual([])
   })
   it('allows a configured service’s own hosts, or only its overriding origin', () => {
-    expect(tagCspSources({ ga4Id: 'G-1' })).toEqual(TAG_SERVICES.google.cspSources)
-    expect(tagCspSources({ ga4Id: 'G-1', clarityId: 'c1', tagOrigins: { google: 'http://127.0.0.1:9/x' } })).toEqual([
-      'http://127.0.0.1:9',
-      ...TAG_SERVICES.clarity.cspSources,
-    ])
+    expect(tagCspSources({ ga4Id: 'G-TEST1' })).toEqual(TAG_SERVICES.google.cspSources)
+    expect(
+      tagCspSources({ ga4Id: 'G-TEST1', clarityId: 'clar1', tagOrigins: { google: 'http://127.0.0.1:9/x' } }),
+    ).toEqual(['http://127.0.0.1:9', ...TAG_SERVICES.clarity.cspSources])
   })
   it('ignores ids and origins that could inject into a URL or the policy', () => {
     const config = tagConfig({ gtmId: 'GTM-1"><script>', tagOrigins: { google: "javascript:alert(1)'" } })
     expect(config.gtmId).toBeNull()
     expect(config.origins.google).toBe(TAG_SERVICES.google.defaultOrigin)
+  })
+  it('loads a tag only when its id has the service’s own shape', () => {
+    const config = tagConfig({ gtmId: ' GTM-5XK2P9Q ', ga4Id: 'UA-12345-1', clarityId: 'k2x9m4p7qa', hotjarId: 'abc' })
+    expect(config).toMatchObject({ gtmId: 'GTM-5XK2P9Q', ga4Id: null, clarityId: 'k2x9m4p7qa', hotjarId: null })
   })
 })
 

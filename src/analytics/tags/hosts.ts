@@ -1,3 +1,4 @@
+import { wellFormedTagId } from '@/cms/globals/tagIds'
 /** The third-party tag services the site can load, and what each needs from the Content-Security-Policy. */
 export const TAG_SERVICES = {
   google: {
@@ -36,10 +37,6 @@ export type TagConfig = {
   origins: Record<TagService, string>
 }
 
-const TAG_ID = /^[A-Za-z0-9_-]{1,40}$/
-
-const validId = (id: string | null | undefined) => (id && TAG_ID.test(id.trim()) ? id.trim() : null)
-
 /** An origin (scheme, host, port) from a configured base URL, or null when it is not http(s). */
 export function originOf(value: string | null | undefined): string | null {
   if (!value) return null
@@ -56,10 +53,10 @@ export function tagConfig(settings: TagSettings | null | undefined): TagConfig {
   const origin = (service: TagService) =>
     originOf(settings?.tagOrigins?.[service]) ?? TAG_SERVICES[service].defaultOrigin
   return {
-    gtmId: validId(settings?.gtmId),
-    ga4Id: validId(settings?.ga4Id),
-    clarityId: validId(settings?.clarityId),
-    hotjarId: validId(settings?.hotjarId),
+    gtmId: wellFormedTagId('gtmId', settings?.gtmId),
+    ga4Id: wellFormedTagId('ga4Id', settings?.ga4Id),
+    clarityId: wellFormedTagId('clarityId', settings?.clarityId),
+    hotjarId: wellFormedTagId('hotjarId', settings?.hotjarId),
     origins: { google: origin('google'), clarity: origin('clarity'), hotjar: origin('hotjar') },
   }
 }

@@ -1,6 +1,7 @@
 import type { Field, GlobalConfig } from 'payload'
 import { anyone, isAdmin, isAdminField } from '../access'
 import { revalidateEveryPage } from '../revalidate'
+import { type TagIdField, tagIdValidation } from './tagIds'
 
 /** Header z-index when settings leave it empty (docs/constants.md). */
 export const HEADER_Z_INDEX_DEFAULT = 1000
@@ -27,6 +28,13 @@ const emailList = (name: string, description: string): Field => ({
   access: adminOnly,
   admin: { description },
   fields: [{ name: 'email', type: 'email', required: true }],
+})
+
+const tagIdField = (name: TagIdField, description: string): Field => ({
+  name,
+  type: 'text',
+  validate: tagIdValidation(name),
+  admin: { description },
 })
 
 export const SiteSettings: GlobalConfig = {
@@ -142,10 +150,10 @@ export const SiteSettings: GlobalConfig = {
               defaultValue: true,
               admin: { description: 'Built-in, cookie-free visit counting.' },
             },
-            { name: 'gtmId', type: 'text', admin: { description: 'Google Tag Manager container, GTM-XXXX.' } },
-            { name: 'ga4Id', type: 'text', admin: { description: 'GA4 measurement id, G-XXXX.' } },
-            { name: 'clarityId', type: 'text' },
-            { name: 'hotjarId', type: 'text' },
+            tagIdField('gtmId', 'Google Tag Manager container id, e.g. GTM-5XK2P9Q.'),
+            tagIdField('ga4Id', 'Google Analytics 4 measurement id, e.g. G-8Q2ZL4M1XY.'),
+            tagIdField('clarityId', 'Microsoft Clarity project id, e.g. k2x9m4p7qa.'),
+            tagIdField('hotjarId', 'Hotjar site id, e.g. 3456789.'),
             {
               name: 'regionHeader',
               type: 'text',
