@@ -2101,28 +2101,33 @@ export interface SiteSetting {
      */
     firstParty?: boolean | null;
     /**
-     * Google Tag Manager container, GTM-XXXX.
+     * Google Tag Manager container id, e.g. GTM-5XK2P9Q.
      */
     gtmId?: string | null;
     /**
-     * GA4 measurement id, G-XXXX.
+     * Google Analytics 4 measurement id, e.g. G-8Q2ZL4M1XY.
      */
     ga4Id?: string | null;
+    /**
+     * Microsoft Clarity project id, e.g. k2x9m4p7qa.
+     */
     clarityId?: string | null;
+    /**
+     * Hotjar site id, e.g. 3456789.
+     */
     hotjarId?: string | null;
     /**
      * Request header set by the proxy or CDN with the visitor’s region, e.g. US-CA.
      */
     regionHeader?: string | null;
     /**
-     * Regions where consent is denied until the visitor chooses.
+     * Regions where consent is denied until the visitor chooses: a country code (DE covers all of Germany) or a country and subdivision (US-CA). Type a code and press Enter.
      */
-    deniedRegions?:
-      | {
-          code: string;
-          id?: string | null;
-        }[]
-      | null;
+    deniedRegions?: string[] | null;
+    /**
+     * What the consent banner says above its buttons. Empty: the standard text, which names what is used with permission and where the choice can be changed.
+     */
+    bannerText?: string | null;
     /**
      * Where each tag service loads from. Leave empty for the service’s own hosts; set to serve tags through a first-party proxy or a test stand-in.
      */
@@ -2271,12 +2276,8 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         clarityId?: T;
         hotjarId?: T;
         regionHeader?: T;
-        deniedRegions?:
-          | T
-          | {
-              code?: T;
-              id?: T;
-            };
+        deniedRegions?: T;
+        bannerText?: T;
         tagOrigins?:
           | T
           | {

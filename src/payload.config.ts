@@ -62,6 +62,8 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       user: Users.slug,
       importMap: { baseDir: path.resolve(dirname) },
       meta: { titleSuffix: ' · Site admin' },
+      // Payload's default fetches each user's picture from Gravatar, which the CSP blocks (and which would tell Gravatar who signs in).
+      avatar: 'default',
       components: {
         afterNavLinks: ['/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink'],
         views: { analytics: { Component: '/analytics/dashboard/AnalyticsView#AnalyticsView', path: '/analytics' } },

@@ -6,6 +6,10 @@ import { configuredServices, tagConfig } from './tags/hosts'
 export function AnalyticsRoot({ settings }: { settings: SiteSetting['analytics'] }) {
   const tags = tagConfig(settings)
   return (
-    <ConsentManager tags={configuredServices(tags).length ? tags : null} firstParty={settings?.firstParty !== false} />
+    <ConsentManager
+      tags={configuredServices(tags).length ? tags : null}
+      firstParty={settings?.firstParty !== false}
+      bannerText={settings?.bannerText}
+    />
   )
 }

@@ -1,5 +1,16 @@
+import type { CSSProperties } from 'react'
 import type { Media as MediaDoc } from '@/payload-types'
 import { LAZY_IMAGE_FADE_MS } from './lazyImages'
+
+/** The upload's focal point as a CSS position, or null when it is the centre (the browser's own default). */
+export function focalPosition(media: Pick<MediaDoc, 'focalX' | 'focalY'>): string | null {
+  const x = clampPercent(media.focalX)
+  const y = clampPercent(media.focalY)
+  return x === 50 && y === 50 ? null : `${x}% ${y}%`
+}
+
+const clampPercent = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 50
 
 type Props = { media: MediaDoc | number | null | undefined; sizes: string; priority?: boolean; className?: string }
 
@@ -10,6 +21,11 @@ export function MediaImage({ media, sizes, priority = false, className }: Props)
     Boolean(size?.url && size.width),
   )
   const srcSet = variants.map((size) => `${size.url} ${size.width}w`).join(', ')
+  const style: CSSProperties = {}
+  if (!priority) style.transitionDuration = `${LAZY_IMAGE_FADE_MS}ms`
+  // Where a cropped image (the hero's 16:9) stays centred: the focal point the editor set on the upload.
+  const focus = focalPosition(media)
+  if (focus) style.objectPosition = focus
   return (
     // eslint-disable-next-line @next/next/no-img-element -- Payload already made the variants
     <img
@@ -24,7 +40,7 @@ export function MediaImage({ media, sizes, priority = false, className }: Props)
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       data-lazy-fade={priority ? undefined : ''}
-      style={priority ? undefined : { transitionDuration: `${LAZY_IMAGE_FADE_MS}ms` }}
+      style={Object.keys(style).length ? style : undefined}
     />
   )
 }

@@ -6,7 +6,7 @@ import {
   SMOOTH_SCROLL_MS,
 } from '../../src/site/chrome/constants'
 import { HEADER_Z_INDEX_DEFAULT } from '../../src/cms/globals/SiteSettings'
-import { DESKTOP, SETTLE_MS, scrollToY, header } from './support/chrome'
+import { DESKTOP, SETTLE_MS, scrollToY, header, chromeAttached, servicesLink, servicesSubmenu } from './support/chrome'
 
 test.describe('fixed header', () => {
   test(`is fixed at ${HEADER_FIXED_MIN_WIDTH_PX} px once scrolled past it, with z-index ${HEADER_Z_INDEX_DEFAULT}`, async ({
@@ -78,4 +78,33 @@ test.describe('back to top', () => {
     await page.waitForTimeout(SETTLE_MS)
     await expect(button).toBeHidden()
   })
+})
+
+test.describe('menu layout', () => {
+  for (const width of [800, 1024, 1199, 1200, 1400, 1920]) {
+    test(`at ${width} px the menu keeps one row and an open mega menu is covered by nothing`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/pricing')
+      await chromeAttached(page)
+      const rows = await page
+        .locator('.main-nav > .menu > .menu-item')
+        .evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size)
+      expect(rows).toBe(1)
+      await servicesLink(page).hover()
+      await expect(servicesSubmenu(page)).toBeVisible()
+      // What a pointer would reach at the middle of each link of the open menu is that link.
+      const covered = await servicesSubmenu(page)
+        .locator('a')
+        .evaluateAll((links) =>
+          links
+            .filter((link) => {
+              const box = link.getBoundingClientRect()
+              const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+              return !(hit && link.contains(hit))
+            })
+            .map((link) => link.textContent),
+        )
+      expect(covered).toEqual([])
+    })
+  }
 })

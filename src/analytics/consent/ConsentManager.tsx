@@ -16,8 +16,12 @@ const ConsentDialog = lazy(() => import('./ConsentDialog'))
 /** The open banner's height, for the fixed elements that must stay above it. */
 export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
 
+/** What the banner says when the settings leave its text empty. */
+export const STANDARD_BANNER_TEXT =
+  'We count visits without cookies. With your permission we also use analytics and advertising tags and a session-recording service to learn how the site is used. You can change your choice at any time from “Privacy choices” at the foot of each page.'
+
 /** The consent banner, the preferences dialog and the start of analytics on every page. */
-export function ConsentManager(setup: AnalyticsSetup) {
+export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | null }) {
   const pathname = usePathname()
   const [bannerOpen, setBannerOpen] = useState(false)
   const [gpc, setGpc] = useState(false)
@@ -99,11 +103,7 @@ export function ConsentManager(setup: AnalyticsSetup) {
     <>
       {bannerOpen ? (
         <section ref={bannerRef} className="consent-banner" aria-label="Privacy choices" data-testid="consent-banner">
-          <p className="consent-text">
-            We count visits without cookies. With your permission we also use analytics and advertising tags and a
-            session-recording service to learn how the site is used. You can change your choice at any time from
-            “Privacy choices” at the foot of each page.
-          </p>
+          <p className="consent-text">{setup.bannerText?.trim() || STANDARD_BANNER_TEXT}</p>
           <ConsentActions
             onReject={() => choose({ analytics: false, ads: false })}
             onAccept={() => choose({ analytics: true, ads: true })}

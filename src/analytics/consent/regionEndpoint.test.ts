@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { REGION_COOKIE, UNKNOWN_REGION } from './model'
 import { regionDefaultResponse } from './regionEndpoint'
 
-const settings = { deniedRegions: [{ code: 'DE' }, { code: 'US-CA' }] } as never
+const settings = { deniedRegions: ['DE', 'US-CA'] } as never
 const ask = (headers: Record<string, string>) =>
   regionDefaultResponse(new Request('http://site.test/api/consent/region', { headers }), settings)
 

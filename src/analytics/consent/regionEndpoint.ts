@@ -17,7 +17,7 @@ import {
  */
 export function regionDefaultResponse(request: Request, analytics: SiteSetting['analytics']): Response {
   const region = parseRegion(request.headers.get(regionHeaderName(analytics?.regionHeader)))
-  const deniedRegions = (analytics?.deniedRegions ?? []).map((entry) => entry.code)
+  const deniedRegions = analytics?.deniedRegions ?? []
   const body: RegionDefault = { region, denied: regionDeniesByDefault(region, deniedRegions) }
   const secure = isHttpsRequest(request.url, request.headers.get('x-forwarded-proto')) ? '; Secure' : ''
   return new Response(JSON.stringify(body), {

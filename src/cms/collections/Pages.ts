@@ -108,6 +108,11 @@ export const Pages: CollectionConfig = {
           name: 'seo',
           fields: [
             {
+              name: 'searchPreview',
+              type: 'ui',
+              admin: { components: { Field: '/cms/admin/SeoPreviewField#SeoPreviewField' } },
+            },
+            {
               name: 'title',
               type: 'text',
               maxLength: 70,

@@ -30,6 +30,24 @@ const emailList = (name: string, description: string): Field => ({
   fields: [{ name: 'email', type: 'email', required: true }],
 })
 
+/** More than every country and US state together: a longer list is a mistake, not a policy. */
+export const MAX_DENIED_REGIONS = 300
+/** A country (ISO 3166-1 alpha-2) or one of its subdivisions (ISO 3166-2), as the region header names them. */
+const REGION_CODE = /^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/
+
+const normaliseRegions = (codes: unknown[]) => [
+  ...new Set(codes.map((code) => (typeof code === 'string' ? code.trim().toUpperCase() : code))),
+]
+
+const validateRegions = (value: unknown) => {
+  if (value === null || value === undefined) return true
+  if (!Array.isArray(value)) return 'Enter region codes such as DE or US-CA.'
+  const bad = value.filter((code) => typeof code !== 'string' || !REGION_CODE.test(code))
+  return bad.length === 0
+    ? true
+    : `Not a region code: ${bad.slice(0, 5).map(String).join(', ')}. Use a country (DE) or a country and subdivision (US-CA).`
+}
+
 const tagIdField = (name: TagIdField, description: string): Field => ({
   name,
   type: 'text',
@@ -162,9 +180,24 @@ export const SiteSettings: GlobalConfig = {
             },
             {
               name: 'deniedRegions',
-              type: 'array',
-              admin: { description: 'Regions where consent is denied until the visitor chooses.' },
-              fields: [{ name: 'code', type: 'text', required: true }],
+              type: 'text',
+              hasMany: true,
+              maxRows: MAX_DENIED_REGIONS,
+              admin: {
+                description:
+                  'Regions where consent is denied until the visitor chooses: a country code (DE covers all of Germany) or a country and subdivision (US-CA). Type a code and press Enter.',
+              },
+              hooks: { beforeValidate: [({ value }) => (Array.isArray(value) ? normaliseRegions(value) : value)] },
+              validate: validateRegions,
+            },
+            {
+              name: 'bannerText',
+              type: 'textarea',
+              maxLength: 600,
+              admin: {
+                description:
+                  'What the consent banner says above its buttons. Empty: the standard text, which names what is used with permission and where the choice can be changed.',
+              },
             },
             {
               name: 'tagOrigins',

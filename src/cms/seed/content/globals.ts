@@ -164,7 +164,7 @@ export const SEED_SITE_SETTINGS: SeedGlobal<SiteSetting> = {
   analytics: {
     firstParty: true,
     regionHeader: 'x-visitor-region',
-    deniedRegions: [...EEA_AND_NEIGHBOURS, ...US_STATES_WITH_PRIVACY_LAWS].map((code) => ({ code })),
+    deniedRegions: [...EEA_AND_NEIGHBOURS, ...US_STATES_WITH_PRIVACY_LAWS],
   },
   appearance: { headerZIndex: 1000 },
 }

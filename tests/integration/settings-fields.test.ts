@@ -1,0 +1,53 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TAG_ID_FORMATS } from '@/cms/globals/tagIds'
+import { startTestPayload } from '../support/payload'
+
+let payload: Payload
+let cleanup: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ payload, cleanup } = await startTestPayload())
+})
+afterAll(() => cleanup?.())
+
+const business = { name: 'Settings test', state: 'Ohio' }
+const saveAnalytics = (analytics: Record<string, unknown>) =>
+  payload.updateGlobal({ slug: 'site-settings', data: { business, analytics } as never })
+
+/** The field paths Payload names when it refuses a save. */
+async function refusedPaths(save: Promise<unknown>): Promise<string[]> {
+  const error = (await save.then(
+    () => null,
+    (caught: unknown) => caught,
+  )) as { data?: { errors?: { path: string }[] } } | null
+  expect(error, 'the save was accepted').not.toBeNull()
+  return (error?.data?.errors ?? []).map((entry) => entry.path)
+}
+
+describe('the analytics settings an admin edits', () => {
+  it('refuse a tag id of the wrong shape beside its field, and keep what was saved before', async () => {
+    await saveAnalytics({ gtmId: TAG_ID_FORMATS.gtmId.example })
+    expect(await refusedPaths(saveAnalytics({ gtmId: 'UA-1234-5' }))).toEqual(['analytics.gtmId'])
+    expect(await refusedPaths(saveAnalytics({ ga4Id: 'GTM-5XK2P9Q' }))).toEqual(['analytics.ga4Id'])
+    const settings = await payload.findGlobal({ slug: 'site-settings' })
+    expect(settings.analytics?.gtmId).toBe(TAG_ID_FORMATS.gtmId.example)
+  })
+
+  it('keep the denied regions as one list of codes, upper-cased and without repeats', async () => {
+    const saved = await saveAnalytics({ deniedRegions: ['de', ' US-CA ', 'DE', 'fr'] })
+    expect(saved.analytics?.deniedRegions).toEqual(['DE', 'US-CA', 'FR'])
+  })
+
+  it('refuse a region that is not a code', async () => {
+    expect(await refusedPaths(saveAnalytics({ deniedRegions: ['DE', 'Germany', '<script>'] }))).toEqual([
+      'analytics.deniedRegions',
+    ])
+  })
+
+  it('keep the banner text the admin wrote', async () => {
+    const saved = await saveAnalytics({ bannerText: 'We use cookies only with your permission.' })
+    expect(saved.analytics?.bannerText).toBe('We use cookies only with your permission.')
+    expect(await refusedPaths(saveAnalytics({ bannerText: 'x'.repeat(601) }))).toEqual(['analytics.bannerText'])
+  })
+})
