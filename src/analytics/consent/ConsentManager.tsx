@@ -5,7 +5,14 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { analyticsWindow } from '../globals'
 import { type AnalyticsSetup, applyConsent, recordNavigation, startAnalytics } from '../runtime'
 import { ConsentActions } from './ConsentActions'
-import { type ConsentChoice, type ConsentState, defaultState, stateFromChoice, uniformState } from './model'
+import {
+  type ConsentChoice,
+  type ConsentState,
+  defaultState,
+  STANDARD_BANNER_TEXT,
+  stateFromChoice,
+  uniformState,
+} from './model'
 import { lookUpRegionDefault } from './region'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
@@ -15,10 +22,6 @@ const ConsentDialog = lazy(() => import('./ConsentDialog'))
 
 /** The open banner's height, for the fixed elements that must stay above it. */
 export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
-
-/** What the banner says when the settings leave its text empty. */
-export const STANDARD_BANNER_TEXT =
-  'We count visits without cookies. With your permission we also use analytics and advertising tags and a session-recording service to learn how the site is used. You can change your choice at any time from “Privacy choices” at the foot of each page.'
 
 /** The consent banner, the preferences dialog and the start of analytics on every page. */
 export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | null }) {

@@ -81,3 +81,7 @@ export function defaultState(deniedByRegion: boolean, gpc: boolean): ConsentStat
   if (gpc) for (const type of GPC_DENIED_TYPES) state[type] = 'denied'
   return state
 }
+
+/** What the banner says when the settings leave its text empty. */
+export const STANDARD_BANNER_TEXT =
+  'We count visits without cookies. With your permission we also use analytics and advertising tags and a session-recording service to learn how the site is used. You can change your choice at any time from “Privacy choices” at the foot of each page.'

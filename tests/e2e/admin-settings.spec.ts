@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test'
+import { FIRST_VISIT } from '../../playwright.config'
+import { STANDARD_BANNER_TEXT } from '../../src/analytics/consent/model'
+import { TAG_ID_FORMATS } from '../../src/cms/globals/tagIds'
+import { openAdmin, signInAsAdmin } from './support/admin'
+import { banner } from './support/consent'
+import { adminToken } from './helpers'
+
+/** A field of the settings screen's "Analytics and consent" tab, by its path. */
+const field = (page: import('@playwright/test').Page, path: string) =>
+  page.locator(`.field-type:has(#field-${path.replace(/\./g, '__')})`)
+
+async function openAnalyticsTab(page: import('@playwright/test').Page) {
+  await openAdmin(page, '/globals/site-settings')
+  await page.getByRole('button', { name: 'Analytics and consent' }).click()
+}
+
+test.describe('site settings in the admin', () => {
+  test('a tag id of the wrong shape is refused beside its field, with the shape it should have', async ({
+    context,
+    page,
+    request,
+  }) => {
+    await signInAsAdmin(context, request)
+    await openAnalyticsTab(page)
+    await page.locator('#field-analytics__gtmId').fill('UA-1234-5')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(field(page, 'analytics.gtmId')).toHaveClass(/error/)
+    await expect(field(page, 'analytics.gtmId')).toContainText(TAG_ID_FORMATS.gtmId.example)
+    const settings = await (
+      await request.get('/api/globals/site-settings', {
+        headers: { Authorization: `JWT ${await adminToken(request)}` },
+      })
+    ).json()
+    expect(settings.analytics.gtmId ?? null).toBeNull()
+  })
+
+  test('the denied regions are one field of codes, not a row per region', async ({ context, page, request }) => {
+    await signInAsAdmin(context, request)
+    await openAnalyticsTab(page)
+    const regions = field(page, 'analytics.deniedRegions')
+    await expect(regions).toHaveCount(1)
+    await expect(regions).toContainText('US-CA')
+    await expect(page.locator('[id^="field-analytics__deniedRegions__"]')).toHaveCount(0)
+  })
+
+  test('the admin screens load with no request to Gravatar and no CSP refusal', async ({ context, page, request }) => {
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+    })
+    const gravatar: string[] = []
+    page.on('request', (outgoing) => {
+      if (/gravatar\.com/.test(outgoing.url())) gravatar.push(outgoing.url())
+    })
+    await signInAsAdmin(context, request)
+    await openAdmin(page, '')
+    await expect(page.locator('.nav, nav').first()).toBeVisible()
+    await openAdmin(page, '/account')
+    expect(gravatar).toEqual([])
+    expect(refused).toEqual([])
+  })
+
+  test('the SEO tab shows the page as a search result, following what the editor types', async ({
+    context,
+    page,
+    request,
+  }) => {
+    await signInAsAdmin(context, request)
+    const token = await adminToken(request)
+    const { docs } = await (
+      await request.get('/api/pages?where[path][equals]=/pricing&depth=0', {
+        headers: { Authorization: `JWT ${token}` },
+      })
+    ).json()
+    await openAdmin(page, `/collections/pages/${docs[0].id}`)
+    await page.getByRole('button', { name: 'SEO' }).click()
+    const preview = page.getByRole('region', { name: 'In search results' })
+    await expect(preview).toContainText('› pricing')
+    await page.locator('#field-seo__title').fill('Title search prices in Ohio')
+    await expect(preview).toContainText('Title search prices in Ohio')
+    await page.locator('#field-seo__title').fill('A'.repeat(70))
+    await expect(preview).toContainText('will be cut')
+  })
+})
+
+test.describe('the consent banner’s text', () => {
+  test.use({ storageState: FIRST_VISIT })
+
+  test('is what the admin wrote in the settings, and the standard text when left empty', async ({ page, request }) => {
+    const token = await adminToken(request)
+    const save = (bannerText: string | null) =>
+      request.post('/api/globals/site-settings', {
+        headers: { Authorization: `JWT ${token}` },
+        data: { analytics: { bannerText } },
+      })
+    expect((await save('We ask before any tag runs. Choose below.')).ok()).toBe(true)
+    try {
+      await expect(async () => {
+        await page.goto('/about')
+        await expect(banner(page)).toContainText('We ask before any tag runs.', { timeout: 500 })
+      }).toPass({ timeout: 5000 })
+    } finally {
+      expect((await save(null)).ok()).toBe(true)
+    }
+    await expect(async () => {
+      await page.goto('/about')
+      await expect(banner(page)).toContainText(STANDARD_BANNER_TEXT.slice(0, 40), { timeout: 500 })
+    }).toPass({ timeout: 5000 })
+  })
+})
