@@ -1,6 +1,7 @@
 // The preview route's answers over real HTTP with a real Payload and Next's own draft-mode switch:
 // who is refused, which paths are refused, and what an editor gets.
 import { DraftModeProvider } from 'next/dist/server/async-storage/draft-mode-provider'
+import { RequestCookiesAdapter } from 'next/dist/server/web/spec-extension/adapters/request-cookies'
 import { RequestCookies, ResponseCookies } from 'next/dist/server/web/spec-extension/cookies'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,7 +27,7 @@ function withDraftMode(handler: typeof exitPreview) {
     const draftMode = new DraftModeProvider(
       previewProps,
       request.headers,
-      new RequestCookies(request.headers),
+      RequestCookiesAdapter.seal(new RequestCookies(request.headers)),
       new ResponseCookies(setCookies),
     )
     const response = await handler(request, async () => draftMode)
