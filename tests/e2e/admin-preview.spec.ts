@@ -111,13 +111,17 @@ test('a signed-out visitor is refused a preview', async ({ request }) => {
   expect(await page.text()).not.toContain(DRAFT_TEXT)
 })
 
-test('the live-preview pane shows the draft beside the form, and a saved draft shows there', async ({
+test('the Preview button opens the preview route, and the live-preview pane shows the draft beside the form and a saved draft', async ({
   context,
   page,
   request,
 }) => {
   await signInAsAdmin(context, request)
   await openAdmin(page, `/collections/pages/${pageId}`)
+  await expect(page.getByRole('link', { name: 'Preview', exact: true })).toHaveAttribute(
+    'href',
+    `${E2E_URL}/api/preview?path=${encodeURIComponent(PATH)}`,
+  )
   await page.getByRole('button', { name: 'Live Preview' }).click()
   const pane = page.frameLocator('#live-preview-iframe')
   await expect(pane.getByRole('heading', { name: DRAFT_TEXT })).toBeVisible()
