@@ -6,7 +6,7 @@ import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
 import { SLUG_PATTERN } from './collections/Pages'
 
 /** A linked page needs only what a link shows, not its whole layout. */
-const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
+export const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
 
 /**
  * The site's Payload, for code that answers a request. The build has no database to read: a route

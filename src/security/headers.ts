@@ -1,11 +1,18 @@
 import { NO_THIRD_PARTY, type ThirdPartySources } from './thirdPartySources'
 
+/**
+ * Who may frame a response: nobody, or (for a page previewed in draft mode, which the admin's
+ * live-preview pane shows) this origin only.
+ */
+export type FrameAncestors = 'none' | 'self'
+export const X_FRAME_OPTIONS: Record<FrameAncestors, string> = { none: 'DENY', self: 'SAMEORIGIN' }
+
 /** Headers every response carries, whatever serves it. */
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-  'X-Frame-Options': 'DENY',
+  'X-Frame-Options': X_FRAME_OPTIONS.none,
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
 
@@ -18,7 +25,8 @@ export type ScriptHash = `'sha256-${string}'`
  * A page's Content-Security-Policy. Inline scripts run only when their hash is listed (the hashes
  * of the page's own inline scripts, so a page stays the same for every visitor and any cache may
  * keep it with its header); script files come from this origin and the configured third parties'
- * hosts. Styles allow inline attributes, which React's style props and the admin need.
+ * hosts. Styles allow inline attributes, which React's style props and the admin need. Framing is
+ * refused unless `frameAncestors` is 'self'.
  * `thirdParty` holds the hosts of the configured third parties (tags, captcha, chat), per
  * directive, and nothing else.
  */
@@ -27,6 +35,7 @@ export function contentSecurityPolicy({
   dev = false,
   https = false,
   thirdParty = NO_THIRD_PARTY as ThirdPartySources,
+  frameAncestors = 'none' as FrameAncestors,
 } = {}): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -37,7 +46,7 @@ export function contentSecurityPolicy({
     'connect-src': ["'self'", ...thirdParty.connect, ...(dev ? ['ws:'] : [])],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': ["'self'", ...thirdParty.frame],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': [`'${frameAncestors}'`],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'object-src': ["'none'"],

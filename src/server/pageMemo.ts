@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
+import { carriesDraftModeCookie } from '@/cms/preview/draftCookie'
 import { onRevalidated } from '@/cms/revalidate'
 
 /**
@@ -13,7 +14,6 @@ const PAGE_MEMO_MAX_ENTRIES = 1000
 
 /** Requests of Next's client router, and previews of drafts, always go to Next. */
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch']
-const DRAFT_MODE_COOKIE = '__prerender_bypass'
 
 type RememberedPage = { status: number; headers: OutgoingHttpHeaders; body: Buffer }
 
@@ -24,7 +24,7 @@ onRevalidated(() => pages.clear())
 export function pageMemoKey(req: IncomingMessage, encoding: string | null): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
   if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null
-  if (req.headers.cookie?.includes(DRAFT_MODE_COOKIE)) return null
+  if (carriesDraftModeCookie(req.headers.cookie)) return null
   // The protocol too: an answer over https carries HSTS.
   return `${encoding ?? ''}|${req.headers['x-forwarded-proto'] ?? ''}|${req.headers.host ?? ''}|${req.url ?? '/'}`
 }

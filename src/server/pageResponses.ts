@@ -3,8 +3,15 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
-import { contentSecurityPolicy, HSTS_VALUE, type ScriptHash } from '@/security/headers'
+import {
+  contentSecurityPolicy,
+  type FrameAncestors,
+  HSTS_VALUE,
+  type ScriptHash,
+  X_FRAME_OPTIONS,
+} from '@/security/headers'
 import { currentThirdPartySources } from '@/security/thirdPartySources'
+import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'
 import { inlineScriptHashes } from './inlineScripts'
 import { rememberPage } from './pageMemo'
 
@@ -94,13 +101,18 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
   let mode: 'undecided' | 'hold' | 'pass' = 'undecided'
   let status: number | null = null
   const chunks: Buffer[] = []
+  const draft = isDraftPageRequest(req)
+  // Only a page in draft mode may be framed, by the admin's live preview on this origin.
+  const frameAncestors: FrameAncestors = draft ? 'self' : 'none'
 
   const decide = () => {
     if (mode !== 'undecided') return mode
     if (options.https) res.setHeader('Strict-Transport-Security', HSTS_VALUE)
     const cachedByNext = req.method === 'GET' && isCachedByNext(res.getHeader('cache-control'))
-    if (cachedByNext) res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
+    if (draft) res.setHeader('Cache-Control', DRAFT_PAGE_CACHE_CONTROL)
+    else if (cachedByNext) res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
     const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
+    if (html && draft) res.setHeader('X-Frame-Options', X_FRAME_OPTIONS[frameAncestors])
     mode = html && req.method === 'GET' && !res.getHeader('content-encoding') ? 'hold' : 'pass'
     if (mode === 'pass' && status !== null) writeHead(status)
     return mode
@@ -140,10 +152,13 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     if (decide() === 'pass') return end(chunk, ...rest)
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]))
     const callback = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined
-    void sendHeldPage(req, res, Buffer.concat(chunks), options, { writeHead, end }).then(callback, (error) => {
-      console.error('A page could not be sent:', error)
-      res.destroy(error instanceof Error ? error : undefined)
-    })
+    void sendHeldPage(req, res, Buffer.concat(chunks), { ...options, frameAncestors }, { writeHead, end }).then(
+      callback,
+      (error) => {
+        console.error('A page could not be sent:', error)
+        res.destroy(error instanceof Error ? error : undefined)
+      },
+    )
     return res
   } as ServerResponse['end']
 }
@@ -152,7 +167,7 @@ async function sendHeldPage(
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
-  options: PageResponseOptions,
+  options: PageResponseOptions & { frameAncestors: FrameAncestors },
   original: { writeHead: (status: number) => ServerResponse; end: (chunk?: unknown) => ServerResponse },
 ) {
   const shared = res.getHeader('cache-control') === CACHED_PAGE_CACHE_CONTROL
@@ -170,6 +185,7 @@ async function sendHeldPage(
         dev: options.dev,
         https: options.https,
         thirdParty: currentThirdPartySources(),
+        frameAncestors: options.frameAncestors,
       }),
     )
   res.setHeader('Vary', mergeVary(res.getHeader('vary'), 'Accept-Encoding'))

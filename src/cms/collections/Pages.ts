@@ -2,6 +2,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionC
 import { ValidationError } from 'payload'
 import { pageBlocks } from '@/blocks/configs'
 import { isContentEditor, publishedOrEditor } from '../access'
+import { pagePreviewAdmin } from '../preview/adminPreview'
 import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 
 export const HOME_SLUG = 'home'
@@ -78,7 +79,7 @@ export const Pages: CollectionConfig = {
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'path', '_status', 'updatedAt'],
-    livePreview: { url: ({ data }) => (typeof data?.path === 'string' ? data.path : '/') },
+    ...pagePreviewAdmin,
   },
   access: {
     read: publishedOrEditor,

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { draftPreviewer, findLatestDraftPage } from '@/cms/preview/draftPage'
 import { findPublishedPage, getSiteSettings, pathFromSegments } from '@/cms/queries'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { JsonLd } from '@/site/JsonLd'
 import { pageMetadata } from '@/site/metadata'
+import { PreviewBar } from '@/site/PreviewBar'
 import { SiteShell } from '@/site/SiteShell'
 import { faqJsonLd, localBusinessJsonLd } from '@/site/structuredData'
 
@@ -12,7 +14,9 @@ type Props = { params: Promise<{ slug?: string[] }> }
 /*
  * Pages come from Next's full-route cache: none is rendered at build (the build has no database),
  * each is rendered on its first visit and kept until an edit revalidates it (src/cms/revalidate.ts),
- * or for a day at most. Nothing here reads the request, so one page serves every visitor.
+ * or for a day at most. Nothing here reads the request, so one page serves every visitor; only in
+ * draft mode (src/cms/preview), which Next renders per request past that cache, does an editor see
+ * the latest draft.
  */
 export const revalidate = 86400
 
@@ -22,22 +26,27 @@ export function generateStaticParams(): { slug?: string[] }[] {
 
 async function loadPage(params: Props['params']) {
   const path = pathFromSegments((await params).slug)
-  return path ? findPublishedPage(path) : null
+  if (!path) return { page: null, previewing: false }
+  const previewer = await draftPreviewer()
+  const page = previewer ? await findLatestDraftPage(path, previewer) : await findPublishedPage(path)
+  return { page, previewing: previewer !== null }
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const [page, settings] = await Promise.all([loadPage(params), getSiteSettings()])
-  return page ? pageMetadata(page, settings) : { title: 'Page not found', robots: { index: false } }
+  const [{ page, previewing }, settings] = await Promise.all([loadPage(params), getSiteSettings()])
+  if (!page) return { title: 'Page not found', robots: { index: false } }
+  return previewing ? { ...pageMetadata(page, settings), robots: { index: false } } : pageMetadata(page, settings)
 }
 
 export default async function CmsPage({ params }: Props) {
-  const page = await loadPage(params)
+  const { page, previewing } = await loadPage(params)
   if (!page) notFound()
   const settings = await getSiteSettings()
   const faq = faqJsonLd(page)
   const startsWithHero = page.layout[0]?.blockType === 'hero'
   return (
     <SiteShell currentPath={page.path ?? '/'}>
+      {previewing ? <PreviewBar path={page.path ?? '/'} /> : null}
       {startsWithHero ? null : (
         <div className="container">
           <h1 className="page-title">{page.title}</h1>

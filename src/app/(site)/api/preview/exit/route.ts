@@ -1,0 +1,8 @@
+import { draftMode } from 'next/headers'
+import { exitPreview } from '@/cms/preview/endpoint'
+
+export const dynamic = 'force-dynamic'
+
+export function GET(request: Request) {
+  return exitPreview(request, draftMode)
+}

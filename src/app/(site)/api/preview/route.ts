@@ -1,0 +1,9 @@
+import { draftMode } from 'next/headers'
+import { startPreview } from '@/cms/preview/endpoint'
+import { getPayloadClient } from '@/cms/queries'
+
+export const dynamic = 'force-dynamic'
+
+export async function GET(request: Request) {
+  return startPreview(request, await getPayloadClient(), draftMode)
+}
