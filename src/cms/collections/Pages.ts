@@ -2,6 +2,8 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionC
 import { ValidationError } from 'payload'
 import { pageBlocks } from '@/blocks/configs'
 import { isContentEditor, publishedOrEditor } from '../access'
+import { inMenusField } from '../menus/inMenusField'
+import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 
 export const HOME_SLUG = 'home'
@@ -92,7 +94,7 @@ export const Pages: CollectionConfig = {
   hooks: {
     beforeChange: [computePath],
     afterChange: [updateChildPaths, revalidateChangedPage],
-    afterDelete: [revalidateDeletedPage],
+    afterDelete: [revalidateDeletedPage, removeDeletedPageFromMenus],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },
@@ -148,5 +150,6 @@ export const Pages: CollectionConfig = {
       filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
     },
     { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
+    inMenusField,
   ],
 }
