@@ -142,6 +142,18 @@ describe('saving a menu that holds a page that is gone', () => {
     expect(labels((await readFooter()).columns?.[1].links)).toEqual(['About', 'Call'])
   })
 
+  it('succeeds without header entries a deletion left without their page, hiding the call to action', async () => {
+    const db = database(payload)
+    await db.run(sql`UPDATE header_items SET link_page_id = NULL WHERE link_page_id = ${doomed}`)
+    await db.run(sql`UPDATE header_items_columns_links SET link_page_id = NULL WHERE link_page_id = ${doomed}`)
+    await db.run(sql`UPDATE header SET cta_link_page_id = NULL WHERE cta_link_page_id = ${doomed}`)
+    await payload.updateGlobal({ slug: 'header', data: await readHeader() })
+    const header = await readHeader()
+    expect(labels(header.items)).toEqual(['Services', 'Research', 'Blog'])
+    expect(labels(header.items?.[0].columns?.[0].links)).toEqual(['Title', 'Tax'])
+    expect(header.cta?.show).toBe(false)
+  })
+
   it('still refuses a new row whose page was never chosen', async () => {
     const footer = await readFooter()
     const columns = footer.columns ?? []

@@ -93,6 +93,9 @@ function cleanLink(link: MenuLink, rowId: string | null, rule: DeadLinkRule) {
   return { link, leadsNowhere: isEmptyPageLink(link) && rule.isEmptiedRow(rowId), changed: false }
 }
 
+/** The call to action is no row; this names it among the rows a deletion emptied. */
+const CTA_ROW_ID = 'cta'
+
 const rowIdOf = (row: { id?: unknown }) => (typeof row.id === 'string' ? row.id : null)
 
 function cleanRows(rows: LinkRow[] | null | undefined, rule: DeadLinkRule, count: { removed: number }) {
@@ -142,7 +145,7 @@ export function headerWithout<T extends HeaderData>(header: T, rule: DeadLinkRul
     })
   }
   if (header.cta?.link) {
-    const { link, leadsNowhere, changed } = cleanLink(header.cta.link, null, rule)
+    const { link, leadsNowhere, changed } = cleanLink(header.cta.link, CTA_ROW_ID, rule)
     const hides = leadsNowhere && header.cta.show !== false
     if (hides) count.removed++
     if (changed || hides) data.cta = { ...header.cta, link, ...(hides ? { show: false } : {}) }
@@ -164,5 +167,7 @@ export function emptiedRowIds(header: HeaderData | null, footer: FooterData | nu
     ...(header?.items ?? []).flatMap((item) => [item, ...(item.columns ?? []).flatMap((column) => column.links ?? [])]),
     ...(footer?.columns ?? []).flatMap((column) => column.links ?? []),
   ]
-  return new Set(rows.flatMap((row) => (isEmptyPageLink(row.link) && rowIdOf(row) ? [rowIdOf(row)!] : [])))
+  const ids = rows.flatMap((row) => (isEmptyPageLink(row.link) && rowIdOf(row) ? [rowIdOf(row)!] : []))
+  if (header?.cta?.link && isEmptyPageLink(header.cta.link) && header.cta.show !== false) ids.push(CTA_ROW_ID)
+  return new Set(ids)
 }
