@@ -3,6 +3,8 @@ import { ValidationError } from 'payload'
 import { pageBlocks } from '@/blocks/configs'
 import { isContentEditor, publishedOrEditor } from '../access'
 import { pagePreviewAdmin } from '../preview/adminPreview'
+import { inMenusField } from '../menus/inMenusField'
+import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 
 export const HOME_SLUG = 'home'
@@ -93,7 +95,7 @@ export const Pages: CollectionConfig = {
   hooks: {
     beforeChange: [computePath],
     afterChange: [updateChildPaths, revalidateChangedPage],
-    afterDelete: [revalidateDeletedPage],
+    afterDelete: [revalidateDeletedPage, removeDeletedPageFromMenus],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },
@@ -154,5 +156,6 @@ export const Pages: CollectionConfig = {
       filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
     },
     { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
+    inMenusField,
   ],
 }
