@@ -1,0 +1,83 @@
+import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field } from 'payload'
+import { slugField, ValidationError } from 'payload'
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const DRAFT_TITLE_MESSAGE = 'A page needs a title, even as a draft.'
+export const duplicateAddressMessage = (path: string) =>
+  `Another page already has the address ${path}. Choose another slug or parent.`
+
+/** A slug from a title: lower-case ASCII words joined by single dashes ("FAQ’s & Fees" → "faqs-fees"). */
+export function slugifyTitle(title: unknown): string {
+  if (typeof title !== 'string') return ''
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’‘`]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
+export function pageSlugField(): Field {
+  return slugField({
+    useAsSlug: 'title',
+    disableUnique: true,
+    slugify: ({ valueToSlugify }) => slugifyTitle(valueToSlugify),
+    overrides: (row) => {
+      const [checkbox, slug] = row.fields
+      return {
+        ...row,
+        fields: [
+          checkbox,
+          {
+            ...slug,
+            admin: {
+              ...slug.admin,
+              description: 'Lower-case words joined by dashes. "home" at the top level is the home page.',
+            },
+            validate: (value: unknown) =>
+              typeof value === 'string' && SLUG_PATTERN.test(value)
+                ? true
+                : 'Use lower-case letters, digits and single dashes.',
+          } as Field,
+        ],
+      } as Field
+    },
+  })
+}
+
+/**
+ * Drafts skip field validation, so a draft could be saved with no title at all; a title is the
+ * least a page needs to be found again. A new page's slug comes from it before its path is made.
+ */
+export const requireTitleAndSlug: CollectionBeforeValidateHook = ({ data, operation, originalDoc }) => {
+  if (!data) return data
+  const title = 'title' in data ? data.title : originalDoc?.title
+  if (typeof title !== 'string' || title.trim() === '') {
+    throw new ValidationError({ errors: [{ path: 'title', message: DRAFT_TITLE_MESSAGE }] })
+  }
+  if (operation === 'create' && !data.slug) data.slug = slugifyTitle(title)
+  return data
+}
+
+/** Two pages at one address: said on the slug, before the database refuses the path. */
+export const refuseDuplicateAddress: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  if (typeof data.path !== 'string') return data
+  const others = await req.payload.find({
+    collection: 'pages',
+    where: {
+      and: [{ path: { equals: data.path } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])],
+    },
+    depth: 0,
+    draft: true,
+    limit: 1,
+    pagination: false,
+    overrideAccess: true,
+    req,
+  })
+  if (others.docs.length > 0) {
+    throw new ValidationError({ errors: [{ path: 'slug', message: duplicateAddressMessage(data.path) }] })
+  }
+  return data
+}
