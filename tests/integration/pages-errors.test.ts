@@ -31,7 +31,7 @@ describe('errors on pages, said on the field at fault', () => {
   it('refuses a draft with no title, on the title', async () => {
     expect(await refusal(createPage({}, true))).toEqual([{ path: 'title', message: DRAFT_TITLE_MESSAGE }])
     expect(await refusal(createPage({ title: '   ' }, true))).toEqual([{ path: 'title', message: DRAFT_TITLE_MESSAGE }])
-    expect((await payload.count({ collection: 'pages', draft: true })).totalDocs).toBe(0)
+    expect((await payload.count({ collection: 'pages' })).totalDocs).toBe(0)
   })
 
   it('refuses a second page at the same address, on the slug', async () => {
@@ -73,6 +73,14 @@ describe('errors on pages, said on the field at fault', () => {
     expect((await createPage({ title: 'About us', slug: 'who-we-are' }, true)).slug).toBe('who-we-are')
     const home = await createPage({ title: 'Welcome', slug: 'home', _status: 'published' })
     expect([home.slug, home.path]).toEqual(['home', '/'])
+  })
+
+  it('never changes the slug of a saved page when its title changes', async () => {
+    const page = await createPage({ title: 'Recording', slug: 'recording', _status: 'published' })
+    // Rows that were there before the slug field had its checkbox start with it on.
+    await payload.update({ collection: 'pages', id: page.id, data: { generateSlug: true } as never })
+    const renamed = await payload.update({ collection: 'pages', id: page.id, data: { title: 'Deed recording' } })
+    expect([renamed.slug, renamed.path]).toEqual(['recording', '/recording'])
   })
 })
 

@@ -1,22 +1,13 @@
-import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field, RowField } from 'payload'
 import { slugField, ValidationError } from 'payload'
+import { slugifyTitle } from '../fields/slugFromTitle'
+
+export { slugifyTitle }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const DRAFT_TITLE_MESSAGE = 'A page needs a title, even as a draft.'
 export const duplicateAddressMessage = (path: string) =>
   `Another page already has the address ${path}. Choose another slug or parent.`
-
-/** A slug from a title: lower-case ASCII words joined by single dashes ("FAQ’s & Fees" → "faqs-fees"). */
-export function slugifyTitle(title: unknown): string {
-  if (typeof title !== 'string') return ''
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/['’‘`]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-}
 
 /** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
 export function pageSlugField(): Field {
@@ -29,11 +20,14 @@ export function pageSlugField(): Field {
       return {
         ...row,
         fields: [
-          checkbox,
+          // Payload's hook would make the slug again from the title on a later save (an existing
+          // page's address with it); here it follows the title only before the first save.
+          { ...checkbox, hooks: { beforeChange: [() => false] } } as Field,
           {
             ...slug,
             admin: {
               ...slug.admin,
+              components: { Field: '/cms/admin/PageSlugField#PageSlugField' },
               description: 'Lower-case words joined by dashes. "home" at the top level is the home page.',
             },
             validate: (value: unknown) =>
@@ -42,7 +36,7 @@ export function pageSlugField(): Field {
                 : 'Use lower-case letters, digits and single dashes.',
           } as Field,
         ],
-      } as Field
+      } as RowField
     },
   })
 }

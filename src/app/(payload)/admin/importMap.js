@@ -23,6 +23,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { PageSlugField as PageSlugField_88e8e9c3289aae4c27c332449f81138f } from '../../../cms/admin/PageSlugField'
 import { ReleaseButton as ReleaseButton_5d4d54bc8b94539228ec75fe3bd8db08 } from '../../../contact/admin/ReleaseButton'
 import { ExportCsvLink as ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2 } from '../../../contact/admin/ExportCsvLink'
 import { AnalyticsNavLink as AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef } from '../../../analytics/dashboard/AnalyticsNavLink'
@@ -56,6 +57,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/cms/admin/PageSlugField#PageSlugField": PageSlugField_88e8e9c3289aae4c27c332449f81138f,
   "/contact/admin/ReleaseButton#ReleaseButton": ReleaseButton_5d4d54bc8b94539228ec75fe3bd8db08,
   "/contact/admin/ExportCsvLink#ExportCsvLink": ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2,
   "/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink": AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef,
