@@ -1,13 +1,12 @@
 import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field, RowField } from 'payload'
 import { slugField, ValidationError } from 'payload'
 import { slugifyTitle } from '../fields/slugFromTitle'
+import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage } from './pageMessages'
 
 export { slugifyTitle }
+export { DRAFT_TITLE_MESSAGE, duplicateAddressMessage }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-export const DRAFT_TITLE_MESSAGE = 'A page needs a title, even as a draft.'
-export const duplicateAddressMessage = (path: string) =>
-  `Another page already has the address ${path}. Choose another slug or parent.`
 
 /** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
 export function pageSlugField(): Field {
