@@ -1,6 +1,7 @@
 import { type Payload, ValidationError } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, slugifyTitle } from '@/cms/collections/pageAddress'
+import { database, sql } from '@/cms/sql'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload
@@ -77,8 +78,9 @@ describe('errors on pages, said on the field at fault', () => {
 
   it('never changes the slug of a saved page when its title changes', async () => {
     const page = await createPage({ title: 'Recording', slug: 'recording', _status: 'published' })
-    // Rows that were there before the slug field had its checkbox start with it on.
-    await payload.update({ collection: 'pages', id: page.id, data: { generateSlug: true } as never })
+    // Rows that were there before the slug field had its checkbox start with it on (the column's default).
+    await database(payload).run(sql`UPDATE pages SET generate_slug = true WHERE id = ${page.id}`)
+    await database(payload).run(sql`UPDATE _pages_v SET version_generate_slug = true WHERE parent_id = ${page.id}`)
     const renamed = await payload.update({ collection: 'pages', id: page.id, data: { title: 'Deed recording' } })
     expect([renamed.slug, renamed.path]).toEqual(['recording', '/recording'])
   })
