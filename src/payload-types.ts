@@ -126,6 +126,7 @@ export interface Config {
     tasks: {
       deliverContactSubmission: TaskDeliverContactSubmission;
       sendContactConfirmation: TaskSendContactConfirmation;
+      schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
         output: unknown;
@@ -181,6 +182,10 @@ export interface Page {
      */
     image?: (number | null) | Media;
   };
+  /**
+   * When enabled, the slug will auto-generate from the title field on save and autosave.
+   */
+  generateSlug?: boolean | null;
   /**
    * Lower-case words joined by dashes. "home" at the top level is the home page.
    */
@@ -1217,7 +1222,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'deliverContactSubmission' | 'sendContactConfirmation';
+        taskSlug: 'inline' | 'deliverContactSubmission' | 'sendContactConfirmation' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1250,7 +1255,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'deliverContactSubmission' | 'sendContactConfirmation') | null;
+  taskSlug?: ('inline' | 'deliverContactSubmission' | 'sendContactConfirmation' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1372,6 +1377,7 @@ export interface PagesSelect<T extends boolean = true> {
         description?: T;
         image?: T;
       };
+  generateSlug?: T;
   slug?: T;
   parent?: T;
   path?: T;
@@ -2328,6 +2334,26 @@ export interface TaskSendContactConfirmation {
   output: {
     outcome?: string | null;
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSchedulePublish".
+ */
+export interface TaskSchedulePublish {
+  input: {
+    type?: ('publish' | 'unpublish') | null;
+    locale?: string | null;
+    doc?: {
+      relationTo: 'pages';
+      value: number | Page;
+    } | null;
+    global?: string | null;
+    user?: {
+      relationTo: 'users';
+      value: number | User;
+    } | null;
+  };
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,6 +1,7 @@
 // What an edit in the CMS makes stale in Next's cache, and telling Next so. Called from the
 // collections' and globals' hooks; see the README's "Caching" section.
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+import { implicitTags, revalidateOutsideRequest } from './revalidateOutsideRequest'
 
 /*
  * Whoever keeps copies of pages in this process (the server's short page memo) hears of every
@@ -41,8 +42,8 @@ export function pageChangeEffect(before: PageState, after: PageState): PageChang
 }
 
 /**
- * Tells Next what is stale. Outside a request (the set-up script, a test calling Payload
- * directly) there is no Next cache to tell, and nothing is done.
+ * Tells Next what is stale. Outside a request (a scheduled publish, the set-up script, a test
+ * calling Payload directly) it tells the process's page cache, when there is one.
  */
 export async function applyRevalidation({ paths, everyPage, pageList }: PageChangeEffect): Promise<void> {
   // Loaded when needed: the collections are also read outside Next (the set-up script, test suites).
@@ -53,6 +54,8 @@ export async function applyRevalidation({ paths, everyPage, pageList }: PageChan
     if (pageList) revalidateTag(PUBLISHED_PAGES_TAG, { expire: 0 })
   } catch (error) {
     if (!(error instanceof Error && error.message.includes('static generation store missing'))) throw error
+    // No request: a scheduled publish run by the server's timer, or a script without a page cache.
+    await revalidateOutsideRequest(implicitTags(paths, everyPage), pageList ? [PUBLISHED_PAGES_TAG] : [])
   } finally {
     announceRevalidation()
   }

@@ -6,9 +6,11 @@ import { pagePreviewAdmin } from '../preview/adminPreview'
 import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
+import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
+
+export { SLUG_PATTERN } from './pageAddress'
 
 export const HOME_SLUG = 'home'
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** Deepest nesting of pages, which also stops a loop of parents. */
 export const MAX_PAGE_DEPTH = 6
 
@@ -91,9 +93,11 @@ export const Pages: CollectionConfig = {
     // Drafts and past versions are the editors' work; agents and visitors read only what is published.
     readVersions: isContentEditor,
   },
-  versions: { drafts: true, maxPerDoc: 25 },
+  // Schedule publish queues Payload's schedulePublish job; src/cms/scheduling runs it when due.
+  versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
   hooks: {
-    beforeChange: [computePath],
+    beforeValidate: [requireTitleAndSlug],
+    beforeChange: [computePath, refuseDuplicateAddress],
     afterChange: [updateChildPaths, revalidateChangedPage],
     afterDelete: [revalidateDeletedPage, removeDeletedPageFromMenus],
   },
@@ -134,20 +138,7 @@ export const Pages: CollectionConfig = {
         },
       ],
     },
-    {
-      name: 'slug',
-      type: 'text',
-      required: true,
-      index: true,
-      admin: {
-        position: 'sidebar',
-        description: 'Lower-case words joined by dashes. "home" at the top level is the home page.',
-      },
-      validate: (value: unknown) =>
-        typeof value === 'string' && SLUG_PATTERN.test(value)
-          ? true
-          : 'Use lower-case letters, digits and single dashes.',
-    },
+    pageSlugField(),
     {
       name: 'parent',
       type: 'relationship',

@@ -25,6 +25,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { SeoPreviewField as SeoPreviewField_ec81328733c7b340c86516121e9a189e } from '../../../cms/admin/SeoPreviewField'
 import { InMenusNote as InMenusNote_ddfb9b132798d7d6585beec99992d852 } from '../../../cms/menus/InMenusNote'
+import { PageSlugField as PageSlugField_88e8e9c3289aae4c27c332449f81138f } from '../../../cms/admin/PageSlugField'
 import { ReleaseButton as ReleaseButton_5d4d54bc8b94539228ec75fe3bd8db08 } from '../../../contact/admin/ReleaseButton'
 import { ExportCsvLink as ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2 } from '../../../contact/admin/ExportCsvLink'
 import { LinkRowLabel as LinkRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
@@ -62,6 +63,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/cms/admin/SeoPreviewField#SeoPreviewField": SeoPreviewField_ec81328733c7b340c86516121e9a189e,
   "/cms/menus/InMenusNote#InMenusNote": InMenusNote_ddfb9b132798d7d6585beec99992d852,
+  "/cms/admin/PageSlugField#PageSlugField": PageSlugField_88e8e9c3289aae4c27c332449f81138f,
   "/contact/admin/ReleaseButton#ReleaseButton": ReleaseButton_5d4d54bc8b94539228ec75fe3bd8db08,
   "/contact/admin/ExportCsvLink#ExportCsvLink": ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2,
   "/cms/menus/MenuRowLabels#LinkRowLabel": LinkRowLabel_6f195142e43e416dedbad9599b31ae45,
