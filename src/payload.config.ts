@@ -5,6 +5,7 @@ import { buildConfig, type GlobalConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
+import { businessDetailFeature } from './blocks/RichText/businessDetail'
 import { headingStyleFeature } from './blocks/RichText/headingStyleFeature'
 import { CaptchaAnswers } from './contact/collections/CaptchaAnswers'
 import { Forms } from './contact/collections/Forms'
@@ -79,7 +80,12 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
     ],
     globals: [Header, Footer, withPublishedSources(SiteSettings)],
     editor: lexicalEditor({
-      features: ({ defaultFeatures }) => [...defaultFeatures, EXPERIMENTAL_TableFeature(), headingStyleFeature()],
+      features: ({ defaultFeatures }) => [
+        ...defaultFeatures,
+        EXPERIMENTAL_TableFeature(),
+        headingStyleFeature(),
+        businessDetailFeature(),
+      ],
     }),
     db: databaseAdapter(databaseUrl),
     email: emailAdapter,

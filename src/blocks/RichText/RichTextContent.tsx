@@ -1,5 +1,6 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { type JSXConvertersFunction, LinkJSXConverter, RichText } from '@payloadcms/richtext-lexical/react'
+import { businessDetailConverters } from './BusinessDetailText'
 import { headingStyleConverters } from './lexicalHeadingStyle'
 import { tableConverters } from './lexicalTable'
 import { uploadConverters } from './lexicalUpload'
@@ -16,6 +17,7 @@ const converters: JSXConvertersFunction = ({ defaultConverters }) => ({
   ...headingStyleConverters,
   ...tableConverters,
   ...uploadConverters,
+  ...businessDetailConverters,
 })
 
 export function RichTextContent({ data }: { data: SerializedEditorState }) {
