@@ -21,8 +21,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   forms: [],
   security: [],
   dom: [],
-  // The CMS names the blocks' schemas (the page layout field); nothing else of a capability.
-  cms: ['blocks/configs', 'blocks/RichText/headingStyle'],
+  // The CMS names the blocks' schemas (the page layout field) and, for seeds, rich text's own node names; nothing else of a capability.
+  cms: ['blocks/configs', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail'],
 }
 
 const srcRoot = path.resolve(__dirname)

@@ -272,7 +272,10 @@ export interface Media {
  */
 export interface SiteLink {
   label: string;
-  kind?: ('page' | 'url' | 'anchor') | null;
+  /**
+   * Our phone or email: the link calls or writes to what site settings hold, and shows its label followed by the number or address.
+   */
+  kind?: ('page' | 'url' | 'anchor' | 'phone' | 'email') | null;
   page?: (number | null) | Page;
   url?: string | null;
   /**
@@ -2032,6 +2035,9 @@ export interface Footer {
  */
 export interface SiteSetting {
   id: number;
+  /**
+   * The one place for the phone, email, address and opening hours: the footer, pages (“Business detail” in rich text, “Our phone” and “Our email” links), search engines and the chat read them from here.
+   */
   business: {
     name: string;
     tagline?: string | null;
@@ -2048,9 +2054,26 @@ export interface SiteSetting {
       postalCode?: string | null;
     };
     /**
-     * Opening hours, e.g. Mo-Fr 08:30-17:00
+     * When the office is open, in Ohio time. The site shows these hours, search engines read them, and the chat is online only within them. No rows: the chat has no time restriction.
      */
-    hours?: string | null;
+    openingHours?:
+      | {
+          days: ('mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun')[];
+          /**
+           * 24-hour HH:MM
+           */
+          opens: string;
+          /**
+           * 24-hour HH:MM
+           */
+          closes: string;
+          id?: string | null;
+        }[]
+      | null;
+    /**
+     * Shown after the hours, e.g. “closed on major holidays”.
+     */
+    hoursNote?: string | null;
   };
   contact?: {
     /**
@@ -2095,7 +2118,6 @@ export interface SiteSetting {
           id?: string | null;
         }[]
       | null;
-    businessHours?: string | null;
     /**
      * When the chat licence ends; after it the widget is disabled.
      */
@@ -2234,7 +2256,15 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               region?: T;
               postalCode?: T;
             };
-        hours?: T;
+        openingHours?:
+          | T
+          | {
+              days?: T;
+              opens?: T;
+              closes?: T;
+              id?: T;
+            };
+        hoursNote?: T;
       };
   contact?:
     | T
@@ -2270,7 +2300,6 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               domain?: T;
               id?: T;
             };
-        businessHours?: T;
         licenseExpiresAt?: T;
       };
   analytics?:

@@ -5,6 +5,7 @@ import { buildConfig, type GlobalConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
+import { businessDetailFeature } from './blocks/RichText/businessDetail'
 import { headingStyleFeature } from './blocks/RichText/headingStyleFeature'
 import { safeLinkFeature } from './blocks/RichText/safeLinkFeature'
 import { CaptchaAnswers } from './contact/collections/CaptchaAnswers'
@@ -87,6 +88,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
         safeLinkFeature(),
         EXPERIMENTAL_TableFeature(),
         headingStyleFeature(),
+        businessDetailFeature(),
       ],
     }),
     db: databaseAdapter(databaseUrl),

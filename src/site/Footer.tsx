@@ -1,5 +1,5 @@
 import type { Footer as FooterData, SiteSetting } from '@/payload-types'
-import { hrefOf } from '@/cms/fields/linkHref'
+import { hrefOf, linkText, telHref } from '@/cms/fields/linkHref'
 
 export function SiteFooter({ footer, settings }: { footer: FooterData; settings: SiteSetting }) {
   const { business } = settings
@@ -17,7 +17,7 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
               {business.phone ? (
                 <>
                   <br />
-                  <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>{business.phone}</a>
+                  <a href={telHref(business.phone)}>{business.phone}</a>
                 </>
               ) : null}
               {business.email ? (
@@ -42,10 +42,10 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
             <p className="footer-heading">{column.heading}</p>
             <ul>
               {(column.links ?? []).map((entry, e) => {
-                const href = hrefOf(entry.link)
+                const href = hrefOf(entry.link, business)
                 return href ? (
                   <li key={entry.id ?? e}>
-                    <a href={href}>{entry.link.label}</a>
+                    <a href={href}>{linkText(entry.link, business)}</a>
                   </li>
                 ) : null
               })}

@@ -5,7 +5,7 @@ import { HEADER_Z_INDEX_DEFAULT } from '@/cms/globals/SiteSettings'
 import { getFooter, getHeader, getSiteSettings } from '@/cms/queries'
 import { SiteFooter } from './Footer'
 import { SiteHeader } from './Header'
-import { hrefOf } from '@/cms/fields/linkHref'
+import { hrefOf, linkText } from '@/cms/fields/linkHref'
 import { menuModel } from './menu'
 import { MobileMenu } from './MobileMenu'
 import { SiteBehaviours } from './SiteBehaviours'
@@ -13,8 +13,8 @@ import { SiteBehaviours } from './SiteBehaviours'
 /** Header, main content and footer around every public page. */
 export async function SiteShell({ currentPath, children }: { currentPath: string; children: ReactNode }) {
   const [header, footer, settings] = await Promise.all([getHeader(), getFooter(), getSiteSettings()])
-  const items = menuModel(header, currentPath)
-  const ctaHref = header.cta?.show ? hrefOf(header.cta.link) : null
+  const items = menuModel(header, currentPath, settings.business)
+  const ctaHref = header.cta?.show ? hrefOf(header.cta.link, settings.business) : null
   return (
     <>
       <div id="top" tabIndex={-1} />
@@ -23,7 +23,11 @@ export async function SiteShell({ currentPath, children }: { currentPath: string
       </a>
       <SiteHeader
         items={items}
-        cta={ctaHref && header.cta?.link?.label ? { href: ctaHref, label: header.cta.link.label } : null}
+        cta={
+          ctaHref && header.cta?.link?.label
+            ? { href: ctaHref, label: linkText(header.cta.link, settings.business) }
+            : null
+        }
         businessName={settings.business.name}
         zIndex={settings.appearance?.headerZIndex ?? HEADER_Z_INDEX_DEFAULT}
       />

@@ -1,4 +1,5 @@
 import type { Page, SiteSetting } from '@/payload-types'
+import { openingHoursSpecification } from '@/cms/businessHours'
 import { absoluteUrl } from '@/cms/siteUrl'
 
 type JsonLd = Record<string, unknown>
@@ -16,7 +17,9 @@ export function localBusinessJsonLd(settings: SiteSetting): JsonLd {
     telephone: business.phone ?? undefined,
     email: business.email ?? undefined,
     areaServed: { '@type': 'State', name: business.state },
-    openingHours: business.hours ?? undefined,
+    openingHoursSpecification: business.openingHours?.length
+      ? openingHoursSpecification(business.openingHours)
+      : undefined,
     address: address?.street
       ? {
           '@type': 'PostalAddress',

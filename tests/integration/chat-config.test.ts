@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MAX_TRIES, CHAT_RECONNECT_MIN_DELAY_MS } from '@/chat/constants'
 import { reconnectDelay } from '@/chat/reconnect'
-import { withinBusinessHours } from '@/chat/server/businessHours'
 import { builtinChatConfig } from '@/chat/server/config'
 import { originAllowed } from '@/chat/server/guards'
 import { newVisitorToken } from '@/chat/server/tokens'
@@ -86,12 +85,5 @@ describe('chat rules', () => {
     expect(originAllowed(headers('https://shop.partner.example'), ['partner.example'])).toBe(true)
     expect(originAllowed(headers('https://partner.example.evil.test'), ['partner.example'])).toBe(false)
     expect(originAllowed(new Headers({ 'sec-fetch-site': 'cross-site' }), [])).toBe(false)
-  })
-
-  it('is available only within business hours', () => {
-    // 2026-11-23 is a Monday; 15:00 UTC is 10:00 in Ohio, 03:00 UTC is 22:00 on Sunday.
-    expect(withinBusinessHours('Mo-Fr 08:30-17:00', new Date('2026-11-23T15:00:00Z'))).toBe(true)
-    expect(withinBusinessHours('Mo-Fr 08:30-17:00', new Date('2026-11-23T03:00:00Z'))).toBe(false)
-    expect(withinBusinessHours('', new Date('2026-11-23T03:00:00Z'))).toBe(true)
   })
 })

@@ -50,6 +50,26 @@ describe('seed content', () => {
     expect(media.totalDocs).toBeGreaterThan(0)
   })
 
+  it('shows the phone, email, address and hours only from settings: footer link, page text, weekday hours', async () => {
+    const settings = await payload.findGlobal({ slug: 'site-settings' })
+    expect(settings.business.openingHours?.map(({ days, opens, closes }) => ({ days, opens, closes }))).toEqual([
+      { days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '08:30', closes: '17:00' },
+    ])
+    const footer = await payload.findGlobal({ slug: 'footer', depth: 0 })
+    const links = (footer.columns ?? []).flatMap((column) => column.links ?? []).map((entry) => entry.link)
+    expect(links).toContainEqual(expect.objectContaining({ kind: 'phone', label: 'Call' }))
+    const contact = (await payload.find({ collection: 'pages', where: { path: { equals: '/contact' } } })).docs[0]
+    const details = [...JSON.stringify(contact.layout).matchAll(/"blockType":"businessDetail","detail":"(\w+)"/g)]
+    expect(details.map((match) => match[1]).sort()).toEqual(['address', 'email', 'hours', 'phone'])
+    // No copy of a detail is left in seeded content, where a change in settings would not reach it.
+    const { docs } = await payload.find({ collection: 'pages', limit: 0, depth: 0 })
+    const header = await payload.findGlobal({ slug: 'header', depth: 0 })
+    const content = JSON.stringify([docs, footer, header])
+    for (const copy of [settings.business.phone!, '6145550142', settings.business.email!, 'Buckeye Row']) {
+      expect(content).not.toContain(copy)
+    }
+  })
+
   it('does nothing when run again', async () => {
     const before = await payload.count({ collection: 'pages' })
     expect(await seedIfEmpty(payload)).toBe(false)

@@ -1,5 +1,6 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { type JSXConvertersFunction, RichText } from '@payloadcms/richtext-lexical/react'
+import { businessDetailConverters } from './BusinessDetailText'
 import { headingStyleConverters } from './lexicalHeadingStyle'
 import { linkConverters } from './lexicalLinks'
 import { tableConverters } from './lexicalTable'
@@ -11,6 +12,7 @@ const converters: JSXConvertersFunction = ({ defaultConverters }) => ({
   ...headingStyleConverters,
   ...tableConverters,
   ...uploadConverters,
+  ...businessDetailConverters,
 })
 
 export function RichTextContent({ data }: { data: SerializedEditorState }) {

@@ -37,7 +37,7 @@ export async function agentOf(request: Request, payload: Payload): Promise<Agent
 
 async function checkOrigin(request: Request, payload: Payload) {
   const settings = await loadChatSettings(payload)
-  chatHub().businessHours = settings.businessHours || null
+  chatHub().openingHours = settings.openingHours
   if (!originAllowed(request.headers, [])) throw new ChatRequestError(403, 'Cross-site requests are refused.')
 }
 

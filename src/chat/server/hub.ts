@@ -9,7 +9,7 @@ import {
   type StreamMessage,
   type VisitorChange,
 } from './bus'
-import { withinBusinessHours } from './businessHours'
+import { isOpenAt, type OpeningHoursRow } from '@/cms/businessHours'
 import { InstancePresence, type PresenceOptions } from './presence'
 import { createRedisBus } from './redisBus'
 import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_LIST_INTERVAL_MS } from './roster'
@@ -45,7 +45,8 @@ export class ChatHub {
   readonly agents = new Map<number, AgentEntry>()
   /** The visitor event streams open on this instance, capped per address and in all. */
   readonly visitorStreams = new StreamSlots()
-  businessHours: string | null = null
+  /** The opening hours from site settings, refreshed on each chat request: outside them the chat is offline. */
+  openingHours: OpeningHoursRow[] = []
   private readonly presence: InstancePresence
   private readonly local = new EventEmitter()
   private lastAgents = '[]'
@@ -90,7 +91,7 @@ export class ChatHub {
 
   availability(now = new Date()): Availability {
     const someoneOnline = this.allAgents().some((agent) => agent.connections > 0 && agent.presence === 'online')
-    return someoneOnline && withinBusinessHours(this.businessHours, now) ? 'online' : 'offline'
+    return someoneOnline && isOpenAt(this.openingHours, now) ? 'online' : 'offline'
   }
 
   visitorConnected(entry: VisitorOnSite) {

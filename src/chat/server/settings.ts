@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import type { OpeningHoursRow } from '@/cms/businessHours'
 import type { SiteSetting } from '@/payload-types'
 
 export type ChatSettings = {
@@ -7,13 +8,13 @@ export type ChatSettings = {
   group: number
   language: string
   allowedDomains: string[]
-  businessHours: string
+  openingHours: OpeningHoursRow[]
   licenseExpiresAt: string | null
   region: string
   defaultWidget: string
 }
 
-export function chatSettingsOf(settings: Pick<SiteSetting, 'chat'>): ChatSettings {
+export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>): ChatSettings {
   const chat = settings.chat ?? {}
   return {
     provider: chat.provider ?? 'builtin',
@@ -21,7 +22,7 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat'>): ChatSetting
     group: chat.group ?? 0,
     language: chat.language ?? 'en',
     allowedDomains: (chat.allowedDomains ?? []).map((entry) => entry.domain),
-    businessHours: chat.businessHours ?? '',
+    openingHours: settings.business?.openingHours ?? [],
     licenseExpiresAt: chat.licenseExpiresAt ?? null,
     region: chat.region ?? '',
     defaultWidget: chat.defaultWidget ?? 'chat',

@@ -85,7 +85,7 @@ async function admitVisitor(request: Request, address: string): Promise<Visitor>
  */
 async function refuseForeignOrigin(request: Request, payload: Payload) {
   const settings = await loadChatSettings(payload)
-  chatHub().businessHours = settings.businessHours || null
+  chatHub().openingHours = settings.openingHours
   if (!originAllowed(request.headers, settings.allowedDomains)) {
     throw new ChatRequestError(403, 'This site may not use the chat.')
   }

@@ -1,11 +1,12 @@
 import type { Field } from 'payload'
+import { isSafeLinkUrl } from './safeUrl'
 import { notSearchText } from './searchText'
 
-export const LINK_KINDS = ['page', 'url', 'anchor'] as const
+export const LINK_KINDS = ['page', 'url', 'anchor', 'phone', 'email'] as const
 
 const ANCHOR_PATTERN = /^#[A-Za-z][\w-]*$/
 
-/** A link an editor can point at a page, an address, or an anchor on the current page. */
+/** A link an editor can point at a page, an address, an anchor on the current page, or our phone or email. */
 export function linkField(name = 'link', { withLabel = true }: { withLabel?: boolean } = {}): Field {
   const fields: Field[] = [
     {
@@ -16,8 +17,14 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
         { label: 'Page', value: 'page' },
         { label: 'Address (URL)', value: 'url' },
         { label: 'Anchor on this page', value: 'anchor' },
+        { label: 'Our phone (from settings)', value: 'phone' },
+        { label: 'Our email (from settings)', value: 'email' },
       ],
-      admin: { layout: 'horizontal' },
+      admin: {
+        layout: 'horizontal',
+        description:
+          'Our phone or email: the link calls or writes to what site settings hold, and shows its label followed by the number or address.',
+      },
     },
     {
       name: 'page',
@@ -34,7 +41,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
       admin: { condition: (_, sibling) => sibling?.kind === 'url' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
         if (siblingData?.kind !== 'url') return true
-        if (typeof value !== 'string' || !/^(https?:\/\/|\/|mailto:|tel:)/.test(value)) {
+        if (typeof value !== 'string' || !/^(https?:\/\/|\/|mailto:|tel:)/.test(value) || !isSafeLinkUrl(value)) {
           return 'Enter an address starting with https://, /, mailto: or tel:.'
         }
         return true

@@ -1,5 +1,6 @@
 import type { Field, GlobalConfig } from 'payload'
 import { anyone, isAdmin, isAdminField } from '../access'
+import { openingHoursField, openingHoursNoteField } from '../fields/openingHours'
 import { revalidateEveryPage } from '../revalidate'
 import { type TagIdField, tagIdValidation } from './tagIds'
 
@@ -67,6 +68,10 @@ export const SiteSettings: GlobalConfig = {
         {
           label: 'Business',
           name: 'business',
+          admin: {
+            description:
+              'The one place for the phone, email, address and opening hours: the footer, pages (“Business detail” in rich text, “Our phone” and “Our email” links), search engines and the chat read them from here.',
+          },
           fields: [
             { name: 'name', type: 'text', required: true },
             { name: 'tagline', type: 'text' },
@@ -83,7 +88,8 @@ export const SiteSettings: GlobalConfig = {
                 { name: 'postalCode', type: 'text' },
               ],
             },
-            { name: 'hours', type: 'text', admin: { description: 'Opening hours, e.g. Mo-Fr 08:30-17:00' } },
+            openingHoursField,
+            openingHoursNoteField,
           ],
         },
         {
@@ -150,7 +156,6 @@ export const SiteSettings: GlobalConfig = {
             },
             { name: 'language', type: 'text', defaultValue: 'en' },
             { name: 'allowedDomains', type: 'array', fields: [{ name: 'domain', type: 'text', required: true }] },
-            { name: 'businessHours', type: 'text' },
             {
               name: 'licenseExpiresAt',
               type: 'date',

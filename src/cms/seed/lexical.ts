@@ -3,6 +3,7 @@
  * nested editor state.
  */
 import type { RichTextBlock } from '@/payload-types'
+import { BUSINESS_DETAIL_BLOCK, BUSINESS_DETAILS, type BusinessDetail } from '../../blocks/RichText/businessDetail'
 import { HEADING_STYLE_STATE_KEY, type HeadingStyle } from '../../blocks/RichText/headingStyle'
 import type { MediaRef } from './refs'
 
@@ -29,12 +30,27 @@ const element = (type: string, children: LexicalNode[], extra: Record<string, un
   ...extra,
 })
 
-/** `**bold**` spans inside a string become bold text. */
+let detailCount = 0
+
+/** A business detail from site settings placed in the text (src/blocks/RichText/businessDetail.ts). */
+const businessDetail = (detail: BusinessDetail): LexicalNode => ({
+  type: 'inlineBlock',
+  version: 1,
+  fields: { id: `seed${String(++detailCount).padStart(20, '0')}`, blockType: BUSINESS_DETAIL_BLOCK, detail },
+})
+
+const DETAIL_TOKEN = new RegExp(`^\\{(${BUSINESS_DETAILS.join('|')})\\}$`)
+
+/** `**bold**` spans inside a string become bold text; `{phone}`, `{email}`, `{address}`, `{hours}` the settings' details. */
 function inline(text: string): LexicalNode[] {
   return text
-    .split(/(\*\*[^*]+\*\*)/)
+    .split(/(\*\*[^*]+\*\*|\{\w+\})/)
     .filter(Boolean)
-    .map((part) => (part.startsWith('**') ? textNode(part.slice(2, -2), 1) : textNode(part)))
+    .map((part) => {
+      const detail = DETAIL_TOKEN.exec(part)?.[1] as BusinessDetail | undefined
+      if (detail) return businessDetail(detail)
+      return part.startsWith('**') ? textNode(part.slice(2, -2), 1) : textNode(part)
+    })
 }
 
 export const p = (text: string) => element('paragraph', inline(text), { textFormat: 0, textStyle: '' })

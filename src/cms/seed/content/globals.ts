@@ -77,7 +77,7 @@ export const SEED_FOOTER: SeedGlobal<Footer> = {
         pageLinkRow('Questions and answers', 'faq'),
         pageLinkRow('How a title search works', 'how-a-title-search-works'),
         pageLinkRow('Privacy', 'privacy'),
-        urlLinkRow('Call (614) 555-0142', 'tel:+16145550142'),
+        { link: { label: 'Call', kind: 'phone' } },
       ],
     },
   ],
@@ -149,7 +149,8 @@ export const SEED_SITE_SETTINGS: SeedGlobal<SiteSetting> = {
     phone: '(614) 555-0142',
     email: 'hello@cardinaltitle.example',
     address: { street: '410 Buckeye Row, Suite 200', city: 'Columbus', region: 'OH', postalCode: '43215' },
-    hours: 'Mo-Fr 08:30-17:00',
+    openingHours: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '08:30', closes: '17:00' }],
+    hoursNote: 'closed on major holidays',
   },
   contact: {
     recipients: [{ email: 'orders@cardinaltitle.example' }],

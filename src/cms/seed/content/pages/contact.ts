@@ -8,7 +8,7 @@ export const contact: SeedPage = {
   seo: {
     title: 'Contact Us and Order an Ohio Title Search | Cardinal Title Research',
     description:
-      'Order a title, lien, owner or tax search for Ohio property, or ask a question. Call (614) 555-0142 or use our form, and we reply within one business day.',
+      'Order a title, lien, owner or tax search for Ohio property, or ask a question. Call us or use our form, and we reply within one business day.',
   },
   layout: [
     {
@@ -22,12 +22,8 @@ export const contact: SeedPage = {
       content: richText(
         h(2, 'Our office'),
         p('**Cardinal Title Research LLC**'),
-        p('410 Buckeye Row, Suite 200, Columbus, OH 43215'),
-        ul([
-          '**Phone:** (614) 555-0142',
-          '**Email:** hello@cardinaltitle.example',
-          '**Hours:** Monday to Friday, 8:30 a.m. to 5:00 p.m. Eastern time, closed on major holidays',
-        ]),
+        p('{address}'),
+        ul(['**Phone:** {phone}', '**Email:** {email}', '**Hours:** {hours}']),
         p(
           'Office visits are by appointment, since our examiners are often at county offices. Orders and questions sent by phone, email or the form below all reach the same team.',
         ),

@@ -48,7 +48,7 @@ export const faq: SeedPage = {
           question: 'How do I order a search?',
           anchor: 'faq-how-to-order',
           answer:
-            'Use the contact form, email hello@cardinaltitle.example or call (614) 555-0142. Tell us the property address or parcel number, the county, the owner’s name if you know it, and which search you need. We confirm the price and delivery date before we start.',
+            'Use the contact form, or email or call us (our contact page lists how). Tell us the property address or parcel number, the county, the owner’s name if you know it, and which search you need. We confirm the price and delivery date before we start.',
         },
         {
           question: 'What information do you need from me?',
@@ -84,7 +84,7 @@ export const faq: SeedPage = {
     },
     orderCta(
       'Still have a question?',
-      'Call (614) 555-0142 on weekdays between 8:30 a.m. and 5 p.m., or send us a note and we will answer by the next business day.',
+      'Call us during office hours, or send us a note and we will answer by the next business day.',
     ),
   ],
 }

@@ -36,9 +36,7 @@ export const privacy: SeedPage = {
           'We do not sell personal information. We share order details only with the public offices and courts we must search to complete your order, and with the providers that host this website and our email. Messages that do not lead to an order are deleted after 24 months.',
         ),
         h(2, 'Questions'),
-        p(
-          'Write to hello@cardinaltitle.example or call (614) 555-0142 to ask what we hold about you, or to have it corrected or deleted.',
-        ),
+        p('Write to {email} or call {phone} to ask what we hold about you, or to have it corrected or deleted.'),
       ),
     },
   ],

@@ -1,0 +1,33 @@
+import type { JSXConverters } from '@payloadcms/richtext-lexical/react'
+import { describeOpeningHours } from '@/cms/businessHours'
+import { telHref } from '@/cms/fields/linkHref'
+import { getSiteSettings } from '@/cms/queries'
+import { BUSINESS_DETAIL_BLOCK, type BusinessDetail } from './businessDetail'
+
+/** One business detail as site settings hold it now; nothing when settings leave it empty. */
+export async function BusinessDetailText({ detail }: { detail: BusinessDetail }) {
+  const { business } = await getSiteSettings()
+  switch (detail) {
+    case 'phone':
+      return business.phone ? <a href={telHref(business.phone)}>{business.phone}</a> : null
+    case 'email':
+      return business.email ? <a href={`mailto:${business.email}`}>{business.email}</a> : null
+    case 'address': {
+      const { street, city, region, postalCode } = business.address ?? {}
+      const locality = [city, [region, postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+      return [street, locality].filter(Boolean).join(', ') || null
+    }
+    case 'hours':
+      return [describeOpeningHours(business.openingHours), business.hoursNote].filter(Boolean).join(', ') || null
+    default:
+      return null
+  }
+}
+
+export const businessDetailConverters: JSXConverters = {
+  inlineBlocks: {
+    [BUSINESS_DETAIL_BLOCK]: ({ node }) => (
+      <BusinessDetailText detail={(node as unknown as { fields: { detail: BusinessDetail } }).fields.detail} />
+    ),
+  },
+}
