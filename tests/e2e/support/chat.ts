@@ -18,7 +18,27 @@ export function prepareChatSuite() {
       data: { ...AGENT, roles: ['agent'] },
     })
     expect([201, 400]).toContain(created.status())
+    // The chat is offline outside the seeded opening hours; these suites run at any hour, so the
+    // hours are lifted while they run (the opening-hours rule has its own tests) and put back after.
+    const settings = await request.get('/api/globals/site-settings?depth=0', {
+      headers: { Authorization: `JWT ${admin}` },
+    })
+    seededHours = (await settings.json()).business?.openingHours ?? []
+    await setBusinessHours(request, [])
   })
+  test.afterAll(async ({ request }) => {
+    await setBusinessHours(request, seededHours)
+  })
+}
+
+let seededHours: unknown[] = []
+
+async function setBusinessHours(request: APIRequestContext, openingHours: unknown[]) {
+  const response = await request.post('/api/globals/site-settings', {
+    headers: { Authorization: `JWT ${admin}` },
+    data: { business: { openingHours } },
+  })
+  expect(response.ok()).toBe(true)
 }
 
 export async function setChatSettings(request: APIRequestContext, chat: Record<string, unknown>) {
