@@ -81,7 +81,7 @@ test.describe('back to top', () => {
 })
 
 test.describe('menu layout', () => {
-  for (const width of [800, 1024, 1199, 1200, 1400, 1920]) {
+  for (const width of [800, 1024, 1280, 1319, 1320, 1400, 1920]) {
     test(`at ${width} px the menu keeps one row and an open mega menu is covered by nothing`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/pricing')
