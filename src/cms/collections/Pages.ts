@@ -3,6 +3,13 @@ import { ValidationError } from 'payload'
 import { pageBlocks } from '@/blocks/configs'
 import { isContentEditor, publishedOrEditor } from '../access'
 import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
+import {
+  redirectDeletedPath,
+  redirectOldPath,
+  redirectOnDeleteField,
+  rememberPublicPath,
+  repointRedirectsToDeletedPage,
+} from '../redirects/pageHooks'
 
 export const HOME_SLUG = 'home'
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -90,9 +97,10 @@ export const Pages: CollectionConfig = {
   },
   versions: { drafts: true, maxPerDoc: 25 },
   hooks: {
-    beforeChange: [computePath],
-    afterChange: [updateChildPaths, revalidateChangedPage],
-    afterDelete: [revalidateDeletedPage],
+    beforeChange: [computePath, rememberPublicPath],
+    afterChange: [updateChildPaths, redirectOldPath, revalidateChangedPage],
+    beforeDelete: [repointRedirectsToDeletedPage],
+    afterDelete: [redirectDeletedPath, revalidateDeletedPage],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },
@@ -148,5 +156,6 @@ export const Pages: CollectionConfig = {
       filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
     },
     { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
+    redirectOnDeleteField,
   ],
 }

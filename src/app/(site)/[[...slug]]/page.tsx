@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
+import { notFound, permanentRedirect } from 'next/navigation'
 import { findPublishedPage, getSiteSettings, pathFromSegments } from '@/cms/queries'
+import { findRedirectLocation } from '@/cms/redirects/lookup'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { JsonLd } from '@/site/JsonLd'
 import { pageMetadata } from '@/site/metadata'
@@ -20,9 +21,15 @@ export function generateStaticParams(): { slug?: string[] }[] {
   return []
 }
 
+/** The published page at this path; else the redirect starting there (a 301, see src/server/pageResponses.ts). */
 async function loadPage(params: Props['params']) {
   const path = pathFromSegments((await params).slug)
-  return path ? findPublishedPage(path) : null
+  if (!path) return null
+  const page = await findPublishedPage(path)
+  if (page) return page
+  const location = await findRedirectLocation(path)
+  if (location) permanentRedirect(location)
+  return null
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
