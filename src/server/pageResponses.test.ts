@@ -72,7 +72,9 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.end('<meta http-equiv="refresh" content="0;url=/new-home">')
   },
   '/moved-plain': (res) => {
-    res.writeHead(308, { Location: '/new-home' })
+    res.setHeader('Location', '/new-home')
+    res.appendHeader('Location', '/new-home')
+    res.writeHead(308)
     res.end()
   },
   '/stream': (res) => {
@@ -105,25 +107,35 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 /** A raw request, so that the test sees the bytes and headers as sent (fetch would decompress). */
 function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; firstChunkAt: number }>(
-    (resolve, reject) => {
-      const started = Date.now()
-      http
-        .request(`${origin}${path}`, { headers, method }, (res) => {
-          const chunks: Buffer[] = []
-          let firstChunkAt = -1
-          res.on('data', (chunk: Buffer) => {
-            if (firstChunkAt < 0) firstChunkAt = Date.now() - started
-            chunks.push(chunk)
-          })
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), firstChunkAt }),
-          )
+  return new Promise<{
+    status: number
+    headers: http.IncomingHttpHeaders
+    rawHeaders: string[]
+    body: Buffer
+    firstChunkAt: number
+  }>((resolve, reject) => {
+    const started = Date.now()
+    http
+      .request(`${origin}${path}`, { headers, method }, (res) => {
+        const chunks: Buffer[] = []
+        let firstChunkAt = -1
+        res.on('data', (chunk: Buffer) => {
+          if (firstChunkAt < 0) firstChunkAt = Date.now() - started
+          chunks.push(chunk)
         })
-        .on('error', reject)
-        .end()
-    },
-  )
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+            firstChunkAt,
+          }),
+        )
+      })
+      .on('error', reject)
+      .end()
+  })
 }
 
 const scriptSources = (csp: string | string[] | undefined) =>
@@ -194,11 +206,13 @@ describe('pages sent by the server', () => {
 })
 
 describe('permanent redirects', () => {
-  it('answers a GET or HEAD of a permanently moved page with 301 and its Location', async () => {
+  it('answers a GET or HEAD of a permanently moved page with 301 and its Location, once', async () => {
     for (const path of ['/moved', '/moved-plain']) {
       for (const method of ['GET', 'HEAD']) {
         const response = await get(path, {}, method)
         expect({ path, method, status: response.status }).toEqual({ path, method, status: 301 })
+        const locations = response.rawHeaders.filter((_, index) => index % 2 === 0 && /^location$/i.test(_))
+        expect(locations).toHaveLength(1)
         expect(response.headers.location).toBe('/new-home')
       }
     }

@@ -107,6 +107,9 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     if (mode !== 'undecided') return mode
     res.statusCode = permanentRedirectStatus(req.method, res.statusCode)
     if (status !== null) status = res.statusCode
+    // A redirect Next serves from its cache carries its Location twice (the render's, the entry's).
+    const location = res.getHeader('location')
+    if (Array.isArray(location) && new Set(location).size === 1) res.setHeader('Location', location[0])
     if (options.https) res.setHeader('Strict-Transport-Security', HSTS_VALUE)
     const cachedByNext = req.method === 'GET' && isCachedByNext(res.getHeader('cache-control'))
     if (cachedByNext) res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
