@@ -68,6 +68,7 @@ export interface Config {
   blocks: {};
   collections: {
     pages: Page;
+    redirects: Redirect;
     media: Media;
     forms: Form;
     'form-submissions': FormSubmission;
@@ -87,6 +88,7 @@ export interface Config {
   collectionsJoins: {};
   collectionsSelect: {
     pages: PagesSelect<false> | PagesSelect<true>;
+    redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
@@ -192,6 +194,10 @@ export interface Page {
   slug: string;
   parent?: (number | null) | Page;
   path?: string | null;
+  /**
+   * Old links then answer 301 to this page; left empty, they answer 404.
+   */
+  redirectOnDelete?: (number | null) | Page;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -977,6 +983,27 @@ export interface CountyListBlock {
   blockType: 'countyList';
 }
 /**
+ * Old addresses that send visitors (and search engines, with a 301) somewhere else.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects".
+ */
+export interface Redirect {
+  id: number;
+  /**
+   * A path on this site, such as /old-services/title-search.
+   */
+  from: string;
+  to: 'page' | 'address';
+  page?: (number | null) | Page;
+  /**
+   * A path on this site (/contact) or a full address elsewhere (https://…).
+   */
+  address?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Contact requests, newest first, with their delivery status.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1277,6 +1304,10 @@ export interface PayloadLockedDocument {
         value: number | Page;
       } | null)
     | ({
+        relationTo: 'redirects';
+        value: number | Redirect;
+      } | null)
+    | ({
         relationTo: 'media';
         value: number | Media;
       } | null)
@@ -1384,6 +1415,7 @@ export interface PagesSelect<T extends boolean = true> {
   slug?: T;
   parent?: T;
   path?: T;
+  redirectOnDelete?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1544,6 +1576,18 @@ export interface CountyListBlockSelect<T extends boolean = true> {
   anchorId?: T;
   id?: T;
   blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects_select".
+ */
+export interface RedirectsSelect<T extends boolean = true> {
+  from?: T;
+  to?: T;
+  page?: T;
+  address?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

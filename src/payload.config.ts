@@ -13,6 +13,7 @@ import { Forms } from './contact/collections/Forms'
 import { FormSubmissions } from './contact/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
 import { Pages } from './cms/collections/Pages'
+import { Redirects } from './cms/redirects/Redirects'
 import { Users } from './cms/collections/Users'
 import { databaseAdapter } from './cms/database'
 import { emailAdapter } from './cms/email'
@@ -72,6 +73,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
     },
     collections: [
       Pages,
+      Redirects,
       Media,
       Forms,
       FormSubmissions,

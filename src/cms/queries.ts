@@ -3,7 +3,8 @@ import { connection } from 'next/server'
 import { getPayload } from 'payload'
 import { cache } from 'react'
 import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
-import { SLUG_PATTERN } from './collections/Pages'
+
+export { pathFromSegments } from './sitePath'
 
 /** A linked page needs only what a link shows, not its whole layout. */
 export const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
@@ -16,17 +17,6 @@ export const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as cons
 export async function getPayloadClient() {
   if (process.env.NEXT_PHASE === 'phase-production-build') await connection()
   return getPayload({ config })
-}
-
-/**
- * The path a request asks for, or null when a segment could never be a page slug
- * (so malformed paths answer 404 without touching the database).
- */
-export function pathFromSegments(segments: string[] | undefined): string | null {
-  if (!segments?.length) return '/'
-  if (segments.length > 8 || !segments.every((segment) => SLUG_PATTERN.test(segment))) return null
-  if (segments.length === 1 && segments[0] === 'home') return null
-  return '/' + segments.join('/')
 }
 
 export const findPublishedPage = cache(async (path: string): Promise<Page | null> => {

@@ -64,6 +64,19 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.write('{"a":')
     res.end('1}')
   },
+  '/moved': (res) => {
+    res.statusCode = 308
+    res.setHeader('Location', '/new-home')
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.setHeader('Cache-Control', 's-maxage=86400')
+    res.end('<meta http-equiv="refresh" content="0;url=/new-home">')
+  },
+  '/moved-plain': (res) => {
+    res.setHeader('Location', '/new-home')
+    res.appendHeader('Location', '/new-home')
+    res.writeHead(308)
+    res.end()
+  },
   '/stream': (res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform' })
     res.write('data: one\n\n')
@@ -92,26 +105,37 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-/** A raw GET, so that the test sees the bytes and headers as sent (fetch would decompress). */
-function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; firstChunkAt: number }>(
-    (resolve, reject) => {
-      const started = Date.now()
-      http
-        .get(`${origin}${path}`, { headers }, (res) => {
-          const chunks: Buffer[] = []
-          let firstChunkAt = -1
-          res.on('data', (chunk: Buffer) => {
-            if (firstChunkAt < 0) firstChunkAt = Date.now() - started
-            chunks.push(chunk)
-          })
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), firstChunkAt }),
-          )
+/** A raw request, so that the test sees the bytes and headers as sent (fetch would decompress). */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{
+    status: number
+    headers: http.IncomingHttpHeaders
+    rawHeaders: string[]
+    body: Buffer
+    firstChunkAt: number
+  }>((resolve, reject) => {
+    const started = Date.now()
+    http
+      .request(`${origin}${path}`, { headers, method }, (res) => {
+        const chunks: Buffer[] = []
+        let firstChunkAt = -1
+        res.on('data', (chunk: Buffer) => {
+          if (firstChunkAt < 0) firstChunkAt = Date.now() - started
+          chunks.push(chunk)
         })
-        .on('error', reject)
-    },
-  )
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+            firstChunkAt,
+          }),
+        )
+      })
+      .on('error', reject)
+      .end()
+  })
 }
 
 const scriptSources = (csp: string | string[] | undefined) =>
@@ -178,6 +202,24 @@ describe('pages sent by the server', () => {
       /max-age/,
     )
     expect((await get('/text')).headers['strict-transport-security']).toBeUndefined()
+  })
+})
+
+describe('permanent redirects', () => {
+  it('answers a GET or HEAD of a permanently moved page with 301 and its Location, once', async () => {
+    for (const path of ['/moved', '/moved-plain']) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await get(path, {}, method)
+        expect({ path, method, status: response.status }).toEqual({ path, method, status: 301 })
+        const locations = response.rawHeaders.filter((_, index) => index % 2 === 0 && /^location$/i.test(_))
+        expect(locations).toHaveLength(1)
+        expect(response.headers.location).toBe('/new-home')
+      }
+    }
+  })
+
+  it('keeps 308 for other methods, which must not turn into a GET', async () => {
+    expect((await get('/moved', {}, 'POST')).status).toBe(308)
   })
 })
 

@@ -66,6 +66,14 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return null
 }
 
+/**
+ * Next answers `permanentRedirect()` (a CMS redirect, a trailing slash) with 308; for a GET or HEAD
+ * it means the same as 301, which the site answers because every crawler and old client knows it.
+ */
+export function permanentRedirectStatus(method: string | undefined, status: number): number {
+  return status === 308 && (method === 'GET' || method === 'HEAD') ? 301 : status
+}
+
 /** Whether Next marked the response as one any cache may keep (a page from its full-route cache). */
 function isCachedByNext(cacheControl: unknown): boolean {
   const value = String(cacheControl ?? '')
@@ -107,6 +115,11 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
 
   const decide = () => {
     if (mode !== 'undecided') return mode
+    res.statusCode = permanentRedirectStatus(req.method, res.statusCode)
+    if (status !== null) status = res.statusCode
+    // A redirect Next serves from its cache carries its Location twice (the render's, the entry's).
+    const location = res.getHeader('location')
+    if (Array.isArray(location) && new Set(location).size === 1) res.setHeader('Location', location[0])
     if (options.https) res.setHeader('Strict-Transport-Security', HSTS_VALUE)
     const cachedByNext = req.method === 'GET' && isCachedByNext(res.getHeader('cache-control'))
     if (draft) res.setHeader('Cache-Control', DRAFT_PAGE_CACHE_CONTROL)
@@ -125,7 +138,8 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
         ? Buffer.from(chunk)
         : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
 
-  res.writeHead = function (code: number, ...rest: unknown[]) {
+  res.writeHead = function (asked: number, ...rest: unknown[]) {
+    const code = permanentRedirectStatus(req.method, asked)
     // Once passing through, Node's own implicit header write comes here too.
     if (mode === 'pass') return (writeHead as (...args: unknown[]) => ServerResponse)(code, ...rest)
     status = code
@@ -202,7 +216,8 @@ async function sendHeldPage(
   }
   res.setHeader('Content-Length', sent.length)
   if (res.destroyed) return
-  if (options.memoKey && shared && res.statusCode === 200) rememberPage(options.memoKey, res, sent)
+  if (options.memoKey && shared && (res.statusCode === 200 || res.statusCode === 301))
+    rememberPage(options.memoKey, res, sent)
   original.writeHead(res.statusCode)
   original.end(sent)
 }

@@ -86,7 +86,7 @@ test.describe('cached pages', () => {
     }
   })
 
-  test('a renamed page moves within 2 s: its old address answers 404, the new one the page, the sitemap follows', async ({
+  test('a renamed page moves within 2 s: its old address answers 301 to the new one, the sitemap follows', async ({
     request,
   }) => {
     const auth = { Authorization: `JWT ${await adminToken(request)}` }
@@ -106,7 +106,8 @@ test.describe('cached pages', () => {
       await request.get('/sitemap.xml')
       const renamed = await request.patch(`/api/pages/${id}`, { headers: auth, data: { slug: `${slug}-moved` } })
       expect(renamed.ok()).toBe(true)
-      await millisecondsUntil(async () => (await request.get(`/${slug}`, { failOnStatusCode: false })).status() === 404)
+      await millisecondsUntil(async () => (await request.get(`/${slug}`, { maxRedirects: 0 })).status() === 301)
+      expect((await request.get(`/${slug}`, { maxRedirects: 0 })).headers().location).toBe(`/${slug}-moved`)
       expect((await request.get(`/${slug}-moved`)).status()).toBe(200)
       await millisecondsUntil(async () => (await pageText(request, '/sitemap.xml')).includes(`/${slug}-moved<`))
     } finally {

@@ -9,6 +9,13 @@ import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
 
 export { SLUG_PATTERN } from './pageAddress'
+import {
+  redirectDeletedPath,
+  redirectOldPath,
+  redirectOnDeleteField,
+  rememberPublicPath,
+  repointRedirectsToDeletedPage,
+} from '../redirects/pageHooks'
 
 export const HOME_SLUG = 'home'
 /** Deepest nesting of pages, which also stops a loop of parents. */
@@ -97,9 +104,10 @@ export const Pages: CollectionConfig = {
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
   hooks: {
     beforeValidate: [requireTitleAndSlug],
-    beforeChange: [computePath, refuseDuplicateAddress],
-    afterChange: [updateChildPaths, revalidateChangedPage],
-    afterDelete: [revalidateDeletedPage, removeDeletedPageFromMenus],
+    beforeChange: [computePath, refuseDuplicateAddress, rememberPublicPath],
+    afterChange: [updateChildPaths, redirectOldPath, revalidateChangedPage],
+    beforeDelete: [repointRedirectsToDeletedPage],
+    afterDelete: [redirectDeletedPath, revalidateDeletedPage, removeDeletedPageFromMenus],
   },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 120 },
@@ -148,5 +156,6 @@ export const Pages: CollectionConfig = {
     },
     { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
     inMenusField,
+    redirectOnDeleteField,
   ],
 }

@@ -1,9 +1,6 @@
 import * as migration_20261122_042143_initial from './20261122_042143_initial';
 import * as migration_20261122_143525_features from './20261122_143525_features';
 import * as migration_20261122_165546_session_two from './20261122_165546_session_two';
-import * as migration_20261124_133601_wip_lead from './20261124_133601_wip_lead';
-import * as migration_20261124_132306_wip_schedule from './20261124_132306_wip_schedule';
-import * as migration_20261124_133613_wip_details from './20261124_133613_wip_details';
 
 export const migrations = [
   {
@@ -19,17 +16,6 @@ export const migrations = [
   {
     up: migration_20261122_165546_session_two.up,
     down: migration_20261122_165546_session_two.down,
-    name: '20261122_165546_session_two',
-  },
-  {
-    up: migration_20261124_133601_wip_lead.up,
-    down: migration_20261124_133601_wip_lead.down,
-    name: '20261124_133601_wip_lead'
-    up: migration_20261124_132306_wip_schedule.up,
-    down: migration_20261124_132306_wip_schedule.down,
-    name: '20261124_132306_wip_schedule'
-    up: migration_20261124_133613_wip_details.up,
-    down: migration_20261124_133613_wip_details.down,
-    name: '20261124_133613_wip_details'
+    name: '20261122_165546_session_two'
   },
 ];

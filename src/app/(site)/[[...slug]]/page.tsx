@@ -1,7 +1,8 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
+import { notFound, permanentRedirect } from 'next/navigation'
 import { draftPreviewer, findLatestDraftPage } from '@/cms/preview/draftPage'
 import { findPublishedPage, getSiteSettings, pathFromSegments } from '@/cms/queries'
+import { findRedirectLocation } from '@/cms/redirects/lookup'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { JsonLd } from '@/site/JsonLd'
 import { pageMetadata } from '@/site/metadata'
@@ -24,12 +25,17 @@ export function generateStaticParams(): { slug?: string[] }[] {
   return []
 }
 
+/** The published page at this path; else the redirect starting there (a 301, see src/server/pageResponses.ts). */
 async function loadPage(params: Props['params']) {
   const path = pathFromSegments((await params).slug)
   if (!path) return { page: null, previewing: false }
   const previewer = await draftPreviewer()
   const page = previewer ? await findLatestDraftPage(path, previewer) : await findPublishedPage(path)
-  return { page, previewing: previewer !== null }
+  if (page) return { page, previewing: previewer !== null }
+  // Served before the 404: an old address of a page that moved, or one an editor redirected.
+  const location = await findRedirectLocation(path)
+  if (location) permanentRedirect(location)
+  return { page: null, previewing: false }
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

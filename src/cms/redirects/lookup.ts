@@ -1,0 +1,28 @@
+import { cache } from 'react'
+import { getPayloadClient } from '../queries'
+
+type Target = {
+  to?: string | null
+  address?: string | null
+  page?: { path?: string | null; _status?: string | null } | number | null
+}
+
+/**
+ * Where a redirect starting at this path sends visitors, or null. A redirect to a page that is not
+ * published leads nowhere (the old address answers 404, as the page would).
+ */
+export const findRedirectLocation = cache(async (path: string): Promise<string | null> => {
+  const payload = await getPayloadClient()
+  const { docs } = await payload.find({
+    collection: 'redirects',
+    where: { from: { equals: path } },
+    depth: 1,
+    populate: { pages: { path: true, _status: true } },
+    limit: 1,
+  })
+  const redirect = docs[0] as Target | undefined
+  if (!redirect) return null
+  if (redirect.to === 'address') return redirect.address || null
+  const page = redirect.page
+  return page && typeof page === 'object' && page._status === 'published' && page.path ? page.path : null
+})
