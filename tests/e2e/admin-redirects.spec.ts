@@ -112,14 +112,3 @@ test('an editor renames a published page in the admin, and its old link leads to
     await request.delete(`/api/pages/${created.id}`, { headers: auth })
   }
 })
-
-test('the admin shows why an old address is refused beside its field', async ({ page, context, request }) => {
-  await signInAsAdmin(context, request)
-  await openAdmin(page, '/collections/redirects/create')
-  await page.locator('#field-from').fill('/admin/users')
-  await page.getByText('An address', { exact: true }).click()
-  await page.locator('#field-address').fill('https://example.com/')
-  await page.getByRole('button', { name: 'Save' }).click()
-  const fromField = page.locator('.field-type', { has: page.locator('#field-from') })
-  await expect(fromField).toContainText('Addresses under /admin, /api and /_next belong to the site itself.')
-})
