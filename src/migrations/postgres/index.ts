@@ -1,6 +1,7 @@
 import * as migration_20261122_042330_initial from './20261122_042330_initial';
 import * as migration_20261122_143535_features from './20261122_143535_features';
 import * as migration_20261122_165552_session_two from './20261122_165552_session_two';
+import * as migration_20261124_141427_editing from './20261124_141427_editing';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_165552_session_two.up,
     down: migration_20261122_165552_session_two.down,
-    name: '20261122_165552_session_two'
+    name: '20261122_165552_session_two',
+  },
+  {
+    up: migration_20261124_141427_editing.up,
+    down: migration_20261124_141427_editing.down,
+    name: '20261124_141427_editing'
   },
 ];

@@ -1,6 +1,7 @@
 import * as migration_20261122_042143_initial from './20261122_042143_initial';
 import * as migration_20261122_143525_features from './20261122_143525_features';
 import * as migration_20261122_165546_session_two from './20261122_165546_session_two';
+import * as migration_20261124_141340_editing from './20261124_141340_editing';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261122_165546_session_two.up,
     down: migration_20261122_165546_session_two.down,
-    name: '20261122_165546_session_two'
+    name: '20261122_165546_session_two',
+  },
+  {
+    up: migration_20261124_141340_editing.up,
+    down: migration_20261124_141340_editing.down,
+    name: '20261124_141340_editing'
   },
 ];
