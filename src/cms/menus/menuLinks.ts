@@ -144,7 +144,8 @@ export function headerWithout<T extends HeaderData>(header: T, rule: DeadLinkRul
       return [{ ...item, link, ...(columns ? { columns } : {}) }]
     })
   }
-  if (header.cta?.link) {
+  // A call to action never filled in (no label: a new site's header) is not an entry to clean.
+  if (header.cta?.link?.label) {
     const { link, leadsNowhere, changed } = cleanLink(header.cta.link, CTA_ROW_ID, rule)
     const hides = leadsNowhere && header.cta.show !== false
     if (hides) count.removed++
