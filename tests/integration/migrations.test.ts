@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/cms/migrate'
+import { database, sql } from '@/cms/sql'
 import { seedIfEmpty } from '@/cms/seed'
 import { migrations as postgresMigrations } from '@/migrations/postgres'
 import { migrations as sqliteMigrations } from '@/migrations/sqlite'
@@ -46,6 +47,29 @@ describe('migrations on PostgreSQL', () => {
         data: { title: 'Another', fields: [{ blockType: 'text', name: 'x', label: 'X' }] },
       })
       expect(next.id).toBeGreaterThan(115)
+    } finally {
+      await cleanup()
+    }
+  })
+})
+
+describe('the editing migration on a site that already has content', () => {
+  it('carries the denied regions, once rows of their own, into the one list of codes', async () => {
+    const { payload, cleanup } = await startTestPayload()
+    try {
+      const editing = sqliteMigrations.find((m) => m.name.endsWith('_editing'))!
+      const args = { db: (payload.db as unknown as { drizzle: unknown }).drizzle, payload, req: {} } as never
+      await payload.updateGlobal({ slug: 'site-settings', data: { business: { name: 'Upgrade test', state: 'Ohio' } } })
+      // Back to the schema before it, with the list as that schema kept it.
+      await editing.down(args)
+      const { id } = (await database(payload).get(sql`SELECT id FROM site_settings`)) as { id: number }
+      for (const [order, code] of ['de', 'US-CA'].entries())
+        await database(payload).run(
+          sql`INSERT INTO site_settings_analytics_denied_regions (_order, _parent_id, id, code) VALUES (${order + 1}, ${id}, ${`row-${order}`}, ${code})`,
+        )
+      await editing.up(args)
+      const settings = await payload.findGlobal({ slug: 'site-settings' })
+      expect(settings.analytics?.deniedRegions).toEqual(['DE', 'US-CA'])
     } finally {
       await cleanup()
     }
