@@ -27,7 +27,8 @@ export function attachScrollMarkers(): () => void {
       const wide = window.innerWidth >= HEADER_FIXED_MIN_WIDTH_PX
       if (!header.classList.contains('is-fixed')) headerTop = header.getBoundingClientRect().top + y
       const fixed = wide && y > headerTop
-      if (fixed && spacer) spacer.style.height = `${header.offsetHeight}px`
+      // The exact height (a two-row header may have a fraction), so the page below does not move.
+      if (fixed && spacer) spacer.style.height = `${header.getBoundingClientRect().height}px`
       header.classList.toggle('is-fixed', fixed)
       if (spacer) spacer.hidden = !fixed
     }
