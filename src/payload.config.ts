@@ -17,7 +17,6 @@ import { Redirects } from './cms/redirects/Redirects'
 import { Users } from './cms/collections/Users'
 import { databaseAdapter } from './cms/database'
 import { emailAdapter } from './cms/email'
-import { keepFieldErrors } from './cms/fieldErrors'
 import { Footer } from './cms/globals/Footer'
 import { Header } from './cms/globals/Header'
 import { SiteSettings } from './cms/globals/SiteSettings'
@@ -99,7 +98,6 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
     jobs: contactJobs(),
     sharp,
     graphQL: { disable: true },
-    hooks: { afterError: [keepFieldErrors] },
     telemetry: false,
     logger: siteLogger(logDestination),
     // Reading the settings once at start publishes the third-party hosts for the proxy's CSP (see security/thirdPartySources).

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { duplicateAddressMessage } from '../../src/cms/collections/pageMessages'
 import { openAdmin, signInAsAdmin } from './support/admin'
-import { adminToken } from './helpers'
 
 test.describe('the slug of a new page', () => {
   test.beforeEach(async ({ context, request, page }) => {
@@ -15,27 +13,5 @@ test.describe('the slug of a new page', () => {
     await page.locator('#field-slug').fill('fees')
     await page.locator('#field-title').fill('Title Search: Costs')
     await expect(page.locator('#field-slug')).toHaveValue('fees')
-  })
-})
-
-test.describe('a refused page', () => {
-  test('shows the clash of addresses beside the slug, not as a toast about the path', async ({
-    context,
-    page,
-    request,
-  }) => {
-    await signInAsAdmin(context, request)
-    const token = await adminToken(request)
-    const { docs } = await (
-      await request.get('/api/pages?where[path][equals]=/faq&depth=0', { headers: { Authorization: `JWT ${token}` } })
-    ).json()
-    await openAdmin(page, `/collections/pages/${docs[0].id}`)
-    await page.locator('#field-slug').fill('pricing')
-    await page.getByRole('button', { name: 'Publish changes' }).click()
-    const slugField = page.locator('xpath=//label[@for="field-slug"]/parent::div')
-    await expect(slugField).toHaveClass(/error/)
-    await expect(slugField).toContainText(duplicateAddressMessage('/pricing'))
-    const faq = await request.get('/faq')
-    expect(faq.status()).toBe(200)
   })
 })
