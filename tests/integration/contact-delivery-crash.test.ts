@@ -96,7 +96,7 @@ describe('a process killed in the middle of its sends', () => {
         if (first && !deliveredAt.has(id)) deliveredAt.set(id, first.receivedAt)
       }
     }
-    stopContactQueue(next)
+    await stopContactQueue(next)
     await runContactQueue(next)
 
     const heldTook = [...claimedIds].map((id) => (deliveredAt.get(id) ?? Infinity) - killedAt)

@@ -1,19 +1,7 @@
 import type { Payload } from 'payload'
+import { poller } from '@/cms/poller'
 import { database, sql } from '@/cms/sql'
 import { SCHEDULE_POLL_INTERVAL_MS, SCHEDULE_PUBLISH_TASK, SCHEDULE_STALE_CLAIM_MS } from './constants'
-
-type RunnerState = { running: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout }
-
-const states = new WeakMap<Payload, RunnerState>()
-
-function stateOf(payload: Payload): RunnerState {
-  let state = states.get(payload)
-  if (!state) {
-    state = { running: null, again: false }
-    states.set(payload, state)
-  }
-  return state
-}
 
 /**
  * Marks one scheduled job due by `dueBy` as processing and answers its id, in one statement that
@@ -61,41 +49,12 @@ async function runDueScheduledJobs(payload: Payload): Promise<void> {
  * Publishes and unpublishes what is due. One run at a time per process (a call during a run asks
  * for one more pass); between processes, the claim keeps a job from running twice.
  */
-export function runScheduledPublishing(payload: Payload): Promise<void> {
-  const state = stateOf(payload)
-  if (state.running) {
-    state.again = true
-    return state.running
-  }
-  state.running = (async () => {
-    do {
-      state.again = false
-      for (const step of [reclaimStaleScheduledJobs, runDueScheduledJobs]) {
-        try {
-          await step(payload)
-        } catch (error) {
-          payload.logger.error({ err: error, step: step.name }, 'schedule: run failed')
-        }
-      }
-    } while (state.again)
-  })().finally(() => {
-    state.running = null
-  })
-  return state.running
-}
+const scheduler = poller('schedule', [reclaimStaleScheduledJobs, runDueScheduledJobs])
+
+export const runScheduledPublishing = (payload: Payload): Promise<void> => scheduler.run(payload)
 
 /** Polls for due scheduled jobs, so they happen without anyone visiting or saving. */
-export function startScheduledPublishing(payload: Payload, intervalMs = SCHEDULE_POLL_INTERVAL_MS): void {
-  const state = stateOf(payload)
-  if (state.timer) return
-  state.timer = setInterval(() => void runScheduledPublishing(payload), intervalMs)
-  state.timer.unref()
-  void runScheduledPublishing(payload)
-}
+export const startScheduledPublishing = (payload: Payload, intervalMs = SCHEDULE_POLL_INTERVAL_MS): void =>
+  scheduler.start(payload, intervalMs)
 
-export async function stopScheduledPublishing(payload: Payload): Promise<void> {
-  const state = stateOf(payload)
-  if (state.timer) clearInterval(state.timer)
-  state.timer = undefined
-  await state.running
-}
+export const stopScheduledPublishing = (payload: Payload): Promise<void> => scheduler.stop(payload)

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { poller } from '@/cms/poller'
 import { database, sql } from '@/cms/sql'
 import { queueDelivery } from './queueOnCreate'
 import {
@@ -11,19 +12,6 @@ import {
   ORPHANED_BATCH_SIZE,
   ORPHANED_SUBMISSION_AFTER_MS,
 } from './constants'
-
-type RunnerState = { running: Promise<void> | null; again: boolean; timer?: NodeJS.Timeout }
-
-const states = new WeakMap<Payload, RunnerState>()
-
-function stateOf(payload: Payload): RunnerState {
-  let state = states.get(payload)
-  if (!state) {
-    state = { running: null, again: false }
-    states.set(payload, state)
-  }
-  return state
-}
 
 /**
  * Frees contact jobs whose lease ran out: their runner died mid-run (a live one renews it), so
@@ -139,41 +127,12 @@ async function runDueJobs(payload: Payload): Promise<void> {
  * Runs the due contact jobs. One run at a time per process (a call during a run asks for one
  * more pass); between processes, claimDueJobs keeps any job from running twice while its lease holds.
  */
-export function runContactQueue(payload: Payload): Promise<void> {
-  const state = stateOf(payload)
-  if (state.running) {
-    state.again = true
-    return state.running
-  }
-  state.running = (async () => {
-    do {
-      state.again = false
-      // Each step on its own: one that fails (a busy database) does not hold up the others.
-      for (const step of [reclaimStaleJobs, requeueOrphanedSubmissions, runDueJobs]) {
-        try {
-          await step(payload)
-        } catch (error) {
-          payload.logger.error({ err: error, step: step.name }, 'contact queue run failed')
-        }
-      }
-    } while (state.again)
-  })().finally(() => {
-    state.running = null
-  })
-  return state.running
-}
+const contactQueue = poller('contact queue', [reclaimStaleJobs, requeueOrphanedSubmissions, runDueJobs])
+
+export const runContactQueue = (payload: Payload): Promise<void> => contactQueue.run(payload)
 
 /** Polls the queue for retries and for mail a stopped process left behind. */
-export function startContactQueue(payload: Payload, intervalMs = DELIVERY_POLL_INTERVAL_MS): void {
-  const state = stateOf(payload)
-  if (state.timer) return
-  state.timer = setInterval(() => void runContactQueue(payload), intervalMs)
-  state.timer.unref()
-  void runContactQueue(payload)
-}
+export const startContactQueue = (payload: Payload, intervalMs = DELIVERY_POLL_INTERVAL_MS): void =>
+  contactQueue.start(payload, intervalMs)
 
-export function stopContactQueue(payload: Payload): void {
-  const state = stateOf(payload)
-  if (state.timer) clearInterval(state.timer)
-  state.timer = undefined
-}
+export const stopContactQueue = (payload: Payload): Promise<void> => contactQueue.stop(payload)
