@@ -16,6 +16,7 @@ const WIDTHS = [
   { name: 'mobile', width: 375, height: 740 },
 ]
 const TABLE_MIN_WIDTH_PX = 768
+const ADMIN_EDIT_TIMEOUT_MS = 120_000
 
 /** Rich text holding one plain paragraph. */
 const richTextOf = (text: string) => {
@@ -49,24 +50,37 @@ test('the guide holding every element is linked from the footer', async ({ page 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How a title search works')
 })
 
-test('an editor gives a paragraph the look of heading 2 in the admin, and the site shows it with class h2', async ({
-  page,
-  request,
-}) => {
-  const token = await adminToken(request)
-  const text = 'Make this sentence look like a heading'
-  const created = await request.post('/api/pages', {
-    headers: { Authorization: `JWT ${token}` },
-    data: {
-      title: 'Heading style check',
-      slug: `heading-style-check-${Date.now()}`,
-      _status: 'published',
-      layout: [{ blockType: 'richText', content: richTextOf(text) }],
-    },
+test.describe('heading styles in the admin', () => {
+  /** Driving the admin's editor is slow on a busy machine; the default allowance is for site pages. */
+  test.setTimeout(ADMIN_EDIT_TIMEOUT_MS)
+  const created: number[] = []
+  // An afterEach hook runs even when the test times out, so a page made here never stays behind
+  // to join the sitemap and search that other suites check.
+  test.afterEach(async ({ request }) => {
+    const token = await adminToken(request)
+    for (const id of created.splice(0)) {
+      await request.delete(`/api/pages/${id}`, { headers: { Authorization: `JWT ${token}` } })
+    }
   })
-  expect(created.status()).toBe(201)
-  const { doc } = await created.json()
-  try {
+
+  test('an editor gives a paragraph the look of heading 2 in the admin, and the site shows it with class h2', async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request)
+    const text = 'Make this sentence look like a heading'
+    const response = await request.post('/api/pages', {
+      headers: { Authorization: `JWT ${token}` },
+      data: {
+        title: 'Heading style check',
+        slug: `heading-style-check-${Date.now()}`,
+        _status: 'published',
+        layout: [{ blockType: 'richText', content: richTextOf(text) }],
+      },
+    })
+    expect(response.status()).toBe(201)
+    const { doc } = await response.json()
+    created.push(doc.id)
     await page.context().addCookies([{ name: 'payload-token', value: token, url: E2E_URL }])
     await page.goto(`/admin/collections/pages/${doc.id}`)
     await page.locator('[data-lexical-editor="true"]').getByText(text).click({ clickCount: 3 })
@@ -79,10 +93,7 @@ test('an editor gives a paragraph the look of heading 2 in the admin, and the si
     await page.goto(doc.path)
     await expect(page.locator('main p.h2')).toHaveText(text)
     await expect(page.getByRole('heading', { name: text })).toHaveCount(0)
-  } finally {
-    // The page would otherwise join the sitemap and search that other suites check.
-    await request.delete(`/api/pages/${doc.id}`, { headers: { Authorization: `JWT ${token}` } })
-  }
+  })
 })
 
 for (const viewport of WIDTHS) {
