@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { SEED_SITE_SETTINGS } from '../../src/cms/seed/content/globals'
-import { openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+
+test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
 /** The longest an edit may take to reach visitors (as in site-publishing.spec.ts). */
 const PUBLISH_VISIBLE_MS = 2000

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+
+test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
 test.describe('the slug of a new page', () => {
   test.beforeEach(async ({ context, request, page }) => {

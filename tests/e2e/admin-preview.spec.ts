@@ -3,8 +3,10 @@ import { E2E_URL } from '../../playwright.config'
 import { DRAFT_MODE_COOKIE } from '../../src/cms/preview/draftCookie'
 import { DRAFT_PAGE_CACHE_CONTROL } from '../../src/server/draftPages'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
-import { openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
 import { adminToken } from './helpers'
+
+test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
 // A page of this suite's own, published, with a draft on top; deleted afterwards with its editor.
 const stamp = Date.now()

@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { adminToken } from './helpers'
-import { openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+
+test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
 /** The longest an edit may take to reach visitors (the front's cache keeps an answer a second). */
 const EDIT_VISIBLE_MS = 2000

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { FIRST_VISIT } from '../../playwright.config'
 import { STANDARD_BANNER_TEXT } from '../../src/analytics/consent/model'
-import { openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
 import { banner } from './support/consent'
 import { adminToken } from './helpers'
+
+test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
 /** A field of the settings screen, by its path: the element that holds its label. */
 const field = (page: import('@playwright/test').Page, path: string) =>

@@ -9,6 +9,7 @@ import { DROPDOWN_SEARCH_THRESHOLD } from '../../src/forms/dropdown/model'
 import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
 import { E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
+import { ADMIN_TEST_TIMEOUT_MS } from './support/admin'
 
 /** The seeded guide holds every page element; each is checked lightly here, at both widths. */
 const WIDTHS = [
@@ -16,7 +17,6 @@ const WIDTHS = [
   { name: 'mobile', width: 375, height: 740 },
 ]
 const TABLE_MIN_WIDTH_PX = 768
-const ADMIN_EDIT_TIMEOUT_MS = 120_000
 
 /** Rich text holding one plain paragraph. */
 const richTextOf = (text: string) => {
@@ -52,7 +52,7 @@ test('the guide holding every element is linked from the footer', async ({ page 
 
 test.describe('heading styles in the admin', () => {
   /** Driving the admin's editor is slow on a busy machine; the default allowance is for site pages. */
-  test.setTimeout(ADMIN_EDIT_TIMEOUT_MS)
+  test.setTimeout(ADMIN_TEST_TIMEOUT_MS)
   const created: number[] = []
   // An afterEach hook runs even when the test times out, so a page made here never stays behind
   // to join the sitemap and search that other suites check.

@@ -14,3 +14,9 @@ export async function openAdmin(page: Page, path: string): Promise<void> {
   await page.goto(`/admin${path}`)
   await page.locator('.template-default, .template-minimal').first().waitFor()
 }
+
+/**
+ * Time a test that drives the admin may take. Its screens are heavy and the shared machines are
+ * noisy; the suite's default allowance is sized for site pages.
+ */
+export const ADMIN_TEST_TIMEOUT_MS = 120_000
