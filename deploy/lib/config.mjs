@@ -1,0 +1,36 @@
+// Where the production stack keeps its state, which ports it takes, and how long it waits.
+import path from 'node:path'
+import { ROOT } from '../../scripts/lib/bootstrap.mjs'
+
+export const NGINX = '/usr/sbin/nginx'
+export const POSTGRES_ROOT = '/usr/lib/postgresql'
+export const REDIS_SERVER = '/usr/bin/redis-server'
+
+export const STATE_DIR = path.resolve(ROOT, process.env.STACK_DIR || '.tmp/stack')
+export const FRONT_PORT = Number(process.env.STACK_PORT || 8080)
+export const APP_PORTS = (process.env.STACK_APP_PORTS || '3001,3002').split(',').map(Number)
+export const PG_PORT = Number(process.env.STACK_PG_PORT || 5433)
+export const REDIS_PORT = Number(process.env.STACK_REDIS_PORT || 6380)
+
+export const STATE_FILE = path.join(STATE_DIR, 'stack.json')
+export const LOG_DIR = path.join(STATE_DIR, 'logs')
+export const PG_DIR = path.join(STATE_DIR, 'postgres')
+export const PG_DATA = path.join(PG_DIR, 'data')
+export const REDIS_DIR = path.join(STATE_DIR, 'redis')
+export const UPLOADS_DIR = path.join(STATE_DIR, 'data')
+export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
+export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
+export const STATIC_DIR = path.join(ROOT, '.next', 'static')
+export const TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template')
+
+export const DATABASE_NAME = 'site'
+export const DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/${DATABASE_NAME}`
+export const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`
+export const FRONT_URL = `http://127.0.0.1:${FRONT_PORT}`
+
+/** Files nginx serves precompressed (gzip_static); images and fonts are compressed already. */
+export const PRECOMPRESSED = /\.(js|css|svg|json|txt)$/
+export const APP_START_TIMEOUT_MS = 180_000
+export const SERVICE_START_TIMEOUT_MS = 30_000
+/** How long each process gets to end by itself before it is stopped harder. */
+export const STOP_TIMEOUT_MS = 20_000

@@ -1,0 +1,103 @@
+// Starting, watching and stopping the stack's long-running processes.
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { ROOT } from '../../scripts/lib/bootstrap.mjs'
+import { LOG_DIR, STOP_TIMEOUT_MS } from './config.mjs'
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** State and start time of a process (/proc/<pid>/stat), or null when there is none. */
+export function processInfo(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { state: fields[0], started: fields[19] }
+  } catch {
+    return null
+  }
+}
+
+/** A pid with its start time, so that a later process given the same pid is not taken for it. */
+export function recordOf(pid) {
+  return { pid, started: processInfo(pid)?.started ?? null }
+}
+
+export function isRunning(record) {
+  const info = record && processInfo(record.pid)
+  return Boolean(info && info.state !== 'Z' && info.started === record.started)
+}
+
+export async function waitUntil(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await sleep(200)
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`)
+}
+
+/** Starts a long-running process in its own session, its output appended to logs/<name>.log. */
+export function spawnDetached(name, command, args, options = {}) {
+  const log = fs.openSync(path.join(LOG_DIR, `${name}.log`), 'a')
+  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', log, log], ...options })
+  fs.closeSync(log)
+  child.unref()
+  return recordOf(child.pid)
+}
+
+/** Sends a signal, then waits for the process to end; true when it did. */
+export async function signalAndWait(record, signal, timeoutMs, group = false) {
+  if (!isRunning(record)) return true
+  try {
+    process.kill(group ? -record.pid : record.pid, signal)
+  } catch {
+    return !isRunning(record)
+  }
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (!isRunning(record)) return true
+    await sleep(100)
+  }
+  return false
+}
+
+/** The gentle signal first, then harder ones, each given its time. */
+export async function stopProcess(name, record, signals, { group = false } = {}) {
+  if (!isRunning(record)) return
+  for (const signal of signals) {
+    if (await signalAndWait(record, signal, STOP_TIMEOUT_MS, group)) {
+      console.log(`> Stopped ${name} (pid ${record.pid}).`)
+      return
+    }
+    console.log(`> ${name} (pid ${record.pid}) still runs after ${signal}…`)
+  }
+  await signalAndWait(record, 'SIGKILL', STOP_TIMEOUT_MS, group)
+}
+
+export function portAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+export async function answersOk(url) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(5_000) })).ok
+  } catch {
+    return false
+  }
+}
+
+/** Run as root, a service runs as its own system user (PostgreSQL refuses to run as root). */
+export function systemUser(name) {
+  if (process.getuid?.() !== 0) return undefined
+  const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, name], { encoding: 'utf8' })))
+  return { uid, gid }
+}

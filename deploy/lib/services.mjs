@@ -1,0 +1,189 @@
+// The stack's services: Debian's packages, PostgreSQL, Redis, the app instances and nginx.
+import { execFileSync, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { filesUnder, run } from '../../scripts/lib/bootstrap.mjs'
+import {
+  APP_PORTS,
+  APP_START_TIMEOUT_MS,
+  DATABASE_NAME,
+  DATABASE_URL,
+  FRONT_PORT,
+  FRONT_URL,
+  LOG_DIR,
+  NGINX,
+  NGINX_ARGS,
+  NGINX_CONF,
+  PG_DATA,
+  PG_DIR,
+  PG_PORT,
+  POSTGRES_ROOT,
+  PRECOMPRESSED,
+  REDIS_DIR,
+  REDIS_PORT,
+  REDIS_SERVER,
+  REDIS_URL,
+  SERVICE_START_TIMEOUT_MS,
+  STATE_DIR,
+  STATIC_DIR,
+  TEMPLATE,
+  UPLOADS_DIR,
+} from './config.mjs'
+import { answersOk, isRunning, portAnswers, recordOf, spawnDetached, systemUser, waitUntil } from './processes.mjs'
+
+// ---- system packages ------------------------------------------------------------------------
+
+export function aptInstall(packages) {
+  const aptEnv = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }
+  const apt = (...args) =>
+    process.getuid?.() === 0 ? run('apt-get', args, aptEnv) : run('sudo', ['apt-get', ...args], aptEnv)
+  apt('update')
+  apt('install', '-y', '--no-install-recommends', ...packages)
+}
+
+export function ensureSystemPackages() {
+  const missing = []
+  if (!fs.existsSync(NGINX)) missing.push('nginx')
+  if (!fs.existsSync(POSTGRES_ROOT)) missing.push('postgresql')
+  if (!fs.existsSync(REDIS_SERVER)) missing.push('redis-server')
+  if (!missing.length) return
+  console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
+  aptInstall(missing)
+}
+
+// ---- services -------------------------------------------------------------------------------
+
+export function postgresBin(program) {
+  const versions = fs.readdirSync(POSTGRES_ROOT).sort((a, b) => Number(b) - Number(a))
+  return path.join(POSTGRES_ROOT, versions[0], 'bin', program)
+}
+
+export async function startPostgres() {
+  const user = systemUser('postgres')
+  if (!fs.existsSync(path.join(PG_DATA, 'PG_VERSION'))) {
+    console.log('> Creating the PostgreSQL cluster…')
+    fs.mkdirSync(PG_DIR, { recursive: true })
+    if (user) fs.chownSync(PG_DIR, user.uid, user.gid)
+    execFileSync(
+      postgresBin('initdb'),
+      ['-D', PG_DATA, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'],
+      { stdio: 'pipe', ...user },
+    )
+  }
+  const record = spawnDetached(
+    'postgres',
+    postgresBin('postgres'),
+    [
+      ...['-D', PG_DATA, '-p', String(PG_PORT)],
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${PG_DIR}`],
+    ],
+    user,
+  )
+  const ready = () =>
+    spawnSync(postgresBin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(PG_PORT)]).status === 0
+  await waitUntil(ready, SERVICE_START_TIMEOUT_MS, `PostgreSQL answering on port ${PG_PORT}`)
+  const psql = (sql) =>
+    execFileSync(postgresBin('psql'), ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-tAc', sql], {
+      encoding: 'utf8',
+    }).trim()
+  if (psql(`SELECT 1 FROM pg_database WHERE datname = '${DATABASE_NAME}'`) !== '1') {
+    psql(`CREATE DATABASE ${DATABASE_NAME}`)
+  }
+  return record
+}
+
+export async function startRedis() {
+  // No persistence: Redis holds only what the instances share for a while (fan-out, counters).
+  fs.mkdirSync(REDIS_DIR, { recursive: true })
+  const user = systemUser('redis')
+  if (user) fs.chownSync(REDIS_DIR, user.uid, user.gid)
+  const record = spawnDetached(
+    'redis',
+    REDIS_SERVER,
+    [
+      ...['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--protected-mode', 'yes', '--dir', REDIS_DIR],
+      ...['--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-lru'],
+    ],
+    user,
+  )
+  await waitUntil(() => portAnswers(REDIS_PORT), SERVICE_START_TIMEOUT_MS, `Redis answering on port ${REDIS_PORT}`)
+  return record
+}
+
+export function appEnv(port) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL,
+    REDIS_URL,
+    DATA_DIR: UPLOADS_DIR,
+    SERVER_URL: FRONT_URL,
+    // The instances see every request through nginx on loopback.
+    TRUST_PROXY: '127.0.0.1',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  }
+}
+
+export function launchApp(port) {
+  return spawnDetached(`app-${port}`, process.execPath, ['scripts/serve.mjs'], { env: appEnv(port) })
+}
+
+export async function waitForApp(port, record) {
+  await waitUntil(
+    async () => {
+      if (!isRunning(record)) throw new Error(`the app on port ${port} ended; see ${LOG_DIR}/app-${port}.log`)
+      return answersOk(`http://127.0.0.1:${port}/api/health`)
+    },
+    APP_START_TIMEOUT_MS,
+    `the app answering /api/health on port ${port}`,
+  )
+}
+
+/** Writes a .gz beside each text file of the build (again when the file changed), for gzip_static. */
+export function precompressStatic() {
+  let written = 0
+  for (const file of filesUnder(STATIC_DIR)) {
+    if (!PRECOMPRESSED.test(file)) continue
+    const source = fs.statSync(file)
+    const gz = `${file}.gz`
+    if (fs.existsSync(gz) && fs.statSync(gz).mtimeMs === source.mtimeMs) continue
+    fs.writeFileSync(gz, zlib.gzipSync(fs.readFileSync(file), { level: 9 }))
+    // The same date as the file, so Last-Modified does not depend on which copy is sent.
+    fs.utimesSync(gz, source.atime, source.mtime)
+    written += 1
+  }
+  if (written) console.log(`> Precompressed ${written} files in .next/static.`)
+}
+
+export function renderNginxConf() {
+  // Run as root, nginx's workers run as Debian's web server user.
+  const workerUser =
+    process.getuid?.() === 0 ? 'user www-data;' : '# Not started as root: the workers run as this user.'
+  const upstreams = APP_PORTS.map((port) => `        server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`)
+  const values = {
+    USER: workerUser,
+    PORT: String(FRONT_PORT),
+    STATIC_DIR,
+    UPSTREAM_SERVERS: upstreams.join('\n'),
+  }
+  const conf = fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`${TEMPLATE} names {{${name}}}, which the stack does not fill`)
+    return values[name]
+  })
+  fs.writeFileSync(NGINX_CONF, conf)
+}
+
+export async function startNginx() {
+  for (const dir of ['nginx', 'cache']) fs.mkdirSync(path.join(STATE_DIR, dir), { recursive: true })
+  renderNginxConf()
+  run(NGINX, ['-t', '-q', ...NGINX_ARGS])
+  const pidFile = path.join(STATE_DIR, 'nginx.pid')
+  fs.rmSync(pidFile, { force: true })
+  // nginx puts itself in the background and writes its pid file.
+  run(NGINX, NGINX_ARGS)
+  await waitUntil(() => fs.existsSync(pidFile), SERVICE_START_TIMEOUT_MS, 'nginx writing its pid file')
+  return recordOf(Number(fs.readFileSync(pidFile, 'utf8')))
+}
