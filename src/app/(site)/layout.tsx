@@ -3,9 +3,15 @@ import type { ReactNode } from 'react'
 import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
 import { getSiteSettings } from '@/cms/queries'
 import { siteOrigin } from '@/cms/siteUrl'
+// In this order: each sheet may refine the ones above it.
 import '@/site/styles/global.css'
+import '@/site/styles/header.css'
+import '@/blocks/styles/layout.css'
+import '@/blocks/styles/widgets.css'
+import '@/site/styles/footer.css'
 import '@/site/styles/chrome.css'
 import '@/blocks/styles/elements.css'
+import '@/search/search.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
