@@ -11,6 +11,9 @@ const nextConfig: NextConfig = {
   cacheHandler: path.join(process.cwd(), 'src/server/cacheHandler.mjs'),
   cacheMaxMemorySize: 0,
   reactStrictMode: true,
+  // One copy of Payload for every bundle (routes, pages, instrumentation): a refusal thrown by
+  // one copy must be recognised by the error formatter of another, or the admin loses field paths.
+  serverExternalPackages: ['payload', '@payloadcms/db-sqlite', '@payloadcms/db-postgres', '@payloadcms/drizzle'],
   // `npm test` type-checks the whole project with tsc; the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   // The CSP, made of each page's own script hashes, is set by src/server; these cover every response.

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { FIRST_VISIT } from '../../playwright.config'
 import { STANDARD_BANNER_TEXT } from '../../src/analytics/consent/model'
+import { TAG_ID_FORMATS } from '../../src/cms/globals/tagIds'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
 import { banner } from './support/consent'
 import { adminToken } from './helpers'
@@ -17,6 +18,25 @@ async function openAnalyticsTab(page: import('@playwright/test').Page) {
 }
 
 test.describe('site settings in the admin', () => {
+  test('a tag id of the wrong shape is refused beside its field, with the shape it should have', async ({
+    context,
+    page,
+    request,
+  }) => {
+    await signInAsAdmin(context, request)
+    await openAnalyticsTab(page)
+    await page.locator('#field-analytics__gtmId').fill('UA-1234-5')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(field(page, 'analytics.gtmId')).toHaveClass(/error/)
+    await expect(field(page, 'analytics.gtmId')).toContainText(TAG_ID_FORMATS.gtmId.example)
+    const settings = await (
+      await request.get('/api/globals/site-settings', {
+        headers: { Authorization: `JWT ${await adminToken(request)}` },
+      })
+    ).json()
+    expect(settings.analytics.gtmId ?? null).toBeNull()
+  })
+
   test('the denied regions are one field of codes, not a row per region', async ({ context, page, request }) => {
     await signInAsAdmin(context, request)
     await openAnalyticsTab(page)
