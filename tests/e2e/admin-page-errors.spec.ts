@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { duplicateAddressMessage } from '../../src/cms/collections/pageMessages'
+import { UNSAFE_LINK_MESSAGE } from '../../src/cms/fields/safeUrl'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
 import { adminToken } from './helpers'
 
@@ -17,6 +18,21 @@ test.describe('the slug of a new page', () => {
     await page.locator('#field-slug').fill('fees')
     await page.locator('#field-title').fill('Title Search: Costs')
     await expect(page.locator('#field-slug')).toHaveValue('fees')
+  })
+
+  test('a page published without a title is refused beside the title, and no page is made', async ({
+    page,
+    request,
+  }) => {
+    const auth = { Authorization: `JWT ${await adminToken(request)}` }
+    const countPages = async () =>
+      (await (await request.get('/api/pages?draft=true&limit=1&depth=0', { headers: auth })).json()).totalDocs
+    const before = await countPages()
+    await page.locator('#field-slug').fill('no-title-yet')
+    await page.getByRole('button', { name: 'Publish changes' }).click()
+    const titleField = page.locator('xpath=//label[@for="field-title"]/parent::div')
+    await expect(titleField).toHaveClass(/error/)
+    expect(await countPages()).toBe(before)
   })
 })
 
@@ -51,4 +67,38 @@ test('a refused save answers with the path of each refused field, which the admi
   expect(refused.status()).toBe(400)
   const { errors } = await refused.json()
   expect(errors[0].data.errors).toEqual([{ path: 'slug', message: duplicateAddressMessage('/pricing') }])
+})
+
+test('a javascript: link made in rich text is refused beside the link address', async ({ context, page, request }) => {
+  const token = await signInAsAdmin(context, request)
+  const auth = { Authorization: `JWT ${token}` }
+  const text = 'A sentence to link'
+  const base = { direction: 'ltr', format: '', indent: 0, version: 1 }
+  const run = { type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }
+  const paragraph = { ...base, type: 'paragraph', textFormat: 0, textStyle: '', children: [run] }
+  const created = await request.post('/api/pages', {
+    headers: auth,
+    data: {
+      title: 'Link check',
+      slug: `link-check-${Date.now()}`,
+      _status: 'draft',
+      layout: [{ blockType: 'richText', content: { root: { ...base, type: 'root', children: [paragraph] } } }],
+    },
+  })
+  const { doc } = await created.json()
+  try {
+    await openAdmin(page, `/collections/pages/${doc.id}`)
+    const editor = page.locator('[data-lexical-editor="true"]').first()
+    await editor.getByText(text).click({ clickCount: 3 })
+    await page.locator('.toolbar-popup__button-link').click()
+    const url = page.locator('#field-url')
+    await url.fill('javascript:alert(1)')
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Edit Link' })
+    await drawer.getByRole('button', { name: 'Save' }).click()
+    await expect(drawer.getByRole('complementary')).toHaveText(UNSAFE_LINK_MESSAGE)
+    await expect(drawer).toBeVisible()
+    await expect(editor.locator('a[href*="script:" i]')).toHaveCount(0)
+  } finally {
+    await request.delete(`/api/pages/${doc.id}`, { headers: auth })
+  }
 })
