@@ -19,9 +19,11 @@ export function InboxActions() {
   const router = useRouter()
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState('')
+  // Hidden at once when done: the refreshed document may arrive after the next click.
+  const [done, setDone] = useState<InboxAction[]>([])
   if (id === undefined) return null
-  const available = INBOX_ACTIONS.filter((action) =>
-    action === 'handled' ? !handledAt : ACTION_FROM[action] === status,
+  const available = INBOX_ACTIONS.filter(
+    (action) => !done.includes(action) && (action === 'handled' ? !handledAt : ACTION_FROM[action] === status),
   )
 
   const run = async (action: InboxAction) => {
@@ -29,7 +31,10 @@ export function InboxActions() {
     const outcome = await postInboxAction(id, action)
     setMessage(outcome.message)
     setBusy(false)
-    if (outcome.ok) router.refresh()
+    if (outcome.ok) {
+      setDone((previous) => [...previous, action])
+      router.refresh()
+    }
   }
 
   return (
