@@ -14,12 +14,12 @@ const mailsMentioning = (marker: string) =>
     ? fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(marker)).length
     : 0
 
-/** Stores messages in the given states through a second Payload on the suite's database. */
+/** Stores messages in the given states through a second Payload on the suite's database (as in production: no dev prompts). */
 function storeMessages(wanted: { name: string; status: 'failed' | 'spam' }[]): number[] {
   const run = spawnSync(
     process.execPath,
     ['--import', 'tsx', 'tests/e2e/support/inboxFixture.ts', dataDir, JSON.stringify(wanted)],
-    { encoding: 'utf8', env: { ...process.env, TSX_DISABLE_CACHE: '1' }, timeout: 90_000 },
+    { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', TSX_DISABLE_CACHE: '1' }, timeout: 90_000 },
   )
   const ids = /INBOX_IDS=(\[[\d,]*\])/.exec(run.stdout)
   if (!ids) throw new Error(`fixture failed: ${run.stdout}\n${run.stderr}`)
