@@ -1024,11 +1024,23 @@ export interface FormSubmission {
       }[]
     | null;
   deliveryStatus?: ('queued' | 'delivered' | 'failed' | 'spam' | 'held') | null;
+  handledAt?: string | null;
   deliveryAttempts?: number | null;
   lastDeliveryError?: string | null;
   deliveredAt?: string | null;
   confirmationSentAt?: string | null;
   pageUrl?: string | null;
+  /**
+   * Every inbox action: what, who, when. Appended, never edited.
+   */
+  history?:
+    | {
+        action: 'release' | 'resend' | 'notSpam' | 'handled';
+        by: string;
+        at: string;
+        id?: string | null;
+      }[]
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1825,11 +1837,20 @@ export interface FormSubmissionsSelect<T extends boolean = true> {
         id?: T;
       };
   deliveryStatus?: T;
+  handledAt?: T;
   deliveryAttempts?: T;
   lastDeliveryError?: T;
   deliveredAt?: T;
   confirmationSentAt?: T;
   pageUrl?: T;
+  history?:
+    | T
+    | {
+        action?: T;
+        by?: T;
+        at?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }

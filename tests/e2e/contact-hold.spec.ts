@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
-import { RELEASE_MESSAGES } from '../../src/contact/admin/releasePath'
+import { ACTION_MESSAGES } from '../../src/contact/inbox/protocol'
 import { HELD_ANSWER, NEEDS_JAVASCRIPT_TEXT } from '../../src/contact/server/noScriptAnswer'
 import { adminToken } from './helpers'
 
@@ -95,7 +95,7 @@ test.describe.serial('a visitor without JavaScript and the proof-of-work captcha
     const button = page.getByRole('button', { name: 'Release for delivery' })
     await button.focus()
     await page.keyboard.press('Enter')
-    await expect(page.getByText(RELEASE_MESSAGES.released)).toBeVisible()
+    await expect(page.getByText(ACTION_MESSAGES.done.release)).toBeVisible()
     await expect
       .poll(async () => (await submissionNamed(request, 'Plain Held Visitor'))?.deliveryStatus)
       .toBe('delivered')

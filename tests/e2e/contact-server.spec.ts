@@ -6,7 +6,7 @@ import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { CAPTCHA_FORM_FIELDS, SENT_FRAGMENT_SUFFIX } from '../../src/contact/protocol'
 import { CSRF_COOKIE, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { GUARD_MESSAGES } from '../../src/contact/server/guard'
-import { EXPORT_CSV_PATH } from '../../src/contact/admin/ExportCsvLink'
+import { EXPORT_CSV_PATH } from '../../src/contact/admin/exportPath'
 import { LEGACY_SUCCESS } from '../../src/contact/server/legacyEndpoint'
 import { E2E_PORT, E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
@@ -184,7 +184,7 @@ test.describe('contact server', () => {
     expect(csv.headers()['content-type']).toContain('text/csv')
     expect(await csv.text()).toContain('"deliveryStatus"')
     const anonymous = await playwright.request.newContext({ baseURL: E2E_URL })
-    expect((await anonymous.get('/api/form-submissions/export.csv')).status()).toBe(403)
+    expect((await anonymous.get('/api/form-submissions/export.csv')).status()).toBe(401)
     await anonymous.dispose()
   })
 

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { RELEASE_MESSAGES } from '@/contact/admin/releasePath'
 import { deliverSubmission } from '@/contact/delivery/deliver'
-import { releaseSubmissionEndpoint } from '@/contact/delivery/release'
+import { ACTION_MESSAGES } from '@/contact/inbox/protocol'
+import { inboxActionEndpoints } from '@/contact/inbox/endpoints'
 import { runContactQueue } from '@/contact/delivery/runner'
 import { CAPTCHA_ERROR, CAPTCHA_FORM_FIELDS, HONEYPOT_FIELD } from '@/contact/protocol'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
@@ -59,9 +59,10 @@ async function storedNamed(name: string): Promise<FormSubmission[]> {
 
 const mailsMentioning = (marker: string) => smtp.received.filter((mail) => mail.raw.includes(marker))
 
-type EndpointReq = Parameters<typeof releaseSubmissionEndpoint.handler>[0]
+const releaseEndpoint = inboxActionEndpoints.find((endpoint) => endpoint.path === '/:id/release')!
+type EndpointReq = Parameters<typeof releaseEndpoint.handler>[0]
 const release = (id: unknown, roles: string[] | null) =>
-  releaseSubmissionEndpoint.handler({
+  releaseEndpoint.handler({
     payload,
     user: roles ? { id: 1, roles } : null,
     routeParams: { id },
@@ -89,7 +90,7 @@ describe('a no-JavaScript post to a form with the proof-of-work captcha', () => 
     const [held] = await storedNamed('Released Rita')
     const answer = await release(String(held.id), ['editor'])
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({ ok: true, message: RELEASE_MESSAGES.released })
+    expect(await answer.json()).toEqual({ ok: true, message: ACTION_MESSAGES.done.release })
     const again = await release(String(held.id), ['admin'])
     expect(again.status).toBe(409)
     await runContactQueue(payload)
@@ -113,11 +114,11 @@ describe('a no-JavaScript post to a form with the proof-of-work captcha', () => 
   it('can be released only by an editor or admin, only while held, and only by a plain id', async () => {
     await noScriptPost('Guarded Gus')
     const [held] = await storedNamed('Guarded Gus')
-    expect((await release(String(held.id), null)).status).toBe(403)
+    expect((await release(String(held.id), null)).status).toBe(401)
     expect((await release(String(held.id), ['agent'])).status).toBe(403)
     for (const hostile of ['', 'abc', '1 OR 1=1', '-1', '9'.repeat(40), { id: 1 }])
       expect((await release(hostile, ['admin'])).status).toBe(404)
-    expect((await release('999999', ['admin'])).status).toBe(409)
+    expect((await release('999999', ['admin'])).status).toBe(404)
     const [stillHeld] = await storedNamed('Guarded Gus')
     expect(stillHeld.deliveryStatus).toBe('held')
     const [delivered] = await storedNamed('Released Rita')

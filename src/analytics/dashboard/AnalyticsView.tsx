@@ -40,11 +40,15 @@ function Dashboard({ report, days }: { report: AnalyticsReport; days: number }) 
         <Figure label="Visitors" value={report.visitors} />
         <Figure label="Sessions" value={report.sessions} />
         <Figure label="Page views" value={report.pageViews} />
-        <Figure label="Contact submissions" value={conversions.contactSubmissions} />
+        <Figure label="Messages received (inbox, spam left out)" value={conversions.contactSubmissions} />
         <Figure label="Chats started" value={conversions.chatsStarted} />
-        <Figure label="Leads (form successes)" value={conversions.leads} />
+        <Figure label="Leads (form sends the analytics script saw)" value={conversions.leads} />
         <Figure label="Purchases" value={conversions.purchases} />
       </dl>
+      <p className="analytics-note">
+        Messages received counts every message stored in the inbox, including offline chat messages and posts without
+        JavaScript. Leads counts only the form sends the analytics script saw, so it can be lower.
+      </p>
       <section className="analytics-card">
         <h2>Traffic per day</h2>
         <DailyChart points={report.daily} />

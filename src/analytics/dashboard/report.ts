@@ -65,6 +65,7 @@ export async function analyticsReport(payload: Payload, period: Period): Promise
         and: [
           { createdAt: { greater_than_equal: `${period.from}T00:00:00.000Z` } },
           { createdAt: { less_than: new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString() } },
+          { deliveryStatus: { not_equals: 'spam' } },
         ],
       },
       overrideAccess: true,

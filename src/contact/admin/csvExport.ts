@@ -1,10 +1,21 @@
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint, PayloadRequest, Where } from 'payload'
 import { hasRole, type Role } from '@/cms/access'
-import type { FormSubmission } from '@/payload-types'
+import type { Form, FormSubmission } from '@/payload-types'
+import { labelledEntries } from '../delivery/email'
 
 /** Cells a spreadsheet would run as a formula when they start with one of these. */
 const FORMULA_START = /^[=+\-@\t\r]/
 const PAGE_SIZE = 500
+/** Rows one export writes at most; a filter narrows a larger list. */
+export const EXPORT_ROW_LIMIT = 10_000
+/** Set on an export cut at EXPORT_ROW_LIMIT, with the number of rows left out. */
+export const ROWS_LEFT_OUT_HEADER = 'X-Rows-Left-Out'
+
+export const EXPORT_MESSAGES = {
+  signedOut: 'Sign in to export submissions.',
+  forbidden: 'Only admins may export submissions.',
+  badFilter: 'The filter could not be read. Change it in the list and export again.',
+} as const
 
 /** One CSV cell: quoted, quotes doubled, formula starts neutralised with a leading apostrophe. */
 export function csvCell(value: unknown): string {
@@ -20,63 +31,103 @@ const FIXED_COLUMNS = [
   'createdAt',
   'form',
   'deliveryStatus',
+  'handledAt',
   'deliveryAttempts',
   'deliveredAt',
   'lastDeliveryError',
   'pageUrl',
 ] as const
 
-/** Every submission as CSV: the fixed columns, then one column per field name seen. */
-export function submissionsCsv(submissions: FormSubmission[]): string {
-  const fieldNames: string[] = []
-  for (const submission of submissions)
-    for (const item of submission.data ?? []) if (!fieldNames.includes(item.name)) fieldNames.push(item.name)
-  let csv = csvRow([...FIXED_COLUMNS, ...fieldNames])
-  for (const submission of submissions) {
-    const values = new Map((submission.data ?? []).map((item) => [item.name, item.value ?? '']))
-    const form = typeof submission.form === 'object' ? submission.form.id : submission.form
+/**
+ * Submissions as CSV: the fixed columns with the form's title, then one column per field label
+ * seen, holding what the visitor saw (option labels, Yes/No), as the email to the business does.
+ */
+export function submissionsCsv(submissions: FormSubmission[], forms: Map<number, Form>): string {
+  const columns: string[] = []
+  const rows = submissions.map((submission) => {
+    const formId = typeof submission.form === 'object' ? submission.form.id : submission.form
+    const form = forms.get(formId)
+    const entries = form
+      ? labelledEntries(form, submission)
+      : (submission.data ?? []).map((item) => ({ label: item.name, value: item.value ?? '' }))
+    for (const entry of entries) if (!columns.includes(entry.label)) columns.push(entry.label)
+    return { submission, form, values: new Map(entries.map((entry) => [entry.label, entry.value])) }
+  })
+  let csv = csvRow([...FIXED_COLUMNS, ...columns])
+  for (const { submission, form, values } of rows)
     csv += csvRow([
       submission.id,
       submission.createdAt,
-      form,
+      form?.title ?? submission.form,
       submission.deliveryStatus,
+      submission.handledAt,
       submission.deliveryAttempts,
       submission.deliveredAt,
       submission.lastDeliveryError,
       submission.pageUrl,
-      ...fieldNames.map((name) => values.get(name) ?? ''),
+      ...columns.map((label) => values.get(label) ?? ''),
     ])
-  }
   return csv
 }
 
-const canExport = (req: PayloadRequest) => hasRole(req.user as { roles?: Role[] } | null, 'admin')
+const answer = (status: number, error: string) =>
+  Response.json({ error }, { status, headers: { 'Cache-Control': 'no-store' } })
 
-/** GET /api/form-submissions/export.csv, for admins: the whole list as a spreadsheet file. */
+/** The list's `where` from the query string: absent, or an object (a string or list is malformed). */
+function whereOf(req: PayloadRequest): Where | undefined | null {
+  const where = (req.query as Record<string, unknown> | undefined)?.where
+  if (where === undefined) return undefined
+  return where && typeof where === 'object' && !Array.isArray(where) ? (where as Where) : null
+}
+
+/** GET /api/form-submissions/export.csv?where[...]: the list as filtered, for admins, as a spreadsheet file. */
 export const exportSubmissionsEndpoint: Endpoint = {
   path: '/export.csv',
   method: 'get',
   handler: async (req) => {
-    if (!canExport(req)) return Response.json({ error: 'Only admins may export submissions.' }, { status: 403 })
+    const user = req.user as { roles?: Role[] } | null
+    if (!user) return answer(401, EXPORT_MESSAGES.signedOut)
+    if (!hasRole(user, 'admin')) return answer(403, EXPORT_MESSAGES.forbidden)
+    const where = whereOf(req)
+    if (where === null) return answer(400, EXPORT_MESSAGES.badFilter)
     const submissions: FormSubmission[] = []
-    for (let page = 1; ; page++) {
-      const result = await req.payload.find({
-        collection: 'form-submissions',
-        depth: 0,
-        limit: PAGE_SIZE,
-        page,
-        sort: 'createdAt',
-        overrideAccess: true,
-      })
-      submissions.push(...(result.docs as FormSubmission[]))
-      if (!result.hasNextPage) break
+    let total = 0
+    try {
+      for (let page = 1; submissions.length < EXPORT_ROW_LIMIT; page++) {
+        const result = await req.payload.find({
+          collection: 'form-submissions',
+          where,
+          depth: 0,
+          limit: PAGE_SIZE,
+          page,
+          sort: 'createdAt',
+          overrideAccess: false,
+          user: req.user,
+        })
+        total = result.totalDocs
+        submissions.push(...(result.docs as FormSubmission[]))
+        if (!result.hasNextPage) break
+      }
+    } catch (error) {
+      req.payload.logger.warn({ err: error }, 'submissions export: filter refused')
+      return answer(400, EXPORT_MESSAGES.badFilter)
     }
+    const rows = submissions.slice(0, EXPORT_ROW_LIMIT)
+    const formIds = [...new Set(rows.map((row) => (typeof row.form === 'object' ? row.form.id : row.form)))]
+    const { docs: forms } = await req.payload.find({
+      collection: 'forms',
+      where: { id: { in: formIds } },
+      depth: 0,
+      limit: 0,
+      overrideAccess: true,
+    })
     const day = new Date().toISOString().slice(0, 10)
-    return new Response('\uFEFF' + submissionsCsv(submissions), {
+    return new Response('\uFEFF' + submissionsCsv(rows, new Map(forms.map((form) => [form.id, form as Form]))), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="form-submissions-${day}.csv"`,
         'Cache-Control': 'no-store',
+        [ROWS_LEFT_OUT_HEADER]: String(Math.max(0, total - rows.length)),
       },
     })
   },

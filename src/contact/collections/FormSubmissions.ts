@@ -1,13 +1,16 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, FieldAccess } from 'payload'
 import { exportSubmissionsEndpoint } from '../admin/csvExport'
 import { queueDeliveryOnCreate } from '../delivery/queueOnCreate'
-import { queueDeliveryOnRelease, releaseSubmissionEndpoint } from '../delivery/release'
+import { queueDeliveryOnRelease } from '../delivery/release'
+import { ACTION_LABELS, INBOX_ACTIONS } from '../inbox/protocol'
+import { inboxActionEndpoints } from '../inbox/endpoints'
+import { summariseOnCreate } from '../inbox/summary'
 import { isAdmin, isContentEditor } from '@/cms/access'
 
 /**
- * `spam`: the honeypot was filled; kept for the record, never delivered.
+ * `spam`: the honeypot was filled; kept for the record, never delivered unless an editor says "not spam".
  * `held`: sent without JavaScript, so without the proof-of-work captcha; delivered only once an
- * editor releases it (see src/contact/delivery/release.ts).
+ * editor releases it. Status changes go through the inbox's actions (src/contact/inbox/actions.ts).
  */
 export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed', 'spam', 'held'] as const
 
@@ -19,14 +22,19 @@ const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
   held: 'held for review (no captcha)',
 }
 
+/** What a visitor wrote and what the pipeline recorded: no one changes it through the API or the admin. */
+const unchangeable = { create: () => true, update: (() => false) as FieldAccess }
+
 export const FormSubmissions: CollectionConfig = {
   slug: 'form-submissions',
   admin: {
     useAsTitle: 'summary',
-    defaultColumns: ['summary', 'form', 'deliveryStatus', 'createdAt'],
+    defaultColumns: ['summary', 'form', 'deliveryStatus', 'handledAt', 'createdAt'],
     listSearchableFields: ['summary', 'pageUrl', 'lastDeliveryError'],
     description: 'Contact requests, newest first, with their delivery status.',
-    components: { beforeListTable: ['/contact/admin/ExportCsvLink#ExportCsvLink'] },
+    components: {
+      beforeListTable: ['/contact/inbox/InboxViews#InboxViews', '/contact/admin/ExportCsvLink#ExportCsvLink'],
+    },
   },
   defaultSort: '-createdAt',
   access: {
@@ -36,18 +44,34 @@ export const FormSubmissions: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
-  endpoints: [exportSubmissionsEndpoint, releaseSubmissionEndpoint],
-  hooks: { afterChange: [queueDeliveryOnCreate, queueDeliveryOnRelease] },
+  endpoints: [exportSubmissionsEndpoint, ...inboxActionEndpoints],
+  hooks: { beforeChange: [summariseOnCreate], afterChange: [queueDeliveryOnCreate, queueDeliveryOnRelease] },
   fields: [
-    { name: 'form', type: 'relationship', relationTo: 'forms', required: true, index: true },
+    {
+      name: 'message',
+      type: 'ui',
+      admin: { components: { Field: '/contact/inbox/SubmissionMessage#SubmissionMessage' } },
+    },
+    {
+      name: 'form',
+      type: 'relationship',
+      relationTo: 'forms',
+      required: true,
+      index: true,
+      access: unchangeable,
+      admin: { readOnly: true },
+    },
     {
       name: 'summary',
       type: 'text',
+      access: unchangeable,
       admin: { readOnly: true, description: 'Who wrote and the start of the message, for the list and search.' },
     },
     {
       name: 'data',
       type: 'array',
+      access: unchangeable,
+      admin: { readOnly: true, hidden: true },
       fields: [
         { name: 'name', type: 'text', required: true },
         { name: 'value', type: 'textarea' },
@@ -58,21 +82,48 @@ export const FormSubmissions: CollectionConfig = {
       type: 'select',
       defaultValue: 'queued',
       index: true,
+      access: unchangeable,
       options: DELIVERY_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
-      admin: { position: 'sidebar' },
+      admin: { position: 'sidebar', readOnly: true },
     },
     {
-      name: 'release',
+      name: 'actions',
       type: 'ui',
-      admin: {
-        position: 'sidebar',
-        components: { Field: '/contact/admin/ReleaseButton#ReleaseButton' },
-      },
+      admin: { position: 'sidebar', components: { Field: '/contact/inbox/InboxActions#InboxActions' } },
     },
-    { name: 'deliveryAttempts', type: 'number', defaultValue: 0, admin: { position: 'sidebar', readOnly: true } },
-    { name: 'lastDeliveryError', type: 'text', admin: { position: 'sidebar', readOnly: true } },
-    { name: 'deliveredAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
-    { name: 'confirmationSentAt', type: 'date', admin: { position: 'sidebar', readOnly: true } },
-    { name: 'pageUrl', type: 'text', admin: { readOnly: true } },
+    {
+      name: 'handledAt',
+      type: 'date',
+      index: true,
+      access: unchangeable,
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'deliveryAttempts',
+      type: 'number',
+      defaultValue: 0,
+      access: unchangeable,
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    { name: 'lastDeliveryError', type: 'text', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
+    { name: 'deliveredAt', type: 'date', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
+    { name: 'confirmationSentAt', type: 'date', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
+    { name: 'pageUrl', type: 'text', access: unchangeable, admin: { readOnly: true } },
+    {
+      name: 'history',
+      type: 'array',
+      access: unchangeable,
+      admin: { readOnly: true, description: 'Every inbox action: what, who, when. Appended, never edited.' },
+      fields: [
+        {
+          name: 'action',
+          type: 'select',
+          required: true,
+          options: INBOX_ACTIONS.map((value) => ({ label: ACTION_LABELS[value], value })),
+        },
+        { name: 'by', type: 'text', required: true },
+        { name: 'at', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+      ],
+    },
   ],
 }

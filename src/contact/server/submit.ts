@@ -11,7 +11,6 @@ export const MAX_SUBMITTED_FIELDS = 200
 export const MAX_VALUES_PER_FIELD = 100
 const MAX_NAME_LENGTH = 64
 const MAX_PAGE_URL_LENGTH = 2048
-const SUMMARY_LENGTH = 160
 
 export const SUBMIT_MESSAGES = {
   invalidRequest: 'The form could not be read. Please reload the page and try again.',
@@ -105,18 +104,6 @@ function storedPageUrl(pageUrl: string | null | undefined): string | undefined {
   }
 }
 
-/** "Name <email>: start of the message", for the admin list and its search. */
-function summaryOf(specs: FieldSpec[], values: FormValues): string {
-  const first = (type: FieldSpec['type']) => {
-    const spec = specs.find((candidate) => candidate.type === type)
-    const value = spec ? values[spec.name] : undefined
-    return typeof value === 'string' ? value.trim() : ''
-  }
-  const who = [first('text'), first('email') && `<${first('email')}>`].filter(Boolean).join(' ')
-  const text = first('textarea').replace(/\s+/g, ' ')
-  return [who, text].filter(Boolean).join(': ').slice(0, SUMMARY_LENGTH)
-}
-
 function storedData(specs: FieldSpec[], values: FormValues) {
   return specs
     .filter((spec) => Object.prototype.hasOwnProperty.call(values, spec.name))
@@ -162,7 +149,6 @@ export async function acceptSubmission(payload: Payload, input: SubmissionInput)
       collection: 'form-submissions',
       data: {
         form: form.id,
-        summary: summaryOf(specs, values),
         data: storedData(specs, values),
         deliveryStatus: isSpam ? 'spam' : held ? 'held' : 'queued',
         pageUrl: storedPageUrl(input.pageUrl),

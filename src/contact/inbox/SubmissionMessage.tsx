@@ -1,0 +1,35 @@
+import type { FieldServerComponent } from 'payload'
+import { labelledEntries } from '../delivery/email'
+import type { Form, FormSubmission } from '@/payload-types'
+
+/** What the visitor wrote, as they saw the form: its labels and its option labels, read-only. */
+export const SubmissionMessage: FieldServerComponent = async ({ data, payload }) => {
+  const submission = data as Partial<FormSubmission> | undefined
+  if (!submission?.form) return null
+  const form =
+    typeof submission.form === 'object'
+      ? submission.form
+      : ((await payload.findByID({
+          collection: 'forms',
+          id: submission.form,
+          depth: 0,
+          overrideAccess: true,
+          disableErrors: true,
+        })) as Form | null)
+  const entries = form
+    ? labelledEntries(form, { data: submission.data ?? [] })
+    : (submission.data ?? []).map((item) => ({ label: item.name, value: item.value ?? '' }))
+  return (
+    <section className="submission-message" aria-label="Message" style={{ marginBottom: '2rem' }}>
+      <h3 style={{ marginBottom: '0.75rem' }}>{form ? `Sent with “${form.title}”` : 'Message'}</h3>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(10rem, 18rem) 1fr', gap: '0.5rem 1.5rem' }}>
+        {entries.map((entry, index) => (
+          <div key={index} style={{ display: 'contents' }}>
+            <dt style={{ fontWeight: 600 }}>{entry.label}</dt>
+            <dd style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{entry.value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
