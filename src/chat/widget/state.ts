@@ -16,6 +16,8 @@ export type WidgetState = {
   connection: Connection
   agentTyping: string | null
   disabled: boolean
+  /** A chat has just ended: the window offers its transcript, a rating and a new chat. */
+  ended: boolean
 }
 
 export const initialWidgetState = (): WidgetState => ({
@@ -28,4 +30,5 @@ export const initialWidgetState = (): WidgetState => ({
   connection: 'idle',
   agentTyping: null,
   disabled: false,
+  ended: false,
 })
