@@ -9,7 +9,7 @@ import type { WidgetController } from './controller'
 import { EndScreen } from './EndScreen'
 import { OfflineMessage } from './OfflineMessage'
 import { PreChatForm } from './PreChatForm'
-import type { WidgetState } from './state'
+import { isInChat, type WidgetState } from './state'
 import { useStickToNewest } from './useStickToNewest'
 
 export type ChatWindowProps = {
@@ -42,7 +42,7 @@ export function ChatWindow({
 }: ChatWindowProps) {
   const body = useRef<HTMLDivElement>(null)
   useStickToNewest(body, state.events.length + (state.ended ? 1 : 0))
-  const inChat = state.customer.status !== 'browsing'
+  const inChat = isInChat(state.customer.status)
   return (
     <section
       ref={windowRef}
@@ -116,7 +116,7 @@ function ChatPanel({
   offlineForm,
 }: Pick<ChatWindowProps, 'state' | 'controller' | 'send' | 'report' | 'offlineForm'>) {
   const { status, name, email } = state.customer
-  if (status !== 'browsing') {
+  if (isInChat(status)) {
     return (
       <Composer
         status={status}

@@ -3,7 +3,7 @@ import type { Availability, ChatEventView, VisitorSnapshot } from '../types'
 import { onFirstGesture, onFirstInteraction, readActiveChat, writeActiveChat } from './activeChat'
 import { streamUrl, visitorAction } from './client'
 import { apiEventOf, LiveChatApi } from './liveChatApi'
-import { type Customer, initialWidgetState, type Visibility, type WidgetState } from './state'
+import { type Customer, initialWidgetState, isChatOpen, isInChat, type Visibility, type WidgetState } from './state'
 import { openResumableStream } from './stream'
 import { pollAvailability } from './availability'
 import { readWindowMemory, writeWindowMemory } from './windowMemory'
@@ -183,12 +183,12 @@ export class WidgetController {
   private setStatus(status: CustomerStatus) {
     const was = this.state.customer.status
     if (status === was) return
-    const ended = (was === 'queued' || was === 'chatting') && status === 'browsing' && this.state.events.length > 0
+    const ended = isChatOpen(was) && !isInChat(status) && this.state.events.length > 0
     this.set({
       customer: { ...this.state.customer, status },
-      ended: status === 'browsing' && (ended || this.state.ended),
+      ended: !isInChat(status) && (ended || this.state.ended),
     })
-    writeActiveChat(status !== 'browsing')
+    writeActiveChat(isInChat(status))
     this.api.emit('customer_status_changed', { status })
   }
 
