@@ -1140,6 +1140,11 @@ export interface ChatConversation {
     | null;
   currentPage?: string | null;
   agent?: (number | null) | User;
+  /**
+   * How the visitor rated the chat once it ended.
+   */
+  rating?: ('good' | 'bad') | null;
+  ratedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1920,6 +1925,8 @@ export interface ChatConversationsSelect<T extends boolean = true> {
   sessionVariables?: T;
   currentPage?: T;
   agent?: T;
+  rating?: T;
+  ratedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { LiveChatWidgetApi } from './stub'
 import { type ChatConfig, DIRECT_LINK_HASH } from './widget/config'
+import { windowWasOpen } from './widget/windowMemory'
 
 const VisitorWidget = lazy(() => import('./widget/VisitorWidget'))
 const LiveChatProvider = lazy(() => import('./livechat/LiveChatProvider'))
@@ -15,7 +16,12 @@ export function ChatLoader({ config }: { config: ChatConfig }) {
   const [wanted, setWanted] = useState(false)
   useEffect(() => {
     const want = () => setWanted(true)
-    if ((window.LiveChatWidget as LiveChatWidgetApi | undefined)?._w || window.location.hash === DIRECT_LINK_HASH)
+    // A page script's call, a direct chat link, or a window left open on the last page: load at once.
+    if (
+      (window.LiveChatWidget as LiveChatWidgetApi | undefined)?._w ||
+      window.location.hash === DIRECT_LINK_HASH ||
+      windowWasOpen()
+    )
       want()
     document.addEventListener('chat:wanted', want)
     const idle = window.requestIdleCallback

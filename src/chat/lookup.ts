@@ -1,6 +1,7 @@
 import type { CaptchaConfig } from '@/contact/captchaWidget'
 import type { RenderedForm } from '@/contact/form/CmsForm'
 import { reconnectDelay } from './reconnect'
+import type { Availability } from './types'
 import type { ConfigError } from './widget/config'
 
 /** One configuration lookup waits this long for an answer before it counts as failed. */
@@ -37,6 +38,8 @@ export type OfflineForm = { form: RenderedForm; captcha: CaptchaConfig | null }
 export type BuiltinConfigAnswer = {
   defaultWidget: string
   error: ConfigError | null
+  /** Whether an agent is online now. */
+  availability: Availability
   /** Null when the widget may not run, or the contact form is missing. */
   offlineForm: OfflineForm | null
 }

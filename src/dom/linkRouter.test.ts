@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLinkRouter, followsInPlace, type LinkRole, samePageDestination } from './linkRouter'
+import { clickPointerType, createLinkRouter, followsInPlace, type LinkRole, samePageDestination } from './linkRouter'
 
 type Click = { link: string; destination: string | 'top' | null }
 
@@ -121,5 +121,18 @@ describe('a click that follows a link in place', () => {
   it('is not a click on a link for another window or a download', () => {
     expect(followsInPlace(plain, link('_blank'))).toBe(false)
     expect(followsInPlace(plain, link('', true))).toBe(false)
+  })
+})
+
+describe('what made a click', () => {
+  it("takes the click's own pointer type where the browser gives one", () => {
+    expect(clickPointerType({ detail: 1, pointerType: 'mouse' }, 'touch')).toBe('mouse')
+    expect(clickPointerType({ detail: 1, pointerType: 'pen' }, 'mouse')).toBe('pen')
+  })
+
+  it('falls back to the pointer last pressed, and to a key press when nothing was pressed', () => {
+    expect(clickPointerType({ detail: 1 }, 'touch')).toBe('touch')
+    expect(clickPointerType({ detail: 1, pointerType: '' }, 'mouse')).toBe('mouse')
+    expect(clickPointerType({ detail: 0, pointerType: '' }, 'mouse')).toBe('')
   })
 })

@@ -14,10 +14,14 @@ import { listen } from './dom'
 export const LINK_ROLES = ['claim', 'prepare', 'dismiss', 'navigate'] as const
 export type LinkRole = (typeof LINK_ROLES)[number]
 
-/** A click on `link`; `destination` is where it leads on this page ('top' for the page itself), or null. */
+/**
+ * A click on `link`; `destination` is where it leads on this page ('top' for the page itself), or
+ * null; `pointerType` is what made it ('mouse', 'touch', 'pen', or '' for a key press).
+ */
 export type LinkClick<Link = HTMLAnchorElement, Target = HTMLElement> = {
   link: Link
   destination: Target | 'top' | null
+  pointerType: string
 }
 
 /** Returns true to take the click (only claimers and navigators are asked). */
@@ -80,8 +84,20 @@ export const followsInPlace = (event: ClickKeys, link: LinkOpening) =>
   (!link.target || link.target === '_self') &&
   !link.hasAttribute('download')
 
+/**
+ * What made a click: the click's own pointerType where the browser gives one, else the pointer
+ * last pressed (browsers whose clicks are plain mouse events); a click with no press count came
+ * from a key.
+ */
+export function clickPointerType(event: { detail: number; pointerType?: string }, lastPressed: string): string {
+  if (event.pointerType) return event.pointerType
+  return event.detail > 0 ? lastPressed : ''
+}
+
 const pageLinks = createLinkRouter<LinkClick>()
 let detachDocument: (() => void) | undefined
+let lastPressed = ''
+const rememberPress = (event: PointerEvent) => (lastPressed = event.pointerType)
 
 function onDocumentClick(event: MouseEvent) {
   if (event.defaultPrevented) return
@@ -91,7 +107,8 @@ function onDocumentClick(event: MouseEvent) {
     ? samePageDestination(link.href, link.getAttribute('href'), window.location.href)
     : null
   const destination = found === 'top' || found === null ? found : document.getElementById(found.id)
-  if (!pageLinks.route({ link, destination })) return
+  const pointerType = clickPointerType(event as MouseEvent & { pointerType?: string }, lastPressed)
+  if (!pageLinks.route({ link, destination, pointerType })) return
   event.preventDefault()
   // Next's <Link> would also handle this click; the page stays put, so it need not.
   event.stopPropagation()
@@ -104,7 +121,13 @@ function onDocumentClick(event: MouseEvent) {
  */
 export function subscribeToLinks(role: LinkRole, handler: LinkHandler<LinkClick>): () => void {
   const unsubscribe = pageLinks.subscribe(role, handler)
-  detachDocument ??= listen(document, 'click', onDocumentClick, { capture: true })
+  if (!detachDocument) {
+    const removers = [
+      listen(document, 'pointerdown', rememberPress, { capture: true, passive: true }),
+      listen(document, 'click', onDocumentClick, { capture: true }),
+    ]
+    detachDocument = () => removers.forEach((remove) => remove())
+  }
   return () => {
     unsubscribe()
     if (pageLinks.empty) {

@@ -63,6 +63,19 @@ test.describe('mega menu', () => {
     await context.close()
   })
 
+  test('with a mouse, a click on a top entry follows its link even when its submenu has just closed', async ({
+    page,
+  }) => {
+    await page.goto('/pricing')
+    await chromeAttached(page)
+    await servicesLink(page).hover()
+    await expect(servicesSubmenu(page)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(servicesSubmenu(page)).toBeHidden()
+    await servicesLink(page).click()
+    await expect(page).toHaveURL(/\/services$/)
+  })
+
   test('closes on a click elsewhere and on a touch-move', async ({ page }) => {
     await page.goto('/services')
     await chromeAttached(page)

@@ -24,15 +24,27 @@ describe('chat configuration lookup', () => {
     try {
       await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: null })
       const answers = await Promise.all(Array.from({ length: 5 }, answer))
-      expect(answers).toEqual(Array(5).fill(withOfflineForm({ defaultWidget: 'chat', error: null })))
+      expect(answers).toEqual(
+        Array(5).fill(withOfflineForm({ defaultWidget: 'chat', error: null, availability: 'offline' })),
+      )
       // Only what the renderer reads: never the form's mail settings.
       expect(Object.keys(answers[0].offlineForm.form).sort()).toEqual(['fields', 'id', 'submitLabel', 'successMessage'])
 
       await setChat({ provider: 'builtin', defaultWidget: 'contact-form' })
-      expect(await answer()).toEqual({ defaultWidget: 'contact-form', error: null, offlineForm: null })
+      expect(await answer()).toEqual({
+        defaultWidget: 'contact-form',
+        error: null,
+        availability: 'offline',
+        offlineForm: null,
+      })
 
       await setChat({ provider: 'builtin', defaultWidget: 'chat', licenseExpiresAt: '2020-01-01T00:00:00.000Z' })
-      expect(await answer()).toEqual({ defaultWidget: 'chat', error: 'license_expired', offlineForm: null })
+      expect(await answer()).toEqual({
+        defaultWidget: 'chat',
+        error: 'license_expired',
+        availability: 'offline',
+        offlineForm: null,
+      })
 
       await setChat({ provider: 'livechat', license: '', licenseExpiresAt: null })
       expect(await answer()).toMatchObject({ defaultWidget: 'none', error: 'license_not_found' })
@@ -67,7 +79,7 @@ describe('chat configuration lookup', () => {
 
   it('refuses a product value the settings do not offer', async () => {
     await expect(setChat({ provider: 'builtin', defaultWidget: '<script>' })).rejects.toThrow()
-    expect(await answer()).toEqual(withOfflineForm({ defaultWidget: 'chat', error: null }))
+    expect(await answer()).toEqual(withOfflineForm({ defaultWidget: 'chat', error: null, availability: 'offline' }))
   })
 })
 

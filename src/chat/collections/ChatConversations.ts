@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { hasRole } from '@/cms/access'
+import { CHAT_RATINGS } from '../afterChat'
 import { CUSTOMER_STATUSES } from '../constants'
 
 /** Agents and admins read chats; visitors reach only their own, through the chat routes. */
@@ -26,5 +27,13 @@ export const ChatConversations: CollectionConfig = {
     { name: 'sessionVariables', type: 'json' },
     { name: 'currentPage', type: 'text' },
     { name: 'agent', type: 'relationship', relationTo: 'users' },
+    // The visitor's one-click rating once the chat has ended (src/chat/server/afterChat.ts keeps the first).
+    {
+      name: 'rating',
+      type: 'select',
+      options: [...CHAT_RATINGS],
+      admin: { readOnly: true, description: 'How the visitor rated the chat once it ended.' },
+    },
+    { name: 'ratedAt', type: 'date', admin: { readOnly: true } },
   ],
 }

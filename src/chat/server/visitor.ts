@@ -15,6 +15,8 @@ import {
   type CustomerStatus,
 } from '../constants'
 import type { VisitorSnapshot } from '../types'
+import { mailTranscript, queueAgain, rateChat } from './afterChat'
+import { cookieValue } from './cookies'
 import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings, serverConfigError } from './settings'
@@ -44,15 +46,6 @@ export const newConversationLimiter = createRateLimiter(
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 type Visitor = { visitorId: string; setCookie: string | null }
-
-function cookieValue(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie') ?? ''
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return null
-}
 
 /** The visitor behind a request: from their cookie, or a new token (then set as a cookie). */
 export function visitorOf(request: Request): Visitor {
@@ -237,7 +230,7 @@ export async function runVisitorAction(
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
       if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) {
-        await store.setStatus(conversation, 'queued')
+        await queueAgain(store, conversation)
         await store.append(conversation.id, {
           type: 'system',
           author: { type: 'system', name: 'System' },
@@ -257,7 +250,7 @@ export async function runVisitorAction(
           : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
       const data = type === 'custom' ? valid.customData(body.customData) : undefined
       const conversation = await ensureConversation()
-      if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) await store.setStatus(conversation, 'queued')
+      if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) await queueAgain(store, conversation)
       const event = await store.append(conversation.id, {
         type,
         author: { type: 'customer', name: conversation.name || 'Visitor' },
@@ -284,6 +277,10 @@ export async function runVisitorAction(
         await endChat(store, conversation.id, 'The visitor ended the chat.')
       return {}
     }
+    case 'rate':
+      return rateChat(store, visitorId, body.rating)
+    case 'transcript':
+      return mailTranscript(store, visitorId, body.email)
     default:
       throw new ChatRequestError(400, 'Unknown chat action.')
   }

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react'
+import { type RefObject, useRef } from 'react'
 import { CHAT_STARTED_EVENT } from '@/analytics/events'
 import { trackEvent } from '@/analytics/trackEvent'
 import type { OfflineForm } from '../lookup'
@@ -6,9 +6,11 @@ import { ChatEventItem } from './ChatEventItem'
 import { type ChatPostResult, uploadFile, visitorAction } from './client'
 import { Composer } from './Composer'
 import type { WidgetController } from './controller'
+import { EndScreen } from './EndScreen'
 import { OfflineMessage } from './OfflineMessage'
 import { PreChatForm } from './PreChatForm'
-import type { WidgetState } from './state'
+import { isInChat, type WidgetState } from './state'
+import { useStickToNewest } from './useStickToNewest'
 
 export type ChatWindowProps = {
   state: WidgetState
@@ -24,7 +26,10 @@ export type ChatWindowProps = {
   send: (text: string, type?: 'message' | 'emoji') => Promise<boolean>
 }
 
-/** The open chat window: its header, the conversation, and the pre-chat, composer or offline panel. */
+/**
+ * The open chat window: its header and, in a chat, the composer stay put while the conversation
+ * (with the pre-chat, offline or end panel) scrolls between them, the newest message in view.
+ */
 export function ChatWindow({
   state,
   controller,
@@ -35,6 +40,9 @@ export function ChatWindow({
   send,
   ...panel
 }: ChatWindowProps) {
+  const body = useRef<HTMLDivElement>(null)
+  useStickToNewest(body, state.events.length + (state.ended ? 1 : 0))
+  const inChat = isInChat(state.customer.status)
   return (
     <section
       ref={windowRef}
@@ -71,37 +79,44 @@ export function ChatWindow({
           </button>
         </p>
       )}
-      {state.events.length > 0 && (
-        <div className="chat-log-region" role="log" aria-label="Conversation">
-          <ol className="chat-log">
-            {state.events.map((event) => (
-              <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
-            ))}
-          </ol>
-        </div>
-      )}
-      <p className="chat-typing" aria-live="polite">
-        {state.agentTyping ? `${state.agentTyping} is typing…` : ''}
-      </p>
+      <div ref={body} className="chat-window-body">
+        {state.events.length > 0 && (
+          <div className="chat-log-region" role="log" aria-label="Conversation">
+            <ol className="chat-log">
+              {state.events.map((event) => (
+                <ChatEventItem key={event.id} event={event} onChoose={(label) => void send(label)} />
+              ))}
+            </ol>
+          </div>
+        )}
+        <p className="chat-typing" aria-live="polite">
+          {state.agentTyping ? `${state.agentTyping} is typing…` : ''}
+        </p>
+        {!inChat && <ChatPanel state={state} controller={controller} send={send} {...panel} />}
+      </div>
       {error && (
         <p className="chat-error" role="alert">
           {error}
         </p>
       )}
-      <ChatPanel state={state} send={send} {...panel} />
+      {inChat && <ChatPanel state={state} controller={controller} send={send} {...panel} />}
     </section>
   )
 }
 
-/** In a chat, the composer; before one, the pre-chat form while agents are online, else the offline form. */
+/**
+ * In a chat, the composer; once it has ended, the end screen; before one, the pre-chat form while
+ * agents are online, else the offline form.
+ */
 function ChatPanel({
   state,
+  controller,
   send,
   report,
   offlineForm,
-}: Pick<ChatWindowProps, 'state' | 'send' | 'report' | 'offlineForm'>) {
+}: Pick<ChatWindowProps, 'state' | 'controller' | 'send' | 'report' | 'offlineForm'>) {
   const { status, name, email } = state.customer
-  if (status !== 'browsing') {
+  if (isInChat(status)) {
     return (
       <Composer
         status={status}
@@ -111,6 +126,7 @@ function ChatPanel({
       />
     )
   }
+  if (state.ended) return <EndScreen email={email} report={report} onNewChat={() => controller.startNewChat()} />
   if (state.availability !== 'online') return <OfflineMessage offline={offlineForm} name={name} email={email} />
   return (
     <PreChatForm

@@ -3,8 +3,10 @@ import type { Availability, ChatEventView, VisitorSnapshot } from '../types'
 import { onFirstGesture, onFirstInteraction, readActiveChat, writeActiveChat } from './activeChat'
 import { streamUrl, visitorAction } from './client'
 import { apiEventOf, LiveChatApi } from './liveChatApi'
-import { type Customer, initialWidgetState, type Visibility, type WidgetState } from './state'
+import { type Customer, initialWidgetState, isChatOpen, isInChat, type Visibility, type WidgetState } from './state'
 import { openResumableStream } from './stream'
+import { pollAvailability } from './availability'
+import { readWindowMemory, writeWindowMemory } from './windowMemory'
 
 /**
  * The visitor's chat: its state and its connection. React renders the state; page scripts use
@@ -20,6 +22,11 @@ export class WidgetController {
   private page: string | null = null
   private lastSoundAt = -Infinity
   private soundUnlocked = false
+  private stopPolling = () => {}
+  /** Set once the last page's window is restored: from then on each change is remembered for the next. */
+  private remembering = false
+  /** Events up to this id belong to chats the visitor has put away ("Start a new chat"). */
+  private shownAfter = 0
 
   /** `playSound` plays the new-message sound (throttled here, not there). */
   constructor(private readonly playSound: () => void = () => {}) {}
@@ -33,7 +40,37 @@ export class WidgetController {
 
   private set(change: Partial<WidgetState>) {
     this.state = { ...this.state, ...change }
+    if (this.remembering) this.remember()
     this.renderListeners.forEach((listener) => listener())
+  }
+
+  private remember() {
+    const { visibility, ended, customer, conversationId, events } = this.state
+    writeWindowMemory({
+      open: visibility === 'maximized',
+      ended,
+      status: customer.status,
+      conversationId,
+      events,
+      shownAfter: this.shownAfter,
+    })
+  }
+
+  /** The window as this tab's last page left it: open at once, with the conversation shown so far. */
+  private restoreWindow() {
+    const memory = readWindowMemory()
+    if (memory) {
+      this.shownAfter = memory.shownAfter
+      memory.events.forEach((event) => this.seen.add(event.id))
+      this.set({
+        events: memory.events,
+        conversationId: memory.conversationId,
+        ended: memory.ended,
+        customer: { ...this.state.customer, status: memory.status },
+      })
+    }
+    this.remembering = true
+    if (memory?.open) this.setVisibility('maximized')
   }
 
   /** Replaces the page's window.LiveChatWidget stub with the real API. */
@@ -52,6 +89,11 @@ export class WidgetController {
       this.soundUnlocked = true
     })
     this.api.emit('ready', { state: this.api.get('state'), customerData: this.api.get('customer_data') })
+    this.restoreWindow()
+    this.stopPolling = pollAvailability(
+      () => this.state.connection === 'open',
+      (availability) => this.setAvailability(availability),
+    )
     if (readActiveChat()) return this.connect()
     onFirstInteraction(() => this.connect())
   }
@@ -74,6 +116,9 @@ export class WidgetController {
   }
 
   disable() {
+    // Unmounting on a client navigation disables this controller; the next page's window reopens from memory.
+    this.remembering = false
+    this.stopPolling()
     this.stream?.close()
     this.set({ disabled: true, visibility: 'hidden', availability: 'offline' })
   }
@@ -113,7 +158,7 @@ export class WidgetController {
   }
 
   private receive(event: ChatEventView) {
-    if (this.seen.has(event.id)) return
+    if (this.seen.has(event.id) || event.id <= this.shownAfter) return
     this.seen.add(event.id)
     const events = [...this.state.events, event].sort((a, b) => a.id - b.id)
     const fromAgent = event.author.type === 'agent'
@@ -136,9 +181,14 @@ export class WidgetController {
   }
 
   private setStatus(status: CustomerStatus) {
-    if (status === this.state.customer.status) return
-    this.set({ customer: { ...this.state.customer, status } })
-    writeActiveChat(status !== 'browsing')
+    const was = this.state.customer.status
+    if (status === was) return
+    const ended = isChatOpen(was) && !isInChat(status) && this.state.events.length > 0
+    this.set({
+      customer: { ...this.state.customer, status },
+      ended: !isInChat(status) && (ended || this.state.ended),
+    })
+    writeActiveChat(isInChat(status))
     this.api.emit('customer_status_changed', { status })
   }
 
@@ -153,6 +203,12 @@ export class WidgetController {
     this.set({ visibility, ...(visibility === 'maximized' ? { unread: 0 } : {}) })
     if (visibility === 'maximized') this.connect()
     this.api.emit('visibility_changed', { visibility })
+  }
+
+  /** Puts the ended chat away: the window shows the form that starts a new one. */
+  startNewChat() {
+    this.shownAfter = Math.max(this.shownAfter, ...this.state.events.map((event) => event.id))
+    this.set({ ended: false, events: [] })
   }
 
   /** What the page tells the widget about the visitor, kept here and sent to the server. */

@@ -2,7 +2,6 @@ import * as migration_20261122_042143_initial from './20261122_042143_initial';
 import * as migration_20261122_143525_features from './20261122_143525_features';
 import * as migration_20261122_165546_session_two from './20261122_165546_session_two';
 import * as migration_20261124_141340_editing from './20261124_141340_editing';
-import * as migration_20261124_173256_wip_inbox from './20261124_173256_wip_inbox';
 
 export const migrations = [
   {
@@ -23,11 +22,6 @@ export const migrations = [
   {
     up: migration_20261124_141340_editing.up,
     down: migration_20261124_141340_editing.down,
-    name: '20261124_141340_editing',
-  },
-  {
-    up: migration_20261124_173256_wip_inbox.up,
-    down: migration_20261124_173256_wip_inbox.down,
-    name: '20261124_173256_wip_inbox'
+    name: '20261124_141340_editing'
   },
 ];

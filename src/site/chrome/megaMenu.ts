@@ -7,8 +7,8 @@ const ITEM = '.main-nav .menu-item.has-submenu'
 type Timers = { hide?: ReturnType<typeof setTimeout>; fade?: ReturnType<typeof setTimeout> }
 
 /**
- * The main menu's submenus (WAI-ARIA disclosure navigation): open on hover or on the first
- * click or tap of their top link (the second follows it); close 800 ms after the pointer leaves
+ * The main menu's submenus (WAI-ARIA disclosure navigation): open on hover, or on the first
+ * tap or Enter on their top link (the second follows it; a mouse click always does); close 800 ms after the pointer leaves
  * and then fade over 250 ms; stay open while focus is inside; Escape, a click elsewhere or a
  * touch-move closes them all.
  */
@@ -68,8 +68,10 @@ export function attachMegaMenu(): () => void {
     if (item && !item.contains(event.relatedTarget as Node | null)) scheduleClose(item)
   }
 
-  // The first click or tap on a closed top link opens its submenu instead of following it.
-  const claimTopLink = ({ link }: LinkClick) => {
+  // The first tap (or Enter) on a closed top link opens its submenu instead of following it; a
+  // mouse has hover to open it, so its click always follows the link.
+  const claimTopLink = ({ link, pointerType }: LinkClick) => {
+    if (pointerType === 'mouse') return false
     const item = itemOf(link)
     if (!item || toggleOf(item) !== link || item.classList.contains('is-open')) return false
     open(item)

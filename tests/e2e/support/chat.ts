@@ -1,4 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test'
 import { CHAT_IDLE_TIMEOUT_MS } from '../../../src/chat/ChatLoader'
 import { adminToken } from '../helpers'
 
@@ -63,8 +70,12 @@ export async function openConsole(browser: Browser, origin = ''): Promise<Page> 
 }
 
 /** A visitor on the home page with the widget loaded and connected. */
-export async function openVisitor(browser: Browser, pagePath = '/'): Promise<Page> {
-  const context = await browser.newContext()
+export async function openVisitor(
+  browser: Browser,
+  pagePath = '/',
+  contextOptions: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext(contextOptions)
   const page = await context.newPage()
   await page.goto(pagePath)
   await expect(page.locator('.chat-launcher')).toBeVisible()

@@ -3,6 +3,6 @@ import { getPayloadClient } from '@/cms/queries'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET() {
-  return builtinChatConfig(await getPayloadClient())
+export async function GET(request: Request) {
+  return builtinChatConfig(await getPayloadClient(), new URL(request.url).searchParams.has('availability'))
 }

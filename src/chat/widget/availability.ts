@@ -1,0 +1,37 @@
+import type { Availability } from '../types'
+
+/** While the widget holds no live connection, it asks this often whether an agent is online. */
+export const CHAT_AVAILABILITY_POLL_MS = 10_000
+const AVAILABILITY_URL = '/api/chat/config?availability'
+
+/** Whether an agent is online now, or null when the server could not say. */
+export async function fetchAvailability(): Promise<Availability | null> {
+  try {
+    const response = await fetch(AVAILABILITY_URL, { cache: 'no-store' })
+    if (!response.ok) return null
+    const answer = (await response.json()) as { availability?: unknown }
+    return answer.availability === 'online' || answer.availability === 'offline' ? answer.availability : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Keeps the launcher's "Chat with us" or "Leave a message" true on a page nobody has touched yet:
+ * asks at once, then every CHAT_AVAILABILITY_POLL_MS while `live()` says no stream tells us, and
+ * not while the tab is hidden. Returns the function that stops it.
+ */
+export function pollAvailability(live: () => boolean, apply: (availability: Availability) => void): () => void {
+  let stopped = false
+  const ask = async () => {
+    if (stopped || live() || document.visibilityState === 'hidden') return
+    const availability = await fetchAvailability()
+    if (availability && !stopped && !live()) apply(availability)
+  }
+  void ask()
+  const timer = window.setInterval(() => void ask(), CHAT_AVAILABILITY_POLL_MS)
+  return () => {
+    stopped = true
+    window.clearInterval(timer)
+  }
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { E2E_PORT, E2E_URL } from '../../playwright.config'
+import { CHAT_POST_LIMIT } from '../../src/chat/constants'
+import { CHAT_AVAILABILITY_POLL_MS } from '../../src/chat/widget/availability'
+import { chatAdmin, openConsole, openVisitor, prepareChatSuite, visitorName } from './support/chat'
+
+prepareChatSuite()
+
+const PHONE = { width: 375, height: 667 }
+const outbox = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/outbox`)
+const mailsWith = (marker: string) =>
+  fs.existsSync(outbox)
+    ? fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(marker)).length
+    : 0
+
+/** Sends what the visitor would type, through the visitor's own cookie (the page's request context). */
+async function postMessage(page: Page, text: string) {
+  const response = await page.request.post('/api/chat/visitor', {
+    headers: { Origin: E2E_URL },
+    data: { action: 'message', text },
+  })
+  expect(response.status()).toBe(200)
+}
+
+const chatDialog = (page: Page) => page.getByRole('dialog', { name: 'Chat' })
+
+test(`at ${PHONE.width} px after ${CHAT_POST_LIMIT} messages, the header and the Send row stay in view with the newest message`, async ({
+  browser,
+}) => {
+  const visitor = await openVisitor(browser, '/', { viewport: PHONE })
+  const marker = visitorName('layout')
+  for (let n = 1; n <= CHAT_POST_LIMIT; n++) await postMessage(visitor, `${marker} message ${n}`)
+  await visitor.locator('.chat-launcher').click()
+  const dialog = chatDialog(visitor)
+  await expect(dialog.locator('.chat-event-message')).toHaveCount(CHAT_POST_LIMIT)
+  await expect(dialog.locator('.chat-window-header')).toBeInViewport({ ratio: 1 })
+  await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 })
+  await expect(dialog.getByText(`${marker} message ${CHAT_POST_LIMIT}`, { exact: true })).toBeInViewport()
+  const box = await dialog.boundingBox()
+  expect(box!.y).toBeGreaterThanOrEqual(0)
+  expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height)
+  // The history scrolls between them: the first message is out of view until the visitor scrolls up.
+  await expect(dialog.getByText(`${marker} message 1`, { exact: true })).not.toBeInViewport()
+  await visitor.context().close()
+})
+
+test('the window stays open with its history across a full page load and a client navigation', async ({ browser }) => {
+  const visitor = await openVisitor(browser, '/about')
+  const marker = visitorName('navigation')
+  await postMessage(visitor, marker)
+  await visitor.locator('.chat-launcher').click()
+  await expect(chatDialog(visitor).getByText(marker)).toBeVisible()
+
+  // The main menu's links load the next page in full.
+  await visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing', exact: true }).click()
+  await expect(visitor).toHaveURL(/\/pricing$/)
+  await expect(chatDialog(visitor).getByText(marker)).toBeVisible({ timeout: 2500 })
+
+  // The brand link is a client navigation.
+  await visitor.locator('a.brand').click()
+  await expect(visitor).toHaveURL(new RegExp(`^${E2E_URL}/?$`))
+  await expect(chatDialog(visitor).getByText(marker)).toBeVisible({ timeout: 2500 })
+
+  // Minimised, it stays minimised on the next page.
+  await chatDialog(visitor).getByRole('button', { name: 'Minimize chat' }).click()
+  await visitor.goto('/pricing')
+  await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  await expect(chatDialog(visitor)).toHaveCount(0)
+  await visitor.context().close()
+})
+
+test('the launcher follows an agent coming online and going away, without a reload', async ({ browser }) => {
+  const context = await browser.newContext()
+  const visitor = await context.newPage()
+  // No pointer or key: this visitor's widget holds no stream, so only its availability poll can tell.
+  await visitor.goto('/faq')
+  const launcher = visitor.locator('.chat-launcher')
+  await expect(launcher).toHaveText('Leave a message')
+  const within = { timeout: CHAT_AVAILABILITY_POLL_MS + 5000 }
+  const agent = await openConsole(browser)
+  await expect(launcher).toHaveText('Chat with us', within)
+  await agent.locator('.agent-presence').selectOption('away')
+  await expect(launcher).toHaveText('Leave a message', within)
+  await agent.locator('.agent-presence').selectOption('online')
+  await expect(launcher).toHaveText('Chat with us', within)
+
+  // Once the visitor is about, the stream tells at once.
+  await visitor.mouse.move(40, 40)
+  await visitor.mouse.move(60, 60)
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-connection', 'open')
+  await agent.locator('.agent-presence').selectOption('away')
+  await expect(launcher).toHaveText('Leave a message', { timeout: 3000 })
+  await agent.context().close()
+  await context.close()
+})
+
+test('an ended chat offers a rating, stored once, and its transcript by email, then a new chat', async ({
+  browser,
+}) => {
+  const visitor = await openVisitor(browser, '/')
+  const marker = visitorName('ended')
+  await postMessage(visitor, marker)
+  await visitor.locator('.chat-launcher').click()
+  const dialog = chatDialog(visitor)
+  await dialog.getByRole('button', { name: 'End chat' }).click()
+  await expect(dialog.getByText('The chat has ended.')).toBeVisible()
+
+  await dialog.getByRole('button', { name: 'Good' }).click()
+  await expect(dialog.getByText('Thank you for your rating.')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Bad' })).toBeDisabled()
+  const events = await visitor.request.get(
+    `/api/chat-events?depth=0&where[text][equals]=${encodeURIComponent(marker)}`,
+    { headers: { Authorization: `JWT ${chatAdmin()}` } },
+  )
+  const conversationId = (await events.json()).docs[0].conversation
+  const conversation = await visitor.request.get(`/api/chat-conversations/${conversationId}?depth=0`, {
+    headers: { Authorization: `JWT ${chatAdmin()}` },
+  })
+  expect((await conversation.json()).rating).toBe('good')
+
+  await dialog.getByLabel('Email me the transcript').fill('transcript.reader@example.com')
+  await dialog.getByRole('button', { name: 'Send transcript' }).click()
+  await expect(dialog.getByText('The transcript is on its way to transcript.reader@example.com.')).toBeVisible()
+  await expect.poll(() => mailsWith(marker)).toBe(1)
+
+  await dialog.getByRole('button', { name: 'Start a new chat' }).click()
+  await expect(dialog.getByText('The chat has ended.')).toHaveCount(0)
+  await expect(dialog.getByText(marker)).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: 'End chat' })).toHaveCount(0)
+  expect(mailsWith(marker)).toBe(1)
+  await visitor.context().close()
+})
