@@ -9,6 +9,7 @@ import {
   CHAT_POST_LIMIT,
   CHAT_POST_WINDOW_MS,
 } from '../constants'
+import { cannedReplies, historySearchOf, searchHistory } from './consoleQueries'
 import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
@@ -65,7 +66,12 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
       { name: 'visitors', data: hub.agentVisitorList() },
       {
         name: 'conversations',
-        data: open.map((doc) => ({ ...toSummary(doc), visitorId: doc.visitorTokenHash })),
+        data: open.map((doc) => ({
+          ...toSummary(doc),
+          visitorId: doc.visitorTokenHash,
+          // A chat started before the visitor's first page report carries no page; the live list knows it.
+          currentPage: doc.currentPage || hub.visitor(doc.visitorTokenHash)?.page || '',
+        })),
       },
     ],
     replay: async (afterId) => {
@@ -78,7 +84,7 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
   })
 }
 
-/** POST /api/chat/agent: presence, invitations, queue, messages, end, transcript. */
+/** POST /api/chat/agent: presence, invitations, queue, messages, end, transcript, history, saved replies. */
 export async function agentAction(request: Request, payload: Payload): Promise<Response> {
   try {
     await checkOrigin(request, payload)
@@ -90,6 +96,10 @@ export async function agentAction(request: Request, payload: Payload): Promise<R
     return jsonError(error)
   }
 }
+
+/** What a visitor reads when an agent dismisses their queued chat. */
+export const DISMISSED_CHAT_TEXT =
+  'No agent could take this chat, so it was closed. Please start a new chat or leave us a message.'
 
 const AGENT_EVENT_TYPES = ['message', 'emoji', 'rich_message', 'custom'] as const
 
@@ -163,6 +173,17 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
       await endChat(store, conversation.id, `${agent.name} ended the chat.`)
       return {}
     }
+    case 'dismiss': {
+      const conversation = await conversationFor()
+      if (conversation.status !== 'queued')
+        throw new ChatRequestError(409, 'Only a chat waiting in the queue can be dismissed.')
+      await endChat(store, conversation.id, DISMISSED_CHAT_TEXT)
+      return {}
+    }
+    case 'history':
+      return { conversations: await searchHistory(store.payload, historySearchOf(body)) }
+    case 'canned_replies':
+      return { replies: await cannedReplies(store.payload) }
     case 'transcript': {
       const conversation = await conversationFor()
       const to = valid.optionalEmail(body.to ?? conversation.email ?? undefined)
