@@ -44,7 +44,9 @@ function instantOf(value: unknown, which: string): string | null {
 /** Conversations no longer in progress, matching the visitor's name or email and active within the dates. */
 export async function searchHistory(payload: Payload, search: HistorySearch): Promise<HistoryEntry[]> {
   const where: Where[] = [{ status: { not_in: IN_PROGRESS } }]
-  if (search.query) where.push({ or: [{ name: { like: search.query } }, { email: { like: search.query } }] })
+  // SQL's wildcards stay out of the database's LIKE; the words are then matched as plain text below.
+  const safe = search.query.replace(/[%_\\]/g, ' ').trim()
+  if (safe) where.push({ or: [{ name: { like: safe } }, { email: { like: safe } }] })
   // A conversation belongs to a day when it started before the day ended and was last active after it began.
   if (search.from) where.push({ updatedAt: { greater_than_equal: search.from } })
   if (search.to) where.push({ createdAt: { less_than_equal: search.to } })
@@ -56,7 +58,10 @@ export async function searchHistory(payload: Payload, search: HistorySearch): Pr
     depth: 0,
     pagination: false,
   })
-  return docs.map((doc) => ({
+  const words = search.query.toLowerCase().split(/\s+/).filter(Boolean)
+  const matches = (doc: { name?: string | null; email?: string | null }) =>
+    words.every((word) => `${doc.name ?? ''} ${doc.email ?? ''}`.toLowerCase().includes(word))
+  return docs.filter(matches).map((doc) => ({
     id: doc.id,
     name: doc.name ?? '',
     email: doc.email ?? '',
