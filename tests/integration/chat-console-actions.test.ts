@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DISMISSED_CHAT_TEXT } from '@/chat/server/agent'
+import { DISMISSED_CHAT_TEXT } from '@/chat/server/dismissal'
 import { HISTORY_QUERY_MAX_CHARS } from '@/chat/server/consoleQueries'
 import { chatHub } from '@/chat/server/hub'
 import { hashVisitorToken, newVisitorToken } from '@/chat/server/tokens'

@@ -9,6 +9,7 @@ import {
   CHAT_POST_LIMIT,
   CHAT_POST_WINDOW_MS,
 } from '../constants'
+import { DISMISSED_CHAT_TEXT } from './dismissal'
 import { cannedReplies, historySearchOf, searchHistory } from './consoleQueries'
 import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
@@ -96,10 +97,6 @@ export async function agentAction(request: Request, payload: Payload): Promise<R
     return jsonError(error)
   }
 }
-
-/** What a visitor reads when an agent dismisses their queued chat. */
-export const DISMISSED_CHAT_TEXT =
-  'No agent could take this chat, so it was closed. Please start a new chat or leave us a message.'
 
 const AGENT_EVENT_TYPES = ['message', 'emoji', 'rich_message', 'custom'] as const
 
