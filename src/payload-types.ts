@@ -78,6 +78,7 @@ export interface Config {
     'chat-conversations': ChatConversation;
     'chat-events': ChatEvent;
     'chat-files': ChatFile;
+    'chat-canned-replies': ChatCannedReply;
     'captcha-answers': CaptchaAnswer;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -98,6 +99,7 @@ export interface Config {
     'chat-conversations': ChatConversationsSelect<false> | ChatConversationsSelect<true>;
     'chat-events': ChatEventsSelect<false> | ChatEventsSelect<true>;
     'chat-files': ChatFilesSelect<false> | ChatFilesSelect<true>;
+    'chat-canned-replies': ChatCannedRepliesSelect<false> | ChatCannedRepliesSelect<true>;
     'captcha-answers': CaptchaAnswersSelect<false> | CaptchaAnswersSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -1193,6 +1195,17 @@ export interface ChatFile {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-canned-replies".
+ */
+export interface ChatCannedReply {
+  id: number;
+  title: string;
+  text: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "captcha-answers".
  */
 export interface CaptchaAnswer {
@@ -1359,6 +1372,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'chat-files';
         value: number | ChatFile;
+      } | null)
+    | ({
+        relationTo: 'chat-canned-replies';
+        value: number | ChatCannedReply;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1962,6 +1979,16 @@ export interface ChatFilesSelect<T extends boolean = true> {
   height?: T;
   focalX?: T;
   focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "chat-canned-replies_select".
+ */
+export interface ChatCannedRepliesSelect<T extends boolean = true> {
+  title?: T;
+  text?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

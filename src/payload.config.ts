@@ -5,6 +5,7 @@ import { buildConfig, type GlobalConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
+import { CannedReplies } from './chat/console/CannedReplies'
 import { businessDetailFeature } from './blocks/RichText/businessDetail'
 import { headingStyleFeature } from './blocks/RichText/headingStyleFeature'
 import { safeLinkFeature } from './blocks/RichText/safeLinkFeature'
@@ -67,8 +68,15 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       // Payload's default fetches each user's picture from Gravatar, which the CSP blocks (and which would tell Gravatar who signs in).
       avatar: 'default',
       components: {
-        afterNavLinks: ['/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink'],
-        views: { analytics: { Component: '/analytics/dashboard/AnalyticsView#AnalyticsView', path: '/analytics' } },
+        afterNavLinks: [
+          '/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink',
+          '/chat/admin/AgentConsoleLink#AgentConsoleLink',
+        ],
+        views: {
+          analytics: { Component: '/analytics/dashboard/AnalyticsView#AnalyticsView', path: '/analytics' },
+          // Agents who sign in to the admin land in the chat console instead of a dead end.
+          unauthorized: { Component: '/chat/admin/AgentLandingView#AgentLandingView' },
+        },
       },
     },
     collections: [
@@ -81,6 +89,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       AnalyticsEvents,
       AnalyticsSalts,
       ...CHAT_COLLECTIONS,
+      CannedReplies,
       CaptchaAnswers,
     ],
     globals: [Header, Footer, withPublishedSources(SiteSettings)],

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
+import '@/site/styles/global.css'
 
 export const metadata: Metadata = { title: 'Chat console', robots: { index: false, follow: false } }
 

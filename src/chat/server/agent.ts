@@ -9,6 +9,8 @@ import {
   CHAT_POST_LIMIT,
   CHAT_POST_WINDOW_MS,
 } from '../constants'
+import { DISMISSED_CHAT_TEXT } from './dismissal'
+import { cannedReplies, historySearchOf, searchHistory } from './consoleQueries'
 import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
@@ -65,7 +67,12 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
       { name: 'visitors', data: hub.agentVisitorList() },
       {
         name: 'conversations',
-        data: open.map((doc) => ({ ...toSummary(doc), visitorId: doc.visitorTokenHash })),
+        data: open.map((doc) => ({
+          ...toSummary(doc),
+          visitorId: doc.visitorTokenHash,
+          // A chat started before the visitor's first page report carries no page; the live list knows it.
+          currentPage: doc.currentPage || hub.visitor(doc.visitorTokenHash)?.page || '',
+        })),
       },
     ],
     replay: async (afterId) => {
@@ -78,7 +85,7 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
   })
 }
 
-/** POST /api/chat/agent: presence, invitations, queue, messages, end, transcript. */
+/** POST /api/chat/agent: presence, invitations, queue, messages, end, transcript, history, saved replies. */
 export async function agentAction(request: Request, payload: Payload): Promise<Response> {
   try {
     await checkOrigin(request, payload)
@@ -163,6 +170,17 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
       await endChat(store, conversation.id, `${agent.name} ended the chat.`)
       return {}
     }
+    case 'dismiss': {
+      const conversation = await conversationFor()
+      if (conversation.status !== 'queued')
+        throw new ChatRequestError(409, 'Only a chat waiting in the queue can be dismissed.')
+      await endChat(store, conversation.id, DISMISSED_CHAT_TEXT)
+      return {}
+    }
+    case 'history':
+      return { conversations: await searchHistory(store.payload, historySearchOf(body)) }
+    case 'canned_replies':
+      return { replies: await cannedReplies(store.payload) }
     case 'transcript': {
       const conversation = await conversationFor()
       const to = valid.optionalEmail(body.to ?? conversation.email ?? undefined)

@@ -196,7 +196,8 @@ export async function runVisitorAction(
 ) {
   const hub = store.hub
   const ensureConversation = () =>
-    store.ensureConversation(visitorId, '', async () =>
+    // The page the visitor's stream reported: without it the console said "an unknown page".
+    store.ensureConversation(visitorId, hub.visitor(visitorId)?.page ?? '', async () =>
       refuseWhenLimited(
         await newConversationLimiter.take(address),
         'Too many chats were started from your network. Please try again later.',

@@ -3,7 +3,7 @@ import '@/chat/console/console.css'
 
 export default function AgentLoginPage() {
   return (
-    <main>
+    <main className="agent-console">
       <LoginForm />
     </main>
   )

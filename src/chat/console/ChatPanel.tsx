@@ -1,0 +1,173 @@
+'use client'
+
+import { type FormEvent, useRef, useState } from 'react'
+import type { CannedReply } from '../server/consoleQueries'
+import type { ChatEventView, ConversationSummary } from '../types'
+import { useTypingSignal } from '../useTypingSignal'
+import { ChatEventItem } from '../widget/ChatEventItem'
+import { uploadFile } from '../widget/client'
+
+/** Agent typing signals are sent at most this often. */
+export const AGENT_TYPING_INTERVAL_MS = 3000
+
+/** A saved reply goes into the composer after what the agent already typed, to be edited before sending. */
+export const withReply = (draft: string, reply: string) => (draft.trim() ? `${draft.trimEnd()} ${reply}` : reply)
+
+/** One chat the agent holds: its transcript, the composer and the chat's actions. */
+export function ChatPanel(props: {
+  conversation: ConversationSummary
+  page: string
+  events: ChatEventView[]
+  visitorTyping: boolean
+  replies: CannedReply[]
+  act: (action: string, data: Record<string, unknown>) => Promise<boolean>
+}) {
+  const { conversation, page, events, visitorTyping, replies, act } = props
+  const [text, setText] = useState('')
+  const [kind, setKind] = useState<'message' | 'rich_message'>('message')
+  const [buttons, setButtons] = useState('')
+  const [mailTo, setMailTo] = useState(conversation.email)
+  const input = useRef<HTMLTextAreaElement>(null)
+  const conversationId = conversation.id
+  const signalTyping = useTypingSignal(
+    AGENT_TYPING_INTERVAL_MS,
+    () => void act('typing', { conversationId, typing: true }),
+  )
+  const titleId = `chat-${conversationId}-title`
+  const who = conversation.name || 'visitor'
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    const labels = buttons
+      .split(',')
+      .map((label) => label.trim())
+      .filter(Boolean)
+    const sentText = text
+    const ok = await act('message', {
+      conversationId,
+      type: kind,
+      text: sentText,
+      ...(kind === 'rich_message' ? { buttons: labels } : {}),
+    })
+    if (ok) {
+      // Only clear what was sent: the agent may already be typing the next message.
+      setText((current) => (current === sentText ? '' : current))
+      setButtons('')
+    }
+  }
+  return (
+    <section className="agent-card agent-chat" aria-labelledby={titleId} data-conversation-id={conversationId}>
+      <h2 id={titleId}>
+        {conversation.name || 'Visitor'} <small>{conversation.email}</small>
+      </h2>
+      <p className="agent-chat-page">On {page || 'an unknown page'}</p>
+      <div className="chat-log-region" role="log" aria-label={`Transcript with ${who}`}>
+        <ol className="chat-log">
+          {events.map((event) => (
+            <ChatEventItem key={event.id} event={event} />
+          ))}
+        </ol>
+      </div>
+      <p className="chat-typing" aria-live="polite">
+        {visitorTyping ? 'The visitor is typing…' : ''}
+      </p>
+      <form className="agent-composer" onSubmit={send}>
+        {replies.length > 0 && (
+          <label>
+            Saved replies
+            <select
+              className="agent-saved-replies"
+              value=""
+              onChange={(event) => {
+                const reply = replies.find((entry) => String(entry.id) === event.target.value)
+                if (!reply) return
+                setText((current) => withReply(current, reply.text))
+                input.current?.focus()
+              }}
+            >
+              <option value="">Insert a saved reply…</option>
+              {replies.map((reply) => (
+                <option key={reply.id} value={reply.id}>
+                  {reply.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          Reply
+          <textarea
+            ref={input}
+            className="agent-input"
+            rows={3}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value)
+              signalTyping()
+            }}
+          />
+        </label>
+        <label>
+          Kind{' '}
+          <select value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>
+            <option value="message">Message</option>
+            <option value="rich_message">Message with buttons</option>
+          </select>
+        </label>
+        {kind === 'rich_message' && (
+          <label>
+            Buttons (comma-separated)
+            <input value={buttons} onChange={(event) => setButtons(event.target.value)} />
+          </label>
+        )}
+        <div className="agent-actions">
+          <button type="submit" className="agent-button">
+            Send
+          </button>
+          <button
+            type="button"
+            className="agent-button agent-button--quiet"
+            onClick={() => void act('message', { conversationId, type: 'emoji', text: '👍' })}
+          >
+            <span aria-hidden="true">👍</span>
+            <span className="visually-hidden">Send thumbs up</span>
+          </button>
+          <label className="agent-button agent-button--quiet chat-attach">
+            Send a file
+            <input
+              type="file"
+              className="visually-hidden"
+              onChange={async (event) => {
+                const file = event.target.files?.[0]
+                if (file) await uploadFile(file, conversationId)
+                event.target.value = ''
+              }}
+            />
+          </label>
+          <button
+            type="button"
+            className="agent-button agent-button--danger"
+            onClick={() => void act('end', { conversationId })}
+          >
+            End chat
+          </button>
+        </div>
+      </form>
+      <form
+        className="agent-transcript"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void act('transcript', { conversationId, to: mailTo })
+        }}
+      >
+        <label>
+          Email transcript to{' '}
+          <input type="email" required value={mailTo} onChange={(event) => setMailTo(event.target.value)} />
+        </label>
+        <button type="submit" className="agent-button agent-button--quiet">
+          Email transcript
+        </button>
+      </form>
+    </section>
+  )
+}

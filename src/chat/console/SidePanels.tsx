@@ -1,0 +1,115 @@
+'use client'
+
+import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorOnSite } from '../types'
+
+/** Where a visitor is: the live visitor list knows the latest page, the conversation what it last stored. */
+export function pageOf(conversation: ConversationSummary, visitors: VisitorOnSite[]): string {
+  const live = visitors.find((visitor) => visitor.visitorId === conversation.visitorId)?.page
+  return live || conversation.currentPage || ''
+}
+
+/** The visitor's first message in a chat: what the queue shows so an agent knows what is asked. */
+export function firstMessageOf(events: ChatEventView[] | undefined): string {
+  return events?.find((event) => event.author.type === 'customer' && event.text)?.text ?? ''
+}
+
+export function QueueList(props: {
+  queue: ConversationSummary[]
+  visitors: VisitorOnSite[]
+  events: Map<number, ChatEventView[]>
+  onAccept: (conversationId: number) => void
+  onDismiss: (conversationId: number) => void
+}) {
+  const { queue, visitors, events, onAccept, onDismiss } = props
+  return (
+    <section aria-labelledby="queue-title" className="agent-card agent-queue">
+      <h2 id="queue-title">Queue ({queue.length})</h2>
+      {queue.length === 0 && <p className="agent-empty">Nobody is waiting.</p>}
+      <ul>
+        {queue.map((conversation) => {
+          const first = firstMessageOf(events.get(conversation.id))
+          const page = pageOf(conversation, visitors)
+          return (
+            <li key={conversation.id} data-conversation-id={conversation.id}>
+              <p className="agent-queue-who">
+                {conversation.name || 'Visitor'} {conversation.email && `(${conversation.email})`}
+              </p>
+              <p className="agent-queue-message">{first ? `“${first}”` : 'No message yet'}</p>
+              <p className="agent-queue-page">On {page || 'an unknown page'}</p>
+              <div className="agent-actions">
+                <button type="button" className="agent-button" onClick={() => onAccept(conversation.id)}>
+                  Accept
+                </button>
+                <button
+                  type="button"
+                  className="agent-button agent-button--quiet"
+                  aria-label={`Dismiss the chat with ${conversation.name || 'this visitor'}`}
+                  onClick={() => onDismiss(conversation.id)}
+                >
+                  Dismiss
+                </button>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+export function AgentsList({ agents }: { agents: AgentOnDuty[] }) {
+  return (
+    <section aria-labelledby="agents-title" className="agent-card">
+      <h2 id="agents-title">Agents</h2>
+      <ul className="agent-team">
+        {agents.map((agent) => (
+          <li key={agent.id}>
+            {agent.name}: {agent.presence}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function VisitorsList(props: {
+  visitors: VisitorOnSite[]
+  more: number
+  onInvite: (visitorId: string) => void
+}) {
+  const { visitors, more, onInvite } = props
+  return (
+    <section aria-labelledby="visitors-title" className="agent-card">
+      <h2 id="visitors-title">Visitors on the site ({visitors.length + more})</h2>
+      <table className="agent-visitors">
+        <thead>
+          <tr>
+            <th scope="col">Visitor</th>
+            <th scope="col">Page</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {visitors.map((visitor) => (
+            <tr key={visitor.visitorId} data-visitor-id={visitor.visitorId}>
+              <td>{visitor.name || 'Anonymous visitor'}</td>
+              <td>{visitor.page}</td>
+              <td className="visitor-status">{visitor.status}</td>
+              <td>
+                {visitor.status === 'browsing' && (
+                  <button type="button" className="agent-button" onClick={() => onInvite(visitor.visitorId)}>
+                    Invite
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {more > 0 && <p className="agent-visitors-more">and {more} more, less recently active</p>}
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+import { createChime } from '../widget/sound'
+
+/** The console's title with the count of chats that arrived while the tab was hidden: "(2) Chat console". */
+export const badgedTitle = (title: string, unseen: number) => (unseen > 0 ? `(${unseen}) ${title}` : title)
+
+/**
+ * While the tab is hidden, each chat joining the queue adds one to the title's badge and chimes;
+ * showing the tab again clears the badge.
+ */
+export function useNewChatAlert(queuedIds: number[]) {
+  const [unseen, setUnseen] = useState(0)
+  const known = useRef(new Set<number>())
+  const chime = useRef<(() => void) | null>(null)
+  const baseTitle = useRef('')
+
+  useEffect(() => {
+    baseTitle.current = document.title
+    const clearWhenShown = () => {
+      if (document.visibilityState === 'visible') setUnseen(0)
+    }
+    document.addEventListener('visibilitychange', clearWhenShown)
+    return () => document.removeEventListener('visibilitychange', clearWhenShown)
+  }, [])
+
+  const key = queuedIds.join(',')
+  useEffect(() => {
+    const ids = key ? key.split(',').map(Number) : []
+    const fresh = ids.filter((id) => !known.current.has(id))
+    known.current = new Set(ids)
+    if (fresh.length === 0 || document.visibilityState !== 'hidden') return
+    setUnseen((count) => count + fresh.length)
+    chime.current ??= createChime()
+    chime.current()
+  }, [key])
+
+  useEffect(() => {
+    if (baseTitle.current) document.title = badgedTitle(baseTitle.current, unseen)
+  }, [unseen])
+}

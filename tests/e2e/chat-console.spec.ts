@@ -1,0 +1,175 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { DISMISSED_CHAT_TEXT } from '../../src/chat/server/dismissal'
+import { seriousAxeViolations } from './support/axe'
+import { chatAdmin, customerStatus, openConsole, prepareChatSuite, visitorName } from './support/chat'
+
+prepareChatSuite()
+
+/** A visitor on `pagePath` who starts a chat as `name` and writes `message`; they wait in the queue. */
+async function startChat(browser: Browser, pagePath: string, name: string, message: string): Promise<Page> {
+  const visitor = await (await browser.newContext()).newPage()
+  await visitor.goto(pagePath)
+  await visitor.locator('.chat-launcher').click()
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+  const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+  await dialog.getByLabel('Name').fill(name)
+  await dialog.getByLabel('Email').fill('visitor@example.com')
+  await dialog.getByRole('button', { name: 'Start chat' }).click()
+  await dialog.getByLabel('Message').fill(message)
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.poll(() => customerStatus(visitor)).toBe('queued')
+  return visitor
+}
+
+const queueEntry = (agent: Page, name: string) => agent.locator('.agent-queue li').filter({ hasText: name })
+
+test('the queue shows the first message and the page, and the chat panel names the same page', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  const name = visitorName('Cora')
+  await startChat(browser, '/counties', name, 'Do you cover Adams County?')
+  const entry = queueEntry(agent, name)
+  await expect(entry.locator('.agent-queue-message')).toHaveText('“Do you cover Adams County?”')
+  await expect(entry.locator('.agent-queue-page')).toHaveText('On /counties')
+  await entry.getByRole('button', { name: 'Accept' }).click()
+  const panel = agent.locator('.agent-chat').filter({ hasText: name })
+  await expect(panel.locator('.agent-chat-page')).toHaveText('On /counties')
+  await panel.getByRole('button', { name: 'End chat' }).click()
+  await expect(panel).toHaveCount(0)
+})
+
+test('dismissing a stale queued chat ends it for the visitor with a reason', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  const name = visitorName('Stella')
+  const visitor = await startChat(browser, '/', name, 'Anyone there?')
+  await visitor.evaluate(() => {
+    const w = window as never as { heard: string[]; LiveChatWidget: { on(n: string, f: (e: unknown) => void): void } }
+    w.heard = []
+    w.LiveChatWidget.on('new_event', (event) => w.heard.push(JSON.stringify(event)))
+  })
+  await queueEntry(agent, name)
+    .getByRole('button', { name: /^Dismiss/ })
+    .click()
+  await expect(queueEntry(agent, name)).toHaveCount(0)
+  await expect.poll(() => customerStatus(visitor)).not.toBe('queued')
+  const heard = () => visitor.evaluate(() => (window as never as { heard: string[] }).heard.join('\n'))
+  await expect.poll(heard).toContain(DISMISSED_CHAT_TEXT)
+})
+
+test('a saved reply goes into the composer, is edited there, and is sent as edited', async ({ browser, request }) => {
+  const created = await request.post('/api/chat-canned-replies', {
+    headers: { Authorization: `JWT ${chatAdmin()}` },
+    data: { title: 'Turnaround time', text: 'Most searches are ready in two business days.' },
+  })
+  expect(created.status()).toBe(201)
+  const replyId = (await created.json()).doc.id
+  try {
+    const agent = await openConsole(browser)
+    const name = visitorName('Sasha')
+    const visitor = await startChat(browser, '/', name, 'How long does it take?')
+    await queueEntry(agent, name).getByRole('button', { name: 'Accept' }).click()
+    const panel = agent.locator('.agent-chat').filter({ hasText: name })
+    await panel.getByLabel('Reply').fill('Hi Sasha.')
+    await panel.getByLabel('Saved replies').selectOption({ label: 'Turnaround time' })
+    const composer = panel.getByLabel('Reply')
+    await expect(composer).toHaveValue('Hi Sasha. Most searches are ready in two business days.')
+    await expect(composer).toBeFocused()
+    await composer.press('End')
+    await composer.pressSequentially(' Rush orders: one day.')
+    await panel.getByRole('button', { name: 'Send', exact: true }).click()
+    const sent = 'Hi Sasha. Most searches are ready in two business days. Rush orders: one day.'
+    await expect(visitor.getByRole('dialog', { name: 'Chat' }).locator('.chat-event-message').last()).toHaveText(
+      new RegExp(sent.replace(/\./g, '\\.')),
+    )
+    await panel.getByRole('button', { name: 'End chat' }).click()
+  } finally {
+    await request.delete(`/api/chat-canned-replies/${replyId}`, { headers: { Authorization: `JWT ${chatAdmin()}` } })
+  }
+})
+
+test('history finds an ended chat by visitor and day and opens its transcript read-only', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  const name = visitorName('Hollis')
+  await startChat(browser, '/', name, 'Looking for a deed from 1950')
+  await queueEntry(agent, name).getByRole('button', { name: 'Accept' }).click()
+  const panel = agent.locator('.agent-chat').filter({ hasText: name })
+  await panel.getByRole('button', { name: 'End chat' }).click()
+  await expect(panel).toHaveCount(0)
+
+  await agent.getByRole('button', { name: 'History' }).click()
+  const today = await agent.evaluate(() => {
+    const now = new Date()
+    const pad = (n: number) => String(n).padStart(2, '0')
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+  })
+  const search = agent.getByRole('search')
+  await search.getByLabel('Visitor name or email').fill(name)
+  await search.getByLabel('Day').fill(today)
+  await search.getByRole('button', { name: 'Search' }).click()
+  const results = agent.locator('.agent-history-list li')
+  await expect(results).toHaveCount(1)
+  await results.getByRole('button').click()
+  const transcript = agent.getByRole('log', { name: `Past transcript with ${name}` })
+  await expect(transcript).toContainText('Looking for a deed from 1950')
+  await expect(transcript).toContainText('ended the chat')
+  await expect(agent.locator('.agent-history-transcript textarea, .agent-history-transcript input')).toHaveCount(0)
+
+  // Another day finds nothing.
+  await search.getByLabel('Day').fill('2020-01-01')
+  await search.getByRole('button', { name: 'Search' }).click()
+  await expect(results).toHaveCount(0)
+  await expect(agent.getByText('No past chats match.')).toBeVisible()
+})
+
+test('a chat arriving while the tab is hidden badges the title and chimes; showing the tab clears it', async ({
+  browser,
+}) => {
+  const agent = await openConsole(browser)
+  await agent.evaluate(() => {
+    const w = window as never as { chimes: number; AudioContext: unknown }
+    w.chimes = 0
+    const Real = window.AudioContext
+    w.AudioContext = class extends Real {
+      createOscillator() {
+        w.chimes += 1
+        return super.createOscillator()
+      }
+    }
+    const setVisibility = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+      Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    ;(window as never as { setVisibility: typeof setVisibility }).setVisibility = setVisibility
+    setVisibility('hidden')
+  })
+  const title = await agent.title()
+  expect(title).toBe('Chat console')
+  await startChat(browser, '/', visitorName('Tess'), 'Hello?')
+  await expect(agent).toHaveTitle('(1) Chat console')
+  await expect.poll(() => agent.evaluate(() => (window as never as { chimes: number }).chimes)).toBeGreaterThan(0)
+  await agent.evaluate(() => (window as never as { setVisibility(s: string): void }).setVisibility('visible'))
+  await expect(agent).toHaveTitle('Chat console')
+})
+
+test('sign-out ends the session and returns to the sign-in page', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  await agent.getByRole('button', { name: 'Sign out' }).click()
+  await expect(agent).toHaveURL(/\/agent\/login$/)
+  const cookies = await agent.context().cookies()
+  expect(cookies.find((cookie) => cookie.name === 'payload-token')).toBeUndefined()
+  await agent.goto('/agent')
+  await expect(agent).toHaveURL(/\/agent\/login$/)
+  const me = await agent.request.get('/api/users/me')
+  expect((await me.json()).user).toBeNull()
+})
+
+test('the console, its history and its sign-in page have no serious accessibility violations', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  expect(await seriousAxeViolations(agent)).toEqual([])
+  await agent.getByRole('button', { name: 'History' }).click()
+  await expect(agent.getByRole('heading', { name: 'Past chats' })).toBeVisible()
+  expect(await seriousAxeViolations(agent)).toEqual([])
+  await agent.getByRole('button', { name: 'Sign out' }).click()
+  await expect(agent).toHaveURL(/\/agent\/login$/)
+  expect(await seriousAxeViolations(agent)).toEqual([])
+})
