@@ -1114,7 +1114,7 @@ export interface AnalyticsSalt {
 export interface ChatConversation {
   id: number;
   visitorTokenHash: string;
-  status?: ('browsing' | 'invited' | 'queued' | 'chatting') | null;
+  status?: ('browsing' | 'invited' | 'queued' | 'chatting' | 'ended') | null;
   name?: string | null;
   email?: string | null;
   sessionVariables?:
@@ -1127,7 +1127,12 @@ export interface ChatConversation {
     | boolean
     | null;
   currentPage?: string | null;
+  /**
+   * The agent who took the chat.
+   */
   agent?: (number | null) | User;
+  lastMessageAt?: string | null;
+  endedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1899,6 +1904,8 @@ export interface ChatConversationsSelect<T extends boolean = true> {
   sessionVariables?: T;
   currentPage?: T;
   agent?: T;
+  lastMessageAt?: T;
+  endedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2166,6 +2173,10 @@ export interface SiteSetting {
      * When the chat licence ends; after it the widget is disabled.
      */
     licenseExpiresAt?: string | null;
+    /**
+     * Ended conversations, with their messages and files, are deleted this many days after they ended. Empty or 0 keeps them.
+     */
+    retentionDays?: number | null;
   };
   analytics?: {
     /**
@@ -2345,6 +2356,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               id?: T;
             };
         licenseExpiresAt?: T;
+        retentionDays?: T;
       };
   analytics?:
     | T

@@ -25,10 +25,11 @@ import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997e
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { SeoPreviewField as SeoPreviewField_ec81328733c7b340c86516121e9a189e } from '../../../cms/admin/SeoPreviewField'
-import { InMenusNote as InMenusNote_ddfb9b132798d7d6585beec99992d852 } from '../../../cms/menus/InMenusNote'
 import { PageSlugField as PageSlugField_88e8e9c3289aae4c27c332449f81138f } from '../../../cms/admin/PageSlugField'
+import { InMenusNote as InMenusNote_ddfb9b132798d7d6585beec99992d852 } from '../../../cms/menus/InMenusNote'
 import { ReleaseButton as ReleaseButton_5d4d54bc8b94539228ec75fe3bd8db08 } from '../../../contact/admin/ReleaseButton'
 import { ExportCsvLink as ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2 } from '../../../contact/admin/ExportCsvLink'
+import { TranscriptField as TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6 } from '../../../chat/admin/TranscriptField'
 import { LinkRowLabel as LinkRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
 import { ColumnRowLabel as ColumnRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
 import { AnalyticsNavLink as AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef } from '../../../analytics/dashboard/AnalyticsNavLink'
@@ -64,10 +65,11 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/cms/admin/SeoPreviewField#SeoPreviewField": SeoPreviewField_ec81328733c7b340c86516121e9a189e,
-  "/cms/menus/InMenusNote#InMenusNote": InMenusNote_ddfb9b132798d7d6585beec99992d852,
   "/cms/admin/PageSlugField#PageSlugField": PageSlugField_88e8e9c3289aae4c27c332449f81138f,
+  "/cms/menus/InMenusNote#InMenusNote": InMenusNote_ddfb9b132798d7d6585beec99992d852,
   "/contact/admin/ReleaseButton#ReleaseButton": ReleaseButton_5d4d54bc8b94539228ec75fe3bd8db08,
   "/contact/admin/ExportCsvLink#ExportCsvLink": ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2,
+  "/chat/admin/TranscriptField#TranscriptField": TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6,
   "/cms/menus/MenuRowLabels#LinkRowLabel": LinkRowLabel_6f195142e43e416dedbad9599b31ae45,
   "/cms/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_6f195142e43e416dedbad9599b31ae45,
   "/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink": AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef,
