@@ -1,4 +1,5 @@
 import type { UIFieldServerProps } from 'payload'
+import { BUSINESS_TIMEZONE } from '@/cms/businessHours'
 import { toEventView } from '../server/store'
 import type { ChatEventView } from '../types'
 import './transcript.css'
@@ -33,7 +34,11 @@ export async function TranscriptField({ id, payload }: UIFieldServerProps) {
             <li key={event.id} className={`chat-transcript__event chat-transcript__event--${event.author.type}`}>
               <span className="chat-transcript__who">{event.author.name || event.author.type}</span>{' '}
               <time className="chat-transcript__when" dateTime={event.timestamp}>
-                {new Date(event.timestamp).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                {new Date(event.timestamp).toLocaleString('en-US', {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                  timeZone: BUSINESS_TIMEZONE,
+                })}
               </time>
               {event.file ? (
                 <a className="chat-transcript__file" href={event.file.url} target="_blank" rel="noreferrer">
