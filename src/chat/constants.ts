@@ -53,6 +53,9 @@ export const CHAT_EVENT_TYPES = ['message', 'emoji', 'rich_message', 'file', 'cu
 export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number]
 export const CUSTOMER_STATUSES = ['browsing', 'invited', 'queued', 'chatting'] as const
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
+/** A stored conversation's status: the visitor's, or `ended` once its chat has ended (visitors then see `browsing`). */
+export const CONVERSATION_STATUSES = [...CUSTOMER_STATUSES, 'ended'] as const
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]
 export const AGENT_PRESENCES = ['online', 'away', 'offline'] as const
 export type AgentPresence = (typeof AGENT_PRESENCES)[number]
 export const AUTHOR_TYPES = ['customer', 'agent', 'system'] as const

@@ -38,7 +38,7 @@ describe('agent console server', () => {
     expect((await rich.json()).event).toMatchObject({ type: 'rich_message', buttons: ['Franklin', 'Cuyahoga'] })
     expect((await agentPost({ action: 'end', conversationId: conversation.id })).status).toBe(200)
     const after = await payload.findByID({ collection: 'chat-conversations', id: conversation.id })
-    expect(after.status).toBe('browsing')
+    expect(after.status).toBe('ended')
   })
 
   it('counts an agent online only while their stream is open', async () => {

@@ -1,15 +1,22 @@
 import type { CollectionConfig } from 'payload'
 import { hasRole } from '@/cms/access'
 import { CHAT_RATINGS } from '../afterChat'
-import { CUSTOMER_STATUSES } from '../constants'
+import { CONVERSATION_STATUSES } from '../constants'
+import { deleteConversationRecords } from './deleteConversationRecords'
 
 /** Agents and admins read chats; visitors reach only their own, through the chat routes. */
 export const isChatStaff = ({ req }: { req: { user?: unknown } }) => hasRole(req.user as never, 'agent', 'admin')
 
 export const ChatConversations: CollectionConfig = {
   slug: 'chat-conversations',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'status', 'updatedAt'], group: 'Chat' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'email', 'agent', 'status', 'createdAt', 'lastMessageAt'],
+    listSearchableFields: ['name', 'email'],
+    group: 'Chat',
+  },
   access: { read: isChatStaff, create: () => false, update: () => false, delete: isChatStaff },
+  hooks: { beforeDelete: [deleteConversationRecords] },
   fields: [
     {
       name: 'visitorTokenHash',
@@ -21,12 +28,24 @@ export const ChatConversations: CollectionConfig = {
       access: { read: () => false },
       admin: { hidden: true },
     },
-    { name: 'status', type: 'select', defaultValue: 'browsing', options: [...CUSTOMER_STATUSES] },
-    { name: 'name', type: 'text' },
+    { name: 'status', type: 'select', defaultValue: 'browsing', options: [...CONVERSATION_STATUSES], index: true },
+    { name: 'name', label: 'Visitor', type: 'text' },
     { name: 'email', type: 'email' },
     { name: 'sessionVariables', type: 'json' },
     { name: 'currentPage', type: 'text' },
-    { name: 'agent', type: 'relationship', relationTo: 'users' },
+    {
+      name: 'agent',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { description: 'The agent who took the chat.' },
+    },
+    { name: 'lastMessageAt', label: 'Last message', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'endedAt', label: 'Ended', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'transcript',
+      type: 'ui',
+      admin: { components: { Field: '/chat/admin/TranscriptField#TranscriptField' } },
+    },
     // The visitor's one-click rating once the chat has ended (src/chat/server/afterChat.ts keeps the first).
     {
       name: 'rating',

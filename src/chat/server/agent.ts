@@ -16,7 +16,7 @@ import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
 import { ChatStore, toSummary } from './store'
-import { transcriptText } from './transcript'
+import { emailTranscript } from './transcriptEmail'
 import * as valid from './validation'
 import { endChat } from './visitor'
 
@@ -183,14 +183,7 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
       return { replies: await cannedReplies(store.payload) }
     case 'transcript': {
       const conversation = await conversationFor()
-      const to = valid.optionalEmail(body.to ?? conversation.email ?? undefined)
-      if (!to) throw new ChatRequestError(400, 'Please enter a valid email address.')
-      const events = await store.eventsAfter(0, conversation.id, 5000)
-      await store.payload.sendEmail({
-        to,
-        subject: `Chat transcript #${conversation.id}`,
-        text: transcriptText(conversation, events),
-      })
+      await emailTranscript(store.payload, conversation.id, body.to ?? conversation.email)
       return {}
     }
     case 'transcript_view': {

@@ -8,7 +8,7 @@ import { agentOf } from './agent'
 import { ChatRequestError, jsonError, originAllowed, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
-import { ChatStore } from './store'
+import { ChatStore, customerStatusOf } from './store'
 import { positiveId } from './validation'
 import { visitorOf, visitorPostLimiter } from './visitor'
 
@@ -65,7 +65,7 @@ async function visitorUploadTarget(
   if (visitor.setCookie) throw new ChatRequestError(403, 'Start a chat before sending files.')
   refuseWhenLimited(await visitorPostLimiter.take(visitor.visitorId), 'Too many messages at once.')
   const conversation = await store.conversationOf(visitor.visitorId)
-  if (!conversation || conversation.status === 'browsing')
+  if (!conversation || customerStatusOf(conversation.status) === 'browsing')
     throw new ChatRequestError(403, 'Start a chat before sending files.')
   return { conversationId: conversation.id, author: { type: 'customer', name: conversation.name || 'Visitor' } }
 }

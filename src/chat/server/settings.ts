@@ -12,6 +12,8 @@ export type ChatSettings = {
   licenseExpiresAt: string | null
   region: string
   defaultWidget: string
+  /** Days after its end that a conversation is deleted; 0 keeps conversations. */
+  retentionDays: number
 }
 
 export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>): ChatSettings {
@@ -26,6 +28,7 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>)
     licenseExpiresAt: chat.licenseExpiresAt ?? null,
     region: chat.region ?? '',
     defaultWidget: chat.defaultWidget ?? 'chat',
+    retentionDays: Math.max(0, Math.floor(chat.retentionDays ?? 0)),
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { database } from '@/cms/sql'
 import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
-import type { AuthorType, ChatEventType, CustomerStatus } from '../constants'
+import type { AuthorType, ChatEventType, ConversationStatus, CustomerStatus } from '../constants'
 import type { ChatEventView, ConversationSummary } from '../types'
 import type { ChatHub } from './hub'
 
@@ -46,13 +46,17 @@ export function toEventView(event: ChatEvent): ChatEventView {
   }
 }
 
+/** What visitors and the live lists see: an ended chat leaves its visitor browsing. */
+export const customerStatusOf = (status: ConversationStatus | null | undefined): CustomerStatus =>
+  status == null || status === 'ended' ? 'browsing' : status
+
 export function toSummary(doc: ChatConversation): ConversationSummary {
   return {
     id: doc.id,
     visitorId: '',
     name: doc.name ?? '',
     email: doc.email ?? '',
-    status: doc.status ?? 'browsing',
+    status: customerStatusOf(doc.status),
     currentPage: doc.currentPage ?? '',
     agentId: doc.agent == null ? null : typeof doc.agent === 'object' ? doc.agent.id : doc.agent,
   }
@@ -114,12 +118,14 @@ export class ChatStore {
     return doc
   }
 
-  async setStatus(conversation: ChatConversation, status: CustomerStatus, agentId?: number | null) {
+  /** Sets the status, and the agent when given; `ended` also stamps when, for the retention job. */
+  async setStatus(conversation: ChatConversation, status: ConversationStatus, agentId?: number | null) {
     const doc = await this.update(conversation.id, {
       status,
       ...(agentId !== undefined ? { agent: agentId } : {}),
+      ...(status === 'ended' ? { endedAt: new Date().toISOString() } : {}),
     })
-    this.hub.setStatus(doc.id, doc.visitorTokenHash, status)
+    this.hub.setStatus(doc.id, doc.visitorTokenHash, customerStatusOf(status))
     return doc
   }
 
@@ -140,9 +146,20 @@ export class ChatStore {
   /** Stores an event, then sends it to every stream that may see it. */
   async append(conversationId: number, input: NewChatEvent): Promise<ChatEventView> {
     const created = await this.withEventOrder((req) => this.insertEvent(conversationId, input, req))
+    if (input.author.type !== 'system') await this.touchLastMessage(conversationId, created.createdAt)
     const view = toEventView(created)
     this.hub.publish({ kind: 'event', event: view })
     return view
+  }
+
+  /** Keeps the admin list's "Last message" column current, without telling agents (nothing they show changed). */
+  private async touchLastMessage(conversationId: number, at: string) {
+    await this.payload.update({
+      collection: 'chat-conversations',
+      id: conversationId,
+      data: { lastMessageAt: at },
+      depth: 0,
+    })
   }
 
   /** Inserts one event within `req`'s transaction (see withEventOrder); nothing is published. */

@@ -21,7 +21,7 @@ import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLim
 import { chatHub } from './hub'
 import { loadChatSettings, serverConfigError } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
-import { ChatStore } from './store'
+import { ChatStore, customerStatusOf } from './store'
 import { hashVisitorToken, isIssuedToken, newVisitorToken } from './tokens'
 import * as valid from './validation'
 
@@ -124,7 +124,7 @@ export async function visitorStream(request: Request, payload: Payload): Promise
   hub.visitorConnected({
     visitorId,
     page,
-    status: conversation?.status ?? 'browsing',
+    status: customerStatusOf(conversation?.status),
     name: conversation?.name ?? '',
     conversationId: conversation?.id ?? null,
   })
@@ -137,7 +137,7 @@ export async function visitorStream(request: Request, payload: Payload): Promise
     opening: async () => {
       const snapshot: VisitorSnapshot = {
         conversationId: conversation?.id ?? null,
-        status: conversation?.status ?? 'browsing',
+        status: customerStatusOf(conversation?.status),
         availability: hub.availability(),
         name: conversation?.name ?? '',
         email: conversation?.email ?? '',
@@ -230,7 +230,7 @@ export async function runVisitorAction(
       let conversation = await ensureConversation()
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
-      if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) {
+      if (!OPEN_STATUSES.includes(customerStatusOf(conversation.status))) {
         await queueAgain(store, conversation)
         await store.append(conversation.id, {
           type: 'system',
@@ -251,7 +251,7 @@ export async function runVisitorAction(
           : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
       const data = type === 'custom' ? valid.customData(body.customData) : undefined
       const conversation = await ensureConversation()
-      if (!OPEN_STATUSES.includes(conversation.status ?? 'browsing')) await queueAgain(store, conversation)
+      if (!OPEN_STATUSES.includes(customerStatusOf(conversation.status))) await queueAgain(store, conversation)
       const event = await store.append(conversation.id, {
         type,
         author: { type: 'customer', name: conversation.name || 'Visitor' },
@@ -274,7 +274,7 @@ export async function runVisitorAction(
     }
     case 'end': {
       const conversation = await store.conversationOf(visitorId)
-      if (conversation && conversation.status !== 'browsing')
+      if (conversation && customerStatusOf(conversation.status) !== 'browsing')
         await endChat(store, conversation.id, 'The visitor ended the chat.')
       return {}
     }
@@ -291,5 +291,6 @@ export async function endChat(store: ChatStore, conversationId: number, text: st
   const conversation = await store.conversation(conversationId)
   if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
   await store.append(conversationId, { type: 'system', author: { type: 'system', name: 'System' }, text })
-  await store.setStatus(conversation, 'browsing', null)
+  // The agent stays recorded: the admin's history shows who took the chat.
+  await store.setStatus(conversation, 'ended')
 }

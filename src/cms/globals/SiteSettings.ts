@@ -161,6 +161,16 @@ export const SiteSettings: GlobalConfig = {
               type: 'date',
               admin: { description: 'When the chat licence ends; after it the widget is disabled.' },
             },
+            {
+              name: 'retentionDays',
+              label: 'Delete conversations after (days)',
+              type: 'number',
+              min: 0,
+              admin: {
+                description:
+                  'Ended conversations, with their messages and files, are deleted this many days after they ended. Empty or 0 keeps them.',
+              },
+            },
           ],
         },
         {

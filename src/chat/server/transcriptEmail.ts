@@ -1,0 +1,65 @@
+import type { Payload } from 'payload'
+import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
+import { createMailTransport, sendMail } from '@/cms/mailTransport'
+import { createRateLimiter } from '@/security/rateLimit'
+import { headerText, safeAddress } from '@/contact/delivery/email'
+import { ChatRequestError, refuseWhenLimited } from './guards'
+import { toEventView } from './store'
+import { transcriptText } from './transcript'
+
+/** Transcript emails one conversation may send per window, whoever asks: a chat cannot become a mail cannon. */
+export const CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION = 3
+export const CHAT_TRANSCRIPT_EMAIL_WINDOW_MS = 60 * 60_000
+/** Events a transcript holds at most, the first ones. */
+export const CHAT_TRANSCRIPT_MAX_EVENTS = 2000
+/** Characters of transcript text an email holds at most; a longer one ends with a note that it was cut. */
+export const CHAT_TRANSCRIPT_MAX_CHARS = 200_000
+export const TRANSCRIPT_CUT_NOTE = '… (the transcript was too long for one email and was cut here)'
+
+const transcriptEmailLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION, windowMs: CHAT_TRANSCRIPT_EMAIL_WINDOW_MS },
+  { scope: 'chat-transcript-email' },
+)
+
+/**
+ * Emails a conversation's transcript to `to` through the site's mail transport (SMTP_URL, or the
+ * outbox). Refuses a bad address (400), an unknown conversation (404) and a fourth email within
+ * the window (429) with a ChatRequestError, whose message a visitor can read.
+ */
+export async function emailTranscript(payload: Payload, conversationId: number, to: unknown): Promise<void> {
+  const address = typeof to === 'string' ? safeAddress(to) : null
+  if (!address) throw new ChatRequestError(400, 'Please enter a valid email address.')
+  if (!Number.isSafeInteger(conversationId) || conversationId <= 0)
+    throw new ChatRequestError(404, 'No such conversation.')
+  const conversation = await payload.findByID({
+    collection: 'chat-conversations',
+    id: conversationId,
+    depth: 0,
+    disableErrors: true,
+  })
+  if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
+  refuseWhenLimited(
+    await transcriptEmailLimiter.take(String(conversationId)),
+    'This transcript was sent several times already. Please try again later.',
+  )
+  const { docs } = await payload.find({
+    collection: 'chat-events',
+    where: { conversation: { equals: conversationId } },
+    sort: 'id',
+    limit: CHAT_TRANSCRIPT_MAX_EVENTS,
+    depth: 1,
+  })
+  const full = transcriptText(conversation, docs.map(toEventView))
+  const text =
+    full.length > CHAT_TRANSCRIPT_MAX_CHARS
+      ? `${full.slice(0, CHAT_TRANSCRIPT_MAX_CHARS)}\n${TRANSCRIPT_CUT_NOTE}\n`
+      : full
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const from = safeAddress(settings.contact?.fromAddress) ?? safeAddress(process.env.MAIL_FROM) ?? DEFAULT_FROM_ADDRESS
+  await sendMail(createMailTransport(), {
+    from: { address: from, name: headerText(settings.business?.name || 'Website') },
+    to: address,
+    subject: headerText(`Your chat transcript (#${conversation.id})`),
+    text,
+  })
+}

@@ -1,0 +1,117 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createInProcessBus } from '@/chat/server/bus'
+import { ChatRequestError } from '@/chat/server/guards'
+import { ChatHub } from '@/chat/server/hub'
+import { ChatStore } from '@/chat/server/store'
+import {
+  CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION,
+  CHAT_TRANSCRIPT_MAX_CHARS,
+  emailTranscript,
+  TRANSCRIPT_CUT_NOTE,
+} from '@/chat/server/transcriptEmail'
+import { conversationWithEventsAndFile } from '../support/chatHistory'
+import { startTestPayload } from '../support/payload'
+import { startSmtpServer } from '../support/smtp'
+
+let payload: Payload
+let cleanup: () => Promise<void>
+let hub: ChatHub
+let store: ChatStore
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+const smtpBefore = process.env.SMTP_URL
+
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  process.env.SMTP_URL = smtp.url
+  ;({ payload, cleanup } = await startTestPayload())
+  hub = new ChatHub(createInProcessBus())
+  store = new ChatStore(payload, hub)
+}, 120_000)
+afterAll(async () => {
+  hub?.close()
+  await cleanup?.()
+  await smtp?.close()
+  if (smtpBefore === undefined) delete process.env.SMTP_URL
+  else process.env.SMTP_URL = smtpBefore
+})
+
+/** The decoded body of a received message (nodemailer writes quoted-printable for long lines). */
+const bodyOf = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
+
+/** The status of the ChatRequestError a call throws, or 'no error'. */
+async function refusal(call: Promise<unknown>): Promise<number | string> {
+  try {
+    await call
+    return 'no error'
+  } catch (error) {
+    if (error instanceof ChatRequestError) return error.status
+    throw error
+  }
+}
+
+describe('transcript by email', () => {
+  it('sends the messages in order, with who said them and the files by name, through SMTP', async () => {
+    const { conversation, file } = await conversationWithEventsAndFile(payload, store, 'Tess')
+    await emailTranscript(payload, conversation.id, 'tess@example.com')
+
+    expect(smtp.received).toHaveLength(1)
+    expect(smtp.received[0].to).toEqual(['tess@example.com'])
+    const body = bodyOf(smtp.received[0].raw)
+    const order = ['Tess: I need a search.', `Tess: [file] ${file.filename}`, 'Ada: On it.'].map((line) =>
+      body.indexOf(line),
+    )
+    expect(order.every((at) => at >= 0)).toBe(true)
+    expect([...order].sort((a, b) => a - b)).toEqual(order)
+  })
+
+  it('refuses malformed and hostile addresses and unknown conversations, sending nothing', async () => {
+    const { conversation } = await conversationWithEventsAndFile(payload, store, 'Hal')
+    const before = smtp.received.length
+    for (const to of [
+      '',
+      'not-an-address',
+      'a@b.c\r\nBcc: all@example.com',
+      'x@example.com, y@example.com',
+      42,
+      null,
+    ]) {
+      expect(await refusal(emailTranscript(payload, conversation.id, to))).toBe(400)
+    }
+    expect(await refusal(emailTranscript(payload, 999_999, 'hal@example.com'))).toBe(404)
+    expect(await refusal(emailTranscript(payload, -1, 'hal@example.com'))).toBe(404)
+    expect(smtp.received.length).toBe(before)
+  })
+
+  it(`sends at most ${CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION} emails of one conversation per window`, async () => {
+    const { conversation } = await conversationWithEventsAndFile(payload, store, 'Rex')
+    const before = smtp.received.length
+    for (let sent = 0; sent < CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION; sent++) {
+      await emailTranscript(payload, conversation.id, 'rex@example.com')
+    }
+    expect(await refusal(emailTranscript(payload, conversation.id, 'rex@example.com'))).toBe(429)
+    expect(smtp.received.length - before).toBe(CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION)
+  })
+
+  it('cuts a transcript longer than the size limit and says so', async () => {
+    const { conversation } = await conversationWithEventsAndFile(payload, store, 'Lou')
+    const long = 'x'.repeat(1900)
+    const needed = Math.ceil(CHAT_TRANSCRIPT_MAX_CHARS / long.length) + 5
+    for (let index = 0; index < needed; index++) {
+      await store.insertEvent(conversation.id, {
+        type: 'message',
+        author: { type: 'customer', name: 'Lou' },
+        text: long,
+      })
+    }
+    const before = smtp.received.length
+    await emailTranscript(payload, conversation.id, 'lou@example.com')
+    const body = bodyOf(smtp.received[before].raw)
+    expect(body.includes(TRANSCRIPT_CUT_NOTE)).toBe(true)
+    expect(body.length).toBeLessThan(CHAT_TRANSCRIPT_MAX_CHARS + 20_000)
+  })
+})
