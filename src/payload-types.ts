@@ -1128,7 +1128,7 @@ export interface AnalyticsSalt {
 export interface ChatConversation {
   id: number;
   visitorTokenHash: string;
-  status?: ('browsing' | 'invited' | 'queued' | 'chatting') | null;
+  status?: ('browsing' | 'invited' | 'queued' | 'chatting' | 'ended') | null;
   name?: string | null;
   email?: string | null;
   sessionVariables?:
@@ -1141,7 +1141,12 @@ export interface ChatConversation {
     | boolean
     | null;
   currentPage?: string | null;
+  /**
+   * The agent who took the chat.
+   */
   agent?: (number | null) | User;
+  lastMessageAt?: string | null;
+  endedAt?: string | null;
   /**
    * How the visitor rated the chat once it ended.
    */
@@ -1942,6 +1947,8 @@ export interface ChatConversationsSelect<T extends boolean = true> {
   sessionVariables?: T;
   currentPage?: T;
   agent?: T;
+  lastMessageAt?: T;
+  endedAt?: T;
   rating?: T;
   ratedAt?: T;
   updatedAt?: T;
@@ -2221,6 +2228,10 @@ export interface SiteSetting {
      * When the chat licence ends; after it the widget is disabled.
      */
     licenseExpiresAt?: string | null;
+    /**
+     * Ended conversations, with their messages and files, are deleted this many days after they ended. Empty or 0 keeps them.
+     */
+    retentionDays?: number | null;
   };
   analytics?: {
     /**
@@ -2400,6 +2411,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
               id?: T;
             };
         licenseExpiresAt?: T;
+        retentionDays?: T;
       };
   analytics?:
     | T

@@ -3,8 +3,8 @@ import { createRateLimiter } from '@/security/rateLimit'
 import { CHAT_RATINGS, CHAT_TRANSCRIPTS_PER_VISITOR, CHAT_TRANSCRIPTS_WINDOW_MS, type ChatRating } from '../afterChat'
 import type { CustomerStatus } from '../constants'
 import { ChatRequestError, refuseWhenLimited } from './guards'
-import type { ChatStore } from './store'
-import { transcriptText } from './transcript'
+import { customerStatusOf, type ChatStore } from './store'
+import { emailTranscript } from './transcriptEmail'
 import * as valid from './validation'
 
 /** Transcripts mailed per visitor: each one is a mail the site sends to an address a visitor typed. */
@@ -13,17 +13,14 @@ export const transcriptLimiter = createRateLimiter(
   { scope: 'chat-transcript' },
 )
 
-/** The most events a mailed transcript holds. */
-export const CHAT_TRANSCRIPT_MAX_EVENTS = 5000
-
 const OPEN_STATUSES: CustomerStatus[] = ['queued', 'chatting']
 
 /** The visitor's own conversation once it has had a chat, or a 404 (nobody else's can be named). */
 async function chattedConversation(store: ChatStore, visitorId: string) {
   const conversation = await store.conversationOf(visitorId)
-  const events = conversation ? await store.eventsAfter(0, conversation.id, CHAT_TRANSCRIPT_MAX_EVENTS) : []
-  if (!conversation || events.length === 0) throw new ChatRequestError(404, 'There is no chat to send or rate.')
-  return { conversation, events }
+  const firstEvent = conversation ? await store.eventsAfter(0, conversation.id, 1) : []
+  if (!conversation || firstEvent.length === 0) throw new ChatRequestError(404, 'There is no chat to send or rate.')
+  return { conversation }
 }
 
 function ratingOf(value: unknown): ChatRating {
@@ -40,7 +37,7 @@ function ratingOf(value: unknown): ChatRating {
 export async function rateChat(store: ChatStore, visitorId: string, value: unknown) {
   const rating = ratingOf(value)
   const { conversation } = await chattedConversation(store, visitorId)
-  if (OPEN_STATUSES.includes(conversation.status ?? 'browsing')) {
+  if (OPEN_STATUSES.includes(customerStatusOf(conversation.status))) {
     throw new ChatRequestError(409, 'You can rate the chat once it has ended.')
   }
   if (conversation.rating) return { rating: conversation.rating }
@@ -64,19 +61,19 @@ export async function queueAgain(store: ChatStore, conversation: ChatConversatio
   await store.setStatus(conversation, 'queued')
 }
 
-/** Mails the visitor's own chat to the address they typed, through the site's mail transport. */
+/**
+ * Mails the visitor's own chat to the address they typed, through the one transcript mailer
+ * (emailTranscript), within the visitor's own allowance as well as the conversation's.
+ */
 export async function mailTranscript(store: ChatStore, visitorId: string, value: unknown) {
   const to = valid.optionalEmail(value)
   if (!to) throw new ChatRequestError(400, 'Please enter a valid email address.')
-  const { conversation, events } = await chattedConversation(store, visitorId)
+  const { conversation } = await chattedConversation(store, visitorId)
   refuseWhenLimited(await transcriptLimiter.take(visitorId), 'Too many transcripts were sent. Please try again later.')
   try {
-    await store.payload.sendEmail({
-      to,
-      subject: `Your chat transcript #${conversation.id}`,
-      text: transcriptText(conversation, events),
-    })
+    await emailTranscript(store.payload, conversation.id, to)
   } catch (error) {
+    if (error instanceof ChatRequestError) throw error
     store.payload.logger.error({ err: error, conversationId: conversation.id }, 'chat transcript mail failed')
     throw new ChatRequestError(502, 'The transcript could not be sent. Please try again later.')
   }

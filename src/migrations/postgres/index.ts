@@ -2,6 +2,7 @@ import * as migration_20261122_042330_initial from './20261122_042330_initial';
 import * as migration_20261122_143535_features from './20261122_143535_features';
 import * as migration_20261122_165552_session_two from './20261122_165552_session_two';
 import * as migration_20261124_141427_editing from './20261124_141427_editing';
+import * as migration_20261124_184030_business from './20261124_184030_business';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261124_141427_editing.up,
     down: migration_20261124_141427_editing.down,
-    name: '20261124_141427_editing'
+    name: '20261124_141427_editing',
+  },
+  {
+    up: migration_20261124_184030_business.up,
+    down: migration_20261124_184030_business.down,
+    name: '20261124_184030_business'
   },
 ];

@@ -2,6 +2,7 @@ import * as migration_20261122_042143_initial from './20261122_042143_initial';
 import * as migration_20261122_143525_features from './20261122_143525_features';
 import * as migration_20261122_165546_session_two from './20261122_165546_session_two';
 import * as migration_20261124_141340_editing from './20261124_141340_editing';
+import * as migration_20261124_184018_business from './20261124_184018_business';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261124_141340_editing.up,
     down: migration_20261124_141340_editing.down,
-    name: '20261124_141340_editing'
+    name: '20261124_141340_editing',
+  },
+  {
+    up: migration_20261124_184018_business.up,
+    down: migration_20261124_184018_business.down,
+    name: '20261124_184018_business'
   },
 ];

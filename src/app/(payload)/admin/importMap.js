@@ -31,10 +31,13 @@ import { SubmissionMessage as SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7
 import { InboxActions as InboxActions_cbcc5fe97f49df90f440ea58a477c755 } from '../../../contact/inbox/InboxActions'
 import { InboxViews as InboxViews_367b269294b5151fb452a42ad2dfce1f } from '../../../contact/inbox/InboxViews'
 import { ExportCsvLink as ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2 } from '../../../contact/admin/ExportCsvLink'
+import { TranscriptField as TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6 } from '../../../chat/admin/TranscriptField'
 import { LinkRowLabel as LinkRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
 import { ColumnRowLabel as ColumnRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
 import { AnalyticsNavLink as AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef } from '../../../analytics/dashboard/AnalyticsNavLink'
+import { AgentConsoleLink as AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76 } from '../../../chat/admin/AgentConsoleLink'
 import { AnalyticsView as AnalyticsView_f1d93c558e2a59c6335cc60a65706f06 } from '../../../analytics/dashboard/AnalyticsView'
+import { AgentLandingView as AgentLandingView_53687d6ef2b3f821d7623fa4621d1d30 } from '../../../chat/admin/AgentLandingView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -72,9 +75,12 @@ export const importMap = {
   "/contact/inbox/InboxActions#InboxActions": InboxActions_cbcc5fe97f49df90f440ea58a477c755,
   "/contact/inbox/InboxViews#InboxViews": InboxViews_367b269294b5151fb452a42ad2dfce1f,
   "/contact/admin/ExportCsvLink#ExportCsvLink": ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2,
+  "/chat/admin/TranscriptField#TranscriptField": TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6,
   "/cms/menus/MenuRowLabels#LinkRowLabel": LinkRowLabel_6f195142e43e416dedbad9599b31ae45,
   "/cms/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_6f195142e43e416dedbad9599b31ae45,
   "/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink": AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef,
+  "/chat/admin/AgentConsoleLink#AgentConsoleLink": AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76,
   "/analytics/dashboard/AnalyticsView#AnalyticsView": AnalyticsView_f1d93c558e2a59c6335cc60a65706f06,
+  "/chat/admin/AgentLandingView#AgentLandingView": AgentLandingView_53687d6ef2b3f821d7623fa4621d1d30,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
