@@ -9,7 +9,7 @@ import { DROPDOWN_SEARCH_THRESHOLD } from '../../src/forms/dropdown/model'
 import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
 import { E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
-import { ADMIN_TEST_TIMEOUT_MS } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin } from './support/admin'
 
 /** The seeded guide holds every page element; each is checked lightly here, at both widths. */
 const WIDTHS = [
@@ -26,9 +26,23 @@ const richTextOf = (text: string) => {
   return { root: { ...base, type: 'root', children: [paragraph] } }
 }
 
+/** How far ahead of the page's clock a pause is placed, tried in turn. */
+const PAUSE_AHEAD_MS = [250, 1000, 2000]
+
 /** From here on the page's clock moves only when the test says so. */
 async function pauseClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250)
+  // A moment just ahead of the page's clock; on a busy machine that moment may pass before the
+  // pause arrives, so a later one is tried.
+  for (const aheadMs of PAUSE_AHEAD_MS) {
+    const at = (await page.evaluate(() => Date.now())) + aheadMs
+    try {
+      await page.clock.pauseAt(at)
+      return
+    } catch (error) {
+      if (!/fast-forward to the past/.test(String(error))) throw error
+    }
+  }
+  throw new Error('the page clock could not be paused')
 }
 
 async function seriousAxeViolations(page: Page) {
@@ -82,10 +96,11 @@ test.describe('heading styles in the admin', () => {
     const { doc } = await response.json()
     created.push(doc.id)
     await page.context().addCookies([{ name: 'payload-token', value: token, url: E2E_URL }])
-    await page.goto(`/admin/collections/pages/${doc.id}`)
+    await openAdmin(page, `/collections/pages/${doc.id}`)
     await page.locator('[data-lexical-editor="true"]').getByText(text).click({ clickCount: 3 })
-    await page.getByRole('button', { name: 'textState dropdown' }).click()
-    await page.getByRole('button', { name: 'Looks like heading 2' }).click()
+    // The floating toolbar may be drawn above the top of the window; a click event reaches it there.
+    await page.getByRole('button', { name: 'textState dropdown' }).dispatchEvent('click')
+    await page.getByRole('button', { name: 'Looks like heading 2' }).dispatchEvent('click')
     await expect(page.locator('[data-lexical-editor="true"] [data-heading-style="h2"]')).toHaveText(text)
     const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok())
     await page.getByRole('button', { name: 'Publish changes' }).click()
