@@ -5,6 +5,7 @@ import { createChime } from '../widget/sound'
 
 /** The console's title with the count of chats that arrived while the tab was hidden: "(2) Chat console". */
 export const badgedTitle = (title: string, unseen: number) => (unseen > 0 ? `(${unseen}) ${title}` : title)
+const BADGE = /^\(\d+\) /
 
 /**
  * While the tab is hidden, each chat joining the queue adds one to the title's badge and chimes;
@@ -14,10 +15,8 @@ export function useNewChatAlert(queuedIds: number[]) {
   const [unseen, setUnseen] = useState(0)
   const known = useRef(new Set<number>())
   const chime = useRef<(() => void) | null>(null)
-  const baseTitle = useRef('')
 
   useEffect(() => {
-    baseTitle.current = document.title
     const clearWhenShown = () => {
       if (document.visibilityState === 'visible') setUnseen(0)
     }
@@ -37,6 +36,7 @@ export function useNewChatAlert(queuedIds: number[]) {
   }, [key])
 
   useEffect(() => {
-    if (baseTitle.current) document.title = badgedTitle(baseTitle.current, unseen)
+    // Read at each change: the page's own title may arrive after this component first rendered.
+    document.title = badgedTitle(document.title.replace(BADGE, ''), unseen)
   }, [unseen])
 }
