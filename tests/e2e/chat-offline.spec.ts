@@ -3,10 +3,13 @@ import { E2E_URL } from '../../playwright.config'
 import { CONTACT_FORM_ID, CONTACT_MESSAGE_MIN_LENGTH, SEED_FORMS } from '../../src/cms/seed/content/forms'
 import { formatMessage, MESSAGES } from '../../src/forms/validation'
 import { seriousAxeViolations } from './support/axe'
-import { chatAdmin, prepareChatSuite, visitorName } from './support/chat'
+import { chatAdmin, expectNoAgentOnline, prepareChatSuite, visitorName } from './support/chat'
 
-// Runs before the suites that sign an agent in (files run in name order): no agent is online here.
+// The consoles the suites before this one opened are closed; these tests need no agent online.
 prepareChatSuite()
+test.beforeAll(async ({ request }) => {
+  await expectNoAgentOnline(request)
+})
 test('the API stub queues calls before the widget loads and a chat-button opens the widget', async ({ page }) => {
   const errors: string[] = []
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))

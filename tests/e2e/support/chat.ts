@@ -1,6 +1,7 @@
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   expect,
   type Page,
@@ -33,9 +34,30 @@ export function prepareChatSuite() {
     seededHours = (await settings.json()).business?.openingHours ?? []
     await setBusinessHours(request, [])
   })
+  // A console or visitor left open would keep an agent online (or a visitor on the site) for the
+  // suites after this one; whatever a test opened through these helpers is closed when it ends.
+  test.afterEach(async () => {
+    await Promise.all(openedContexts.splice(0).map((context) => context.close().catch(() => undefined)))
+  })
   test.afterAll(async ({ request }) => {
     await setBusinessHours(request, seededHours)
   })
+}
+
+const openedContexts: BrowserContext[] = []
+
+/** A browser context of a test's own, closed when the test ends. */
+async function ownContext(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options)
+  openedContexts.push(context)
+  return context
+}
+
+/** Resolves once the site reports no agent online (a closed console's stream may take a moment to end). */
+export async function expectNoAgentOnline(request: APIRequestContext) {
+  await expect
+    .poll(async () => (await (await request.get('/api/chat/config?availability')).json()).availability)
+    .toBe('offline')
 }
 
 let seededHours: unknown[] = []
@@ -58,7 +80,7 @@ export async function setChatSettings(request: APIRequestContext, chat: Record<s
 
 /** An agent signed in to the console, in a browser context of their own. */
 export async function openConsole(browser: Browser, origin = ''): Promise<Page> {
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   const page = await context.newPage()
   await page.goto(`${origin}/agent`)
   await expect(page).toHaveURL(/\/agent\/login$/)
@@ -75,7 +97,7 @@ export async function openVisitor(
   pagePath = '/',
   contextOptions: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext(contextOptions)
+  const context = await ownContext(browser, contextOptions)
   const page = await context.newPage()
   await page.goto(pagePath)
   await expect(page.locator('.chat-launcher')).toBeVisible()
