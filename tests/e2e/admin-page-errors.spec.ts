@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { duplicateAddressMessage } from '../../src/cms/collections/pageMessages'
 import { UNSAFE_LINK_MESSAGE } from '../../src/cms/fields/safeUrl'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, fillAndSettle, openAdmin, signInAsAdmin } from './support/admin'
 import { adminToken } from './helpers'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
@@ -48,7 +48,7 @@ test.describe('a refused page', () => {
       await request.get('/api/pages?where[path][equals]=/faq&depth=0', { headers: { Authorization: `JWT ${token}` } })
     ).json()
     await openAdmin(page, `/collections/pages/${docs[0].id}`)
-    await page.locator('#field-slug').fill('pricing')
+    await fillAndSettle(page, page.locator('#field-slug'), 'pricing')
     await page.getByRole('button', { name: 'Publish changes' }).click()
     const slugField = page.locator('xpath=//label[@for="field-slug"]/parent::div')
     await expect(slugField).toHaveClass(/error/)

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test'
 import { E2E_URL } from '../../../playwright.config'
 import { adminToken } from '../helpers'
 
@@ -20,3 +20,15 @@ export async function openAdmin(page: Page, path: string): Promise<void> {
  * noisy; the suite's default allowance is sized for site pages.
  */
 export const ADMIN_TEST_TIMEOUT_MS = 120_000
+
+/**
+ * Fills an admin field and waits for the admin's round trip that re-checks the form on the server
+ * after a change, so that a save made next is not overtaken by that answer.
+ */
+export async function fillAndSettle(page: Page, field: Locator, value: string): Promise<void> {
+  const checked = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && 'next-action' in response.request().headers(),
+  )
+  await field.fill(value)
+  await checked
+}
