@@ -1,28 +1,12 @@
 import type { UIFieldServerProps } from 'payload'
 import { BUSINESS_TIMEZONE } from '@/cms/businessHours'
-import { toEventView } from '../server/store'
-import type { ChatEventView } from '../types'
+import { eventText, transcriptEvents } from '../server/transcript'
 import './transcript.css'
-
-/** Messages shown in the admin's conversation view at most, the first ones (a chat rarely has more). */
-export const ADMIN_TRANSCRIPT_MAX_EVENTS = 2000
-
-function eventText(event: ChatEventView): string {
-  if (event.type === 'custom') return JSON.stringify(event.customData ?? null)
-  return [event.text ?? '', event.buttons?.length ? `[${event.buttons.join(' | ')}]` : ''].filter(Boolean).join(' ')
-}
 
 /** The conversation's messages in order (who, when, what, files as links), read-only. */
 export async function TranscriptField({ id, payload }: UIFieldServerProps) {
   if (id == null) return null
-  const { docs } = await payload.find({
-    collection: 'chat-events',
-    where: { conversation: { equals: id } },
-    sort: 'id',
-    limit: ADMIN_TRANSCRIPT_MAX_EVENTS,
-    depth: 1,
-  })
-  const events = docs.map(toEventView)
+  const events = await transcriptEvents(payload, id)
   return (
     <section className="chat-transcript" aria-label="Transcript">
       <h3 className="chat-transcript__title">Transcript</h3>

@@ -1,5 +1,29 @@
+import type { Payload } from 'payload'
 import type { ChatConversation } from '@/payload-types'
 import type { ChatEventView } from '../types'
+import { toEventView } from './store'
+
+/** Events a transcript holds at most, the first ones (a chat rarely has more). */
+export const CHAT_TRANSCRIPT_MAX_EVENTS = 2000
+
+/** A conversation's events in order, as every transcript shows them (admin view and email). */
+export async function transcriptEvents(payload: Payload, conversationId: number | string): Promise<ChatEventView[]> {
+  const { docs } = await payload.find({
+    collection: 'chat-events',
+    where: { conversation: { equals: conversationId } },
+    sort: 'id',
+    limit: CHAT_TRANSCRIPT_MAX_EVENTS,
+    depth: 1,
+    pagination: false,
+  })
+  return docs.map(toEventView)
+}
+
+/** What an event says in words: its text and buttons, or its custom data (a file is shown apart). */
+export function eventText(event: ChatEventView): string {
+  if (event.type === 'custom') return JSON.stringify(event.customData ?? null)
+  return [event.text ?? '', event.buttons?.length ? `[${event.buttons.join(' | ')}]` : ''].filter(Boolean).join(' ')
+}
 
 /** A plain-text transcript, one line per event, for email. */
 export function transcriptText(conversation: ChatConversation, events: ChatEventView[]): string {
@@ -8,8 +32,8 @@ export function transcriptText(conversation: ChatConversation, events: ChatEvent
       event.type === 'file'
         ? `[file] ${event.file?.name ?? ''}`
         : event.type === 'custom'
-          ? `[custom] ${JSON.stringify(event.customData)}`
-          : `${event.text ?? ''}${event.buttons ? ` [${event.buttons.join(' | ')}]` : ''}`
+          ? `[custom] ${eventText(event)}`
+          : eventText(event)
     return `[${event.timestamp}] ${event.author.name || event.author.type}: ${what}`
   })
   const who = [conversation.name, conversation.email].filter(Boolean).join(' ')

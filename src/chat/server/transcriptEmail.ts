@@ -4,14 +4,11 @@ import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress } from '@/contact/delivery/email'
 import { ChatRequestError, refuseWhenLimited } from './guards'
-import { toEventView } from './store'
-import { transcriptText } from './transcript'
+import { transcriptEvents, transcriptText } from './transcript'
 
 /** Transcript emails one conversation may send per window, whoever asks: a chat cannot become a mail cannon. */
 export const CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION = 3
 export const CHAT_TRANSCRIPT_EMAIL_WINDOW_MS = 60 * 60_000
-/** Events a transcript holds at most, the first ones. */
-export const CHAT_TRANSCRIPT_MAX_EVENTS = 2000
 /** Characters of transcript text an email holds at most; a longer one ends with a note that it was cut. */
 export const CHAT_TRANSCRIPT_MAX_CHARS = 200_000
 export const TRANSCRIPT_CUT_NOTE = '… (the transcript was too long for one email and was cut here)'
@@ -42,14 +39,7 @@ export async function emailTranscript(payload: Payload, conversationId: number, 
     await transcriptEmailLimiter.take(String(conversationId)),
     'This transcript was sent several times already. Please try again later.',
   )
-  const { docs } = await payload.find({
-    collection: 'chat-events',
-    where: { conversation: { equals: conversationId } },
-    sort: 'id',
-    limit: CHAT_TRANSCRIPT_MAX_EVENTS,
-    depth: 1,
-  })
-  const full = transcriptText(conversation, docs.map(toEventView))
+  const full = transcriptText(conversation, await transcriptEvents(payload, conversationId))
   const text =
     full.length > CHAT_TRANSCRIPT_MAX_CHARS
       ? `${full.slice(0, CHAT_TRANSCRIPT_MAX_CHARS)}\n${TRANSCRIPT_CUT_NOTE}\n`
