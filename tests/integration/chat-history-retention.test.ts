@@ -1,39 +1,21 @@
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInProcessBus } from '@/chat/server/bus'
-import { ChatHub } from '@/chat/server/hub'
-import { ChatStore } from '@/chat/server/store'
+import { describe, expect, it } from 'vitest'
 import { DAY_MS } from '@/chat/retention/constants'
 import { deleteExpiredConversations, runChatRetention } from '@/chat/retention/retention'
-import { conversationWithEventsAndFile, remainsOf } from '../support/chatHistory'
-import { startTestPayload } from '../support/payload'
+import { conversationWithEventsAndFile, remainsOf, setUpChatStore } from '../support/chatHistory'
 
-let payload: Payload
-let cleanup: () => Promise<void>
-let hub: ChatHub
-let store: ChatStore
-
-beforeAll(async () => {
-  ;({ payload, cleanup } = await startTestPayload())
-  hub = new ChatHub(createInProcessBus())
-  store = new ChatStore(payload, hub)
-}, 120_000)
-afterAll(async () => {
-  hub?.close()
-  await cleanup?.()
-})
+const chat = setUpChatStore()
 
 const setRetentionDays = (retentionDays: number | null) =>
-  payload.updateGlobal({
+  chat.payload.updateGlobal({
     slug: 'site-settings',
     data: { business: { name: 'Test Title Co' }, chat: { retentionDays } } as never,
   })
 
 /** A conversation with messages and a file whose chat ended `daysAgo` days ago. */
 async function endedDaysAgo(name: string, daysAgo: number) {
-  const made = await conversationWithEventsAndFile(payload, store, name)
-  await store.setStatus(made.conversation, 'ended')
-  await payload.update({
+  const made = await conversationWithEventsAndFile(chat.payload, chat.store, name)
+  await chat.store.setStatus(made.conversation, 'ended')
+  await chat.payload.update({
     collection: 'chat-conversations',
     id: made.conversation.id,
     data: { endedAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString() },
@@ -42,7 +24,7 @@ async function endedDaysAgo(name: string, daysAgo: number) {
 }
 
 const exists = async (id: number) =>
-  (await payload.findByID({ collection: 'chat-conversations', id, disableErrors: true })) !== null
+  (await chat.payload.findByID({ collection: 'chat-conversations', id, disableErrors: true })) !== null
 
 describe('chat retention', () => {
   it('deletes, with their events and files, the conversations that ended more than the set days ago', async () => {
@@ -50,16 +32,16 @@ describe('chat retention', () => {
     const recent = await endedDaysAgo('Rita', 29)
     await setRetentionDays(30)
 
-    await runChatRetention(payload)
+    await runChatRetention(chat.payload)
 
     expect(await exists(old.conversation.id)).toBe(false)
-    expect(await remainsOf(payload, old.conversation.id, old.file.filename!)).toEqual({
+    expect(await remainsOf(chat.payload, old.conversation.id, old.file.filename!)).toEqual({
       events: 0,
       files: 0,
       onDisk: false,
     })
     expect(await exists(recent.conversation.id)).toBe(true)
-    expect(await remainsOf(payload, recent.conversation.id, recent.file.filename!)).toEqual({
+    expect(await remainsOf(chat.payload, recent.conversation.id, recent.file.filename!)).toEqual({
       events: 3,
       files: 1,
       onDisk: true,
@@ -67,17 +49,17 @@ describe('chat retention', () => {
   })
 
   it('never deletes a conversation whose chat is still going, however old', async () => {
-    const { conversation } = await conversationWithEventsAndFile(payload, store, 'Gus')
-    await store.setStatus(conversation, 'chatting')
+    const { conversation } = await conversationWithEventsAndFile(chat.payload, chat.store, 'Gus')
+    await chat.store.setStatus(conversation, 'chatting')
     // An old end time left from an earlier chat of the same visitor does not count while they chat again.
-    await payload.update({
+    await chat.payload.update({
       collection: 'chat-conversations',
       id: conversation.id,
       data: { endedAt: new Date(Date.now() - 400 * DAY_MS).toISOString() },
     })
     await setRetentionDays(1)
 
-    await deleteExpiredConversations(payload)
+    await deleteExpiredConversations(chat.payload)
     expect(await exists(conversation.id)).toBe(true)
   })
 
@@ -85,7 +67,7 @@ describe('chat retention', () => {
     const old = await endedDaysAgo('Ida', 3650)
     for (const days of [0, null]) {
       await setRetentionDays(days)
-      expect(await deleteExpiredConversations(payload)).toBe(0)
+      expect(await deleteExpiredConversations(chat.payload)).toBe(0)
     }
     expect(await exists(old.conversation.id)).toBe(true)
   })
@@ -96,7 +78,7 @@ describe('chat retention', () => {
     for (let index = 0; index < 3; index++) made.push(await endedDaysAgo(`Batch${index}`, 10))
     await setRetentionDays(5)
 
-    expect(await deleteExpiredConversations(payload, Date.now(), 2)).toBeGreaterThanOrEqual(3)
+    expect(await deleteExpiredConversations(chat.payload, Date.now(), 2)).toBeGreaterThanOrEqual(3)
     for (const { conversation } of made) expect(await exists(conversation.id)).toBe(false)
   })
 })

@@ -1,40 +1,17 @@
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInProcessBus } from '@/chat/server/bus'
+import { describe, expect, it } from 'vitest'
 import { ChatRequestError } from '@/chat/server/guards'
-import { ChatHub } from '@/chat/server/hub'
-import { ChatStore } from '@/chat/server/store'
 import {
   CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION,
   CHAT_TRANSCRIPT_MAX_CHARS,
   emailTranscript,
   TRANSCRIPT_CUT_NOTE,
 } from '@/chat/server/transcriptEmail'
-import { conversationWithEventsAndFile } from '../support/chatHistory'
-import { startTestPayload } from '../support/payload'
-import { startSmtpServer } from '../support/smtp'
+import { conversationWithEventsAndFile, setUpChatStore } from '../support/chatHistory'
+import { setUpSmtpServer } from '../support/smtp'
 
-let payload: Payload
-let cleanup: () => Promise<void>
-let hub: ChatHub
-let store: ChatStore
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-const smtpBefore = process.env.SMTP_URL
-
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  process.env.SMTP_URL = smtp.url
-  ;({ payload, cleanup } = await startTestPayload())
-  hub = new ChatHub(createInProcessBus())
-  store = new ChatStore(payload, hub)
-}, 120_000)
-afterAll(async () => {
-  hub?.close()
-  await cleanup?.()
-  await smtp?.close()
-  if (smtpBefore === undefined) delete process.env.SMTP_URL
-  else process.env.SMTP_URL = smtpBefore
-})
+// The loopback SMTP server first: the suite's Payload then mails through it.
+const smtp = setUpSmtpServer()
+const chat = setUpChatStore()
 
 /** The decoded body of a received message (nodemailer writes quoted-printable for long lines). */
 const bodyOf = (raw: string) =>
@@ -56,12 +33,12 @@ async function refusal(call: Promise<unknown>): Promise<number | string> {
 
 describe('transcript by email', () => {
   it('sends the messages in order, with who said them and the files by name, through SMTP', async () => {
-    const { conversation, file } = await conversationWithEventsAndFile(payload, store, 'Tess')
-    await emailTranscript(payload, conversation.id, 'tess@example.com')
+    const { conversation, file } = await conversationWithEventsAndFile(chat.payload, chat.store, 'Tess')
+    await emailTranscript(chat.payload, conversation.id, 'tess@example.com')
 
-    expect(smtp.received).toHaveLength(1)
-    expect(smtp.received[0].to).toEqual(['tess@example.com'])
-    const body = bodyOf(smtp.received[0].raw)
+    expect(smtp.server.received).toHaveLength(1)
+    expect(smtp.server.received[0].to).toEqual(['tess@example.com'])
+    const body = bodyOf(smtp.server.received[0].raw)
     const order = ['Tess: I need a search.', `Tess: [file] ${file.filename}`, 'Ada: On it.'].map((line) =>
       body.indexOf(line),
     )
@@ -70,8 +47,8 @@ describe('transcript by email', () => {
   })
 
   it('refuses malformed and hostile addresses and unknown conversations, sending nothing', async () => {
-    const { conversation } = await conversationWithEventsAndFile(payload, store, 'Hal')
-    const before = smtp.received.length
+    const { conversation } = await conversationWithEventsAndFile(chat.payload, chat.store, 'Hal')
+    const before = smtp.server.received.length
     for (const to of [
       '',
       'not-an-address',
@@ -80,37 +57,37 @@ describe('transcript by email', () => {
       42,
       null,
     ]) {
-      expect(await refusal(emailTranscript(payload, conversation.id, to))).toBe(400)
+      expect(await refusal(emailTranscript(chat.payload, conversation.id, to))).toBe(400)
     }
-    expect(await refusal(emailTranscript(payload, 999_999, 'hal@example.com'))).toBe(404)
-    expect(await refusal(emailTranscript(payload, -1, 'hal@example.com'))).toBe(404)
-    expect(smtp.received.length).toBe(before)
+    expect(await refusal(emailTranscript(chat.payload, 999_999, 'hal@example.com'))).toBe(404)
+    expect(await refusal(emailTranscript(chat.payload, -1, 'hal@example.com'))).toBe(404)
+    expect(smtp.server.received.length).toBe(before)
   })
 
   it(`sends at most ${CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION} emails of one conversation per window`, async () => {
-    const { conversation } = await conversationWithEventsAndFile(payload, store, 'Rex')
-    const before = smtp.received.length
+    const { conversation } = await conversationWithEventsAndFile(chat.payload, chat.store, 'Rex')
+    const before = smtp.server.received.length
     for (let sent = 0; sent < CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION; sent++) {
-      await emailTranscript(payload, conversation.id, 'rex@example.com')
+      await emailTranscript(chat.payload, conversation.id, 'rex@example.com')
     }
-    expect(await refusal(emailTranscript(payload, conversation.id, 'rex@example.com'))).toBe(429)
-    expect(smtp.received.length - before).toBe(CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION)
+    expect(await refusal(emailTranscript(chat.payload, conversation.id, 'rex@example.com'))).toBe(429)
+    expect(smtp.server.received.length - before).toBe(CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION)
   })
 
   it('cuts a transcript longer than the size limit and says so', async () => {
-    const { conversation } = await conversationWithEventsAndFile(payload, store, 'Lou')
+    const { conversation } = await conversationWithEventsAndFile(chat.payload, chat.store, 'Lou')
     const long = 'x'.repeat(1900)
     const needed = Math.ceil(CHAT_TRANSCRIPT_MAX_CHARS / long.length) + 5
     for (let index = 0; index < needed; index++) {
-      await store.insertEvent(conversation.id, {
+      await chat.store.insertEvent(conversation.id, {
         type: 'message',
         author: { type: 'customer', name: 'Lou' },
         text: long,
       })
     }
-    const before = smtp.received.length
-    await emailTranscript(payload, conversation.id, 'lou@example.com')
-    const body = bodyOf(smtp.received[before].raw)
+    const before = smtp.server.received.length
+    await emailTranscript(chat.payload, conversation.id, 'lou@example.com')
+    const body = bodyOf(smtp.server.received[before].raw)
     expect(body.includes(TRANSCRIPT_CUT_NOTE)).toBe(true)
     expect(body.length).toBeLessThan(CHAT_TRANSCRIPT_MAX_CHARS + 20_000)
   })

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CHAT_TRANSCRIPTS_PER_VISITOR } from '@/chat/afterChat'
 import { CHAT_BODY_MAX_BYTES } from '@/chat/constants'
 import { newVisitorToken } from '@/chat/server/tokens'
 import { payload, setUpChatSuite, visitorPost } from '../support/chat'
-import { startSmtpServer } from '../support/smtp'
-
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+import { setUpSmtpServer } from '../support/smtp'
 
 // Before the suite's Payload starts, so that its mail transport is this loopback server.
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  process.env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-  delete process.env.SMTP_URL
-})
-
+const smtp = setUpSmtpServer()
 setUpChatSuite({ seeded: true })
 
 /** A visitor whose chat (one message) the visitor has ended. */
@@ -34,7 +24,7 @@ const conversationOf = async (text: string) => {
   return payload.findByID({ collection: 'chat-conversations', id, depth: 0 })
 }
 
-const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address))
+const mailsTo = (address: string) => smtp.server.received.filter((mail) => mail.to.includes(address))
 
 describe('rating an ended chat', () => {
   it('stores the first rating on the conversation and keeps it when rated again', async () => {
@@ -99,7 +89,7 @@ describe('a transcript by email', () => {
 
   it('refuses a missing, malformed or hostile address with 400 and sends nothing', async () => {
     const token = await endedChat('bad addresses')
-    const before = smtp.received.length
+    const before = smtp.server.received.length
     for (const email of [
       undefined,
       '',
@@ -117,7 +107,7 @@ describe('a transcript by email', () => {
     expect((await visitorPost(token, { action: 'transcript', email: 'x'.repeat(CHAT_BODY_MAX_BYTES) })).status).toBe(
       413,
     )
-    expect(smtp.received.length).toBe(before)
+    expect(smtp.server.received.length).toBe(before)
   })
 
   it(`sends at most ${CHAT_TRANSCRIPTS_PER_VISITOR} transcripts per visitor, then answers 429`, async () => {

@@ -2,8 +2,13 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Payload } from 'payload'
+import { afterAll, beforeAll } from 'vitest'
 import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
-import type { ChatStore } from '@/chat/server/store'
+import { createInProcessBus } from '@/chat/server/bus'
+import { ChatHub } from '@/chat/server/hub'
+import { ChatStore } from '@/chat/server/store'
+import { startTestPayload } from './payload'
+import { startTempPostgres, type TempPostgres } from './postgres'
 
 export const newVisitorHash = () => randomBytes(32).toString('hex')
 
@@ -32,4 +37,32 @@ export async function remainsOf(payload: Payload, conversationId: number, filena
   const events = await payload.count({ collection: 'chat-events', where: byConversation })
   const files = await payload.count({ collection: 'chat-files', where: byConversation })
   return { events: events.totalDocs, files: files.totalDocs, onDisk: fs.existsSync(chatFilePath(filename)) }
+}
+
+/** A suite's chat store and the Payload under it. */
+export type ChatStoreSuite = { payload: Payload; store: ChatStore }
+
+/**
+ * Registers a suite's own migrated database (a temporary PostgreSQL when asked, else SQLite) with
+ * a chat hub and store over it, set before the suite's tests and closed after them.
+ */
+export function setUpChatStore(database: 'SQLite' | 'PostgreSQL' = 'SQLite'): ChatStoreSuite {
+  const suite = {} as ChatStoreSuite
+  let postgres: TempPostgres | undefined
+  let cleanup: (() => Promise<void>) | undefined
+  let hub: ChatHub | undefined
+  beforeAll(async () => {
+    if (database === 'PostgreSQL') postgres = await startTempPostgres()
+    const started = await startTestPayload(postgres?.url)
+    cleanup = started.cleanup
+    hub = new ChatHub(createInProcessBus())
+    suite.payload = started.payload
+    suite.store = new ChatStore(started.payload, hub)
+  }, 120_000)
+  afterAll(async () => {
+    hub?.close()
+    await cleanup?.()
+    postgres?.stop()
+  })
+  return suite
 }

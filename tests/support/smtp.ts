@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll } from 'vitest'
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; receivedAt: number }
 
@@ -66,4 +67,23 @@ export async function startSmtpServer(port = 0) {
     holding: () => holding,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * Registers a loopback SMTP server for a suite: started before the suite's other set-up (register
+ * this first), named by SMTP_URL while the suite runs, closed and SMTP_URL put back after it.
+ */
+export function setUpSmtpServer() {
+  const suite = {} as { server: Awaited<ReturnType<typeof startSmtpServer>> }
+  const urlBefore = process.env.SMTP_URL
+  beforeAll(async () => {
+    suite.server = await startSmtpServer()
+    process.env.SMTP_URL = suite.server.url
+  })
+  afterAll(async () => {
+    await suite.server?.close()
+    if (urlBefore === undefined) delete process.env.SMTP_URL
+    else process.env.SMTP_URL = urlBefore
+  })
+  return suite
 }
