@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { duplicateAddressMessage } from '../../src/cms/collections/pageMessages'
 import { UNSAFE_LINK_MESSAGE } from '../../src/cms/fields/safeUrl'
 import { ADMIN_TEST_TIMEOUT_MS, fillAndSettle, openAdmin, signInAsAdmin } from './support/admin'
-import { adminToken } from './helpers'
+import { adminToken, pageAt } from './helpers'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
@@ -42,12 +42,8 @@ test.describe('a refused page', () => {
     page,
     request,
   }) => {
-    await signInAsAdmin(context, request)
-    const token = await adminToken(request)
-    const { docs } = await (
-      await request.get('/api/pages?where[path][equals]=/faq&depth=0', { headers: { Authorization: `JWT ${token}` } })
-    ).json()
-    await openAdmin(page, `/collections/pages/${docs[0].id}`)
+    const faqPage = await pageAt(request, await signInAsAdmin(context, request), '/faq')
+    await openAdmin(page, `/collections/pages/${faqPage.id}`)
     await fillAndSettle(page, page.locator('#field-slug'), 'pricing')
     await page.getByRole('button', { name: 'Publish changes' }).click()
     const slugField = page.locator('xpath=//label[@for="field-slug"]/parent::div')
@@ -61,9 +57,12 @@ test.describe('a refused page', () => {
 test('a refused save answers with the path of each refused field, which the admin needs to show it there', async ({
   request,
 }) => {
-  const auth = { Authorization: `JWT ${await adminToken(request)}` }
-  const { docs } = await (await request.get('/api/pages?where[path][equals]=/faq&depth=0', { headers: auth })).json()
-  const refused = await request.patch(`/api/pages/${docs[0].id}`, { headers: auth, data: { slug: 'pricing' } })
+  const token = await adminToken(request)
+  const faq = await pageAt(request, token, '/faq')
+  const refused = await request.patch(`/api/pages/${faq.id}`, {
+    headers: { Authorization: `JWT ${token}` },
+    data: { slug: 'pricing' },
+  })
   expect(refused.status()).toBe(400)
   const { errors } = await refused.json()
   expect(errors[0].data.errors).toEqual([{ path: 'slug', message: duplicateAddressMessage('/pricing') }])

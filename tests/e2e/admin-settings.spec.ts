@@ -4,7 +4,7 @@ import { STANDARD_BANNER_TEXT } from '../../src/analytics/consent/model'
 import { TAG_ID_FORMATS } from '../../src/cms/globals/tagIds'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
 import { banner } from './support/consent'
-import { adminToken } from './helpers'
+import { adminToken, pageAt } from './helpers'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
@@ -69,14 +69,8 @@ test.describe('site settings in the admin', () => {
     page,
     request,
   }) => {
-    await signInAsAdmin(context, request)
-    const token = await adminToken(request)
-    const { docs } = await (
-      await request.get('/api/pages?where[path][equals]=/pricing&depth=0', {
-        headers: { Authorization: `JWT ${token}` },
-      })
-    ).json()
-    await openAdmin(page, `/collections/pages/${docs[0].id}`)
+    const pricing = await pageAt(request, await signInAsAdmin(context, request), '/pricing')
+    await openAdmin(page, `/collections/pages/${pricing.id}`)
     await page.getByRole('button', { name: 'SEO' }).click()
     const preview = page.getByRole('region', { name: 'In search results' })
     await expect(preview).toContainText('› pricing')

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
-import { adminCredentials, adminToken } from './helpers'
+import { adminCredentials } from './helpers'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
@@ -36,8 +36,9 @@ async function chatThatEnded(browser: Browser, request: APIRequestContext, auth:
   return { conversationId, fileId }
 }
 
-const authFor = async (request: APIRequestContext): Promise<Auth> => ({
-  Authorization: `JWT ${await adminToken(request)}`,
+/** Signs the browser in as the admin, and answers the same admin's headers for the API. */
+const signInBoth = async (context: BrowserContext, request: APIRequestContext): Promise<Auth> => ({
+  Authorization: `JWT ${await signInAsAdmin(context, request)}`,
   Origin: E2E_URL,
 })
 
@@ -47,11 +48,10 @@ test('a conversation’s admin view shows its transcript in order, its agent and
   page,
   request,
 }) => {
-  const auth = await authFor(request)
+  const auth = await signInBoth(context, request)
   const name = `Tess Transcript ${Date.now()}`
   const { conversationId, fileId } = await chatThatEnded(browser, request, auth, name)
   try {
-    await signInAsAdmin(context, request)
     await openAdmin(page, `/collections/chat-conversations/${conversationId}`)
 
     const transcript = page.getByRole('region', { name: 'Transcript' })
@@ -89,9 +89,8 @@ test('deleting a conversation in the admin deletes it with its messages and its 
   page,
   request,
 }) => {
-  const auth = await authFor(request)
+  const auth = await signInBoth(context, request)
   const { conversationId, fileId } = await chatThatEnded(browser, request, auth, `Dora Delete ${Date.now()}`)
-  await signInAsAdmin(context, request)
   await openAdmin(page, `/collections/chat-conversations/${conversationId}`)
 
   await page.locator('.doc-controls__popup button').first().click()

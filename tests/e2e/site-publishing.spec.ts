@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
-import { adminToken } from './helpers'
+import { adminToken, pageAt } from './helpers'
 
 /** The longest an edit may take to reach visitors. */
 const PUBLISH_VISIBLE_MS = 2000
@@ -18,8 +18,7 @@ test.describe('editing', () => {
   test('an edit made through the API shows on the page without a rebuild', async ({ request, page }) => {
     const token = await adminToken(request)
     const auth = { Authorization: `JWT ${token}` }
-    const found = await (await request.get('/api/pages?where[path][equals]=/about', { headers: auth })).json()
-    const about = found.docs[0]
+    const about = await pageAt(request, token, '/about')
     const newTitle = `About us, edited ${Date.now()}`
     try {
       const patch = await request.patch(`/api/pages/${about.id}`, {
@@ -70,8 +69,9 @@ test.describe('cached pages', () => {
   })
 
   test('a published edit shows on the page within 2 s', async ({ request }) => {
-    const auth = { Authorization: `JWT ${await adminToken(request)}` }
-    const about = (await (await request.get('/api/pages?where[path][equals]=/about', { headers: auth })).json()).docs[0]
+    const token = await adminToken(request)
+    const auth = { Authorization: `JWT ${token}` }
+    const about = await pageAt(request, token, '/about')
     await request.get('/about')
     const newTitle = `About the firm ${Date.now()}`
     try {
