@@ -1,20 +1,13 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_PORT, E2E_URL } from '../../playwright.config'
+import { E2E_URL } from '../../playwright.config'
 import { CHAT_POST_LIMIT } from '../../src/chat/constants'
 import { CHAT_AVAILABILITY_POLL_MS } from '../../src/chat/widget/availability'
+import { mailsMentioning } from './helpers'
 import { chatAdmin, openConsole, openVisitor, prepareChatSuite, visitorName } from './support/chat'
 
 prepareChatSuite()
 
 const PHONE = { width: 375, height: 667 }
-const outbox = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/outbox`)
-const mailsWith = (marker: string) =>
-  fs.existsSync(outbox)
-    ? fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(marker)).length
-    : 0
-
 /** Sends what the visitor would type, through the visitor's own cookie (the page's request context). */
 async function postMessage(page: Page, text: string) {
   const response = await page.request.post('/api/chat/visitor', {
@@ -123,12 +116,12 @@ test('an ended chat offers a rating, stored once, and its transcript by email, t
   await dialog.getByLabel('Email me the transcript').fill('transcript.reader@example.com')
   await dialog.getByRole('button', { name: 'Send transcript' }).click()
   await expect(dialog.getByText('The transcript is on its way to transcript.reader@example.com.')).toBeVisible()
-  await expect.poll(() => mailsWith(marker)).toBe(1)
+  await expect.poll(() => mailsMentioning(marker)).toBe(1)
 
   await dialog.getByRole('button', { name: 'Start a new chat' }).click()
   await expect(dialog.getByText('The chat has ended.')).toHaveCount(0)
   await expect(dialog.getByText(marker)).toHaveCount(0)
   await expect(dialog.getByRole('button', { name: 'End chat' })).toHaveCount(0)
-  expect(mailsWith(marker)).toBe(1)
+  expect(mailsMentioning(marker)).toBe(1)
   await visitor.context().close()
 })

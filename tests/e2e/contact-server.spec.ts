@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
@@ -8,11 +6,9 @@ import { CSRF_COOKIE, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrf
 import { GUARD_MESSAGES } from '../../src/contact/server/guard'
 import { EXPORT_CSV_PATH } from '../../src/contact/admin/exportPath'
 import { LEGACY_SUCCESS } from '../../src/contact/server/legacyEndpoint'
-import { E2E_PORT, E2E_URL } from '../../playwright.config'
-import { adminToken } from './helpers'
+import { E2E_URL } from '../../playwright.config'
+import { adminToken, mailsMentioning } from './helpers'
 import { completeContactFields } from '../../bench/lib/contactFields.mjs'
-
-const outbox = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/outbox`)
 
 const fields = (name: string) =>
   completeContactFields(name, {
@@ -34,11 +30,6 @@ async function pageToken(request: APIRequestContext) {
   const { token } = (await response.json()) as { token: string }
   return { cookie: csrfCookieOf(response), meta: token, response }
 }
-
-const mailsMentioning = (marker: string) =>
-  fs.existsSync(outbox)
-    ? fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(marker)).length
-    : 0
 
 test.describe('contact server', () => {
   test('issues the CSRF token from its endpoint as a SameSite=Lax cookie and the same value in the answer', async ({

@@ -9,9 +9,24 @@ export const seededPaths = SEED_PAGES.map((page) => (page.key === 'home' ? '/' :
 export const seededTitle = (pagePath: string) =>
   SEED_PAGES.find((page) => (page.key === 'home' ? '/' : `/${page.key}`) === pagePath)!
 
+/** The e2e server's data folder (scripts/e2e-server.mjs makes one per port): its database, admin and outbox. */
+export const E2E_DATA_DIR = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}`)
+/** Where the e2e server writes each mail it sends, one file per mail. */
+const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox')
+
+const outboxMails = () =>
+  fs.existsSync(E2E_OUTBOX) ? fs.readdirSync(E2E_OUTBOX).map((file) => path.join(E2E_OUTBOX, file)) : []
+
+/** How many mails the e2e server has sent. */
+export const mailCount = () => outboxMails().length
+
+/** How many mails the e2e server has sent that mention `marker`. */
+export const mailsMentioning = (marker: string) =>
+  outboxMails().filter((file) => fs.readFileSync(file, 'utf8').includes(marker)).length
+
 /** The first admin that the e2e server's set-up created. */
 export function adminCredentials(): { email: string; password: string } {
-  return JSON.parse(fs.readFileSync(path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/admin.json`), 'utf8'))
+  return JSON.parse(fs.readFileSync(path.join(E2E_DATA_DIR, 'admin.json'), 'utf8'))
 }
 
 export async function adminToken(request: APIRequestContext): Promise<string> {

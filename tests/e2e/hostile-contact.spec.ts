@@ -9,12 +9,12 @@ import { CSRF_COOKIE, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrf
 import { CONTACT_BODY_LIMIT_BYTES } from '../../src/contact/server/body'
 import { GUARD_MESSAGES } from '../../src/contact/server/guard'
 import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT } from '../../src/contact/server/rateLimit'
+import { mailCount } from './helpers'
 import { solvedCaptcha } from './support/captcha'
 import {
   countOf,
   csrfPair,
   expectHandled,
-  mailCount,
   normalVisitorIsServed,
   send,
   spoofed,

@@ -1,17 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { ACTION_LABELS, ACTION_MESSAGES } from '../../src/contact/inbox/protocol'
 import { INBOX_VIEWS, whereQuery } from '../../src/contact/inbox/views'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
-import { E2E_OUTBOX, storeInboxMessages } from './support/inboxRows'
-
-/** How many mails the site has sent that mention `marker` (the suite's server writes each one to its outbox). */
-const mailsMentioning = (marker: string) =>
-  fs.existsSync(E2E_OUTBOX)
-    ? fs.readdirSync(E2E_OUTBOX).filter((file) => fs.readFileSync(path.join(E2E_OUTBOX, file), 'utf8').includes(marker))
-        .length
-    : 0
+import { mailsMentioning } from './helpers'
+import { storeInboxMessages } from './support/inboxRows'
 
 const stamp = Date.now().toString(36)
 const FAILED = `Failed Fiona ${stamp}`

@@ -1,13 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_URL } from '../../../playwright.config'
 import { CSRF_COOKIE, CSRF_ENDPOINT } from '../../../src/security/csrfProtocol'
 import { completeContactFields } from '../../../bench/lib/contactFields.mjs'
 import { adminToken } from '../helpers'
 import { secondServer } from './secondServer'
-
-const outbox = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}/outbox`)
 
 export type Sent = { status: number; headers: Headers; text: string }
 
@@ -35,9 +31,6 @@ export async function countOf(request: APIRequestContext, token: string, collect
   expect(response.ok()).toBe(true)
   return (await response.json()).totalDocs
 }
-
-/** The e2e server's mails so far (it writes each to a file in its outbox). */
-export const mailCount = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0)
 
 /** The visitor the flood must not hurt: the home page on `origin`, and the e2e server's health, both answered. */
 export async function normalVisitorIsServed(origin: string) {

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { createClient } from '@libsql/client'
-import { E2E_PORT } from '../../../playwright.config'
+import { completeContactFields } from '../../../bench/lib/contactFields.mjs'
 import { CONTACT_FORM_ID, SEED_FORMS } from '../../../src/cms/seed/content/forms'
+import { DELIVERY_MAX_ATTEMPTS } from '../../../src/contact/delivery/constants'
 import { summarise } from '../../../src/contact/inbox/summary'
+import { E2E_DATA_DIR } from '../helpers'
 
-/** The browser suites' database and outbox (scripts/e2e-server.mjs makes one folder per port). */
-export const E2E_DATA_DIR = path.resolve(process.cwd(), `.tmp/e2e-${E2E_PORT}`)
-export const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox')
-
-/** What the delivery pipeline leaves after a day of refused retries: the attempts and the last error. */
-const GIVEN_UP_ATTEMPTS = 12
+/** What the delivery pipeline leaves after a day of refused retries: every attempt made, and this last error. */
 const REFUSED_ERROR = 'Error: Message failed: 550 Mailbox unavailable'
 /** How long a write waits for the running server to release the database. */
 const BUSY_TIMEOUT_MS = 10_000
@@ -20,15 +17,12 @@ export type StoredState = 'failed' | 'spam' | 'held'
 const CONTACT_FIELDS = SEED_FORMS.find((form) => form.data.id === CONTACT_FORM_ID)!.data.fields
 
 /** A contact-form message as a visitor of the given name fills it in. */
-const messageFrom = (name: string) => [
-  { name: 'name', value: name },
-  { name: 'email', value: 'inbox.visitor@example.com' },
-  { name: 'county', value: 'franklin' },
-  { name: 'service', value: 'lien-search' },
-  { name: 'contactPreference', value: 'phone' },
-  { name: 'message', value: `A request from ${name} about parcel 010-123456 on Main Street, Columbus.` },
-  { name: 'consent', value: 'on' },
-]
+const messageFrom = (name: string) =>
+  completeContactFields(name, {
+    email: 'inbox.visitor@example.com',
+    service: 'lien-search',
+    message: `A request from ${name} about parcel 010-123456 on Main Street, Columbus.`,
+  })
 
 /**
  * Stores contact messages in the states that take the site a day (failed), a spam filter or a
@@ -51,7 +45,7 @@ export async function storeInboxMessages(wanted: { name: string; state: StoredSt
           args: [
             CONTACT_FORM_ID,
             state,
-            failed ? GIVEN_UP_ATTEMPTS : 0,
+            failed ? DELIVERY_MAX_ATTEMPTS : 0,
             failed ? REFUSED_ERROR : null,
             'http://127.0.0.1/contact',
             summarise(CONTACT_FIELDS, data),
