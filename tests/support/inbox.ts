@@ -5,6 +5,7 @@ import type { FormSubmission } from '@/payload-types'
 import { createContactForm, validFields } from './contact'
 import { serveOnLoopback } from './handlerServer'
 import { startTestPayload } from './payload'
+import { startTempPostgres, type TempPostgres } from './postgres'
 import { startSmtpServer } from './smtp'
 
 // Retries wait 1 ms * 2^n here instead of 30 s * 2^n.
@@ -21,12 +22,15 @@ export const inbox = {} as {
   tokens: Record<(typeof ROLES)[number], string>
 }
 
-export function setUpInboxSuite() {
+/** Registers the inbox suite's set-up on SQLite, or on a temporary PostgreSQL when asked. */
+export function setUpInboxSuite(database: 'SQLite' | 'PostgreSQL' = 'SQLite') {
   let cleanup: () => Promise<void>
   let server: { url: string; close: () => Promise<void> }
+  let postgres: TempPostgres | undefined
   beforeAll(async () => {
     let key: string
-    ;({ payload: inbox.payload, key, cleanup } = await startTestPayload())
+    if (database === 'PostgreSQL') postgres = await startTempPostgres()
+    ;({ payload: inbox.payload, key, cleanup } = await startTestPayload(postgres?.url))
     server = await serveOnLoopback((request) =>
       handleEndpoints({ config: inbox.payload.config, request, payloadInstanceCacheKey: key }),
     )
@@ -51,6 +55,7 @@ export function setUpInboxSuite() {
     delete process.env.SMTP_URL
     await server?.close()
     await cleanup?.()
+    postgres?.stop()
   })
 }
 

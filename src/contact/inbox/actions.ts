@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import { database, sql } from '@/cms/sql'
-import type { FormSubmission } from '@/payload-types'
 import { queueDelivery } from '../delivery/queueOnCreate'
 import { ACTION_FROM, type InboxAction } from './protocol'
 
@@ -22,16 +22,18 @@ async function transition(payload: Payload, id: number, action: InboxAction, at:
   return rows.length === 1
 }
 
-/** Appends who did what and when; the history is read-only to everyone but this code. */
+/**
+ * Appends who did what and when, as one row after the message's last, in one statement: two
+ * actions recorded at the same moment both stay (a read-then-rewrite of the list lost one).
+ * The history is read-only to everyone but this code.
+ */
 async function record(payload: Payload, id: number, action: InboxAction, by: string, at: string) {
-  const current = (await payload.findByID({
-    collection: 'form-submissions',
-    id,
-    depth: 0,
-    overrideAccess: true,
-  })) as FormSubmission
-  const history = [...(current.history ?? []).map(({ action, by, at }) => ({ action, by, at })), { action, by, at }]
-  await payload.update({ collection: 'form-submissions', id, data: { history }, overrideAccess: true, depth: 0 })
+  await database(payload).run(sql`
+    INSERT INTO form_submissions_history (_order, _parent_id, id, action, "by", "at")
+    VALUES (
+      (SELECT COALESCE(MAX(_order), 0) + 1 FROM form_submissions_history WHERE _parent_id = ${id}),
+      ${id}, ${randomBytes(12).toString('hex')}, ${action}, ${by}, ${at}
+    )`)
 }
 
 export type ActionOutcome = 'done' | 'wrongState' | 'notFound'
