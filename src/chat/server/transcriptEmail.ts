@@ -1,8 +1,7 @@
 import type { Payload } from 'payload'
-import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
 import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
-import { headerText, safeAddress } from '@/contact/delivery/email'
+import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
 import { ChatRequestError, refuseWhenLimited } from './guards'
 import { transcriptEvents, transcriptText } from './transcript'
 
@@ -45,9 +44,8 @@ export async function emailTranscript(payload: Payload, conversationId: number, 
       ? `${full.slice(0, CHAT_TRANSCRIPT_MAX_CHARS)}\n${TRANSCRIPT_CUT_NOTE}\n`
       : full
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  const from = safeAddress(settings.contact?.fromAddress) ?? safeAddress(process.env.MAIL_FROM) ?? DEFAULT_FROM_ADDRESS
   await sendMail(createMailTransport(), {
-    from: { address: from, name: headerText(settings.business?.name || 'Website') },
+    from: siteSender(settings),
     to: address,
     subject: headerText(`Your chat transcript (#${conversation.id})`),
     text,

@@ -47,9 +47,7 @@ export function submissionsCsv(submissions: FormSubmission[], forms: Map<number,
   const rows = submissions.map((submission) => {
     const formId = typeof submission.form === 'object' ? submission.form.id : submission.form
     const form = forms.get(formId)
-    const entries = form
-      ? labelledEntries(form, submission)
-      : (submission.data ?? []).map((item) => ({ label: item.name, value: item.value ?? '' }))
+    const entries = labelledEntries(form ?? null, submission)
     for (const entry of entries) if (!columns.includes(entry.label)) columns.push(entry.label)
     return { submission, form, values: new Map(entries.map((entry) => [entry.label, entry.value])) }
   })

@@ -1,5 +1,4 @@
 import type { Payload, TaskConfig } from 'payload'
-import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
 import type { Form, FormSubmission } from '@/payload-types'
 import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { database, sql } from '@/cms/sql'
@@ -10,7 +9,7 @@ import {
   SEND_CONFIRMATION_TASK,
   deliveryBackoffBaseMs,
 } from './constants'
-import { confirmationEmail, headerText, messageId, safeAddress, staffEmail, visitorEmail } from './email'
+import { confirmationEmail, headerText, messageId, safeAddress, siteSender, staffEmail, visitorEmail } from './email'
 
 const ERROR_TEXT_LIMIT = 500
 
@@ -33,9 +32,7 @@ async function load(payload: Payload, submissionId: number | string) {
       ? submission.form
       : await payload.findByID({ collection: 'forms', id: submission.form, depth: 0, overrideAccess: true })
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
-  const from = safeAddress(settings.contact?.fromAddress) ?? safeAddress(process.env.MAIL_FROM) ?? DEFAULT_FROM_ADDRESS
-  const fromName = headerText(settings.business?.name || 'Website')
-  return { submission, form: form as Form, settings, from: { address: from, name: fromName } }
+  return { submission, form: form as Form, settings, from: siteSender(settings) }
 }
 
 type StatusPatch = Partial<

@@ -1,4 +1,5 @@
-import type { Form, FormSubmission } from '@/payload-types'
+import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
+import type { Form, FormSubmission, SiteSetting } from '@/payload-types'
 
 /** Any control character: none may reach a mail header. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
@@ -24,10 +25,22 @@ export function safeAddress(value: string | null | undefined): string | null {
   return /^[^@]+@[^@]+\.[^@]+$/.test(address) ? address : null
 }
 
+/** Who the site's mail comes from: the configured address (or MAIL_FROM), named after the business. */
+export function siteSender(settings: Pick<SiteSetting, 'contact' | 'business'>): { address: string; name: string } {
+  return {
+    address: safeAddress(settings.contact?.fromAddress) ?? safeAddress(process.env.MAIL_FROM) ?? DEFAULT_FROM_ADDRESS,
+    name: headerText(settings.business?.name || 'Website'),
+  }
+}
+
 type Entry = { label: string; value: string }
 
-/** The submitted values in the form's field order, labelled as the visitor saw them. */
-export function labelledEntries(form: Pick<Form, 'fields'>, submission: Pick<FormSubmission, 'data'>): Entry[] {
+/**
+ * The submitted values in the form's field order, labelled as the visitor saw them; when the form
+ * is gone, as stored, under their field names.
+ */
+export function labelledEntries(form: Pick<Form, 'fields'> | null, submission: Pick<FormSubmission, 'data'>): Entry[] {
+  if (!form) return (submission.data ?? []).map((item) => ({ label: item.name, value: item.value ?? '' }))
   const values = new Map<string, string>()
   for (const item of submission.data ?? []) values.set(item.name, item.value ?? '')
   return form.fields.map((field) => {

@@ -1,24 +1,14 @@
 import type { FieldServerComponent } from 'payload'
 import { labelledEntries } from '../delivery/email'
-import type { Form, FormSubmission } from '@/payload-types'
+import type { FormSubmission } from '@/payload-types'
+import { findForm } from '../server/formCache'
 
 /** What the visitor wrote, as they saw the form: its labels and its option labels, read-only. */
 export const SubmissionMessage: FieldServerComponent = async ({ data, payload }) => {
   const submission = data as Partial<FormSubmission> | undefined
   if (!submission?.form) return null
-  const form =
-    typeof submission.form === 'object'
-      ? submission.form
-      : ((await payload.findByID({
-          collection: 'forms',
-          id: submission.form,
-          depth: 0,
-          overrideAccess: true,
-          disableErrors: true,
-        })) as Form | null)
-  const entries = form
-    ? labelledEntries(form, { data: submission.data ?? [] })
-    : (submission.data ?? []).map((item) => ({ label: item.name, value: item.value ?? '' }))
+  const form = typeof submission.form === 'object' ? submission.form : await findForm(payload, submission.form)
+  const entries = labelledEntries(form, { data: submission.data ?? [] })
   return (
     <section className="submission-message" aria-label="Message" style={{ marginBottom: '2rem' }}>
       <h3 style={{ marginBottom: '0.75rem' }}>{form ? `Sent with “${form.title}”` : 'Message'}</h3>

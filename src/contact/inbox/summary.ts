@@ -1,5 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import type { Form, FormSubmission } from '@/payload-types'
+import { findForm } from '../server/formCache'
 
 /** The summary's length in the list: enough for a name, an address and the start of the message. */
 export const SUMMARY_LENGTH = 160
@@ -29,15 +30,7 @@ export function summarise(fields: Fields, data: Data, formTitle = 'form'): strin
 export const summariseOnCreate: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
   if (operation !== 'create' || (typeof data.summary === 'string' && data.summary.trim() !== '')) return data
   const formId = typeof data.form === 'object' && data.form ? data.form.id : data.form
-  const form = formId
-    ? ((await req.payload.findByID({
-        collection: 'forms',
-        id: formId,
-        depth: 0,
-        overrideAccess: true,
-        disableErrors: true,
-        req,
-      })) as Form | null)
-    : null
+  // The same cached read the submission path made a moment ago (src/contact/server/submit.ts).
+  const form = formId ? await findForm(req.payload, Number(formId)) : null
   return { ...data, summary: summarise(form?.fields ?? [], data.data ?? [], form?.title) }
 }
