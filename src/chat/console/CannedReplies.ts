@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { hasRole, isAdmin } from '@/cms/access'
+import { isAdmin } from '@/cms/access'
+import { isChatStaff } from '../collections/ChatConversations'
 import { CHAT_MESSAGE_MAX_CHARS } from '../constants'
 
 /** Replies agents insert into the console's composer; admins keep the list. */
@@ -8,7 +9,7 @@ export const CannedReplies: CollectionConfig = {
   labels: { singular: 'Saved reply', plural: 'Saved replies' },
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'text'], group: 'Chat' },
   access: {
-    read: ({ req }) => hasRole(req.user as never, 'agent', 'admin'),
+    read: isChatStaff,
     create: isAdmin,
     update: isAdmin,
     delete: isAdmin,

@@ -16,13 +16,13 @@ import { chatSettingsOf, serverConfigError } from './settings'
 export async function builtinChatConfig(payload: Payload, availabilityOnly = false): Promise<Response> {
   const siteSettings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const settings = chatSettingsOf(siteSettings)
-  const defaultWidget = settings.provider === 'builtin' ? settings.defaultWidget : 'none'
-  const error = serverConfigError(settings)
   const hub = chatHub()
   hub.openingHours = settings.openingHours
   const availability = hub.availability()
   // The widget's poll (src/chat/widget/availability.ts) asks for availability alone: no form to load.
   if (availabilityOnly) return Response.json({ availability }, { headers: { 'Cache-Control': 'no-store' } })
+  const defaultWidget = settings.provider === 'builtin' ? settings.defaultWidget : 'none'
+  const error = serverConfigError(settings)
   const answer: BuiltinConfigAnswer = {
     defaultWidget,
     error,

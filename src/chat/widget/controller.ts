@@ -12,6 +12,9 @@ import { readWindowMemory, writeWindowMemory } from './windowMemory'
  * The visitor's chat: its state and its connection. React renders the state; page scripts use
  * window.LiveChatWidget (./liveChatApi.ts) on top of it; both go through here.
  */
+/** The parts of the state the window's memory keeps (see remember); a change to others leaves it as is. */
+const REMEMBERED_KEYS: readonly (keyof WidgetState)[] = ['visibility', 'ended', 'customer', 'conversationId', 'events']
+
 export class WidgetController {
   state: WidgetState = initialWidgetState()
   private readonly api = new LiveChatApi(this)
@@ -40,7 +43,7 @@ export class WidgetController {
 
   private set(change: Partial<WidgetState>) {
     this.state = { ...this.state, ...change }
-    if (this.remembering) this.remember()
+    if (this.remembering && REMEMBERED_KEYS.some((key) => key in change)) this.remember()
     this.renderListeners.forEach((listener) => listener())
   }
 
