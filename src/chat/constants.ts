@@ -53,6 +53,10 @@ export const CHAT_EVENT_TYPES = ['message', 'emoji', 'rich_message', 'file', 'cu
 export type ChatEventType = (typeof CHAT_EVENT_TYPES)[number]
 export const CUSTOMER_STATUSES = ['browsing', 'invited', 'queued', 'chatting'] as const
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
+/** A chat in progress: the visitor invited, waiting or chatting (the console's open chats). */
+export const IN_PROGRESS_STATUSES: readonly CustomerStatus[] = ['invited', 'queued', 'chatting']
+/** A chat the visitor is waiting in or holding: leaving it means it has ended. */
+export const OPEN_CHAT_STATUSES: readonly CustomerStatus[] = ['queued', 'chatting']
 /** A stored conversation's status: the visitor's, or `ended` once its chat has ended (visitors then see `browsing`). */
 export const CONVERSATION_STATUSES = [...CUSTOMER_STATUSES, 'ended'] as const
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]

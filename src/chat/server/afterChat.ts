@@ -1,7 +1,7 @@
 import type { ChatConversation } from '@/payload-types'
 import { createRateLimiter } from '@/security/rateLimit'
 import { CHAT_RATINGS, CHAT_TRANSCRIPTS_PER_VISITOR, CHAT_TRANSCRIPTS_WINDOW_MS, type ChatRating } from '../afterChat'
-import type { CustomerStatus } from '../constants'
+import { OPEN_CHAT_STATUSES } from '../constants'
 import { ChatRequestError, refuseWhenLimited } from './guards'
 import { customerStatusOf, type ChatStore } from './store'
 import { emailTranscript } from './transcriptEmail'
@@ -12,8 +12,6 @@ export const transcriptLimiter = createRateLimiter(
   { kind: 'fixed-window', limit: CHAT_TRANSCRIPTS_PER_VISITOR, windowMs: CHAT_TRANSCRIPTS_WINDOW_MS },
   { scope: 'chat-transcript' },
 )
-
-const OPEN_STATUSES: CustomerStatus[] = ['queued', 'chatting']
 
 /** The visitor's own conversation once it has had a chat, or a 404 (nobody else's can be named). */
 async function chattedConversation(store: ChatStore, visitorId: string) {
@@ -37,7 +35,7 @@ function ratingOf(value: unknown): ChatRating {
 export async function rateChat(store: ChatStore, visitorId: string, value: unknown) {
   const rating = ratingOf(value)
   const { conversation } = await chattedConversation(store, visitorId)
-  if (OPEN_STATUSES.includes(customerStatusOf(conversation.status))) {
+  if (OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) {
     throw new ChatRequestError(409, 'You can rate the chat once it has ended.')
   }
   if (conversation.rating) return { rating: conversation.rating }

@@ -1,4 +1,5 @@
 import type { Payload, Where } from 'payload'
+import { IN_PROGRESS_STATUSES } from '../constants'
 import { ChatRequestError } from './guards'
 
 /** Past conversations one history search returns, newest first. */
@@ -11,7 +12,6 @@ export const HISTORY_QUERY_MAX_CHARS = 120
 export const CANNED_REPLIES_MAX = 100
 
 /** Statuses of a chat still in progress: everything else is history. */
-const IN_PROGRESS = ['invited', 'queued', 'chatting']
 
 export type HistoryEntry = {
   id: number
@@ -43,7 +43,7 @@ function instantOf(value: unknown, which: string): string | null {
 
 /** Conversations no longer in progress, matching the visitor's name or email and active within the dates. */
 export async function searchHistory(payload: Payload, search: HistorySearch): Promise<HistoryEntry[]> {
-  const where: Where[] = [{ status: { not_in: IN_PROGRESS } }]
+  const where: Where[] = [{ status: { not_in: [...IN_PROGRESS_STATUSES] } }]
   // SQL's wildcards stay out of the database's LIKE; the words are then matched as plain text below.
   const safe = search.query.replace(/[%_\\]/g, ' ').trim()
   if (safe) where.push({ or: [{ name: { like: safe } }, { email: { like: safe } }] })

@@ -1,7 +1,13 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { database } from '@/cms/sql'
 import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
-import type { AuthorType, ChatEventType, ConversationStatus, CustomerStatus } from '../constants'
+import {
+  type AuthorType,
+  type ChatEventType,
+  type ConversationStatus,
+  type CustomerStatus,
+  IN_PROGRESS_STATUSES,
+} from '../constants'
 import type { ChatEventView, ConversationSummary } from '../types'
 import type { ChatHub } from './hub'
 
@@ -204,7 +210,7 @@ export class ChatStore {
   async openConversations(): Promise<ChatConversation[]> {
     const { docs } = await this.payload.find({
       collection: 'chat-conversations',
-      where: { status: { in: ['invited', 'queued', 'chatting'] } },
+      where: { status: { in: [...IN_PROGRESS_STATUSES] } },
       limit: 200,
       depth: 0,
       pagination: false,

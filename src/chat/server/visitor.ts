@@ -12,7 +12,7 @@ import {
   CHAT_POST_WINDOW_MS,
   CHAT_STREAM_RETRY_AFTER_S,
   CHAT_VISITOR_COOKIE,
-  type CustomerStatus,
+  OPEN_CHAT_STATUSES,
 } from '../constants'
 import type { VisitorSnapshot } from '../types'
 import { mailTranscript, queueAgain, rateChat } from './afterChat'
@@ -184,8 +184,6 @@ export async function visitorAction(request: Request, payload: Payload): Promise
   }
 }
 
-const OPEN_STATUSES: CustomerStatus[] = ['queued', 'chatting']
-
 /** Who acts: the visitor's id and the address a new conversation of theirs is counted against. */
 export type VisitorContext = { visitorId: string; address: string }
 
@@ -230,7 +228,7 @@ export async function runVisitorAction(
       let conversation = await ensureConversation()
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
-      if (!OPEN_STATUSES.includes(customerStatusOf(conversation.status))) {
+      if (!OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) {
         await queueAgain(store, conversation)
         await store.append(conversation.id, {
           type: 'system',
@@ -251,7 +249,7 @@ export async function runVisitorAction(
           : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
       const data = type === 'custom' ? valid.customData(body.customData) : undefined
       const conversation = await ensureConversation()
-      if (!OPEN_STATUSES.includes(customerStatusOf(conversation.status))) await queueAgain(store, conversation)
+      if (!OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) await queueAgain(store, conversation)
       const event = await store.append(conversation.id, {
         type,
         author: { type: 'customer', name: conversation.name || 'Visitor' },

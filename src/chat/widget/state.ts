@@ -1,15 +1,14 @@
-import type { CustomerStatus } from '../constants'
+import { type CustomerStatus, IN_PROGRESS_STATUSES, OPEN_CHAT_STATUSES } from '../constants'
 import type { Availability, ChatEventView } from '../types'
 
 export type Visibility = 'maximized' | 'minimized' | 'hidden'
 export type Connection = 'idle' | 'connecting' | 'open' | 'failed'
 export type Customer = { name: string; email: string; status: CustomerStatus; sessionVariables: Record<string, string> }
 
-/** The statuses in which the window shows the composer; any other (browsing, or a chat's end) shows none. */
-const IN_CHAT_STATUSES: readonly string[] = ['invited', 'queued', 'chatting']
-export const isInChat = (status: string) => IN_CHAT_STATUSES.includes(status)
+/** Whether the window shows the composer: in a chat in progress, not while browsing or after its end. */
+export const isInChat = (status: string) => (IN_PROGRESS_STATUSES as readonly string[]).includes(status)
 /** A chat the visitor is waiting in or holding: leaving it means it has ended. */
-export const isChatOpen = (status: string) => status === 'queued' || status === 'chatting'
+export const isChatOpen = (status: string) => (OPEN_CHAT_STATUSES as readonly string[]).includes(status)
 
 /** What the visitor widget renders, and what window.LiveChatWidget reports. */
 export type WidgetState = {
