@@ -26,6 +26,9 @@ export const RETURNING_VISITOR = {
 }
 export const FIRST_VISIT = { cookies: [], origins: [] }
 
+/** Longest the browser suite may run in all. */
+export const BROWSER_SUITE_MAX_MS = 55 * 60_000
+
 /** The browser suites run against the production build, on a fresh seeded database. */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,10 +36,14 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 45_000,
+  // The whole browser suite takes about 25 minutes here; a run past this has gone wrong.
+  globalTimeout: BROWSER_SUITE_MAX_MS,
   expect: { timeout: 7_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || '.tmp/reports/playwright.json' }],
+    // Ends a worker that stopped making progress and names the test it was in.
+    ['./tests/e2e/support/watchdogReporter.ts'],
   ],
   use: {
     baseURL: E2E_URL,

@@ -3,6 +3,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { ensureBuilt, ensureInstalled, ROOT, run } from './lib/bootstrap.mjs'
+import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
+import { runWatched } from './lib/watchdog.mjs'
 
 const REPORT_DIR = path.join(ROOT, '.tmp', 'reports')
 
@@ -43,14 +45,12 @@ function countPlaywright(file) {
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
 }
 
-/** The command line of a process, or null when it is gone. */
-function commandLine(pid) {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-  } catch {
-    return null
-  }
-}
+/**
+ * How long a suite may print nothing before it counts as stuck and is ended. Inside the browser
+ * suite a worker is ended after 3 minutes without progress (tests/e2e/support/watchdogReporter.ts);
+ * this is the bound for a stuck runner.
+ */
+const SUITE_SILENCE_MS = 10 * 60_000
 
 /**
  * Stops throwaway PostgreSQL clusters (tests/support/postgres.ts) that lost their test process:
@@ -58,23 +58,18 @@ function commandLine(pid) {
  * killed). Then removes their folder.
  */
 function stopOrphanedTestClusters() {
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of allPids()) {
     const args = commandLine(pid)
     if (!args || !path.basename(args[0]).startsWith('postgres') || !args.includes('-D')) continue
     const dataDir = args[args.indexOf('-D') + 1]
     if (!dataDir?.includes('/site-pg-')) continue
-    let parent = null
-    try {
-      // Field 4 of /proc/<pid>/stat, after the command name in parentheses.
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-      parent = commandLine(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-    } catch {
-      continue
-    }
+    const parentPid = parentOf(pid)
+    if (parentPid == null) continue
+    const parent = commandLine(parentPid)
     const owned = parent && path.basename(parent[0]).startsWith('node')
     if (owned && fs.existsSync(dataDir)) continue
     try {
-      process.kill(Number(pid), 'SIGQUIT')
+      process.kill(pid, 'SIGQUIT')
       console.log(`> Stopped an orphaned test PostgreSQL (pid ${pid}, ${dataDir}).`)
     } catch {
       // already gone
@@ -92,15 +87,25 @@ const testEnv = {
 
 const steps = []
 let failed = false
-function step(name, fn) {
+async function step(name, fn) {
   const started = Date.now()
   try {
-    fn()
+    await fn()
     steps.push(`${name}: ok (${Math.round((Date.now() - started) / 1000)} s)`)
   } catch (error) {
     failed = true
     steps.push(`${name}: FAILED (${error instanceof Error ? error.message : error})`)
   }
+}
+
+/** Runs a suite through the silence watchdog; a stuck one fails its step with its last line. */
+async function runSuite(command, args, env) {
+  const outcome = await runWatched(command, args, { env, cwd: ROOT, silenceMs: SUITE_SILENCE_MS })
+  if (outcome.stalled) {
+    const minutes = Math.round(outcome.stalled.silentMs / 60_000)
+    throw new Error(`stuck: nothing printed for ${minutes} min after "${outcome.stalled.lastLine}"`)
+  }
+  if (outcome.code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${outcome.code ?? outcome.signal}`)
 }
 
 try {
@@ -113,13 +118,13 @@ try {
 fs.rmSync(REPORT_DIR, { recursive: true, force: true })
 fs.mkdirSync(REPORT_DIR, { recursive: true })
 
-step('type-check', () => run('npx', ['tsc', '--noEmit'], { env: testEnv }))
-step('lint', () => {
+await step('type-check', () => run('npx', ['tsc', '--noEmit'], { env: testEnv }))
+await step('lint', () => {
   run('npx', ['eslint', '.', '--max-warnings=0'], { env: testEnv })
   run('npx', ['prettier', '--check', '.'], { env: testEnv })
 })
-step('unit and integration (vitest)', () =>
-  run(
+await step('unit and integration (vitest)', () =>
+  runSuite(
     'npx',
     [
       'vitest',
@@ -128,16 +133,15 @@ step('unit and integration (vitest)', () =>
       '--reporter=json',
       `--outputFile.json=${path.join(REPORT_DIR, 'vitest.json')}`,
     ],
-    {
-      env: testEnv,
-    },
+    testEnv,
   ),
 )
 stopOrphanedTestClusters()
-step('production build', () => ensureBuilt(testEnv))
-step('browser (playwright)', () =>
-  run('npx', ['playwright', 'test'], {
-    env: { ...testEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORT_DIR, 'playwright.json') },
+await step('production build', () => ensureBuilt(testEnv))
+await step('browser (playwright)', () =>
+  runSuite('npx', ['playwright', 'test'], {
+    ...testEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORT_DIR, 'playwright.json'),
   }),
 )
 

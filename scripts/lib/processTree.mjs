@@ -1,0 +1,60 @@
+// Reading and ending processes through /proc (Linux), for the test runner's clean-up and watchdogs.
+import fs from 'node:fs'
+
+/** The command line of a process, or null when it is gone. */
+export function commandLine(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+  } catch {
+    return null
+  }
+}
+
+/** The parent's pid of a process, or null when it is gone. */
+export function parentOf(pid) {
+  try {
+    // Field 4 of /proc/<pid>/stat, after the command name in parentheses (which may hold spaces).
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return null
+  }
+}
+
+/** Every live pid on the machine. */
+export function allPids() {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+}
+
+/** The children of `pid`, then theirs, and so on (parents before children). */
+export function descendantsOf(pid) {
+  const children = new Map()
+  for (const each of allPids()) {
+    const parent = parentOf(each)
+    if (parent == null) continue
+    if (!children.has(parent)) children.set(parent, [])
+    children.get(parent).push(each)
+  }
+  const found = []
+  const queue = [...(children.get(pid) ?? [])]
+  while (queue.length) {
+    const next = queue.shift()
+    found.push(next)
+    queue.push(...(children.get(next) ?? []))
+  }
+  return found
+}
+
+/** Sends `signal` to a process and everything below it; a process already gone is skipped. */
+export function signalTree(pid, signal) {
+  for (const each of [pid, ...descendantsOf(pid)]) {
+    try {
+      process.kill(each, signal)
+    } catch {
+      // already gone
+    }
+  }
+}
