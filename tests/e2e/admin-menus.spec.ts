@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { test, type APIRequestContext } from '@playwright/test'
 import type { Footer } from '../../src/payload-types'
 import { SEED_HEADER } from '../../src/cms/seed/content/globals'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 

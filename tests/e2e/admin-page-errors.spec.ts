@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { test } from '@playwright/test'
 import { duplicateAddressMessage } from '../../src/cms/collections/pageMessages'
 import { UNSAFE_LINK_MESSAGE } from '../../src/cms/fields/safeUrl'
-import { ADMIN_TEST_TIMEOUT_MS, fillAndSettle, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, fillAndSettle, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { adminToken, pageAt } from './helpers'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test'
+import { test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { DRAFT_MODE_COOKIE } from '../../src/cms/preview/draftCookie'
 import { DRAFT_PAGE_CACHE_CONTROL } from '../../src/server/draftPages'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { adminToken } from './helpers'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })

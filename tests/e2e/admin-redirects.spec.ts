@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { test, type APIRequestContext } from '@playwright/test'
 import { adminToken } from './helpers'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { test } from '@playwright/test'
 import { FIRST_VISIT } from '../../playwright.config'
 import { STANDARD_BANNER_TEXT } from '../../src/analytics/consent/model'
 import { TAG_ID_FORMATS } from '../../src/cms/globals/tagIds'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { banner } from './support/consent'
 import { adminToken, pageAt } from './helpers'
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { test } from '@playwright/test'
 import { AGENT_CONSOLE_PATH } from '../../src/chat/admin/AgentConsoleLink'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { AGENT, prepareChatSuite } from './support/chat'
 
 prepareChatSuite()

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test'
+import { test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { adminCredentials } from './helpers'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { type Page, test } from '@playwright/test'
 import { HEADING_STYLES } from '../../src/blocks/RichText/headingStyle'
 import { PROGRESS_ANIMATION_MS } from '../../src/blocks/Stats/progressCounter'
 import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carouselBehaviour'
@@ -9,7 +9,7 @@ import { DROPDOWN_SEARCH_THRESHOLD } from '../../src/forms/dropdown/model'
 import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
 import { E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, adminExpect as expect } from './support/admin'
 
 /** The seeded guide holds every page element; each is checked lightly here, at both widths. */
 const WIDTHS = [

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { test, type APIRequestContext, type Page } from '@playwright/test'
 import { ACTION_LABELS, ACTION_MESSAGES } from '../../src/contact/inbox/protocol'
 import { INBOX_VIEWS, whereQuery } from '../../src/contact/inbox/views'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { mailsMentioning } from './helpers'
 import { storeInboxMessages } from './support/inboxRows'
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { E2E_URL } from '../../../playwright.config'
 import { adminToken } from '../helpers'
 
@@ -20,6 +20,15 @@ export async function openAdmin(page: Page, path: string): Promise<void> {
  * noisy; the suite's default allowance is sized for site pages.
  */
 export const ADMIN_TEST_TIMEOUT_MS = 120_000
+
+/**
+ * Time an expectation on an admin screen may wait: what it waits for is often a server round trip
+ * (a form-state check, a save), which on a busy machine takes longer than the suite's default.
+ */
+export const ADMIN_EXPECT_TIMEOUT_MS = 25_000
+
+/** `expect` for the admin's screens, with their longer wait. */
+export const adminExpect = expect.configure({ timeout: ADMIN_EXPECT_TIMEOUT_MS })
 
 /**
  * Fills an admin field and waits for the admin's round trip that re-checks the form on the server
