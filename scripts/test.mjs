@@ -18,7 +18,8 @@ function aptInstall(packages) {
 
 /**
  * Debian's Chromium for the browser suites, PostgreSQL for the migration suite and the production
- * stack, Redis for shared limits and the shared page cache, nginx for the production front.
+ * stack, Redis for shared limits and the shared page cache, nginx for the production front, gdb
+ * for the stack of a stuck test worker.
  */
 function ensureSystemPackages() {
   const missing = []
@@ -26,6 +27,8 @@ function ensureSystemPackages() {
   if (!fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql')
   if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server')
   if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx')
+  // Reads a stuck test worker's stack for the browser suite's watchdog.
+  if (!fs.existsSync('/usr/bin/gdb')) missing.push('gdb')
   if (!missing.length) return
   console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   aptInstall(missing)

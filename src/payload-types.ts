@@ -1131,6 +1131,10 @@ export interface ChatConversation {
   status?: ('browsing' | 'invited' | 'queued' | 'chatting' | 'ended') | null;
   name?: string | null;
   email?: string | null;
+  /**
+   * The address the visitor gave before or at the start of the chat: the only one their transcript may go to.
+   */
+  transcriptEmail?: string | null;
   sessionVariables?:
     | {
         [k: string]: unknown;
@@ -1145,6 +1149,7 @@ export interface ChatConversation {
    * The agent who took the chat.
    */
   agent?: (number | null) | User;
+  startedAt?: string | null;
   lastMessageAt?: string | null;
   endedAt?: string | null;
   /**
@@ -1944,9 +1949,11 @@ export interface ChatConversationsSelect<T extends boolean = true> {
   status?: T;
   name?: T;
   email?: T;
+  transcriptEmail?: T;
   sessionVariables?: T;
   currentPage?: T;
   agent?: T;
+  startedAt?: T;
   lastMessageAt?: T;
   endedAt?: T;
   rating?: T;

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { CHAT_POST_LIMIT } from '../../src/chat/constants'
 import { CHAT_AVAILABILITY_POLL_MS } from '../../src/chat/widget/availability'
 import { mailsMentioning } from './helpers'
-import { chatAdmin, openConsole, openVisitor, prepareChatSuite, visitorName } from './support/chat'
+import { AGENT, chatAdmin, openConsole, openVisitor, prepareChatSuite, visitorName } from './support/chat'
 
 prepareChatSuite()
 
@@ -89,12 +89,30 @@ test('the launcher follows an agent coming online and going away, without a relo
   await context.close()
 })
 
-test('an ended chat offers a rating, stored once, and its transcript by email, then a new chat', async ({
+/** The suite's agent takes the queued chat and answers it, through the console's API. */
+async function answerAsAgent(request: APIRequestContext, conversationId: number, text: string) {
+  const login = await request.post('/api/users/login', { data: { email: AGENT.email, password: AGENT.password } })
+  const headers = { Authorization: `JWT ${(await login.json()).token}`, Origin: E2E_URL }
+  for (const data of [
+    { action: 'accept', conversationId },
+    { action: 'message', conversationId, text },
+  ]) {
+    expect((await request.post('/api/chat/agent', { headers, data })).status()).toBe(200)
+  }
+}
+
+test('an ended chat offers a rating, stored once, and a copy by email to the address given at its start, then a new chat', async ({
   browser,
+  request,
 }) => {
   const visitor = await openVisitor(browser, '/')
   const marker = visitorName('ended')
+  const started = await visitor.request.post('/api/chat/visitor', {
+    headers: { Origin: E2E_URL },
+    data: { action: 'start', name: marker, email: 'transcript.reader@example.com' },
+  })
   await postMessage(visitor, marker)
+  await answerAsAgent(request, (await started.json()).conversationId, `Answering ${marker}`)
   await visitor.locator('.chat-launcher').click()
   const dialog = chatDialog(visitor)
   await dialog.getByRole('button', { name: 'End chat' }).click()
@@ -113,9 +131,11 @@ test('an ended chat offers a rating, stored once, and its transcript by email, t
   })
   expect((await conversation.json()).rating).toBe('good')
 
-  await dialog.getByLabel('Email me the transcript').fill('transcript.reader@example.com')
-  await dialog.getByRole('button', { name: 'Send transcript' }).click()
-  await expect(dialog.getByText('The transcript is on its way to transcript.reader@example.com.')).toBeVisible()
+  await expect(dialog.getByRole('textbox', { name: /email/i })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Email me a copy of this chat' }).click()
+  await expect(
+    dialog.getByText('A copy of the chat is on its way to the address you gave when it started.'),
+  ).toBeVisible()
   await expect.poll(() => mailsMentioning(marker)).toBe(1)
 
   await dialog.getByRole('button', { name: 'Start a new chat' }).click()

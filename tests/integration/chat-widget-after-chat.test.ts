@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { CHAT_TRANSCRIPTS_PER_VISITOR } from '@/chat/afterChat'
+import {
+  CHAT_TRANSCRIPTS_PER_RECIPIENT,
+  CHAT_TRANSCRIPTS_PER_SITE,
+  CHAT_TRANSCRIPTS_PER_VISITOR,
+  NO_AGENT_TRANSCRIPT_MESSAGE,
+  NO_TRANSCRIPT_ADDRESS_MESSAGE,
+} from '@/chat/afterChat'
+import { transcriptSiteLimiter } from '@/chat/server/afterChat'
 import { CHAT_BODY_MAX_BYTES } from '@/chat/constants'
 import { newVisitorToken } from '@/chat/server/tokens'
-import { payload, setUpChatSuite, visitorPost } from '../support/chat'
+import { agentPost, payload, setUpChatSuite, visitorPost } from '../support/chat'
 import { setUpSmtpServer } from '../support/smtp'
 
 // Before the suite's Payload starts, so that its mail transport is this loopback server.
@@ -70,38 +77,100 @@ describe('rating an ended chat', () => {
   })
 })
 
-describe('a transcript by email', () => {
-  it('mails the visitor their own chat once, through the site mail transport', async () => {
-    const token = await endedChat('Franklin county deed, please')
-    const response = await visitorPost(token, { action: 'transcript', email: 'rae.transcript@example.com' })
+/** A visitor's chat, started with `email` (null: none given at its start), that an agent answered and the visitor ended. */
+async function staffedChat(text: string, email: string | null, token = newVisitorToken()) {
+  const started = await visitorPost(token, { action: 'start', name: 'Rae', ...(email ? { email } : {}) })
+  const { conversationId } = await started.json()
+  expect((await visitorPost(token, { action: 'message', text })).status).toBe(200)
+  expect((await agentPost({ action: 'accept', conversationId })).status).toBe(200)
+  const answer = await agentPost({ action: 'message', conversationId, text: `Answer to: ${text}` })
+  expect(answer.status).toBe(200)
+  expect((await visitorPost(token, { action: 'end' })).status).toBe(200)
+  return { token, conversationId: conversationId as number }
+}
+
+const transcriptOf = (token: string, body: Record<string, unknown> = {}) =>
+  visitorPost(token, { action: 'transcript', ...body })
+
+describe('a copy of the chat by email', () => {
+  it('mails the visitor the chat an agent answered, once, to the address given at its start, said to be their copy', async () => {
+    const { token } = await staffedChat('Franklin county deed, please', 'rae.copy@example.com')
+    const response = await transcriptOf(token)
     expect(response.status).toBe(200)
-    const mails = mailsTo('rae.transcript@example.com')
+    expect(await response.json()).toMatchObject({ ok: true, to: 'rae.copy@example.com' })
+    const mails = mailsTo('rae.copy@example.com')
     expect(mails).toHaveLength(1)
-    expect(mails[0].raw).toContain('Franklin county deed, please')
+    expect(mails[0].raw).toContain('Subject: A copy of your chat, as you asked')
+    const body = mails[0].raw.replace(/=\r?\n/g, '')
+    const intro = body.indexOf('for a copy of your chat with us')
+    const words = body.indexOf('Franklin county deed, please')
+    expect(intro).toBeGreaterThan(-1)
+    expect(words).toBeGreaterThan(intro)
+    expect(body).toContain('lines under')
+  })
+
+  it('goes only to the address given before or at the start: one typed at the end is refused, one set later is ignored', async () => {
+    const token = newVisitorToken()
+    await visitorPost(token, { action: 'identify', email: 'before.start@example.com' })
+    const { conversationId } = await staffedChat('address given before', null, token)
+    await visitorPost(token, { action: 'identify', email: 'victim@example.org' })
+    const typed = await transcriptOf(token, { email: 'victim@example.org' })
+    expect(typed.status).toBe(400)
+    expect((await typed.json()).error).toBe('A transcript goes only to the email address given when the chat started.')
+    expect((await transcriptOf(token)).status).toBe(200)
+    expect(mailsTo('victim@example.org')).toHaveLength(0)
+    expect(mailsTo('before.start@example.com')).toHaveLength(1)
+    const conversation = await payload.findByID({ collection: 'chat-conversations', id: conversationId })
+    expect(conversation.transcriptEmail).toBe('before.start@example.com')
+  })
+
+  it('is refused for a chat no agent took part in, a chat with no address, and a chat still going on', async () => {
+    const before = smtp.server.received.length
+    const unanswered = newVisitorToken()
+    await visitorPost(unanswered, { action: 'start', name: 'Mallory', email: 'victim@example.org' })
+    await visitorPost(unanswered, { action: 'message', text: 'URGENT: verify your account at https://phish.example' })
+    expect((await transcriptOf(unanswered)).status).toBe(409)
+    await visitorPost(unanswered, { action: 'end' })
+    const refused = await transcriptOf(unanswered)
+    expect(refused.status).toBe(409)
+    expect((await refused.json()).error).toBe(NO_AGENT_TRANSCRIPT_MESSAGE)
+
+    const { token: noAddress } = await staffedChat('no address given', null)
+    const none = await transcriptOf(noAddress)
+    expect(none.status).toBe(409)
+    expect((await none.json()).error).toBe(NO_TRANSCRIPT_ADDRESS_MESSAGE)
+    expect(smtp.server.received.length).toBe(before)
+    expect(mailsTo('victim@example.org')).toHaveLength(0)
+  })
+
+  it('needs an agent in this chat: an answered chat earlier does not open the next one to a new address', async () => {
+    const { token } = await staffedChat('an honest first chat', 'first.address@example.com')
+    await visitorPost(token, { action: 'start', email: 'victim@example.org' })
+    await visitorPost(token, { action: 'message', text: 'URGENT: your account is locked' })
+    await visitorPost(token, { action: 'end' })
+    const refused = await transcriptOf(token)
+    expect(refused.status).toBe(409)
+    expect(mailsTo('victim@example.org')).toHaveLength(0)
   })
 
   it('never sends another visitor the chat: a visitor without one gets 404 and no mail is sent', async () => {
-    await endedChat('secret of someone else')
-    const response = await visitorPost(newVisitorToken(), { action: 'transcript', email: 'mallory@example.com' })
+    await staffedChat('secret of someone else', 'owner@example.com')
+    const response = await transcriptOf(newVisitorToken())
     expect(response.status).toBe(404)
-    expect(mailsTo('mallory@example.com')).toHaveLength(0)
+    expect(mailsTo('owner@example.com')).toHaveLength(0)
   })
 
-  it('refuses a missing, malformed or hostile address with 400 and sends nothing', async () => {
-    const token = await endedChat('bad addresses')
+  it('refuses any address in the request with 400, malformed and hostile ones too, and sends nothing', async () => {
+    const { token } = await staffedChat('bad addresses', 'bad.addresses@example.com')
     const before = smtp.server.received.length
     for (const email of [
-      undefined,
       '',
       'not-an-address',
-      'a@b',
       'victim@example.com\r\nBcc: everyone@example.com',
       ['a@example.com', 'b@example.com'],
-      `${'x'.repeat(250)}@example.com`,
+      null,
     ]) {
-      const response = await visitorPost(token, { action: 'transcript', email })
-      expect(response.status).toBe(400)
-      expect((await response.json()).error).toBe('Please enter a valid email address.')
+      expect((await transcriptOf(token, { email })).status).toBe(400)
     }
     expect((await visitorPost(token, `{"action":"transcript","email":`)).status).toBe(400)
     expect((await visitorPost(token, { action: 'transcript', email: 'x'.repeat(CHAT_BODY_MAX_BYTES) })).status).toBe(
@@ -110,13 +179,32 @@ describe('a transcript by email', () => {
     expect(smtp.server.received.length).toBe(before)
   })
 
-  it(`sends at most ${CHAT_TRANSCRIPTS_PER_VISITOR} transcripts per visitor, then answers 429`, async () => {
-    const token = await endedChat('repeat the transcript')
+  it(`sends at most ${CHAT_TRANSCRIPTS_PER_VISITOR} per visitor, then answers 429`, async () => {
+    const { token } = await staffedChat('repeat the transcript', 'repeat@example.com')
     const statuses: number[] = []
-    for (let i = 0; i < CHAT_TRANSCRIPTS_PER_VISITOR + 2; i++) {
-      statuses.push((await visitorPost(token, { action: 'transcript', email: 'repeat@example.com' })).status)
-    }
+    for (let i = 0; i < CHAT_TRANSCRIPTS_PER_VISITOR + 2; i++) statuses.push((await transcriptOf(token)).status)
     expect(statuses).toEqual([...Array(CHAT_TRANSCRIPTS_PER_VISITOR).fill(200), 429, 429])
     expect(mailsTo('repeat@example.com')).toHaveLength(CHAT_TRANSCRIPTS_PER_VISITOR)
+  })
+
+  it(`sends at most ${CHAT_TRANSCRIPTS_PER_RECIPIENT} to one address an hour, whichever visitors ask`, async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < CHAT_TRANSCRIPTS_PER_RECIPIENT + 1; i++) {
+      const { token } = await staffedChat(`one inbox ${i}`, 'One.Inbox@example.com')
+      statuses.push((await transcriptOf(token)).status)
+    }
+    expect(statuses).toEqual([...Array(CHAT_TRANSCRIPTS_PER_RECIPIENT).fill(200), 429])
+    expect(mailsTo('One.Inbox@example.com')).toHaveLength(CHAT_TRANSCRIPTS_PER_RECIPIENT)
+  })
+
+  it(`sends at most ${CHAT_TRANSCRIPTS_PER_SITE} an hour for all visitors together`, async () => {
+    const { token } = await staffedChat('the site is at its ceiling', 'ceiling@example.com')
+    while ((await transcriptSiteLimiter.take('site')).allowed) {
+      // spend what is left of the site's allowance this hour
+    }
+    const refused = await transcriptOf(token)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(mailsTo('ceiling@example.com')).toHaveLength(0)
   })
 })

@@ -31,6 +31,17 @@ export const ChatConversations: CollectionConfig = {
     { name: 'status', type: 'select', defaultValue: 'browsing', options: [...CONVERSATION_STATUSES], index: true },
     { name: 'name', label: 'Visitor', type: 'text' },
     { name: 'email', type: 'email' },
+    {
+      // Frozen when a chat starts (src/chat/server/afterChat.ts): an address typed later cannot receive the chat.
+      name: 'transcriptEmail',
+      label: 'Transcript address',
+      type: 'email',
+      admin: {
+        readOnly: true,
+        description:
+          'The address the visitor gave before or at the start of the chat: the only one their transcript may go to.',
+      },
+    },
     { name: 'sessionVariables', type: 'json' },
     { name: 'currentPage', type: 'text' },
     {
@@ -38,6 +49,12 @@ export const ChatConversations: CollectionConfig = {
       type: 'relationship',
       relationTo: 'users',
       admin: { description: 'The agent who took the chat.' },
+    },
+    {
+      name: 'startedAt',
+      label: 'Chat started',
+      type: 'date',
+      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
     { name: 'lastMessageAt', label: 'Last message', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'endedAt', label: 'Ended', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },

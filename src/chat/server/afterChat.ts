@@ -1,17 +1,39 @@
 import type { ChatConversation } from '@/payload-types'
 import { createRateLimiter } from '@/security/rateLimit'
-import { CHAT_RATINGS, CHAT_TRANSCRIPTS_PER_VISITOR, CHAT_TRANSCRIPTS_WINDOW_MS, type ChatRating } from '../afterChat'
+import {
+  CHAT_RATINGS,
+  CHAT_TRANSCRIPTS_PER_RECIPIENT,
+  CHAT_TRANSCRIPTS_PER_SITE,
+  CHAT_TRANSCRIPTS_PER_VISITOR,
+  CHAT_TRANSCRIPTS_WINDOW_MS,
+  NO_AGENT_TRANSCRIPT_MESSAGE,
+  NO_TRANSCRIPT_ADDRESS_MESSAGE,
+  type ChatRating,
+} from '../afterChat'
 import { OPEN_CHAT_STATUSES } from '../constants'
 import { ChatRequestError, refuseWhenLimited } from './guards'
 import { customerStatusOf, type ChatStore } from './store'
 import { emailTranscript } from './transcriptEmail'
-import * as valid from './validation'
+import { transcriptEvents } from './transcript'
 
 /** Transcripts mailed per visitor: each one is a mail the site sends to an address a visitor typed. */
 export const transcriptLimiter = createRateLimiter(
   { kind: 'fixed-window', limit: CHAT_TRANSCRIPTS_PER_VISITOR, windowMs: CHAT_TRANSCRIPTS_WINDOW_MS },
   { scope: 'chat-transcript' },
 )
+
+/** Transcripts mailed to one address, whoever asks. */
+export const transcriptRecipientLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: CHAT_TRANSCRIPTS_PER_RECIPIENT, windowMs: CHAT_TRANSCRIPTS_WINDOW_MS },
+  { scope: 'chat-transcript-recipient' },
+)
+
+/** Transcripts mailed on visitors' requests, all together: the site's own ceiling. */
+export const transcriptSiteLimiter = createRateLimiter(
+  { kind: 'fixed-window', limit: CHAT_TRANSCRIPTS_PER_SITE, windowMs: CHAT_TRANSCRIPTS_WINDOW_MS },
+  { scope: 'chat-transcript-site' },
+)
+const SITE_KEY = 'site'
 
 /** The visitor's own conversation once it has had a chat, or a 404 (nobody else's can be named). */
 async function chattedConversation(store: ChatStore, visitorId: string) {
@@ -45,7 +67,8 @@ export async function rateChat(store: ChatStore, visitorId: string, value: unkno
 
 /**
  * Queues the visitor's conversation for a new chat. The new chat starts unrated: the last chat's
- * rating moves into the log, where the transcript keeps it.
+ * rating moves into the log, where the transcript keeps it. The address the visitor has given by
+ * now is the only one this chat's transcript may go to, whatever they type later.
  */
 export async function queueAgain(store: ChatStore, conversation: ChatConversation) {
   if (conversation.rating) {
@@ -54,22 +77,41 @@ export async function queueAgain(store: ChatStore, conversation: ChatConversatio
       author: { type: 'system', name: 'System' },
       text: `The visitor rated the last chat ${conversation.rating}.`,
     })
-    await store.update(conversation.id, { rating: null, ratedAt: null })
   }
-  await store.setStatus(conversation, 'queued')
+  const started = await store.update(conversation.id, {
+    rating: null,
+    ratedAt: null,
+    startedAt: new Date().toISOString(),
+    transcriptEmail: conversation.email || null,
+  })
+  await store.setStatus(started, 'queued')
 }
 
 /**
- * Mails the visitor's own chat to the address they typed, through the one transcript mailer
- * (emailTranscript), within the visitor's own allowance as well as the conversation's.
+ * Mails the visitor a copy of the chat that just ended, to the address they gave before or at its
+ * start, never to one typed now: only for a chat an agent took part in, within the visitor's,
+ * the address's and the site's hourly allowances as well as the conversation's.
  */
-export async function mailTranscript(store: ChatStore, visitorId: string, value: unknown) {
-  const to = valid.optionalEmail(value)
-  if (!to) throw new ChatRequestError(400, 'Please enter a valid email address.')
+export async function mailTranscript(store: ChatStore, visitorId: string, body: Record<string, unknown>) {
+  if (body.email !== undefined) {
+    throw new ChatRequestError(400, 'A transcript goes only to the email address given when the chat started.')
+  }
   const { conversation } = await chattedConversation(store, visitorId)
-  refuseWhenLimited(await transcriptLimiter.take(visitorId), 'Too many transcripts were sent. Please try again later.')
+  if (OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) {
+    throw new ChatRequestError(409, 'You can have the transcript once the chat has ended.')
+  }
+  const to = conversation.transcriptEmail
+  if (!to) throw new ChatRequestError(409, NO_TRANSCRIPT_ADDRESS_MESSAGE)
+  const since = conversation.startedAt ?? ''
+  const events = (await transcriptEvents(store.payload, conversation.id)).filter((event) => event.timestamp >= since)
+  if (!events.some((event) => event.author.type === 'agent'))
+    throw new ChatRequestError(409, NO_AGENT_TRANSCRIPT_MESSAGE)
+  const limited = 'Too many transcripts were sent. Please try again later.'
+  refuseWhenLimited(await transcriptLimiter.take(visitorId), limited)
+  refuseWhenLimited(await transcriptRecipientLimiter.take(to.toLowerCase()), limited)
+  refuseWhenLimited(await transcriptSiteLimiter.take(SITE_KEY), limited)
   try {
-    await emailTranscript(store.payload, conversation.id, to)
+    await emailTranscript(store.payload, conversation.id, to, { visitorCopy: events })
   } catch (error) {
     if (error instanceof ChatRequestError) throw error
     store.payload.logger.error({ err: error, conversationId: conversation.id }, 'chat transcript mail failed')

@@ -3,6 +3,7 @@ import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
 import { ChatRequestError, refuseWhenLimited } from './guards'
+import type { ChatEventView } from '../types'
 import { transcriptEvents, transcriptText } from './transcript'
 
 /** Transcript emails one conversation may send per window, whoever asks: a chat cannot become a mail cannon. */
@@ -18,11 +19,31 @@ const transcriptEmailLimiter = createRateLimiter(
 )
 
 /**
+ * What a copy mailed at a visitor's request says before the chat, so that words a visitor typed
+ * never stand under the business's name as if the business had written them.
+ */
+export function visitorCopyIntro(siteName: string): string {
+  return [
+    `You asked ${siteName} for a copy of your chat with us. It follows as it was written: lines under`,
+    'your name are your own words as you typed them, not ours. If you did not chat with us, someone',
+    'else gave your address; you can ignore this email.',
+    '',
+    '',
+  ].join('\n')
+}
+
+/**
  * Emails a conversation's transcript to `to` through the site's mail transport (SMTP_URL, or the
  * outbox). Refuses a bad address (400), an unknown conversation (404) and a fourth email within
- * the window (429) with a ChatRequestError, whose message a visitor can read.
+ * the window (429) with a ChatRequestError, whose message a visitor can read. A `visitorCopy` is
+ * the chat a visitor asked for (its events), said to be a copy of their own chat.
  */
-export async function emailTranscript(payload: Payload, conversationId: number, to: unknown): Promise<void> {
+export async function emailTranscript(
+  payload: Payload,
+  conversationId: number,
+  to: unknown,
+  { visitorCopy }: { visitorCopy?: ChatEventView[] } = {},
+): Promise<void> {
   const address = typeof to === 'string' ? safeAddress(to) : null
   if (!address) throw new ChatRequestError(400, 'Please enter a valid email address.')
   if (!Number.isSafeInteger(conversationId) || conversationId <= 0)
@@ -38,16 +59,21 @@ export async function emailTranscript(payload: Payload, conversationId: number, 
     await transcriptEmailLimiter.take(String(conversationId)),
     'This transcript was sent several times already. Please try again later.',
   )
-  const full = transcriptText(conversation, await transcriptEvents(payload, conversationId))
-  const text =
+  const full = transcriptText(conversation, visitorCopy ?? (await transcriptEvents(payload, conversationId)))
+  const transcript =
     full.length > CHAT_TRANSCRIPT_MAX_CHARS
       ? `${full.slice(0, CHAT_TRANSCRIPT_MAX_CHARS)}\n${TRANSCRIPT_CUT_NOTE}\n`
       : full
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const from = siteSender(settings)
   await sendMail(createMailTransport(), {
-    from: siteSender(settings),
+    from,
     to: address,
-    subject: headerText(`Your chat transcript (#${conversation.id})`),
-    text,
+    subject: headerText(
+      visitorCopy
+        ? `A copy of your chat, as you asked (#${conversation.id})`
+        : `Your chat transcript (#${conversation.id})`,
+    ),
+    text: visitorCopy ? `${visitorCopyIntro(from.name)}${transcript}` : transcript,
   })
 }

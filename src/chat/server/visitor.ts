@@ -279,7 +279,7 @@ export async function runVisitorAction(
     case 'rate':
       return rateChat(store, visitorId, body.rating)
     case 'transcript':
-      return mailTranscript(store, visitorId, body.email)
+      return mailTranscript(store, visitorId, body)
     default:
       throw new ChatRequestError(400, 'Unknown chat action.')
   }

@@ -5,8 +5,9 @@ import { type ChatPostResult, visitorAction } from './client'
 const RATING_LABELS: Record<ChatRating, string> = { good: 'Good', bad: 'Bad' }
 
 /**
- * After a chat has ended: a one-click rating, the transcript by email, and a way to start a new
- * chat (the pre-chat or offline form only comes back when the visitor asks for it).
+ * After a chat has ended: a one-click rating, a copy by email to the address given at its start,
+ * and a way to start a new chat (the pre-chat or offline form only comes back when the visitor
+ * asks for it).
  */
 export function EndScreen(props: {
   email: string
@@ -14,8 +15,7 @@ export function EndScreen(props: {
   onNewChat: () => void
 }) {
   const [rating, setRating] = useState<ChatRating | null>(null)
-  const [email, setEmail] = useState(props.email)
-  const [mailedTo, setMailedTo] = useState('')
+  const [mailed, setMailed] = useState(false)
   const [sending, setSending] = useState(false)
 
   const rate = async (choice: ChatRating) => {
@@ -24,9 +24,9 @@ export function EndScreen(props: {
   }
   const mail = async () => {
     setSending(true)
-    const result = await visitorAction('transcript', { email: email.trim() })
+    const result = await visitorAction('transcript', {})
     setSending(false)
-    if (props.report(result)) setMailedTo(email.trim())
+    if (props.report(result)) setMailed(true)
   }
 
   return (
@@ -41,33 +41,19 @@ export function EndScreen(props: {
         ))}
         {rating && <p role="status">Thank you for your rating.</p>}
       </fieldset>
-      {mailedTo ? (
+      {mailed ? (
         <p role="status" className="chat-transcript-sent">
-          The transcript is on its way to {mailedTo}.
+          A copy of the chat is on its way to the address you gave when it started.
+        </p>
+      ) : props.email ? (
+        <p className="chat-transcript">
+          <button type="button" disabled={sending} onClick={() => void mail()}>
+            Email me a copy of this chat
+          </button>
+          <span>It goes to the address you gave when the chat started.</span>
         </p>
       ) : (
-        <form
-          className="chat-transcript"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void mail()
-          }}
-        >
-          <label>
-            Email me the transcript
-            <input
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </label>
-          <button type="submit" disabled={sending}>
-            Send transcript
-          </button>
-        </form>
+        <p className="chat-transcript">To have a copy of a chat by email, give your address when you start it.</p>
       )}
       <button type="button" className="chat-new" onClick={props.onNewChat}>
         Start a new chat

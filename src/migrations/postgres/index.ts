@@ -3,6 +3,7 @@ import * as migration_20261122_143535_features from './20261122_143535_features'
 import * as migration_20261122_165552_session_two from './20261122_165552_session_two';
 import * as migration_20261124_141427_editing from './20261124_141427_editing';
 import * as migration_20261124_184030_business from './20261124_184030_business';
+import * as migration_20261125_211211_chat_transcript_address from './20261125_211211_chat_transcript_address';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261124_184030_business.up,
     down: migration_20261124_184030_business.down,
-    name: '20261124_184030_business'
+    name: '20261124_184030_business',
+  },
+  {
+    up: migration_20261125_211211_chat_transcript_address.up,
+    down: migration_20261125_211211_chat_transcript_address.down,
+    name: '20261125_211211_chat_transcript_address'
   },
 ];
