@@ -1,6 +1,6 @@
 // One rate limiter for every endpoint that takes visitor input (contact, analytics, chat).
 // The limits themselves are named constants beside each caller; this module only counts.
-import { sharedRedis } from './redis'
+import { withSharedRedis } from './redis'
 
 /**
  * How a key's allowance is counted:
@@ -107,20 +107,23 @@ export function redisRateLimiter(
 ): RateLimiter {
   return {
     async take(key) {
-      const redis = await sharedRedis(url)
       const at = now()
       if (policy.kind === 'fixed-window') {
-        const [count, start] = (await redis.eval(FIXED_WINDOW_SCRIPT, {
-          keys: [`${scope}:window:${key}`],
-          arguments: [String(policy.windowMs), String(at)],
-        })) as [number, string]
+        const [count, start] = (await withSharedRedis(url, (redis) =>
+          redis.eval(FIXED_WINDOW_SCRIPT, {
+            keys: [`${scope}:window:${key}`],
+            arguments: [String(policy.windowMs), String(at)],
+          }),
+        )) as [number, string]
         return count <= limitOf(policy) ? ALLOWED : refusal(Number(start) + policy.windowMs - at)
       }
       const perMs = policy.perMinute / 60_000
-      const [allowed, tokens] = (await redis.eval(TOKEN_BUCKET_SCRIPT, {
-        keys: [`${scope}:bucket:${key}`],
-        arguments: [String(policy.burst), String(perMs), String(at)],
-      })) as [number, string]
+      const [allowed, tokens] = (await withSharedRedis(url, (redis) =>
+        redis.eval(TOKEN_BUCKET_SCRIPT, {
+          keys: [`${scope}:bucket:${key}`],
+          arguments: [String(policy.burst), String(perMs), String(at)],
+        }),
+      )) as [number, string]
       return allowed === 1 ? ALLOWED : refusal((1 - Number(tokens)) / perMs)
     },
   }
@@ -128,15 +131,24 @@ export function redisRateLimiter(
 
 /**
  * The limiter a caller keeps for its endpoint: in Redis when REDIS_URL is set (read on the first
- * take), so that every instance shares the allowance; in this process otherwise.
+ * take), so that every instance shares the allowance; in this process otherwise. While Redis is
+ * unreachable or slow, each take is counted by this process alone (the same policy, per
+ * instance), and the shared count is used again as soon as Redis answers.
  */
 export function createRateLimiter(policy: RatePolicy, options: RateLimiterOptions): RateLimiter {
-  let backend: RateLimiter | null = null
+  let shared: RateLimiter | null = null
+  let local: RateLimiter | null = null
+  const inProcess = () => (local ??= memoryRateLimiter(policy, options.now))
   return {
-    take(key) {
+    async take(key) {
       const url = process.env.REDIS_URL
-      backend ??= url ? redisRateLimiter(url, policy, options) : memoryRateLimiter(policy, options.now)
-      return backend.take(key)
+      if (!url) return inProcess().take(key)
+      shared ??= redisRateLimiter(url, policy, options)
+      try {
+        return await shared.take(key)
+      } catch {
+        return inProcess().take(key)
+      }
     },
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
 import { database, sql } from '@/cms/sql'
-import { sharedRedis } from '@/security/redis'
+import { withSharedRedis } from '@/security/redis'
 
 /** Remembers answers already accepted, until they could no longer be accepted anyway. */
 export interface ReplayGuard {
@@ -43,24 +43,38 @@ export function databaseReplayGuard(payload: Payload, now: () => number = Date.n
   }
 }
 
-export function redisReplayGuard(url: string): ReplayGuard {
+/**
+ * Spent answers in Redis, shared by every instance. While Redis is unreachable or slow, `fallback`
+ * (the database) keeps them, so an answer is still accepted once. An answer spent in the database
+ * during an outage is not known to Redis afterwards; answers expire within minutes of being issued.
+ */
+export function redisReplayGuard(url: string, fallback: ReplayGuard): ReplayGuard {
   return {
     async claim(key, ttlMs) {
-      const redis = await sharedRedis(url)
-      return (await redis.set(`captcha:used:${key}`, '1', { NX: true, PX: ttlMs })) === 'OK'
+      let claimed: string | null
+      try {
+        claimed = await withSharedRedis(url, (redis) => redis.set(`captcha:used:${key}`, '1', { NX: true, PX: ttlMs }))
+      } catch {
+        return fallback.claim(key, ttlMs)
+      }
+      return claimed === 'OK'
     },
   }
 }
 
 const databaseGuards = new WeakMap<Payload, ReplayGuard>()
 
-/** Redis when REDIS_URL is set (shared by every instance), otherwise the site's database. */
-export function captchaReplayGuard(payload: Payload): ReplayGuard {
-  if (process.env.REDIS_URL) return redisReplayGuard(process.env.REDIS_URL)
+function databaseGuardOf(payload: Payload): ReplayGuard {
   let guard = databaseGuards.get(payload)
   if (!guard) {
     guard = databaseReplayGuard(payload)
     databaseGuards.set(payload, guard)
   }
   return guard
+}
+
+/** Redis when REDIS_URL is set (shared by every instance, the database while it is down), otherwise the site's database. */
+export function captchaReplayGuard(payload: Payload): ReplayGuard {
+  const database = databaseGuardOf(payload)
+  return process.env.REDIS_URL ? redisReplayGuard(process.env.REDIS_URL, database) : database
 }

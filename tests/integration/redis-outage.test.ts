@@ -1,0 +1,148 @@
+import { createClient } from 'redis'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import type { BusMessage } from '@/chat/server/bus'
+import { CHAT_BUS_RECONNECT_MAX_DELAY_MS, createRedisBus } from '@/chat/server/redisBus'
+import { databaseReplayGuard, redisReplayGuard } from '@/contact/captcha/replayGuard'
+import { createRateLimiter } from '@/security/rateLimit'
+import { closeSharedRedis, REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS } from '@/security/redis'
+import { startTestPayload } from '../support/payload'
+import { startTempRedis, type TempRedis } from '../support/redis'
+
+/** The bound every answer is held to while Redis is down: well under a second. */
+const OUTAGE_ANSWER_MS = Math.max(REDIS_CONNECT_TIMEOUT_MS, REDIS_COMMAND_TIMEOUT_MS) + 250
+/** How soon after Redis returns each part must use it again. */
+const HEALED_WITHIN_MS = 10_000
+
+const started: TempRedis[] = []
+async function redisServer(port?: number) {
+  const server = await startTempRedis({ port })
+  started.push(server)
+  return server
+}
+
+const savedUrl = process.env.REDIS_URL
+afterEach(async () => {
+  await closeSharedRedis()
+  if (savedUrl === undefined) delete process.env.REDIS_URL
+  else process.env.REDIS_URL = savedUrl
+})
+afterAll(() => started.forEach((server) => server.stop()))
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now()
+  const value = await work()
+  return { value, ms: performance.now() - start }
+}
+
+/** The keys a raw client sees in a Redis, to tell whether a part wrote there. */
+async function keysIn(url: string, pattern: string): Promise<string[]> {
+  const client = createClient({ url })
+  await client.connect()
+  try {
+    return await client.keys(pattern)
+  } finally {
+    client.destroy()
+  }
+}
+
+describe('rate limits while Redis is down', () => {
+  for (const when of ['before the first use', 'after it was in use'] as const) {
+    it(`answer within ${OUTAGE_ANSWER_MS} ms and count per instance when Redis dies ${when}, then share again once it returns`, async () => {
+      const redis = await redisServer()
+      process.env.REDIS_URL = redis.url
+      const scope = `outage-${when.replace(/\W/g, '-')}`
+      const limiter = createRateLimiter({ kind: 'fixed-window', limit: 3, windowMs: 60_000 }, { scope })
+      if (when === 'after it was in use') {
+        expect((await limiter.take('warm-up')).allowed).toBe(true)
+        expect(await keysIn(redis.url, `${scope}:*`)).toHaveLength(1)
+      }
+      await redis.kill()
+      const answers: boolean[] = []
+      for (let i = 0; i < 5; i++) {
+        const { value, ms } = await timed(() => limiter.take('198.51.100.9'))
+        expect(ms).toBeLessThan(OUTAGE_ANSWER_MS)
+        answers.push(value.allowed)
+      }
+      // The same allowance, counted by this instance alone.
+      expect(answers).toEqual([true, true, true, false, false])
+
+      await redisServer(redis.port)
+      await expect
+        .poll(
+          async () => {
+            await limiter.take('192.0.2.44')
+            return (await keysIn(redis.url, `${scope}:window:192.0.2.44`)).length
+          },
+          { timeout: HEALED_WITHIN_MS },
+        )
+        .toBe(1)
+    })
+  }
+})
+
+describe('spent captcha answers while Redis is down', () => {
+  it('are kept in the database, once each, within the bound, and in Redis again once it returns', async () => {
+    const redis = await redisServer()
+    const { payload, cleanup } = await startTestPayload()
+    try {
+      const guard = redisReplayGuard(redis.url, databaseReplayGuard(payload))
+      expect(await guard.claim('before-outage', 60_000)).toBe(true)
+      await redis.kill()
+      const first = await timed(() => guard.claim('during-outage', 60_000))
+      expect(first.value).toBe(true)
+      expect(first.ms).toBeLessThan(OUTAGE_ANSWER_MS)
+      expect(await guard.claim('during-outage', 60_000)).toBe(false)
+
+      await redisServer(redis.port)
+      await expect
+        .poll(
+          async () => {
+            await guard.claim(`after-${Date.now()}`, 60_000)
+            return (await keysIn(redis.url, 'captcha:used:after-*')).length
+          },
+          { timeout: HEALED_WITHIN_MS },
+        )
+        .toBeGreaterThan(0)
+    } finally {
+      await cleanup()
+    }
+  })
+})
+
+describe('the chat bus while Redis is down', () => {
+  it('keeps each instance’s chats going within it, reconnects by itself and crosses instances again', async () => {
+    const redis = await redisServer()
+    const first = createRedisBus(redis.url)
+    const second = createRedisBus(redis.url)
+    const heard = { first: [] as string[], second: [] as string[] }
+    const text = (message: BusMessage) => (message.kind === 'signal' ? String(message.data) : message.kind)
+    first.subscribe((message) => heard.first.push(text(message)))
+    second.subscribe((message) => heard.second.push(text(message)))
+    const say = (bus: typeof first, data: string) =>
+      bus.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'note', data })
+    try {
+      await Promise.all([first.subscribed, second.subscribed])
+      say(first, 'shared before')
+      await expect.poll(() => heard.second).toContain('shared before')
+
+      await redis.kill()
+      await expect.poll(() => first.isShared() || second.isShared()).toBe(false)
+      say(first, 'alone during')
+      expect(heard.first).toContain('alone during')
+      expect(heard.second).not.toContain('alone during')
+
+      await redisServer(redis.port)
+      await expect
+        .poll(() => first.isShared() && second.isShared(), { timeout: CHAT_BUS_RECONNECT_MAX_DELAY_MS + 5_000 })
+        .toBe(true)
+      say(first, 'shared after')
+      await expect.poll(() => heard.second).toContain('shared after')
+      // Each message reached its own instance exactly once.
+      expect(heard.first.filter((note) => note === 'shared after')).toHaveLength(1)
+      expect(heard.first.filter((note) => note === 'alone during')).toHaveLength(1)
+    } finally {
+      first.close()
+      second.close()
+    }
+  })
+})
