@@ -5,7 +5,14 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ensureBuilt, ensureEnvFile, loadEnvFile, ROOT, setUpDatabase } from '../scripts/lib/bootstrap.mjs'
+import {
+  continueOnProjectNode,
+  ensureBuilt,
+  ensureEnvFile,
+  loadEnvFile,
+  ROOT,
+  setUpDatabase,
+} from '../scripts/lib/bootstrap.mjs'
 import {
   APP_PORTS,
   DATABASE_URL,
@@ -155,6 +162,8 @@ if (!command) {
   console.error('Usage: node deploy/stack.mjs start|stop')
   process.exit(2)
 }
+// The app instances are started with this process's Node: the project's own.
+continueOnProjectNode()
 try {
   await command()
 } catch (error) {

@@ -26,4 +26,4 @@ const env = {
   LIVECHAT_API_URL: process.env.LIVECHAT_API_URL || `http://127.0.0.1:${Number(port) + 9}`,
 }
 await setUpDatabase(env)
-run('node', ['scripts/serve.mjs'], { env: { ...env, HOST: '127.0.0.1', PORT: port, NODE_ENV: 'production' } })
+run(process.execPath, ['scripts/serve.mjs'], { env: { ...env, HOST: '127.0.0.1', PORT: port, NODE_ENV: 'production' } })

@@ -2,7 +2,7 @@
 // with one summary line.
 import fs from 'node:fs'
 import path from 'node:path'
-import { ensureBuilt, ensureInstalled, ROOT, run } from './lib/bootstrap.mjs'
+import { continueOnProjectNode, ensureBuilt, ensureInstalled, ROOT, run } from './lib/bootstrap.mjs'
 import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
 import { runWatched } from './lib/watchdog.mjs'
 
@@ -113,6 +113,7 @@ async function runSuite(command, args, env) {
 
 try {
   ensureInstalled()
+  continueOnProjectNode()
   ensureSystemPackages()
 } catch (error) {
   console.error(`npm test could not set up: ${error instanceof Error ? error.message : error}`)

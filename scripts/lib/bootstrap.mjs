@@ -37,6 +37,29 @@ export function ensureInstalled() {
   fs.writeFileSync(INSTALL_STAMP, wanted)
 }
 
+/**
+ * The Node the project runs on: the `node` package pinned in package.json (a supported LTS, from
+ * the npm registry), whatever Node the machine has. Playwright and tsx load TypeScript through
+ * module hooks; on Node 20 those run on a loader thread that now and then deadlocks with the main
+ * thread (a test run that waits forever), while from Node 22.15 they run in the thread itself.
+ */
+export const PROJECT_NODE = path.join(ROOT, 'node_modules', '.bin', 'node')
+
+/**
+ * Runs this script again on the project's Node when it was started on another one (a fresh clone
+ * starts on the machine's), and exits with its status. Call it once the dependencies are installed.
+ */
+export function continueOnProjectNode() {
+  if (!fs.existsSync(PROJECT_NODE)) return
+  const projectNode = fs.realpathSync(PROJECT_NODE)
+  if (fs.realpathSync(process.execPath) === projectNode) return
+  // Its children find the same Node by name (`npx` and scripts start `node` from PATH).
+  const env = { ...process.env, PATH: `${path.dirname(PROJECT_NODE)}${path.delimiter}${process.env.PATH ?? ''}` }
+  const result = spawnSync(projectNode, process.argv.slice(1), { stdio: 'inherit', env })
+  if (result.error) throw result.error
+  process.exit(result.status ?? 1)
+}
+
 /** Writes .env with generated secrets when it is missing, and adds any secret it lacks. */
 export function ensureEnvFile(port) {
   const file = path.join(ROOT, '.env')
