@@ -16,7 +16,7 @@ import { Media } from './cms/collections/Media'
 import { Pages } from './cms/collections/Pages'
 import { Redirects } from './cms/redirects/Redirects'
 import { Users } from './cms/collections/Users'
-import { databaseAdapter } from './cms/database'
+import { databaseAdapter, survivePoolErrors } from './cms/database'
 import { emailAdapter } from './cms/email'
 import { Footer } from './cms/globals/Footer'
 import { Header } from './cms/globals/Header'
@@ -111,6 +111,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
     logger: siteLogger(logDestination),
     // Reading the settings once at start publishes the third-party hosts for the proxy's CSP (see security/thirdPartySources).
     onInit: async (payload) => {
+      survivePoolErrors(payload.db)
       await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => undefined)
     },
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { DatabaseAdapterObj } from 'payload'
+import { isPostgresUrl } from './databaseUrl'
 import { SQLITE_FILE } from './paths'
 
 /**
@@ -15,11 +16,19 @@ import { SQLITE_FILE } from './paths'
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000
 
+/**
+ * Longest a new PostgreSQL connection may take to open. A server that is down refuses at once;
+ * one that hangs (a network fault, a stopped process) fails within this instead of holding a request.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 1_000
+/** Longest one statement may run on the server (the largest, a 10,000-row export, takes well under a second). */
+export const POSTGRES_STATEMENT_TIMEOUT_MS = 15_000
+/** The client gives up waiting a little after the server would have cancelled the statement. */
+const POSTGRES_QUERY_TIMEOUT_MS = POSTGRES_STATEMENT_TIMEOUT_MS + 1_000
+
 const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
 
-export function isPostgresUrl(url: string | undefined): boolean {
-  return Boolean(url && /^postgres(ql)?:\/\//.test(url))
-}
+export { isPostgresUrl } from './databaseUrl'
 
 /**
  * SQLite under data/ (in WAL mode, so the file has -wal and -shm companions while open) unless
@@ -29,7 +38,12 @@ export function isPostgresUrl(url: string | undefined): boolean {
 export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapterObj {
   if (isPostgresUrl(url)) {
     return postgresAdapter({
-      pool: { connectionString: url as string },
+      pool: {
+        connectionString: url as string,
+        connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+        statement_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+        query_timeout: POSTGRES_QUERY_TIMEOUT_MS,
+      },
       migrationDir: path.join(migrationsRoot, 'postgres'),
       push: false,
       allowIDOnCreate: true,
@@ -45,4 +59,13 @@ export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapter
     push: false,
     allowIDOnCreate: true,
   })
+}
+
+/**
+ * Logs the errors of idle PostgreSQL connections (the server went away) instead of letting them
+ * end the process: the pool drops such a connection and opens a new one when the server is back.
+ */
+export function survivePoolErrors(db: unknown): void {
+  const pool = (db as { pool?: { on?: (event: 'error', listener: (error: Error) => void) => void } }).pool
+  pool?.on?.('error', (error) => console.error(`Database: an idle connection failed (${error.message}).`))
 }

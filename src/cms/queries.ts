@@ -3,6 +3,7 @@ import { connection } from 'next/server'
 import { getPayload } from 'payload'
 import { cache } from 'react'
 import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
+import { rememberBusiness } from './lastKnownBusiness'
 
 export { pathFromSegments } from './sitePath'
 
@@ -58,5 +59,7 @@ export const getFooter = cache(async (): Promise<Footer> => {
 /** Settings as visitors may see them: secrets are left out by the field access rules. */
 export const getSiteSettings = cache(async (): Promise<SiteSetting> => {
   const payload = await getPayloadClient()
-  return payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
+  rememberBusiness(settings.business)
+  return settings
 })

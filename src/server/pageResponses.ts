@@ -11,6 +11,9 @@ import {
   X_FRAME_OPTIONS,
 } from '@/security/headers'
 import { currentThirdPartySources } from '@/security/thirdPartySources'
+import { lastKnownBusiness } from '@/cms/lastKnownBusiness'
+import { MAINTENANCE_PAGE_CSP, MAINTENANCE_RETRY_AFTER_S, maintenancePageHtml } from './maintenancePage'
+import { databaseReachable } from './databaseProbe'
 import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'
 import { inlineScriptHashes } from './inlineScripts'
 import { rememberPage } from './pageMemo'
@@ -177,13 +180,27 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
   } as ServerResponse['end']
 }
 
+/**
+ * A page that failed while the database cannot be reached becomes the maintenance page: 503 with
+ * Retry-After, the site's look and the business's phone, built from memory (never a query).
+ */
+async function pageWhileDatabaseIsDown(res: ServerResponse, body: Buffer): Promise<Buffer> {
+  if (res.statusCode < 500 || (await databaseReachable())) return body
+  res.statusCode = 503
+  res.setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_S))
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Content-Security-Policy', MAINTENANCE_PAGE_CSP)
+  return Buffer.from(maintenancePageHtml(lastKnownBusiness()))
+}
+
 async function sendHeldPage(
   req: IncomingMessage,
   res: ServerResponse,
-  body: Buffer,
+  rendered: Buffer,
   options: PageResponseOptions & { frameAncestors: FrameAncestors },
   original: { writeHead: (status: number) => ServerResponse; end: (chunk?: unknown) => ServerResponse },
 ) {
+  const body = await pageWhileDatabaseIsDown(res, rendered)
   const shared = res.getHeader('cache-control') === CACHED_PAGE_CACHE_CONTROL
   const key = shared ? createHash('sha1').update(body).digest('base64') : null
   let page = key ? preparedPages.get(key) : undefined

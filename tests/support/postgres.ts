@@ -5,7 +5,14 @@ import os from 'node:os'
 import path from 'node:path'
 
 /** A throwaway PostgreSQL cluster on loopback, owned by the `postgres` system user. */
-export type TempPostgres = { url: string; stop: () => void }
+export type TempPostgres = {
+  url: string
+  stop: () => void
+  /** Kills the server as a crash would (SIGKILL), and waits until it is gone. */
+  kill: () => Promise<void>
+  /** Starts the server again on the same data and port after `kill`, and waits until it answers. */
+  restart: () => Promise<void>
+}
 
 function postgresBinDir(): string {
   const root = '/usr/lib/postgresql'
@@ -45,31 +52,53 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     { stdio: 'pipe', ...user },
   )
   // Started directly (not through runuser), so that the signal to stop reaches the server itself.
-  const server = spawn(
-    path.join(bin, 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-    { stdio: 'ignore', ...user },
-  )
+  const launch = () =>
+    spawn(
+      path.join(bin, 'postgres'),
+      ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+      { stdio: 'ignore', ...user },
+    )
+  let server = launch()
   // Smart shutdown: no new connections, and the server ends once the last client has gone, so
   // pooled connections are never cut under a test. Also sent when the test process exits without
   // stopping it (a failed set-up), so that no cluster outlives the run.
   const stopServer = () => server.kill('SIGTERM')
   process.once('exit', stopServer)
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      execFileSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' })
-      break
-    } catch {
-      await new Promise((r) => setTimeout(r, 100))
+  const answers = async () => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      try {
+        execFileSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' })
+        return
+      } catch {
+        await new Promise((r) => setTimeout(r, 100))
+      }
     }
   }
+  await answers()
   return {
     url,
     stop: () => {
       process.off('exit', stopServer)
       stopServer()
       fs.rmSync(dir, { recursive: true, force: true })
+    },
+    kill: async () => {
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      server.kill('SIGKILL')
+      await exited
+    },
+    restart: async () => {
+      // The killed server's backends leave within moments; until then a new one refuses to start.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        server = launch()
+        const early = await Promise.race([
+          new Promise<boolean>((resolve) => server.once('exit', () => resolve(true))),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500)),
+        ])
+        if (!early) break
+      }
+      await answers()
     },
   }
 }

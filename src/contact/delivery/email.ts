@@ -1,5 +1,6 @@
 import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
 import type { Form, FormSubmission, SiteSetting } from '@/payload-types'
+import { escapeHtml } from '@/security/html'
 
 /** Any control character: none may reach a mail header. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
@@ -9,12 +10,6 @@ const HEADER_TEXT_LIMIT = 200
 /** Text fit for a header: one line, no control characters, bounded. */
 export function headerText(value: string): string {
   return value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, HEADER_TEXT_LIMIT)
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char])
 }
 
 /** An address usable as a header: a single plain mailbox, nothing that could open a second header. */

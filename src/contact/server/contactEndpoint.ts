@@ -13,7 +13,14 @@ import {
 } from './noScriptAnswer'
 import { clientAddress } from '@/security/request'
 import { findForm } from './formCache'
-import { acceptSubmission, parseFormId, SUBMIT_MESSAGES, type SubmissionInput } from './submit'
+import {
+  acceptSubmission,
+  parseFormId,
+  SUBMIT_MESSAGES,
+  type SubmissionInput,
+  type SubmitOutcome,
+  unavailableOutcome,
+} from './submit'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -112,44 +119,68 @@ export async function handleContactPost(request: Request, deps: ContactEndpointD
   return handleJsonPost(request, body.value, deps)
 }
 
+/** Payload, or null when it cannot be had (its database was down when it first started). */
+async function cmsOrNull(deps: ContactEndpointDeps): Promise<Payload | null> {
+  try {
+    return await deps.payload()
+  } catch (error) {
+    console.error('contact: the CMS is unavailable', error)
+    return null
+  }
+}
+
+const retryAfterOf = (outcome: SubmitOutcome): Record<string, string> =>
+  'retryAfterS' in outcome ? { 'Retry-After': String(outcome.retryAfterS) } : {}
+
 async function handleJsonPost(request: Request, value: unknown, deps: ContactEndpointDeps): Promise<Response> {
   const csrf = await csrfFailure(request, request.headers.get(CSRF_HEADER))
   if (csrf) return json(csrf.status, { ok: false, error: csrf.error })
   const submission = readJsonSubmission(value)
   if (!submission) return json(400, { ok: false, error: SUBMIT_MESSAGES.invalidRequest })
-  const cms = await deps.payload()
-  const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request) })
+  const cms = await cmsOrNull(deps)
+  const outcome = cms
+    ? await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request) })
+    : unavailableOutcome()
   if (outcome.ok) {
-    if (outcome.submissionId !== null) deps.onAccepted?.(cms)
+    if (outcome.submissionId !== null) deps.onAccepted?.(cms!)
     return json(200, { ok: true })
   }
   const fieldErrors = 'fieldErrors' in outcome ? { fieldErrors: outcome.fieldErrors } : {}
-  return json(outcome.status, { ok: false, error: outcome.error, ...fieldErrors })
+  return json(outcome.status, { ok: false, error: outcome.error, ...fieldErrors }, retryAfterOf(outcome))
 }
 
 /** The no-JavaScript form: a redirect on success, an answer page with the input kept otherwise. */
 async function handleNoScriptPost(request: Request, params: URLSearchParams, deps: ContactEndpointDeps) {
   const submission = readFormSubmission(params, request)
   const formId = parseFormId(submission.formId)
+  // The form is shown again with what the visitor typed; without the database, the kept values alone.
+  const formToShow = async () => {
+    const cms = formId === null ? null : await cmsOrNull(deps)
+    return cms ? findForm(cms, formId!).catch(() => null) : null
+  }
   const answer = async (status: number, error: string, fieldErrors?: Record<string, string>) =>
     noScriptAnswerPage({
       status,
       error,
       fieldErrors,
-      form: formId === null ? null : await findForm(await deps.payload(), formId),
+      form: await formToShow(),
       kept: keptValues(params),
       csrfToken: readCookie(request.headers.get('cookie'), CSRF_COOKIE),
       backTo: sendingPage(request),
     })
   const csrf = await formPostFailure(request, params.get(CSRF_FORM_FIELD))
   if (csrf) return answer(csrf.status, csrf.error)
-  const cms = await deps.payload()
-  const outcome = await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request), noScript: true })
+  const cms = await cmsOrNull(deps)
+  const outcome = cms
+    ? await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request), noScript: true })
+    : unavailableOutcome()
   if (outcome.ok && outcome.held) return heldAnswerPage(sendingPage(request))
   if (outcome.ok) {
-    if (outcome.submissionId !== null) deps.onAccepted?.(cms)
+    if (outcome.submissionId !== null) deps.onAccepted?.(cms!)
     return new Response(null, { status: 303, headers: { ...NO_STORE, Location: sentRedirectTarget(request, formId) } })
   }
   if (outcome.status === 403) return answer(403, outcome.captchaMissing ? NEEDS_JAVASCRIPT_TEXT : CAPTCHA_TEXT)
-  return answer(outcome.status, outcome.error, 'fieldErrors' in outcome ? outcome.fieldErrors : undefined)
+  const page = await answer(outcome.status, outcome.error, 'fieldErrors' in outcome ? outcome.fieldErrors : undefined)
+  for (const [name, value] of Object.entries(retryAfterOf(outcome))) page.headers.set(name, value)
+  return page
 }

@@ -6,7 +6,7 @@ import { CSRF_FORM_FIELD, CSRF_HEADER } from '@/security/csrfProtocol'
 import { readContactBody } from './body'
 import { formPostFailure, GUARD_MESSAGES, guardOriginAndRate, retryAfterHeaders } from './guard'
 import { clientAddress } from '@/security/request'
-import { acceptSubmission, SUBMIT_MESSAGES } from './submit'
+import { acceptSubmission, SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from './submit'
 
 /** The old site's answer for "sent". */
 export const LEGACY_SUCCESS = 's'
@@ -66,6 +66,22 @@ export async function handleLegacyPost(request: Request, deps: LegacyEndpointDep
   const data = new URLSearchParams(params.get('data') ?? '')
   if (!(await legacyCallerTrusted(request, data))) return text(403, GUARD_MESSAGES.csrf)
 
+  try {
+    return await submitLegacy(request, params, data, moduleMatch, deps)
+  } catch (error) {
+    console.error('legacy contact: the submission could not be stored', error)
+    return text(503, SUBMIT_MESSAGES.unavailable, { 'Retry-After': String(SUBMIT_RETRY_AFTER_S) })
+  }
+}
+
+/** The legacy call once its shape and caller are checked: its captcha, then the one submission path. */
+async function submitLegacy(
+  request: Request,
+  params: URLSearchParams,
+  data: URLSearchParams,
+  moduleMatch: RegExpExecArray,
+  deps: LegacyEndpointDeps,
+): Promise<Response> {
   const cms = await deps.payload()
   const remoteIp = clientAddress(request)
   const checksCaptcha = params.get('method') === 'recaptcha'
@@ -90,5 +106,6 @@ export async function handleLegacyPost(request: Request, deps: LegacyEndpointDep
     return text(200, LEGACY_SUCCESS)
   }
   if ('fieldErrors' in outcome && outcome.fieldErrors) return text(400, fieldErrorText(outcome.fieldErrors))
-  return text(outcome.status, outcome.error)
+  const extra = 'retryAfterS' in outcome ? { 'Retry-After': String(outcome.retryAfterS) } : undefined
+  return text(outcome.status, outcome.error, extra)
 }

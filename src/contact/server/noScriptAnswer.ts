@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import type { FieldErrors } from '@/forms/validation'
 import type { Form } from '@/payload-types'
 import type { FormAnswer } from '../form/CmsForm'
-import { escapeHtml } from '../delivery/email'
+import { escapeHtml } from '@/security/html'
 import { SENT_FRAGMENT_SUFFIX } from '../protocol'
 
 /** The page the no-JavaScript form was sent from: its own site's, never elsewhere (the home page when unknown). */

@@ -17,14 +17,18 @@ export const SUBMIT_MESSAGES = {
   tooManyFields: 'The form sent too many fields.',
   unknownForm: 'This form is no longer available. Please reload the page.',
   fixFields: 'Please correct the marked fields and send the form again.',
-  storeFailed: 'Your message could not be saved just now. Please try again in a minute.',
+  unavailable:
+    'Your message could not be saved just now: our system is briefly unavailable. Nothing was sent. Please try again in a minute.',
 } as const
+
+/** Seconds a visitor is asked to wait when the message could not be stored (sent as Retry-After). */
+export const SUBMIT_RETRY_AFTER_S = 60
 
 export type SubmitOutcome =
   | { status: 200; ok: true; submissionId: number | string | null; held?: true }
   | { status: 400; ok: false; error: string; fieldErrors?: FieldErrors }
   | { status: 403; ok: false; error: typeof CAPTCHA_ERROR; captchaMissing?: true }
-  | { status: 500; ok: false; error: string }
+  | { status: 503; ok: false; error: string; retryAfterS: number }
 
 export type SubmissionInput = {
   formId: unknown
@@ -113,11 +117,30 @@ function storedData(specs: FieldSpec[], values: FormValues) {
     })
 }
 
+/** The answer when the database (or anything else the store needs) fails: nothing was stored. */
+export const unavailableOutcome = (): SubmitOutcome => ({
+  status: 503,
+  ok: false,
+  error: SUBMIT_MESSAGES.unavailable,
+  retryAfterS: SUBMIT_RETRY_AFTER_S,
+})
+
 /**
  * The one path every contact submission takes, whichever endpoint it came through: validate
  * with the shared engine, check the captcha, store. Delivery is queued by the store itself.
+ * When the database fails on the way (reading the form or the settings, or storing), the answer
+ * is a 503 and nothing is stored: one insert holds the message and its delivery status.
  */
 export async function acceptSubmission(payload: Payload, input: SubmissionInput): Promise<SubmitOutcome> {
+  try {
+    return await checkAndStore(payload, input)
+  } catch (error) {
+    payload.logger.error({ err: error }, 'contact submission could not be stored')
+    return unavailableOutcome()
+  }
+}
+
+async function checkAndStore(payload: Payload, input: SubmissionInput): Promise<SubmitOutcome> {
   const formId = parseFormId(input.formId)
   if (formId === null) return invalid(SUBMIT_MESSAGES.unknownForm)
   if (!Array.isArray(input.pairs)) return invalid()
@@ -144,23 +167,18 @@ export async function acceptSubmission(payload: Payload, input: SubmissionInput)
       return { status: 403, ok: false, error: CAPTCHA_ERROR }
   }
 
-  try {
-    const doc = await payload.create({
-      collection: 'form-submissions',
-      data: {
-        form: form.id,
-        data: storedData(specs, values),
-        deliveryStatus: isSpam ? 'spam' : held ? 'held' : 'queued',
-        pageUrl: storedPageUrl(input.pageUrl),
-      },
-      overrideAccess: true,
-      depth: 0,
-    })
-    // A filled honeypot gets the same answer as a person, so the robot learns nothing.
-    if (held) return { status: 200, ok: true, submissionId: doc.id, held: true }
-    return { status: 200, ok: true, submissionId: isSpam ? null : doc.id }
-  } catch (error) {
-    payload.logger.error({ err: error, form: form.id }, 'contact submission could not be stored')
-    return { status: 500, ok: false, error: SUBMIT_MESSAGES.storeFailed }
-  }
+  const doc = await payload.create({
+    collection: 'form-submissions',
+    data: {
+      form: form.id,
+      data: storedData(specs, values),
+      deliveryStatus: isSpam ? 'spam' : held ? 'held' : 'queued',
+      pageUrl: storedPageUrl(input.pageUrl),
+    },
+    overrideAccess: true,
+    depth: 0,
+  })
+  // A filled honeypot gets the same answer as a person, so the robot learns nothing.
+  if (held) return { status: 200, ok: true, submissionId: doc.id, held: true }
+  return { status: 200, ok: true, submissionId: isSpam ? null : doc.id }
 }

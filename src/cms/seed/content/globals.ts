@@ -1,5 +1,6 @@
 import type { Footer, Header, SiteSetting } from '@/payload-types'
 import type { GlobalData, SeedData } from '../refs'
+import { SEED_BUSINESS } from './business'
 import { pageLink, pageLinkRow, urlLinkRow } from './links'
 
 type SeedGlobal<T> = SeedData<GlobalData<T>>
@@ -143,10 +144,10 @@ const US_STATES_WITH_PRIVACY_LAWS = [
 
 export const SEED_SITE_SETTINGS: SeedGlobal<SiteSetting> = {
   business: {
-    name: 'Cardinal Title Research',
+    name: SEED_BUSINESS.name,
     tagline: 'Title, lien, owner and tax searches in all 88 Ohio counties.',
     state: 'Ohio',
-    phone: '(614) 555-0142',
+    phone: SEED_BUSINESS.phone,
     email: 'hello@cardinaltitle.example',
     address: { street: '410 Buckeye Row, Suite 200', city: 'Columbus', region: 'OH', postalCode: '43215' },
     openingHours: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '08:30', closes: '17:00' }],

@@ -1,0 +1,27 @@
+import { SEED_BUSINESS } from '@/cms/seed/content/business'
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
+
+/**
+ * What a visitor reads when a page failed on our side: plain words, a way to try again, and the
+ * business's phone as the site was built with it (an error page reads nothing from the server).
+ */
+export function ErrorNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="error-notice">
+      <h1>Something went wrong on our side</h1>
+      <p>This page could not be shown just now. Nothing you did caused it, and it usually clears within a minute.</p>
+      <p>
+        <button type="button" onClick={onRetry}>
+          Try again
+        </button>{' '}
+        or{' '}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load leaves the failed state behind */}
+        <a href="/">go to the home page</a>.
+      </p>
+      <p>
+        To reach {SEED_BUSINESS.name} now, call <a href={telHref(SEED_BUSINESS.phone)}>{SEED_BUSINESS.phone}</a>.
+      </p>
+    </div>
+  )
+}
