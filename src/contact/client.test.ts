@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TIMEOUT_ERROR_NAME } from '@/security/fetch'
 import { CONTACT_FAILURE_TEXT, interpretContactFailure, interpretContactResponse } from './client'
+import { SUBMIT_MESSAGES } from './server/submit'
 
 describe('interpretContactResponse', () => {
   it('reads {ok:true} with 200 as sent', () => {
@@ -44,6 +45,10 @@ describe('interpretContactResponse', () => {
       kind: 'failed',
       message: CONTACT_FAILURE_TEXT.server,
     })
+  })
+  it('reads the 503 of a database outage as a failure with its words (the form keeps what was typed)', () => {
+    const body = JSON.stringify({ ok: false, error: SUBMIT_MESSAGES.unavailable })
+    expect(interpretContactResponse(503, body)).toEqual({ kind: 'failed', message: SUBMIT_MESSAGES.unavailable })
   })
   it('passes the server text through untouched (the view shows it as text)', () => {
     expect(interpretContactResponse(500, '{"ok":false,"error":"<img src=x onerror=alert(1)>"}')).toEqual({

@@ -150,10 +150,15 @@ test.describe('security and health', () => {
     expect(violations).toEqual([])
   })
 
-  test('the health endpoint reports the database', async ({ request }) => {
+  test('readiness names each dependency and nothing internal; liveness asks none', async ({ request }) => {
     const response = await request.get('/api/health')
     expect(response.status()).toBe(200)
-    expect(await response.json()).toMatchObject({ ok: true, database: 'up' })
+    expect(response.headers()['cache-control']).toBe('no-store')
+    // The e2e server runs without Redis.
+    expect(await response.json()).toEqual({ ok: true, status: 'ok', database: 'up', redis: 'off' })
+    const live = await request.get('/api/health/live')
+    expect(live.status()).toBe(200)
+    expect(await live.json()).toEqual({ status: 'alive' })
   })
 })
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
 import { handleLegacyPost } from '@/contact/server/legacyEndpoint'
 import { SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from '@/contact/server/submit'
+import { checkReadiness } from '@/cms/health'
 import { SEED_BUSINESS } from '@/cms/seed/content/business'
 import { FORM_ID_FIELD } from '@/contact/protocol'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
@@ -108,6 +109,11 @@ describe('PostgreSQL killed, then back', () => {
       expect(legacy.value.status).toBe(503)
       expect(await legacy.value.text()).toBe(SUBMIT_MESSAGES.unavailable)
 
+      // Readiness names the database, within a second; what it says holds nothing internal.
+      const readiness = await timed(() => checkReadiness(() => payload.count({ collection: 'pages' }), undefined))
+      expect(readiness.ms).toBeLessThan(1_000)
+      expect(readiness.value).toEqual({ ok: false, status: 'down', database: 'down', redis: 'off' })
+
       // A page that failed meanwhile is the site's maintenance page, never a bare error.
       const maintenance = await timed(() => fetch(`${site.url}/faq`))
       expect(maintenance.ms).toBeLessThan(OUTAGE_ANSWER_MS)
@@ -121,6 +127,11 @@ describe('PostgreSQL killed, then back', () => {
       expect(words).not.toContain('<script')
 
       await postgres.restart()
+      await expect
+        .poll(async () => (await checkReadiness(() => payload.count({ collection: 'pages' }), undefined)).status, {
+          timeout: HEALED_WITHIN_MS,
+        })
+        .toBe('ok')
       const before = accepted
       await expect
         .poll(async () => (await handleContactPost(await jsonPost(contactBody('After Outage')), deps)).status, {

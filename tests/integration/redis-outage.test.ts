@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { BusMessage } from '@/chat/server/bus'
 import { CHAT_BUS_RECONNECT_MAX_DELAY_MS, createRedisBus } from '@/chat/server/redisBus'
 import { databaseReplayGuard, redisReplayGuard } from '@/contact/captcha/replayGuard'
+import { checkReadiness } from '@/cms/health'
 import { createRateLimiter } from '@/security/rateLimit'
 import { closeSharedRedis, REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS } from '@/security/redis'
 import { startTestPayload } from '../support/payload'
@@ -106,6 +107,22 @@ describe('spent captcha answers while Redis is down', () => {
     } finally {
       await cleanup()
     }
+  })
+})
+
+describe('readiness while Redis is down', () => {
+  it('says degraded and names Redis within a second, and ok again once it returns', async () => {
+    const redis = await redisServer()
+    const databaseUp = async () => true
+    expect(await checkReadiness(databaseUp, redis.url)).toEqual({ ok: true, status: 'ok', database: 'up', redis: 'up' })
+    await redis.kill()
+    const { value, ms } = await timed(() => checkReadiness(databaseUp, redis.url))
+    expect(ms).toBeLessThan(1_000)
+    expect(value).toEqual({ ok: true, status: 'degraded', database: 'up', redis: 'down' })
+    await redisServer(redis.port)
+    await expect
+      .poll(async () => (await checkReadiness(databaseUp, redis.url)).status, { timeout: HEALED_WITHIN_MS })
+      .toBe('ok')
   })
 })
 
