@@ -63,13 +63,13 @@ const SUITE_SILENCE_MS = 10 * 60_000
 function stopOrphanedTestClusters() {
   for (const pid of allPids()) {
     const args = commandLine(pid)
-    if (!args || !path.basename(args[0]).startsWith('postgres') || !args.includes('-D')) continue
+    if (!args?.length || !path.basename(args[0]).startsWith('postgres') || !args.includes('-D')) continue
     const dataDir = args[args.indexOf('-D') + 1]
     if (!dataDir?.includes('/site-pg-')) continue
     const parentPid = parentOf(pid)
     if (parentPid == null) continue
     const parent = commandLine(parentPid)
-    const owned = parent && path.basename(parent[0]).startsWith('node')
+    const owned = parent?.length && path.basename(parent[0]).startsWith('node')
     if (owned && fs.existsSync(dataDir)) continue
     try {
       process.kill(pid, 'SIGQUIT')

@@ -122,14 +122,21 @@ describe('chat files', () => {
     await visitorPost(token, { action: 'start', name: 'Fay', email: 'fay@example.com' })
     return token
   }
-  const upload = (token: string, file: File) => {
+  const upload = async (token: string, file: File) => {
     const form = new FormData()
     form.append('file', file)
+    // Encoded first, as bytes arrive from the network: a FormData body is encoded while it is
+    // read, and Node 24's encoder fails (unhandled) when the reader stops early at the size cap.
+    const encoded = new Response(form)
     return uploadChatFile(
       new Request(`${SITE}/api/chat/files`, {
         method: 'POST',
-        headers: { cookie: `${CHAT_VISITOR_COOKIE}=${token}`, host: 'site.test' },
-        body: form,
+        headers: {
+          cookie: `${CHAT_VISITOR_COOKIE}=${token}`,
+          host: 'site.test',
+          'content-type': encoded.headers.get('content-type')!,
+        },
+        body: new Uint8Array(await encoded.arrayBuffer()),
       }),
       payload,
     )
