@@ -127,8 +127,14 @@ export function appEnv(port) {
   }
 }
 
+/** An app instance under the stack's supervisor (deploy/supervise.mjs), which starts it again if it ends. */
 export function launchApp(port) {
-  return spawnDetached(`app-${port}`, process.execPath, ['scripts/serve.mjs'], { env: appEnv(port) })
+  return spawnDetached(
+    `app-${port}`,
+    process.execPath,
+    ['deploy/supervise.mjs', '--', process.execPath, 'scripts/serve.mjs'],
+    { env: appEnv(port) },
+  )
 }
 
 export async function waitForApp(port, record) {

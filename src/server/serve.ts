@@ -4,9 +4,7 @@ import http from 'node:http'
 import next from 'next'
 import { proxyTrustFrom } from './clientAddress'
 import { siteRequestListener } from './requestListener'
-
-/** How long a stopping server waits for open requests (chat streams among them) before it exits. */
-const SHUTDOWN_GRACE_MS = 5_000
+import { shutDownGracefully } from './shutdown'
 
 export async function serve({ port = Number(process.env.PORT || 3000), host = process.env.HOST } = {}) {
   const dev = process.env.NODE_ENV !== 'production'
@@ -21,12 +19,17 @@ export async function serve({ port = Number(process.env.PORT || 3000), host = pr
   await new Promise<void>((resolve) => server.listen(port, host, resolve))
   console.log(`> Ready on http://${host ?? 'localhost'}:${port}`)
 
-  const stop = () => {
-    server.close(() => process.exit(0))
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref()
+  // A repeated signal (a supervisor passing on what its process group also got) changes nothing.
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    console.log('> Stopping: finishing the requests in flight…')
+    await shutDownGracefully(server)
+    process.exit(0)
   }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => void stop())
   return server
 }
 

@@ -1,3 +1,4 @@
+import { onDraining } from '@/cms/draining'
 import { CHAT_STREAM_KEEPALIVE_MS } from '../constants'
 import type { ChatEventView } from '../types'
 import type { StreamMessage } from './bus'
@@ -24,6 +25,9 @@ export const lastEventIdOf = (request: Request): number => {
   const id = Number(header)
   return Number.isSafeInteger(id) && id > 0 ? id : 0
 }
+
+/** How soon a client reconnects when its instance is stopping. */
+export const DRAINING_RETRY_MS = 100
 
 /** How many sent ids a stream remembers to skip repeats (late events arrive within seconds). */
 const SENT_IDS_KEPT = 2000
@@ -93,10 +97,17 @@ export function eventStreamResponse(options: StreamOptions): Response {
         else deliverLive(message)
       })
       const keepalive = setInterval(() => write(encoder.encode(': keepalive\n\n')), CHAT_STREAM_KEEPALIVE_MS)
+      // A stopping instance ends its streams; each client reconnects at once (to another instance
+      // behind the front) and resumes after the last event it holds.
+      const stopListening = onDraining(() => {
+        write(encoder.encode(`retry: ${DRAINING_RETRY_MS}\n\n`))
+        close()
+      })
       close = () => {
         if (closed) return
         closed = true
         clearInterval(keepalive)
+        stopListening()
         unsubscribe()
         options.onClose?.()
         try {

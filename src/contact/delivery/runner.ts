@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { finishBeforeExit, isDraining } from '@/cms/draining'
 import { poller } from '@/cms/poller'
 import { database, sql } from '@/cms/sql'
 import { queueDelivery } from './queueOnCreate'
@@ -114,10 +115,11 @@ async function runLeased(payload: Payload, jobId: number): Promise<void> {
 async function runDueJobs(payload: Payload): Promise<void> {
   const dueBy = Date.now()
   const slot = async () => {
-    for (;;) {
+    // A stopping process claims nothing more; what it claimed it finishes before it exits.
+    while (!isDraining()) {
       const [jobId] = await claimDueJobs(payload, 1, dueBy)
       if (jobId === undefined) return
-      await runLeased(payload, jobId)
+      await finishBeforeExit(runLeased(payload, jobId))
     }
   }
   await Promise.all(Array.from({ length: DELIVERY_CONCURRENCY }, slot))
