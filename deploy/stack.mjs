@@ -33,6 +33,7 @@ import { answersOk, isRunning, portAnswers, stopProcess, waitUntil } from './lib
 import {
   ensureSystemPackages,
   launchApp,
+  saveMaintenancePage,
   precompressStatic,
   startNginx,
   startPostgres,
@@ -119,6 +120,7 @@ async function start() {
     state.processes.apps = APP_PORTS.map(launchApp)
     writeState(state)
     await Promise.all(APP_PORTS.map((port, i) => waitForApp(port, state.processes.apps[i])))
+    await saveMaintenancePage(APP_PORTS[0])
     precompressStatic()
     state.processes.nginx = await startNginx()
     writeState(state)

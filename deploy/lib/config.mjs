@@ -19,6 +19,8 @@ export const PG_DATA = path.join(PG_DIR, 'data')
 export const REDIS_DIR = path.join(STATE_DIR, 'redis')
 export const UPLOADS_DIR = path.join(STATE_DIR, 'data')
 export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
+/** The page nginx answers with when no instance can (502, 503, 504), saved from the site at start. */
+export const MAINTENANCE_PAGE = path.join(STATE_DIR, 'maintenance.html')
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
 export const STATIC_DIR = path.join(ROOT, '.next', 'static')
 export const TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template')

@@ -13,6 +13,7 @@ import {
   FRONT_URL,
   LOG_DIR,
   NGINX,
+  MAINTENANCE_PAGE,
   NGINX_ARGS,
   NGINX_CONF,
   PG_DATA,
@@ -164,6 +165,13 @@ export function precompressStatic() {
   if (written) console.log(`> Precompressed ${written} files in .next/static.`)
 }
 
+/** Saves the site's maintenance page (its look, the business's phone) for nginx to answer with when no instance can. */
+export async function saveMaintenancePage(port) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/health/maintenance`)
+  if (!response.ok) throw new Error(`the app on port ${port} gave no maintenance page (${response.status})`)
+  fs.writeFileSync(MAINTENANCE_PAGE, await response.text())
+}
+
 export function renderNginxConf() {
   // Run as root, nginx's workers run as Debian's web server user.
   const workerUser =
@@ -173,6 +181,7 @@ export function renderNginxConf() {
     USER: workerUser,
     PORT: String(FRONT_PORT),
     STATIC_DIR,
+    STATE_DIR,
     UPSTREAM_SERVERS: upstreams.join('\n'),
   }
   const conf = fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {

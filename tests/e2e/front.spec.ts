@@ -6,11 +6,13 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
 import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
+import { SEED_BUSINESS } from '../../src/cms/seed/content/business'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 import { completeContactFields } from '../../bench/lib/contactFields.mjs'
 import { stackEnv } from '../../bench/lib/stack.mjs'
+import { commandLine, descendantsOf } from '../../scripts/lib/processTree.mjs'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
 const PORTS = { appA: 3201, appB: 3202, front: 3203, postgres: 3204, redis: 3205 }
@@ -236,5 +238,64 @@ test.describe('production front', () => {
       params: { 'where[data.value][equals]': marker, depth: 0 },
     })
     expect((await stored.json()).totalDocs).toBe(1)
+  })
+})
+
+/** The stack's record of its processes: each app's supervisor, and the serve process it keeps running. */
+function appProcesses(): { supervisor: number; instance: number | undefined }[] {
+  const state = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8'))
+  return state.processes.apps.map(({ pid }: { pid: number }) => ({
+    supervisor: pid,
+    instance: descendantsOf(pid).find((child) => commandLine(child)?.includes('scripts/serve.mjs')),
+  }))
+}
+
+const statusOf = (url: string) =>
+  fetch(url).then(
+    (response) => response.status,
+    () => 0,
+  )
+
+// These kill processes: they run last, and `stack stop` after them ends what is left.
+test.describe('faults at the front', () => {
+  test('an instance killed with kill -9 is back by itself within 5 s, and the front answers every page meanwhile', async () => {
+    const [first] = appProcesses()
+    expect(first.instance).toBeGreaterThan(0)
+    const killedAt = Date.now()
+    process.kill(first.instance!, 'SIGKILL')
+    const statuses: number[] = []
+    let backAfterMs: number | null = null
+    while (Date.now() - killedAt < 15_000 && backAfterMs === null) {
+      statuses.push(await statusOf(`${FRONT}/pricing`))
+      if ((await statusOf(`${APP_A}/api/health/live`)) === 200) backAfterMs = Date.now() - killedAt
+      else await sleep(POLL_MS)
+    }
+    expect(backAfterMs).not.toBeNull()
+    expect(backAfterMs!).toBeLessThan(5_000)
+    expect(new Set(statuses)).toEqual(new Set([200]))
+    expect(appProcesses()[0].instance).not.toBe(first.instance)
+  })
+
+  test('with every instance down, a cached page still comes and any other answer is the site’s maintenance page', async () => {
+    expect(await statusOf(`${FRONT}/about`)).toBe(200)
+    for (const { supervisor, instance } of appProcesses()) {
+      process.kill(supervisor, 'SIGKILL')
+      if (instance) process.kill(instance, 'SIGKILL')
+    }
+    await expect.poll(() => statusOf(`${APP_A}/api/health/live`)).toBe(0)
+    await expect.poll(() => statusOf(`${APP_B}/api/health/live`)).toBe(0)
+
+    const cached = await fetch(`${FRONT}/about`)
+    expect(cached.status).toBe(200)
+    for (const address of [`/never-cached-${Date.now()}`, '/api/health']) {
+      const response = await fetch(`${FRONT}${address}`)
+      expect(response.status, address).toBe(502)
+      expect(response.headers.get('retry-after')).toBe('30')
+      expect(response.headers.get('content-type')).toContain('text/html')
+      const page = await response.text()
+      expect(page).toContain('We’ll be right back')
+      expect(page).toContain(SEED_BUSINESS.phone)
+      expect(page).not.toContain('nginx')
+    }
   })
 })
