@@ -187,4 +187,29 @@ describe('drafts and account lockouts', () => {
     await expect(unlockAs(users.editor)).rejects.toThrow(/not allowed/i)
     await expect(unlockAs(users.admin)).resolves.toBe(true)
   })
+
+  it('lets only an admin delete chat history: an agent deleting by id or by a broad query deletes nothing', async () => {
+    const conversation = await payload.create({
+      collection: 'chat-conversations',
+      data: { visitorTokenHash: `access-${Date.now()}`, status: 'ended', name: 'Kept' },
+    })
+    const as = (user: User) => ({ overrideAccess: false, req: { user: { ...user, collection: 'users' } } as never })
+    await expect(
+      payload.delete({ collection: 'chat-conversations', id: conversation.id, ...as(users.agent) }),
+    ).rejects.toThrow(/not allowed/i)
+    const broad = await payload
+      .delete({ collection: 'chat-conversations', where: { id: { exists: true } }, ...as(users.agent) })
+      .catch((error: Error) => error)
+    expect(broad instanceof Error ? broad.message : broad.docs.length).toMatch(/not allowed|^0$/i)
+    await expect(
+      payload.delete({ collection: 'chat-files', where: { id: { exists: true } }, ...as(users.agent) }),
+    ).rejects.toThrow(/not allowed/i)
+    expect(await payload.findByID({ collection: 'chat-conversations', id: conversation.id })).toMatchObject({
+      name: 'Kept',
+    })
+    await payload.delete({ collection: 'chat-conversations', id: conversation.id, ...as(users.admin) })
+    expect(
+      await payload.findByID({ collection: 'chat-conversations', id: conversation.id, disableErrors: true }),
+    ).toBeNull()
+  })
 })

@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
-import { hasRole } from '@/cms/access'
+import { hasRole, isAdmin } from '@/cms/access'
 import { CHAT_RATINGS } from '../afterChat'
 import { CONVERSATION_STATUSES } from '../constants'
 import { deleteConversationRecords } from './deleteConversationRecords'
 
-/** Agents and admins read chats; visitors reach only their own, through the chat routes. */
+/** Agents and admins read chats; visitors reach only their own, through the chat routes. Only an admin deletes one (retention runs as the system). */
 export const isChatStaff = ({ req }: { req: { user?: unknown } }) => hasRole(req.user as never, 'agent', 'admin')
 
 export const ChatConversations: CollectionConfig = {
@@ -15,7 +15,7 @@ export const ChatConversations: CollectionConfig = {
     listSearchableFields: ['name', 'email'],
     group: 'Chat',
   },
-  access: { read: isChatStaff, create: () => false, update: () => false, delete: isChatStaff },
+  access: { read: isChatStaff, create: () => false, update: () => false, delete: isAdmin },
   hooks: { beforeDelete: [deleteConversationRecords] },
   fields: [
     {

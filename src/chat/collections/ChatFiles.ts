@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 import { DATA_DIR } from '@/cms/paths'
+import { isAdmin } from '@/cms/access'
 import { CHAT_FILE_TYPES } from '../constants'
 import { isChatStaff } from './ChatConversations'
 
@@ -10,7 +11,7 @@ export const CHAT_FILES_DIR = path.join(DATA_DIR, 'chat-files')
 export const ChatFiles: CollectionConfig = {
   slug: 'chat-files',
   admin: { group: 'Chat' },
-  access: { read: isChatStaff, create: () => false, update: () => false, delete: isChatStaff },
+  access: { read: isChatStaff, create: () => false, update: () => false, delete: isAdmin },
   upload: {
     staticDir: CHAT_FILES_DIR,
     mimeTypes: [...CHAT_FILE_TYPES],
