@@ -16,6 +16,13 @@ export const STATIC_SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
 
+/**
+ * The policy of a page the server writes without scripts (the no-JavaScript form's answer, the
+ * maintenance page): its own inline styles and images from this site, nothing else runs.
+ */
+export const SCRIPTLESS_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains'
 
 /** A CSP source for an inline script: the SHA-256 of its exact text. */

@@ -1,3 +1,4 @@
+import { SCRIPTLESS_PAGE_CSP } from '@/security/headers'
 import { escapeHtml } from '@/security/html'
 import type { BusinessContact } from '@/cms/lastKnownBusiness'
 
@@ -5,8 +6,7 @@ import type { BusinessContact } from '@/cms/lastKnownBusiness'
 export const MAINTENANCE_RETRY_AFTER_S = 30
 
 /** The only policy the maintenance page needs: its own inline styles, nothing else. */
-export const MAINTENANCE_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+export const MAINTENANCE_PAGE_CSP = SCRIPTLESS_PAGE_CSP
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 

@@ -158,6 +158,16 @@ describe('pages sent by the server', () => {
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)))
   })
 
+  it('answers a HEAD of a page with the shared-cache policy and a CSP (no inline script beyond the page’s own)', async () => {
+    const response = await get('/cached-page', {}, 'HEAD')
+    expect(response.body.length).toBe(0)
+    expect(response.headers['cache-control']).toBe(CACHED_PAGE_CACHE_CONTROL)
+    const sources = scriptSources(response.headers['content-security-policy'])
+    expect(sources[0]).toBe("'self'")
+    expect(sources.slice(1).every((source) => source.startsWith("'sha256-"))).toBe(true)
+    expect(sources).not.toContain("'unsafe-inline'")
+  })
+
   it('compresses a page in the encoding asked for, the same bytes every time', async () => {
     const [first, second] = [
       await get('/cached-page', { 'Accept-Encoding': 'br' }),

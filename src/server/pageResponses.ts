@@ -93,6 +93,17 @@ export type PageResponseOptions = {
   memoKey?: string | null
 }
 
+/** A page's policy: its own inline scripts by hash, the site's files and the configured third parties. */
+function pagePolicy(scriptHashes: ScriptHash[], options: PageResponseOptions, frameAncestors: FrameAncestors): string {
+  return contentSecurityPolicy({
+    scriptHashes,
+    dev: options.dev,
+    https: options.https,
+    thirdParty: currentThirdPartySources(),
+    frameAncestors,
+  })
+}
+
 function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | undefined) {
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value)
 }
@@ -124,11 +135,15 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     const location = res.getHeader('location')
     if (Array.isArray(location) && new Set(location).size === 1) res.setHeader('Location', location[0])
     if (options.https) res.setHeader('Strict-Transport-Security', HSTS_VALUE)
-    const cachedByNext = req.method === 'GET' && isCachedByNext(res.getHeader('cache-control'))
+    const readsPage = req.method === 'GET' || req.method === 'HEAD'
+    const cachedByNext = readsPage && isCachedByNext(res.getHeader('cache-control'))
     if (draft) res.setHeader('Cache-Control', DRAFT_PAGE_CACHE_CONTROL)
     else if (cachedByNext) res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
     const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
     if (html && draft) res.setHeader('X-Frame-Options', X_FRAME_OPTIONS[frameAncestors])
+    // A HEAD has no body to hash: it gets the policy with no inline script allowed at all.
+    if (html && req.method === 'HEAD' && !res.hasHeader('content-security-policy'))
+      res.setHeader('Content-Security-Policy', pagePolicy([], options, frameAncestors))
     mode = html && req.method === 'GET' && !res.getHeader('content-encoding') ? 'hold' : 'pass'
     if (mode === 'pass' && status !== null) writeHead(status)
     return mode
@@ -209,16 +224,7 @@ async function sendHeldPage(
     if (key) preparedPages.set(key, page)
   }
   if (!res.hasHeader('content-security-policy'))
-    res.setHeader(
-      'Content-Security-Policy',
-      contentSecurityPolicy({
-        scriptHashes: page.hashes,
-        dev: options.dev,
-        https: options.https,
-        thirdParty: currentThirdPartySources(),
-        frameAncestors: options.frameAncestors,
-      }),
-    )
+    res.setHeader('Content-Security-Policy', pagePolicy(page.hashes, options, options.frameAncestors))
   res.setHeader('Vary', mergeVary(res.getHeader('vary'), 'Accept-Encoding'))
   const encoding = body.length > 0 ? preferredEncoding(req.headers['accept-encoding']) : null
   let sent = body

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '@/forms/validation'
 import { HONEYPOT_FIELD, SENT_FRAGMENT_SUFFIX } from '@/contact/protocol'
+import { SCRIPTLESS_PAGE_CSP } from '@/security/headers'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 import { BODY_MESSAGES } from '@/contact/server/body'
 import { GUARD_MESSAGES } from '@/contact/server/guard'
@@ -54,6 +55,9 @@ describe('POST /api/contact (no-JavaScript form)', () => {
     )
     expect(html).toMatch(new RegExp(`<div class="form-trap" aria-hidden="true">.*name="${HONEYPOT_FIELD}"`))
     expect(html).not.toContain('<script')
+    // It echoes what the visitor typed: the policy lets nothing run there, whatever got in.
+    expect(response.headers.get('content-security-policy')).toBe(SCRIPTLESS_PAGE_CSP)
+    expect(response.headers.get('cache-control')).toBe('no-store')
   })
 
   it('takes a post without a token when the browser says it comes from this site (pages carry no token)', async () => {

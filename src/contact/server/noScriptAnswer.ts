@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import type { FieldErrors } from '@/forms/validation'
 import type { Form } from '@/payload-types'
 import type { FormAnswer } from '../form/CmsForm'
+import { SCRIPTLESS_PAGE_CSP } from '@/security/headers'
 import { escapeHtml } from '@/security/html'
 import { SENT_FRAGMENT_SUFFIX } from '../protocol'
 
@@ -54,7 +55,14 @@ function answerDocument(title: string, body: string): string {
 }
 
 const htmlResponse = (status: number, html: string) =>
-  new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
+  new Response(html, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': SCRIPTLESS_PAGE_CSP,
+    },
+  })
 
 const backLink = (backTo: string) => `<p><a href="${escapeHtml(backTo)}">Back to the page</a></p>`
 
