@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
 import { handleLegacyPost } from '@/contact/server/legacyEndpoint'
 import { SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from '@/contact/server/submit'
+import { CHAT_UNAVAILABLE_MESSAGE, CHAT_UNAVAILABLE_RETRY_AFTER_S } from '@/chat/server/guards'
+import { visitorAction } from '@/chat/server/visitor'
 import { checkReadiness } from '@/cms/health'
 import { SEED_BUSINESS } from '@/cms/seed/content/business'
 import { FORM_ID_FIELD } from '@/contact/protocol'
@@ -108,6 +110,22 @@ describe('PostgreSQL killed, then back', () => {
       expect(legacy.ms).toBeLessThan(OUTAGE_ANSWER_MS)
       expect(legacy.value.status).toBe(503)
       expect(await legacy.value.text()).toBe(SUBMIT_MESSAGES.unavailable)
+
+      // A chat message gets a plain 503 too, at once.
+      const chat = await timed(() =>
+        visitorAction(
+          new Request('http://site.test/api/chat/visitor', {
+            method: 'POST',
+            headers: { host: 'site.test', origin: 'http://site.test', 'content-type': 'application/json' },
+            body: JSON.stringify({ action: 'message', text: 'Hello while the database is down' }),
+          }),
+          payload,
+        ),
+      )
+      expect(chat.ms).toBeLessThan(OUTAGE_ANSWER_MS)
+      expect(chat.value.status).toBe(503)
+      expect(chat.value.headers.get('retry-after')).toBe(String(CHAT_UNAVAILABLE_RETRY_AFTER_S))
+      expect(await chat.value.json()).toEqual({ ok: false, error: CHAT_UNAVAILABLE_MESSAGE })
 
       // Readiness names the database, within a second; what it says holds nothing internal.
       const readiness = await timed(() => checkReadiness(() => payload.count({ collection: 'pages' }), undefined))

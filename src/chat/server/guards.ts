@@ -64,6 +64,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   return parsed as Record<string, unknown>
 }
 
+/** What a visitor or agent reads when the chat failed on the server's side, and when to try again. */
+export const CHAT_UNAVAILABLE_MESSAGE = 'The chat is unavailable for a moment. Please try again shortly.'
+export const CHAT_UNAVAILABLE_RETRY_AFTER_S = 5
+
 export function jsonError(error: unknown): Response {
   if (error instanceof ChatRequestError) {
     const headers: Record<string, string> = error.retryAfterS ? { 'Retry-After': String(error.retryAfterS) } : {}
@@ -74,6 +78,10 @@ export function jsonError(error: unknown): Response {
     console.info('chat request refused by the CMS:', error.message)
     return Response.json({ ok: false, error: 'The chat could not accept this request.' }, { status: error.status })
   }
+  // Anything else is the server's side failing (its database gone, most of all): the visitor may try again shortly.
   console.error('chat request failed', error)
-  return Response.json({ ok: false, error: 'The chat could not handle this request.' }, { status: 500 })
+  return Response.json(
+    { ok: false, error: CHAT_UNAVAILABLE_MESSAGE },
+    { status: 503, headers: { 'Retry-After': String(CHAT_UNAVAILABLE_RETRY_AFTER_S) } },
+  )
 }
