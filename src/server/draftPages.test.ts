@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { carriesDraftModeCookie, DRAFT_MODE_COOKIE } from '@/cms/preview/draftCookie'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
+import { editorSessionCookie } from '../../tests/support/editorSession'
 import { proxyTrustFrom } from './clientAddress'
 import { DRAFT_PAGE_CACHE_CONTROL } from './draftPages'
 import { CACHED_PAGE_CACHE_CONTROL } from './pageResponses'
 import { siteRequestListener } from './requestListener'
 
-const DRAFT_COOKIE = `${DRAFT_MODE_COOKIE}=genuine-id`
+// Draft mode reaches Next only with an editor's session beside it (src/server/draftGate.ts).
+const DRAFT_COOKIE = `${DRAFT_MODE_COOKIE}=genuine-id; ${editorSessionCookie()}`
 let renders = 0
 
 /** A page as Next answers it from its full-route cache, with next.config.ts's headers. */

@@ -8,6 +8,7 @@ import { scriptHash } from './inlineScripts'
 import { PAGE_MEMO_TTL_MS } from './pageMemo'
 import { CACHED_PAGE_CACHE_CONTROL, preferredEncoding } from './pageResponses'
 import { siteRequestListener } from './requestListener'
+import { editorSessionCookie } from '../../tests/support/editorSession'
 
 describe('the encoding a page is sent in', () => {
   it('prefers brotli, then gzip, and sends plain bytes to a client that takes neither', () => {
@@ -260,7 +261,7 @@ describe('the page memo', () => {
     const before = renders
     await get('/counted-page')
     await get('/counted-page', { RSC: '1' })
-    await get('/counted-page', { Cookie: '__prerender_bypass=1' })
+    await get('/counted-page', { Cookie: `__prerender_bypass=1; ${editorSessionCookie()}` })
     expect(renders - before).toBeGreaterThanOrEqual(2)
   })
 

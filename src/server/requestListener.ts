@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import compression from 'compression'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
+import { settleDraftMode } from './draftGate'
 import { answerFromMemo, pageMemoKey } from './pageMemo'
 import { preferredEncoding, takeOverResponse } from './pageResponses'
 import { cameOverHttps, secureEveryCookie } from './secureCookies'
@@ -29,7 +30,8 @@ export type SiteRequestOptions = {
 }
 
 /**
- * Every request, in order: the client address settled from the trusted front, every cookie marked
+ * Every request, in order: the client address settled from the trusted front, draft mode kept to
+ * signed-in editors (src/server/draftGate.ts), every cookie marked
  * Secure when the visitor came over https, malformed addresses refused, a page remembered a moment
  * ago answered from memory, and otherwise Next's answer with the page's CSP, compression and
  * caching headers.
@@ -37,6 +39,7 @@ export type SiteRequestOptions = {
 export function siteRequestListener({ handle, trust, dev }: SiteRequestOptions): RequestListener {
   return (req, res) => {
     settleForwardedHeaders(req, trust)
+    settleDraftMode(req)
     const https = cameOverHttps(req)
     if (https) secureEveryCookie(res)
     if (!hasValidEncoding(req.url ?? '/')) {

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { DRAFT_MODE_COOKIE } from '../../src/cms/preview/draftCookie'
@@ -92,6 +94,8 @@ test('an editor previews the latest draft while visitors keep the published page
       headers: { Cookie: `${DRAFT_MODE_COOKIE}=${draftCookie!.value}`, 'Sec-Fetch-Site': 'same-origin' },
     })
     const copiedText = await copied.text()
+    // Dropped by the server: the page comes from the shared cache, as any visitor's does.
+    expect(copied.headers.get('cache-control')).toBe(CACHED_PAGE_CACHE_CONTROL)
     expect(copiedText).toContain(PUBLISHED_TEXT)
     expect(copiedText).not.toContain(DRAFT_TEXT)
     expect(copiedText).not.toContain('Previewing the latest draft')
@@ -102,6 +106,20 @@ test('an editor previews the latest draft while visitors keep the published page
     await expect(editorPage.getByRole('complementary', { name: 'Draft preview' })).toHaveCount(0)
   } finally {
     await editorContext.close()
+  }
+})
+
+test('Next’s revalidation header from outside makes no fresh render nor cache write', async () => {
+  // The build's preview id, which Next takes in this header as leave to re-render and rewrite its cache.
+  const manifest = JSON.parse(fs.readFileSync(path.resolve('.next', 'prerender-manifest.json'), 'utf8'))
+  await fetch(`${E2E_URL}${PATH}`)
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const forced = await fetch(`${E2E_URL}${PATH}`, {
+      headers: { 'x-prerender-revalidate': manifest.preview.previewModeId },
+    })
+    expect(forced.status).toBe(200)
+    expect(forced.headers.get('x-nextjs-cache')).not.toBe('REVALIDATED')
+    expect(forced.headers.get('cache-control')).toBe(CACHED_PAGE_CACHE_CONTROL)
   }
 })
 
