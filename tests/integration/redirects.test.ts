@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_REDIRECT_ADDRESS_LENGTH } from '@/cms/redirects/validate'
+import { siteOrigin } from '@/cms/siteUrl'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload
@@ -219,6 +220,37 @@ describe('what editors may save', () => {
   ])('refuses the target address %j beside the field', async (address, message) => {
     const errors = await fieldErrors(createRedirect({ from: '/hostile-target', to: 'address', address }))
     expect(errors).toEqual([{ path: 'address', message: expect.stringContaining(message) }])
+  })
+
+  it('refuses a loop however its target is spelled: with .., with this site’s own origin', async () => {
+    await createRedirect({ from: '/spelled-b', to: 'address', address: 'https://example.com/away' })
+    for (const address of ['/x/../spelled-b', '/./spelled-b', `${siteOrigin()}/spelled-b`, '/spelled-b/']) {
+      const errors = await fieldErrors(createRedirect({ from: '/spelled-a', to: 'address', address }))
+      expect(errors, address).toEqual([
+        { path: 'address', message: expect.stringContaining('/spelled-b is itself redirected') },
+      ])
+    }
+    const own = await fieldErrors(
+      createRedirect({ from: '/spelled-c', to: 'address', address: `${siteOrigin()}/spelled-c` }),
+    )
+    expect(own).toEqual([{ path: 'address', message: 'This redirect would lead to itself.' }])
+  })
+
+  it('refuses a backslash, which a browser reads as another site, and stores other addresses as a browser reads them', async () => {
+    for (const address of ['/\\evil.example/', '\\\\evil.example', '/a\\b']) {
+      const errors = await fieldErrors(createRedirect({ from: '/backslash', to: 'address', address }))
+      expect(errors, address).toEqual([{ path: 'address', message: expect.stringContaining('never \\') }])
+    }
+    const encoded = await createRedirect({ from: '/price-list', to: 'address', address: '/prices/€-list' })
+    expect(encoded.address).toBe('/prices/%E2%82%AC-list')
+    const elsewhere = await createRedirect({
+      from: '/partner',
+      to: 'address',
+      address: 'https://ÉXAMPLE.com/a b'.replace(' ', '%20'),
+    })
+    expect(elsewhere.address).toBe('https://xn--xample-9ua.com/a%20b')
+    const ours = await createRedirect({ from: '/ours', to: 'address', address: `${siteOrigin()}/contact?x=1#form` })
+    expect(ours.address).toBe('/contact?x=1#form')
   })
 
   it('keeps nothing of a refused redirect, however often it is sent', async () => {

@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionCo
 import type { Redirect as RedirectDoc } from '@/payload-types'
 import { isContentEditor } from '../access'
 import { applyRevalidation } from '../revalidate'
-import { normaliseFrom, sitePathOf, validateAddress, validateFrom, validatePage } from './validate'
+import { normaliseAddress, normaliseFrom, sitePathOf, validateAddress, validateFrom, validatePage } from './validate'
 
 const idOf = (page: RedirectDoc['page']) => (page && typeof page === 'object' ? page.id : page)
 
@@ -83,7 +83,8 @@ export const Redirects: CollectionConfig = {
     {
       name: 'address',
       type: 'text',
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim() : value)] },
+      // Stored as a browser will read it, so that every check (loops included) sees the same address.
+      hooks: { beforeValidate: [({ value }) => normaliseAddress(value)] },
       validate: validateAddress as never,
       admin: {
         condition: (_, siblingData) => siblingData?.to === 'address',

@@ -1,10 +1,17 @@
 import { cache } from 'react'
 import { getPayloadClient } from '../queries'
+import { addressFormProblem, normaliseAddress } from './validate'
 
 type Target = {
   to?: string | null
   address?: string | null
   page?: { path?: string | null; _status?: string | null } | number | null
+}
+
+/** An address fit for a Location header, or null when it is not one (a visitor then gets the 404). */
+function locationOf(address: string): string | null {
+  const normalised = normaliseAddress(address)
+  return typeof normalised === 'string' && addressFormProblem(normalised) === null ? normalised : null
 }
 
 /**
@@ -22,7 +29,8 @@ export const findRedirectLocation = cache(async (path: string): Promise<string |
   })
   const redirect = docs[0] as Target | undefined
   if (!redirect) return null
-  if (redirect.to === 'address') return redirect.address || null
+  // Normalised again: an address saved before normalisation may hold what no Location header can.
+  if (redirect.to === 'address') return redirect.address ? locationOf(redirect.address) : null
   const page = redirect.page
   return page && typeof page === 'object' && page._status === 'published' && page.path ? page.path : null
 })

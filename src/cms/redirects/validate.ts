@@ -1,5 +1,6 @@
 // What an old address and a redirect's target may be; the messages are shown beside the field.
 import type { PayloadRequest } from 'payload'
+import { siteOrigin } from '../siteUrl'
 import { pathFromSegments } from '../sitePath'
 
 /** Longest old address or target address accepted. */
@@ -33,6 +34,27 @@ export function fromFormProblem(value: unknown): string | null {
   return null
 }
 
+/**
+ * A target address as it is stored and sent, so that every check sees what a browser will: a path
+ * with `.` and `..` resolved and anything beyond ASCII percent-encoded; an address on this site's
+ * own origin made its path. Left as typed when it cannot be read (the form check then says why).
+ */
+export function normaliseAddress(value: unknown, origin = siteOrigin()): unknown {
+  if (typeof value !== 'string') return value
+  const trimmed = value.trim()
+  // A backslash or a second slash turns a path into another site for a browser: refused as typed.
+  if (trimmed.includes('\\') || trimmed.startsWith('//') || CONTROL_OR_SPACE.test(trimmed)) return trimmed
+  let url: URL
+  try {
+    url = new URL(trimmed, `${origin}/`)
+  } catch {
+    return trimmed
+  }
+  const own = url.origin === new URL(origin).origin
+  if (trimmed.startsWith('/') || own) return `${url.pathname}${url.search}${url.hash}`
+  return /^https?:$/.test(url.protocol) ? url.href : trimmed
+}
+
 /** The site path a target address leads to (no query, fragment or trailing slash), or null for another site. */
 export function sitePathOf(address: string): string | null {
   if (!address.startsWith('/') || address.startsWith('//')) return null
@@ -46,6 +68,7 @@ export function addressFormProblem(value: unknown): string | null {
   if (value.length > MAX_REDIRECT_ADDRESS_LENGTH)
     return `Keep the address under ${MAX_REDIRECT_ADDRESS_LENGTH} characters.`
   if (CONTROL_OR_SPACE.test(value)) return 'The address contains spaces or control characters.'
+  if (value.includes('\\')) return 'Use / between the parts of an address, never \\.'
   if (value.startsWith('/')) return value.startsWith('//') ? 'Start a path on this site with a single /.' : null
   let url: URL
   try {
