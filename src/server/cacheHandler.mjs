@@ -103,6 +103,16 @@ CacheHandler.onCreation(() => (globalThis[CONFIG] ??= configure()))
  * lifetime is in the stored entry: hand it back as Next expects it.
  */
 export default class SiteCacheHandler extends CacheHandler {
+  /**
+   * A page that answered 404 is not kept: any address can be asked for, and every unknown one
+   * stored would push real pages out of the cache (memory and Redis alike). It is rendered again
+   * when asked again, which costs that request alone.
+   */
+  async set(key, value, ctx) {
+    if (value?.kind === 'APP_PAGE' && value.status === 404) return
+    return super.set(key, value, ctx)
+  }
+
   async get(key, ctx) {
     const entry = await super.get(key, ctx)
     if (entry && !entry.cacheControl && entry.lifespan?.revalidate !== undefined)

@@ -26,6 +26,9 @@ import { rememberPage } from './pageMemo'
  */
 export const CACHED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400'
 
+/** What a page that answered 404 tells caches: keep nothing, so random addresses cannot crowd out real pages. */
+export const NOT_FOUND_CACHE_CONTROL = 'no-store'
+
 /** How many prepared pages (their script hashes and compressed bodies) the server keeps. */
 const PREPARED_PAGES_MAX = 500
 const PREPARED_PAGES_MAX_BYTES = 64 * 1024 * 1024
@@ -138,6 +141,8 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     const readsPage = req.method === 'GET' || req.method === 'HEAD'
     const cachedByNext = readsPage && isCachedByNext(res.getHeader('cache-control'))
     if (draft) res.setHeader('Cache-Control', DRAFT_PAGE_CACHE_CONTROL)
+    // Nor is an unknown address kept by any shared cache (see the cache handler's set).
+    else if (res.statusCode === 404) res.setHeader('Cache-Control', NOT_FOUND_CACHE_CONTROL)
     else if (cachedByNext) res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
     const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
     if (html && draft) res.setHeader('X-Frame-Options', X_FRAME_OPTIONS[frameAncestors])

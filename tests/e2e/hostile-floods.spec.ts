@@ -16,8 +16,12 @@ import {
 } from '../../src/chat/constants'
 import { MAX_LOGIN_ATTEMPTS } from '../../src/cms/collections/Users'
 import { LOGIN_ATTEMPTS_PER_ADDRESS } from '../../src/cms/loginLimit'
-import { adminCredentials } from './helpers'
+import { NOT_FOUND_CACHE_CONTROL } from '../../src/server/pageResponses'
+import { adminCredentials, seededPaths } from './helpers'
 import { countOf, expectHandled, normalVisitorIsServed, send, spoofed, hostileSuiteServer } from './support/hostile'
+
+/** More than the in-memory page cache holds (1,000 entries): were 404s kept, real pages would be pushed out. */
+const UNKNOWN_ADDRESSES = 1_200
 
 test.describe('hostile traffic', () => {
   test.describe.configure({ mode: 'serial' })
@@ -180,6 +184,34 @@ test.describe('hostile traffic', () => {
     } finally {
       for (const { controller } of held) controller.abort()
     }
+    await normalVisitorIsServed(HOSTILE)
+  })
+
+  test('a flood of unknown addresses is answered 404 uncached and leaves every real page in the cache', async () => {
+    test.setTimeout(5 * 60_000)
+    const cacheStateOf = async (page: string) => (await send(`${HOSTILE}${page}`)).headers.get('x-nextjs-cache')
+    // Each seeded page rendered and kept, then asked for again after the page memo's moment.
+    for (const page of seededPaths) await send(`${HOSTILE}${page}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    for (const page of seededPaths) expect(await cacheStateOf(page), page).toBe('HIT')
+
+    // More unknown addresses than the in-memory cache holds entries, a few at a time.
+    const statuses = new Map<number, number>()
+    const cacheControls = new Set<string | null>()
+    let next = 0
+    const worker = async () => {
+      while (next < UNKNOWN_ADDRESSES) {
+        const answer = await send(`${HOSTILE}/zz-nope-${++next}-${Math.random().toString(36).slice(2)}`)
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+        cacheControls.add(answer.headers.get('cache-control'))
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, worker))
+    expect(Object.fromEntries(statuses)).toEqual({ 404: UNKNOWN_ADDRESSES })
+    expect([...cacheControls]).toEqual([NOT_FOUND_CACHE_CONTROL])
+
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    for (const page of seededPaths) expect(await cacheStateOf(page), page).toBe('HIT')
     await normalVisitorIsServed(HOSTILE)
   })
 })

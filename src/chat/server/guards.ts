@@ -68,6 +68,9 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 export const CHAT_UNAVAILABLE_MESSAGE = 'The chat is unavailable for a moment. Please try again shortly.'
 export const CHAT_UNAVAILABLE_RETRY_AFTER_S = 5
 
+/** A failed query's message holds its whole SQL: the log keeps its start, which names the cause. */
+const LOGGED_MESSAGE_MAX_CHARS = 300
+
 export function jsonError(error: unknown): Response {
   if (error instanceof ChatRequestError) {
     const headers: Record<string, string> = error.retryAfterS ? { 'Retry-After': String(error.retryAfterS) } : {}
@@ -79,7 +82,7 @@ export function jsonError(error: unknown): Response {
     return Response.json({ ok: false, error: 'The chat could not accept this request.' }, { status: error.status })
   }
   // Anything else is the server's side failing (its database gone, most of all): the visitor may try again shortly.
-  console.error('chat request failed', error)
+  console.error('chat request failed:', error instanceof Error ? error.message.slice(0, LOGGED_MESSAGE_MAX_CHARS) : error)
   return Response.json(
     { ok: false, error: CHAT_UNAVAILABLE_MESSAGE },
     { status: 503, headers: { 'Retry-After': String(CHAT_UNAVAILABLE_RETRY_AFTER_S) } },
