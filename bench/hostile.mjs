@@ -92,6 +92,8 @@ async function flood(origin, target) {
       {
         setupRequest: (request) => ({
           ...request,
+          // A target may name a new address for every request (random unknown paths).
+          ...(target.nextPath ? { path: target.nextPath() } : {}),
           headers: { ...request.headers, ...target.headers, 'x-forwarded-for': spoofedAddress() },
           body: target.body,
         }),
@@ -179,6 +181,11 @@ try {
       body: JSON.stringify({ action: 'offline_message', email: 'a@example.com', message: 'relay' }),
     },
     { label: 'GET /api/search?q=deed', path: '/api/search?q=deed' },
+    {
+      label: 'GET /<a new unknown address each request> (404s that must not fill the page cache)',
+      path: '/zz-nope',
+      nextPath: () => `/zz-nope-${spoofCounter}-${Math.random().toString(36).slice(2)}`,
+    },
     { label: 'GET /api/captcha/challenge', path: '/api/captcha/challenge' },
     { label: 'GET /api/csrf', path: '/api/csrf' },
     {

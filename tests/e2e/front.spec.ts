@@ -276,6 +276,63 @@ test.describe('faults at the front', () => {
     expect(appProcesses()[0].instance).not.toBe(first.instance)
   })
 
+  test('with Redis killed, even an instance started meanwhile answers a page, a contact post, a sign-in and a chat message within 2 s; Redis is used again once back', async ({
+    playwright,
+  }) => {
+    const redisPid = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8')).processes.redis.pid
+    process.kill(redisPid, 'SIGKILL')
+    // An instance that starts while Redis is away, whose clients never connected: the case that hung.
+    process.kill(appProcesses()[0].instance!, 'SIGKILL')
+    await expect.poll(() => statusOf(`${APP_A}/api/health/live`), { timeout: 15_000 }).toBe(200)
+
+    const timed = async (url: string, init: RequestInit = {}) => {
+      const started = Date.now()
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) })
+      return { status: response.status, ms: Date.now() - started, body: await response.text() }
+    }
+    const answers: Record<string, { status: number; ms: number }> = {}
+    answers.page = await timed(`${APP_A}/faq`)
+    answers.signIn = await timed(`${APP_A}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: APP_A },
+      body: fs.readFileSync(path.join(STACK_DIR, 'admin.json'), 'utf8'),
+    })
+    const visitor = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } })
+    const { token } = await (await visitor.get(`${APP_A}${CSRF_ENDPOINT}`)).json()
+    const captcha = await solvedCaptcha(visitor, APP_A)
+    const started = Date.now()
+    const contact = await visitor.post(`${APP_A}/api/contact`, {
+      headers: { [CSRF_HEADER]: token, Origin: APP_A },
+      data: { formId: CONTACT_FORM_ID, fields: contactFields(`Redis down ${Date.now()}`), captcha },
+    })
+    answers.contact = { status: contact.status(), ms: Date.now() - started }
+    const chatStart = await timed(`${APP_A}/api/chat/visitor`, {
+      method: 'POST',
+      headers: { Origin: APP_A, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'message', text: 'Hello while Redis is down' }),
+    })
+    answers.chat = chatStart
+    await visitor.dispose()
+    for (const [what, answer] of Object.entries(answers)) {
+      expect(answer.status, what).toBe(200)
+      expect(answer.ms, what).toBeLessThan(2_000)
+    }
+    expect(JSON.parse((await timed(`${APP_A}/api/health`)).body)).toMatchObject({ status: 'degraded', redis: 'down' })
+
+    // Redis back where it was: every instance uses it again, without a restart.
+    Object.assign(process.env, stackEnv(STACK_DIR, PORTS))
+    const { startRedis } = await import('../../deploy/lib/services.mjs')
+    const record = await startRedis()
+    const state = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8'))
+    state.processes.redis = record
+    fs.writeFileSync(path.join(STACK_DIR, 'stack.json'), JSON.stringify(state, null, 2))
+    for (const app of [APP_A, APP_B]) {
+      await expect
+        .poll(async () => JSON.parse((await timed(`${app}/api/health`)).body).status, { timeout: 10_000 })
+        .toBe('ok')
+    }
+  })
+
   test('with every instance down, a cached page still comes and any other answer is the site’s maintenance page', async () => {
     expect(await statusOf(`${FRONT}/about`)).toBe(200)
     for (const { supervisor, instance } of appProcesses()) {

@@ -126,7 +126,7 @@ function ChatPanel({
       />
     )
   }
-  if (state.ended) return <EndScreen email={email} report={report} onNewChat={() => controller.startNewChat()} />
+  if (state.ended) return <EndScreen report={report} onNewChat={() => controller.startNewChat()} />
   if (state.availability !== 'online') return <OfflineMessage offline={offlineForm} name={name} email={email} />
   return (
     <PreChatForm

@@ -9,11 +9,7 @@ const RATING_LABELS: Record<ChatRating, string> = { good: 'Good', bad: 'Bad' }
  * and a way to start a new chat (the pre-chat or offline form only comes back when the visitor
  * asks for it).
  */
-export function EndScreen(props: {
-  email: string
-  report: (result: ChatPostResult) => boolean
-  onNewChat: () => void
-}) {
+export function EndScreen(props: { report: (result: ChatPostResult) => boolean; onNewChat: () => void }) {
   const [rating, setRating] = useState<ChatRating | null>(null)
   const [mailed, setMailed] = useState(false)
   const [sending, setSending] = useState(false)
@@ -45,15 +41,14 @@ export function EndScreen(props: {
         <p role="status" className="chat-transcript-sent">
           A copy of the chat is on its way to the address you gave when it started.
         </p>
-      ) : props.email ? (
+      ) : (
+        // Offered whatever this tab knows of the address: the server holds the one given at the start, and says so when there is none.
         <p className="chat-transcript">
           <button type="button" disabled={sending} onClick={() => void mail()}>
             Email me a copy of this chat
           </button>
           <span>It goes to the address you gave when the chat started.</span>
         </p>
-      ) : (
-        <p className="chat-transcript">To have a copy of a chat by email, give your address when you start it.</p>
       )}
       <button type="button" className="chat-new" onClick={props.onNewChat}>
         Start a new chat
