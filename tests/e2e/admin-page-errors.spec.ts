@@ -1,7 +1,14 @@
 import { test } from '@playwright/test'
 import { duplicateAddressMessage } from '../../src/cms/collections/pageMessages'
 import { UNSAFE_LINK_MESSAGE } from '../../src/cms/fields/safeUrl'
-import { ADMIN_TEST_TIMEOUT_MS, fillAndSettle, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+import {
+  ADMIN_TEST_TIMEOUT_MS,
+  fillAndSettle,
+  fillAndWaitForChecks,
+  openAdmin,
+  signInAsAdmin,
+  adminExpect as expect,
+} from './support/admin'
 import { adminToken, pageAt } from './helpers'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
@@ -91,7 +98,9 @@ test('a javascript: link made in rich text is refused beside the link address', 
     await editor.getByText(text).click({ clickCount: 3 })
     await page.locator('.toolbar-popup__button-link').click()
     const url = page.locator('#field-url')
-    await url.fill('javascript:alert(1)')
+    // The drawer checks the address on the server as it is typed; saved before that answer, it would
+    // still hold the last one it checked: the editor pauses until the checks have answered.
+    await fillAndWaitForChecks(page, url, 'javascript:alert(1)')
     const drawer = page.getByRole('dialog').filter({ hasText: 'Edit Link' })
     await drawer.getByRole('button', { name: 'Save' }).click()
     await expect(drawer.getByRole('complementary')).toHaveText(UNSAFE_LINK_MESSAGE)

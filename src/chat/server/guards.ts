@@ -82,7 +82,10 @@ export function jsonError(error: unknown): Response {
     return Response.json({ ok: false, error: 'The chat could not accept this request.' }, { status: error.status })
   }
   // Anything else is the server's side failing (its database gone, most of all): the visitor may try again shortly.
-  console.error('chat request failed:', error instanceof Error ? error.message.slice(0, LOGGED_MESSAGE_MAX_CHARS) : error)
+  console.error(
+    'chat request failed:',
+    error instanceof Error ? error.message.slice(0, LOGGED_MESSAGE_MAX_CHARS) : error,
+  )
   return Response.json(
     { ok: false, error: CHAT_UNAVAILABLE_MESSAGE },
     { status: 503, headers: { 'Retry-After': String(CHAT_UNAVAILABLE_RETRY_AFTER_S) } },

@@ -41,3 +41,40 @@ export async function fillAndSettle(page: Page, field: Locator, value: string): 
   await field.fill(value)
   await checked
 }
+
+/** How long the admin's server round trips must have been quiet before an editor's next click. */
+const QUIET_MS = 600
+
+/**
+ * Fills an admin field and waits until the admin's server round trips (its form-state checks)
+ * have all answered and none has started for a moment, as an editor who pauses before clicking.
+ */
+export async function fillAndWaitForChecks(page: Page, field: Locator, value: string): Promise<void> {
+  let inFlight = 0
+  let lastActivity = Date.now()
+  const isCheck = (request: { method(): string; headers(): Record<string, string> }) =>
+    request.method() === 'POST' && 'next-action' in request.headers()
+  const started = (request: Parameters<typeof isCheck>[0]) => {
+    if (!isCheck(request)) return
+    inFlight++
+    lastActivity = Date.now()
+  }
+  const ended = (request: Parameters<typeof isCheck>[0]) => {
+    if (!isCheck(request)) return
+    inFlight = Math.max(0, inFlight - 1)
+    lastActivity = Date.now()
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    await field.fill(value)
+    await expect
+      .poll(() => inFlight === 0 && Date.now() - lastActivity >= QUIET_MS, { timeout: ADMIN_EXPECT_TIMEOUT_MS })
+      .toBe(true)
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
+}
