@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { DRAFT_MODE_COOKIE } from '@/cms/preview/draftCookie'
+import { carriesDraftModeCookie, DRAFT_MODE_COOKIE } from '@/cms/preview/draftCookie'
+import { readCookie } from '@/security/csrf'
 
 /** The session cookie Payload's admin sets for a signed-in editor. */
 const SESSION_COOKIE = 'payload-token'
@@ -9,14 +10,6 @@ const REVALIDATE_HEADERS = ['x-prerender-revalidate', 'x-prerender-revalidate-if
 
 const cookieHeaderOf = (req: IncomingMessage) =>
   Array.isArray(req.headers.cookie) ? req.headers.cookie.join('; ') : (req.headers.cookie ?? '')
-
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return null
-}
 
 /** Payload signs its sessions with the first 32 hex characters of the secret's SHA-256. */
 const signingKey = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 32)
@@ -56,8 +49,8 @@ export function isSignedSession(token: string | null, secret: string, now = Date
 export function settleDraftMode(req: IncomingMessage, secret = process.env.PAYLOAD_SECRET ?? ''): void {
   for (const header of REVALIDATE_HEADERS) delete req.headers[header]
   const cookies = cookieHeaderOf(req)
-  if (cookieValue(cookies, DRAFT_MODE_COOKIE) === null) return
-  if (isSignedSession(cookieValue(cookies, SESSION_COOKIE), secret)) return
+  if (!carriesDraftModeCookie(cookies)) return
+  if (isSignedSession(readCookie(cookies, SESSION_COOKIE), secret)) return
   req.headers.cookie = cookies
     .split(';')
     .filter((part) => part.trim().split('=')[0] !== DRAFT_MODE_COOKIE)

@@ -1,5 +1,6 @@
 import { SCRIPTLESS_PAGE_CSP } from '@/security/headers'
 import { escapeHtml } from '@/security/html'
+import { telHref } from '@/cms/fields/linkHref'
 import type { BusinessContact } from '@/cms/lastKnownBusiness'
 
 /** Seconds a visitor (or a crawler) is asked to wait while the site is down. */
@@ -7,8 +8,6 @@ export const MAINTENANCE_RETRY_AFTER_S = 30
 
 /** The only policy the maintenance page needs: its own inline styles, nothing else. */
 export const MAINTENANCE_PAGE_CSP = SCRIPTLESS_PAGE_CSP
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
 /**
  * The page every visitor gets while the site cannot build its pages (the database is down): the

@@ -1,6 +1,5 @@
+import { telHref } from '@/cms/fields/linkHref'
 import { SEED_BUSINESS } from '@/cms/seed/content/business'
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
 /**
  * What a visitor reads when a page failed on our side: plain words, a way to try again, and the
