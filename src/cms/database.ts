@@ -61,11 +61,20 @@ export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapter
   })
 }
 
+type ErrorEmitter = { on: (event: 'error', listener: (error: Error) => void) => unknown }
+type PoolEvents = ErrorEmitter & { on: (event: 'connect', listener: (client: ErrorEmitter) => void) => unknown }
+
 /**
- * Logs the errors of idle PostgreSQL connections (the server went away) instead of letting them
- * end the process: the pool drops such a connection and opens a new one when the server is back.
+ * Logs the errors of PostgreSQL connections when the server goes away, instead of letting them end
+ * the process: an idle one (the pool's own event) and one a request holds between two queries (a
+ * transaction), which has no listener of its own. Its queries fail, the pool drops it when it comes
+ * back, and new connections are opened once the server is back.
  */
 export function survivePoolErrors(db: unknown): void {
-  const pool = (db as { pool?: { on?: (event: 'error', listener: (error: Error) => void) => void } }).pool
-  pool?.on?.('error', (error) => console.error(`Database: an idle connection failed (${error.message}).`))
+  const pool = (db as { pool?: PoolEvents }).pool
+  if (typeof pool?.on !== 'function') return
+  pool.on('error', (error) => console.error(`Database: an idle connection failed (${error.message}).`))
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error(`Database: a connection in use failed (${error.message}).`)),
+  )
 }
