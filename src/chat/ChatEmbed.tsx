@@ -1,4 +1,5 @@
 import { getSiteSettings } from '@/cms/queries'
+import { InlineScript } from '@/security/InlineScript'
 import { ChatLoader } from './ChatLoader'
 import { liveChatApiUrl } from './livechat/dynamicConfig'
 import { chatSettingsOf, serverConfigError } from './server/settings'
@@ -34,7 +35,7 @@ export async function ChatEmbed() {
   }
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: CHAT_STUB_SCRIPT }} />
+      <InlineScript code={CHAT_STUB_SCRIPT} />
       <ChatLoader config={config} />
     </>
   )

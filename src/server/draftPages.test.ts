@@ -27,7 +27,12 @@ let origin: string
 
 beforeAll(async () => {
   server = http.createServer(
-    siteRequestListener({ handle: (_req, res) => answerLikeNext(res), trust: proxyTrustFrom('loopback'), dev: false }),
+    siteRequestListener({
+      handle: (_req, res) => answerLikeNext(res),
+      trust: proxyTrustFrom('loopback'),
+      dev: false,
+      scriptMark: 'testMarkForTheStandInServer0000',
+    }),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

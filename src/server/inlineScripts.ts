@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { ScriptHash } from '@/security/headers'
+import { SENT_NONCE } from '@/security/scriptMark'
 
 /** `type` values a browser runs as script; anything else (JSON-LD, JSON data) is inert. */
 const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module', 'text/ecmascript'])
@@ -23,9 +24,12 @@ function readAttributes(html: string, start: number): { attributes: Map<string, 
   return null
 }
 
-/** The text of every script in the page that the browser would run inline, in order. */
-export function inlineScripts(html: string): string[] {
-  const scripts: string[] = []
+/** A script the browser would run inline: its text and the nonce its tag carries, if any. */
+export type InlineScriptElement = { text: string; nonce: string | undefined }
+
+/** Every script in the page that the browser would run inline, in order. */
+export function inlineScriptElements(html: string): InlineScriptElement[] {
+  const scripts: InlineScriptElement[] = []
   SCRIPT_OPEN.lastIndex = 0
   for (let open = SCRIPT_OPEN.exec(html); open; open = SCRIPT_OPEN.exec(html)) {
     const tag = readAttributes(html, open.index + open[0].length)
@@ -35,9 +39,14 @@ export function inlineScripts(html: string): string[] {
     SCRIPT_OPEN.lastIndex = end
     const type = (tag.attributes.get('type') ?? '').trim().toLowerCase()
     if (tag.attributes.has('src') || !SCRIPT_TYPES.has(type)) continue
-    scripts.push(html.slice(tag.end, end))
+    scripts.push({ text: html.slice(tag.end, end), nonce: tag.attributes.get('nonce') })
   }
   return scripts
+}
+
+/** The text of every script in the page that the browser would run inline, in order. */
+export function inlineScripts(html: string): string[] {
+  return inlineScriptElements(html).map((script) => script.text)
 }
 
 /** The CSP hash source of a script's text, after the line-break folding every HTML parser does. */
@@ -46,7 +55,16 @@ export function scriptHash(text: string): ScriptHash {
   return `'sha256-${createHash('sha256').update(parsed, 'utf8').digest('base64')}'`
 }
 
-/** The distinct hash sources of a page's inline scripts. */
+/**
+ * The distinct hash sources of the inline scripts the site wrote itself: those carrying the
+ * render's mark (src/security/scriptMark.ts), hashed as they are sent, the mark replaced.
+ */
+export function markedScriptHashes(html: string, mark: string): ScriptHash[] {
+  const marked = inlineScriptElements(html).filter((script) => script.nonce === mark)
+  return [...new Set(marked.map((script) => scriptHash(script.text.replaceAll(mark, SENT_NONCE))))]
+}
+
+/** The distinct hash sources of every inline script of a page, marked or not. */
 export function inlineScriptHashes(html: string): ScriptHash[] {
   return [...new Set(inlineScripts(html).map(scriptHash))]
 }

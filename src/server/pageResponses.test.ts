@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyRevalidation } from '@/cms/revalidate'
 import { proxyTrustFrom } from './clientAddress'
+import { SENT_NONCE, scriptMarkFor } from '@/security/scriptMark'
 import { scriptHash } from './inlineScripts'
 import { PAGE_MEMO_TTL_MS } from './pageMemo'
 import { CACHED_PAGE_CACHE_CONTROL, preferredEncoding } from './pageResponses'
@@ -24,8 +25,20 @@ describe('the encoding a page is sent in', () => {
   })
 })
 
-const PAGE =
-  '<!doctype html><html><head><script>first()</script></head><body><p>Hi</p><script>second()</script></body></html>'
+const MARK = scriptMarkFor('test-secret', 'test-build')
+
+/**
+ * A page as Next renders it: the scripts it writes carry the nonce the request's CSP header named
+ * (the server's mark); the one in the body came from stored content, so it carries none.
+ */
+const rendered = (nonce: string) =>
+  `<!doctype html><html><head><script nonce="${nonce}">first()</script></head><body><p>Hi</p>` +
+  `<script>stored()</script><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`
+
+/** The same page as it leaves the server: the mark replaced everywhere. */
+const PAGE = rendered(SENT_NONCE)
+const SECOND_SCRIPT = `self.__next_f.push([1,"{\\"nonce\\":\\"${SENT_NONCE}\\"}"])`
+let nonce = ''
 
 let renders = 0
 
@@ -35,7 +48,7 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.setHeader('Cache-Control', 's-maxage=86400, stale-while-revalidate=31449600')
     res.setHeader('ETag', '"page-1"')
-    res.end(PAGE)
+    res.end(rendered(nonce))
   },
   '/counted-page': (res) => {
     renders++
@@ -46,8 +59,8 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
   },
   '/dynamic-page': (res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' })
-    res.write(PAGE.slice(0, 40))
-    res.write(Buffer.from(PAGE.slice(40)))
+    res.write(rendered(nonce).slice(0, 40))
+    res.write(Buffer.from(rendered(nonce).slice(40)))
     res.end()
   },
   '/own-policy': (res) => {
@@ -78,6 +91,14 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.writeHead(308)
     res.end()
   },
+  '/router-data': (res) => {
+    // Next's data for the router names the nonce in its props; a chunk may end inside it.
+    const data = `0:{"nonce":"${nonce}"}\n1:{"nonce":"${nonce}"}\n`
+    res.writeHead(200, { 'Content-Type': 'text/x-component', 'Content-Length': String(Buffer.byteLength(data)) })
+    res.write(data.slice(0, 14))
+    res.write(data.slice(14, 40))
+    res.end(data.slice(40))
+  },
   '/stream': (res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform' })
     res.write('data: one\n\n')
@@ -95,10 +116,12 @@ beforeAll(async () => {
         // Next's router adds forwarding headers to the request before it answers.
         req.headers['x-forwarded-proto'] ??= 'http'
         req.headers['x-forwarded-port'] ??= '80'
+        nonce = /'nonce-([^']+)'/.exec(String(req.headers['content-security-policy']))?.[1] ?? ''
         routes[req.url ?? '']?.(res)
       },
       trust: proxyTrustFrom('loopback'),
       dev: false,
+      scriptMark: MARK,
     }),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -147,13 +170,40 @@ const scriptSources = (csp: string | string[] | undefined) =>
     .slice(1) ?? []
 
 describe('pages sent by the server', () => {
-  it('sends a page with a CSP of its inline scripts’ hashes and the shared-cache policy', async () => {
+  it('lists no hash for a script that reached the page without the render’s mark, so it never runs', async () => {
+    const response = await get('/cached-page')
+    const sources = scriptSources(response.headers['content-security-policy'])
+    expect(response.body.toString()).toContain('<script>stored()</script>')
+    expect(sources).not.toContain(scriptHash('stored()'))
+    expect(sources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2)
+    expect(sources).not.toContain("'unsafe-inline'")
+  })
+
+  it('never lets the mark out: the page and the router’s data carry the public stand-in instead', async () => {
+    const page = await get('/cached-page', { 'Accept-Encoding': 'gzip' })
+    expect(zlib.gunzipSync(page.body).toString()).not.toContain(MARK)
+    const data = await get('/router-data')
+    expect(data.body.toString()).toBe(`0:{"nonce":"${SENT_NONCE}"}\n1:{"nonce":"${SENT_NONCE}"}\n`)
+    expect(data.headers['content-length']).toBe(String(data.body.length))
+  })
+
+  it('renders with its own mark whatever nonce a client names in a CSP request header', async () => {
+    const response = await get('/dynamic-page', {
+      'Content-Security-Policy': "script-src 'nonce-chosenByTheVisitor'",
+      'Content-Security-Policy-Report-Only': "script-src 'nonce-chosenByTheVisitor'",
+    })
+    expect(nonce).toBe(MARK)
+    expect(response.body.toString()).toBe(PAGE)
+    expect(scriptSources(response.headers['content-security-policy'])).toContain(scriptHash('first()'))
+  })
+
+  it('sends a page with a CSP of the hashes of the scripts its render wrote, and the shared-cache policy', async () => {
     const response = await get('/cached-page')
     expect(response.body.toString()).toBe(PAGE)
     expect(scriptSources(response.headers['content-security-policy'])).toEqual([
       "'self'",
       scriptHash('first()'),
-      scriptHash('second()'),
+      scriptHash(SECOND_SCRIPT),
     ])
     expect(response.headers['cache-control']).toBe(CACHED_PAGE_CACHE_CONTROL)
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)))
@@ -186,7 +236,7 @@ describe('pages sent by the server', () => {
     const response = await get('/dynamic-page')
     expect(response.body.toString()).toBe(PAGE)
     expect(response.headers['cache-control']).toBe('private, no-store')
-    expect(scriptSources(response.headers['content-security-policy'])).toContain(scriptHash('second()'))
+    expect(scriptSources(response.headers['content-security-policy'])).toContain(scriptHash(SECOND_SCRIPT))
   })
 
   it('keeps the policy a route set for itself', async () => {

@@ -15,8 +15,9 @@ import { lastKnownBusiness } from '@/cms/lastKnownBusiness'
 import { MAINTENANCE_PAGE_CSP, MAINTENANCE_RETRY_AFTER_S, maintenancePageHtml } from './maintenancePage'
 import { databaseReachable } from './databaseProbe'
 import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'
-import { inlineScriptHashes } from './inlineScripts'
+import { markedScriptHashes } from './inlineScripts'
 import { rememberPage } from './pageMemo'
+import { MarkRemover, withoutMark } from './scriptOrigin'
 
 /**
  * What a shared cache (the nginx front, a CDN) may do with a page Next serves from its cache: keep
@@ -35,8 +36,16 @@ const PREPARED_PAGES_MAX_BYTES = 64 * 1024 * 1024
 
 type Encoding = 'br' | 'gzip'
 
-/** A page body as it is sent: its inline scripts' hashes and, once asked for, its compressed forms. */
-type PreparedPage = { hashes: ScriptHash[]; encoded: Partial<Record<Encoding, Promise<Buffer>>>; size: number }
+/**
+ * A page as it is sent: the hashes of the inline scripts the site wrote, the body with the render's
+ * mark replaced and, once asked for, its compressed forms.
+ */
+type PreparedPage = {
+  hashes: ScriptHash[]
+  body: Buffer
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>
+  size: number
+}
 
 const preparedPages = new LRUCache<string, PreparedPage>({
   max: PREPARED_PAGES_MAX,
@@ -94,9 +103,11 @@ export type PageResponseOptions = {
    * request arrived: Next adds forwarding headers to the request on its way.
    */
   memoKey?: string | null
+  /** The mark every render ran with (src/security/scriptMark.ts): it never leaves the server. */
+  scriptMark: string
 }
 
-/** A page's policy: its own inline scripts by hash, the site's files and the configured third parties. */
+/** A page's policy: the site's own inline scripts by hash, its files and the configured third parties. */
 function pagePolicy(scriptHashes: ScriptHash[], options: PageResponseOptions, frameAncestors: FrameAncestors): string {
   return contentSecurityPolicy({
     scriptHashes,
@@ -124,6 +135,8 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
   const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse
   const flushHeaders = res.flushHeaders.bind(res)
   let mode: 'undecided' | 'hold' | 'pass' = 'undecided'
+  // Next's data for the router and a server action's answer name the mark too; it is replaced as they stream.
+  let markRemover: MarkRemover | null = null
   let status: number | null = null
   const chunks: Buffer[] = []
   const draft = isDraftPageRequest(req)
@@ -150,6 +163,9 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     if (html && req.method === 'HEAD' && !res.hasHeader('content-security-policy'))
       res.setHeader('Content-Security-Policy', pagePolicy([], options, frameAncestors))
     mode = html && req.method === 'GET' && !res.getHeader('content-encoding') ? 'hold' : 'pass'
+    if (mode === 'pass' && (html || String(res.getHeader('content-type') ?? '').startsWith('text/x-component'))) {
+      markRemover = new MarkRemover(options.scriptMark)
+    }
     if (mode === 'pass' && status !== null) writeHead(status)
     return mode
   }
@@ -178,7 +194,11 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
   }
 
   res.write = function (chunk: unknown, ...rest: unknown[]) {
-    if (decide() === 'pass') return write(chunk, ...rest)
+    if (decide() === 'pass' && markRemover) {
+      const callback = rest.find((arg) => typeof arg === 'function')
+      return write(markRemover.take(toBuffer(chunk, rest[0])), ...(callback ? [callback] : []))
+    }
+    if (mode === 'pass') return write(chunk, ...rest)
     chunks.push(toBuffer(chunk, rest[0]))
     const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
     callback?.()
@@ -186,7 +206,14 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
   } as ServerResponse['write']
 
   res.end = function (chunk?: unknown, ...rest: unknown[]) {
-    if (decide() === 'pass') return end(chunk, ...rest)
+    if (decide() === 'pass' && markRemover) {
+      const last =
+        chunk !== undefined && chunk !== null && typeof chunk !== 'function' ? toBuffer(chunk, rest[0]) : null
+      const callback = [chunk, ...rest].find((arg) => typeof arg === 'function')
+      const tail = Buffer.concat([last ? markRemover.take(last) : Buffer.alloc(0), markRemover.finish()])
+      return end(tail, ...(callback ? [callback] : []))
+    }
+    if (mode === 'pass') return end(chunk, ...rest)
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]))
     const callback = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined
     void sendHeldPage(req, res, Buffer.concat(chunks), { ...options, frameAncestors }, { writeHead, end }).then(
@@ -225,18 +252,19 @@ async function sendHeldPage(
   const key = shared ? createHash('sha1').update(body).digest('base64') : null
   let page = key ? preparedPages.get(key) : undefined
   if (!page) {
-    page = { hashes: inlineScriptHashes(body.toString('utf8')), encoded: {}, size: body.length }
+    const hashes = markedScriptHashes(body.toString('utf8'), options.scriptMark)
+    page = { hashes, body: withoutMark(body, options.scriptMark), encoded: {}, size: body.length }
     if (key) preparedPages.set(key, page)
   }
   if (!res.hasHeader('content-security-policy'))
     res.setHeader('Content-Security-Policy', pagePolicy(page.hashes, options, options.frameAncestors))
   res.setHeader('Vary', mergeVary(res.getHeader('vary'), 'Accept-Encoding'))
   const encoding = body.length > 0 ? preferredEncoding(req.headers['accept-encoding']) : null
-  let sent = body
+  let sent = page.body
   if (encoding) {
-    const encoded = (page.encoded[encoding] ??= compress(body, encoding, shared))
+    const encoded = (page.encoded[encoding] ??= compress(page.body, encoding, shared))
     sent = await encoded
-    if (key && page.size === body.length) {
+    if (key && page.size === page.body.length) {
       page.size += sent.length
       preparedPages.set(key, page)
     }

@@ -5,6 +5,7 @@ import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
 import { settleDraftMode } from './draftGate'
 import { answerFromMemo, pageMemoKey } from './pageMemo'
 import { preferredEncoding, takeOverResponse } from './pageResponses'
+import { markRenderRequest } from './scriptOrigin'
 import { cameOverHttps, secureEveryCookie } from './secureCookies'
 
 /** A path whose percent-escapes do not decode (e.g. "/%E0%A4%A") can name nothing here. */
@@ -27,19 +28,23 @@ export type SiteRequestOptions = {
   handle: (req: IncomingMessage, res: ServerResponse) => unknown
   trust: ProxyTrust
   dev: boolean
+  /** The secret every render runs with as its script nonce (src/security/scriptMark.ts). */
+  scriptMark: string
 }
 
 /**
  * Every request, in order: the client address settled from the trusted front, draft mode kept to
- * signed-in editors (src/server/draftGate.ts), every cookie marked
+ * signed-in editors (src/server/draftGate.ts), the render marked as the site's
+ * (src/server/scriptOrigin.ts), every cookie marked
  * Secure when the visitor came over https, malformed addresses refused, a page remembered a moment
  * ago answered from memory, and otherwise Next's answer with the page's CSP, compression and
  * caching headers.
  */
-export function siteRequestListener({ handle, trust, dev }: SiteRequestOptions): RequestListener {
+export function siteRequestListener({ handle, trust, dev, scriptMark }: SiteRequestOptions): RequestListener {
   return (req, res) => {
     settleForwardedHeaders(req, trust)
     settleDraftMode(req)
+    markRenderRequest(req.headers, scriptMark)
     const https = cameOverHttps(req)
     if (https) secureEveryCookie(res)
     if (!hasValidEncoding(req.url ?? '/')) {
@@ -50,7 +55,7 @@ export function siteRequestListener({ handle, trust, dev }: SiteRequestOptions):
     const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))
     if (memoKey && answerFromMemo(req, res, memoKey)) return
     compress(req as never, res as never, () => {
-      takeOverResponse(req, res, { https, dev, memoKey })
+      takeOverResponse(req, res, { https, dev, memoKey, scriptMark })
       void handle(req, res)
     })
   }

@@ -47,6 +47,7 @@ async function listen(trust: ProxyTrust) {
       },
       trust,
       dev: false,
+      scriptMark: 'testMarkForTheStandInServer0000',
     }),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

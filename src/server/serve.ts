@@ -1,19 +1,27 @@
 // The site's production server: Next's request handler behind the few things `next start` cannot
 // do for a page that every visitor shares (src/server/requestListener.ts). Run by scripts/serve.mjs.
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import next from 'next'
+import { SCRIPT_MARK_ENV, scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from './clientAddress'
 import { siteRequestListener } from './requestListener'
 import { shutDownGracefully } from './shutdown'
 
 export async function serve({ port = Number(process.env.PORT || 3000), host = process.env.HOST } = {}) {
   const dev = process.env.NODE_ENV !== 'production'
+  // One mark per build and secret, shared by every instance serving the build (src/security/scriptMark.ts).
+  const buildId = dev ? 'development' : fs.readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim()
+  const scriptMark = scriptMarkFor(process.env.PAYLOAD_SECRET ?? '', buildId)
+  process.env[SCRIPT_MARK_ENV] = scriptMark
   const app = next({ dev, dir: process.cwd(), hostname: host ?? 'localhost', port })
   await app.prepare()
   const listener = siteRequestListener({
     handle: app.getRequestHandler(),
     trust: proxyTrustFrom(process.env.TRUST_PROXY),
     dev,
+    scriptMark,
   })
   const server = http.createServer(listener)
   await new Promise<void>((resolve) => server.listen(port, host, resolve))

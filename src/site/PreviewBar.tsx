@@ -1,5 +1,6 @@
 import { exitPreviewHref } from '@/cms/preview/links'
 import { LIVE_PREVIEW_RELOAD_SCRIPT } from '@/cms/preview/liveReload'
+import { InlineScript } from '@/security/InlineScript'
 
 /** Above the chat button and the back-to-top link, below nothing. */
 const PREVIEW_BAR_Z_INDEX = 2147483000
@@ -33,7 +34,7 @@ export function PreviewBar({ path }: { path: string }) {
       <a href={exitPreviewHref(path)} style={{ color: '#ffffff', textDecoration: 'underline' }}>
         Exit preview
       </a>
-      <script dangerouslySetInnerHTML={{ __html: LIVE_PREVIEW_RELOAD_SCRIPT }} />
+      <InlineScript code={LIVE_PREVIEW_RELOAD_SCRIPT} />
     </aside>
   )
 }

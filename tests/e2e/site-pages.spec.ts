@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
-import { inlineScriptHashes } from '../../src/server/inlineScripts'
+import fs from 'node:fs'
+import { SENT_NONCE, scriptMarkFor } from '../../src/security/scriptMark'
+import { inlineScriptElements, inlineScriptHashes } from '../../src/server/inlineScripts'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 import { seededPaths, seededTitle } from './helpers'
 
@@ -121,7 +123,9 @@ test.describe('security and health', () => {
     })
     await page.route('**/faq', async (route) => {
       const response = await route.fetch()
-      const html = (await response.text()).replace('</body>', '<script>window.__injected = 1</script></body>')
+      // One bare, one with the nonce every sent page shows: neither was written by the render.
+      const injected = `<script>window.__injected = 1</script><script nonce="${SENT_NONCE}">window.__injected = 2</script>`
+      const html = (await response.text()).replace('</body>', `${injected}</body>`)
       await route.fulfill({ response, body: html })
     })
     await page.goto('/faq')
@@ -131,6 +135,24 @@ test.describe('security and health', () => {
     await expect(page.locator('.accordion-item.selected')).toHaveCount(1)
     expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined()
     expect(violations.some((text) => /inline script/i.test(text))).toBe(true)
+  })
+
+  test('the mark the page was rendered with never leaves the server: not in a page, not in the router’s data', async ({
+    request,
+  }) => {
+    const mark = scriptMarkFor(process.env.PAYLOAD_SECRET ?? '', fs.readFileSync('.next/BUILD_ID', 'utf8').trim())
+    const page = await request.get('/faq')
+    const html = await page.text()
+    expect(html).not.toContain(mark)
+    // Every inline script the page runs is one the render wrote (it carried the mark, now the stand-in).
+    const scripts = inlineScriptElements(html)
+    expect(scripts.length).toBeGreaterThan(2)
+    expect(scripts.every((script) => script.nonce === SENT_NONCE)).toBe(true)
+    const routerData = await request.get('/pricing', { headers: { RSC: '1' } })
+    expect(routerData.headers()['content-type']).toContain('text/x-component')
+    const data = await routerData.text()
+    expect(data).toContain(`"nonce":"${SENT_NONCE}"`)
+    expect(data).not.toContain(mark)
   })
 
   // The e2e server trusts loopback as its front (TRUST_PROXY), as production trusts nginx.

@@ -1,9 +1,10 @@
 import { getSiteSettings } from '@/cms/queries'
+import { InlineScript } from '@/security/InlineScript'
 import { consentBootstrapScript } from './bootstrap'
 
 /** Server part of consent: the page's inline script that writes the default, from the settings' region list. */
 export async function ConsentBootstrap() {
   const settings = await getSiteSettings()
   const deniedRegions = settings.analytics?.deniedRegions ?? []
-  return <script dangerouslySetInnerHTML={{ __html: consentBootstrapScript({ deniedRegions }) }} />
+  return <InlineScript code={consentBootstrapScript({ deniedRegions })} />
 }

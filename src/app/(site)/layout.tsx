@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
 import { getSiteSettings } from '@/cms/queries'
 import { siteOrigin } from '@/cms/siteUrl'
+import { InlineScript } from '@/security/InlineScript'
 // In this order: each sheet may refine the ones above it.
 import '@/site/styles/global.css'
 import '@/site/styles/header.css'
@@ -33,7 +34,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-US" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
+        <InlineScript code={MARK_SCRIPTED} />
         <ConsentBootstrap />
       </head>
       <body>{children}</body>
