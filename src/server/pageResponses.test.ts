@@ -68,6 +68,11 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
     res.end('<p>file</p>')
   },
+  '/shared-answer': (res) => {
+    res.setHeader('Content-Type', 'application/json')
+    res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=1')
+    res.end('{"availability":"online"}')
+  },
   '/text': (res) => {
     res.setHeader('Content-Type', 'text/plain')
     res.end('plain words')
@@ -237,6 +242,10 @@ describe('pages sent by the server', () => {
     expect(response.body.toString()).toBe(PAGE)
     expect(response.headers['cache-control']).toBe('private, no-store')
     expect(scriptSources(response.headers['content-security-policy'])).toContain(scriptHash(SECOND_SCRIPT))
+  })
+
+  it('keeps the public cache policy a route wrote for itself (no day-long stale copy of a live answer)', async () => {
+    expect((await get('/shared-answer')).headers['cache-control']).toBe('public, max-age=0, s-maxage=1')
   })
 
   it('keeps the policy a route set for itself', async () => {

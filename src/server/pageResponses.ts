@@ -89,10 +89,13 @@ export function permanentRedirectStatus(method: string | undefined, status: numb
   return status === 308 && (method === 'GET' || method === 'HEAD') ? 301 : status
 }
 
-/** Whether Next marked the response as one any cache may keep (a page from its full-route cache). */
+/**
+ * Whether Next marked the response as one any cache may keep (a page from its full-route cache). A
+ * route that wrote its own `public` policy (the chat's shared answers) keeps it.
+ */
 function isCachedByNext(cacheControl: unknown): boolean {
   const value = String(cacheControl ?? '')
-  return /\bs-maxage=\d+/.test(value) && !/\b(private|no-store)\b/.test(value)
+  return /\bs-maxage=\d+/.test(value) && !/\b(private|no-store|public)\b/.test(value)
 }
 
 export type PageResponseOptions = {

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
-import { CHAT_VISITOR_COOKIE } from '../../src/chat/constants'
+import { CHAT_VISITOR_COOKIE, SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../../src/chat/constants'
 import { SEED_BUSINESS } from '../../src/cms/seed/content/business'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
@@ -145,6 +145,21 @@ test.describe('production front', () => {
     // From the cache: fresh (HIT), or kept while one request refreshes it (UPDATING, STALE).
     expect(['HIT', 'UPDATING', 'STALE']).toContain(again.headers()['x-cache-status'])
     await visitor.dispose()
+  })
+
+  test('the chat widget’s lookup and availability poll are one shared answer the front keeps', async ({
+    playwright,
+  }) => {
+    for (const path of ['/api/chat/config', '/api/chat/config?availability']) {
+      const visitors = await Promise.all([1, 2].map(() => playwright.request.newContext()))
+      const first = await visitors[0].get(`${FRONT}${path}`)
+      expect(first.status()).toBe(200)
+      expect(first.headers()['cache-control']).toBe(SHARED_CHAT_ANSWER_CACHE_CONTROL)
+      const second = await visitors[1].get(`${FRONT}${path}`)
+      expect(await second.json()).toEqual(await first.json())
+      expect(['HIT', 'UPDATING', 'STALE']).toContain(second.headers()['x-cache-status'])
+      await Promise.all(visitors.map((visitor) => visitor.dispose()))
+    }
   })
 
   test('a page one instance rendered is served by the other from the shared cache, which caches may keep', async ({

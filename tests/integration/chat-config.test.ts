@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest'
-import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MAX_TRIES, CHAT_RECONNECT_MIN_DELAY_MS } from '@/chat/constants'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  CHAT_RECONNECT_MAX_DELAY_MS,
+  CHAT_RECONNECT_MAX_TRIES,
+  CHAT_RECONNECT_MIN_DELAY_MS,
+  SHARED_CHAT_ANSWER_CACHE_CONTROL,
+} from '@/chat/constants'
 import { reconnectDelay } from '@/chat/reconnect'
-import { builtinChatConfig } from '@/chat/server/config'
+import { builtinChatConfig, CHAT_CONFIG_MEMO_MS } from '@/chat/server/config'
 import { originAllowed } from '@/chat/server/guards'
 import { newVisitorToken } from '@/chat/server/tokens'
 import { visitorStream } from '@/chat/server/visitor'
@@ -50,6 +55,23 @@ describe('chat configuration lookup', () => {
       expect(await answer()).toMatchObject({ defaultWidget: 'none', error: 'license_not_found' })
     } finally {
       await setChat({ provider: 'builtin', defaultWidget: 'chat', license: '', licenseExpiresAt: null })
+    }
+  })
+
+  it('answers every visitor alike with a shared-cache policy, reading the settings once however many ask', async () => {
+    await answer()
+    await new Promise((resolve) => setTimeout(resolve, CHAT_CONFIG_MEMO_MS + 50))
+    const reads = vi.spyOn(payload, 'findGlobal')
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => builtinChatConfig(payload, index % 2 === 0)),
+      )
+      expect(reads).toHaveBeenCalledTimes(1)
+      for (const response of responses)
+        expect(response.headers.get('cache-control')).toBe(SHARED_CHAT_ANSWER_CACHE_CONTROL)
+      expect(new Set(await Promise.all(responses.map((response) => response.text()))).size).toBe(2)
+    } finally {
+      reads.mockRestore()
     }
   })
 

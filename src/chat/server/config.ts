@@ -1,35 +1,66 @@
 import type { Payload } from 'payload'
+import { onRevalidated } from '@/cms/revalidate'
 import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import type { SiteSetting } from '@/payload-types'
 import type { BuiltinConfigAnswer, OfflineForm } from '../lookup'
+import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../constants'
 import { chatHub } from './hub'
 import { chatSettingsOf, serverConfigError } from './settings'
+
+/** How long this instance reuses the settings and form the answer is made of, unless an edit here clears them. */
+export const CHAT_CONFIG_MEMO_MS = 1_000
+
+type ConfigParts = { siteSettings: SiteSetting; offlineForm: OfflineForm | null }
+let memo: { parts: Promise<ConfigParts>; since: number } | null = null
+onRevalidated(() => {
+  memo = null
+})
+
+async function readConfigParts(payload: Payload): Promise<ConfigParts> {
+  const siteSettings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const settings = chatSettingsOf(siteSettings)
+  const runs = settings.provider === 'builtin' && settings.defaultWidget === 'chat' && !serverConfigError(settings)
+  return { siteSettings, offlineForm: runs ? await offlineFormOf(payload, siteSettings) : null }
+}
+
+/** The settings and the offline form: read at most once a second per instance, however many visitors ask. */
+function configParts(payload: Payload): Promise<ConfigParts> {
+  if (memo && Date.now() - memo.since < CHAT_CONFIG_MEMO_MS) return memo.parts
+  const current = { parts: readConfigParts(payload), since: Date.now() }
+  memo = current
+  // A failed read is not kept: the next request tries again.
+  current.parts.catch(() => {
+    if (memo === current) memo = null
+  })
+  return current.parts
+}
 
 /**
  * GET /api/chat/config: what the built-in widget looks up before it connects, the way LiveChat's
  * widget asks LiveChat for its licence's dynamic configuration. It says which product the licence
  * shows and whether the licence holds; the widget stays off unless that is the chat, in force.
  * A widget that may run also gets the contact form, which takes its messages while no agent is online,
- * and whether an agent is online now.
+ * and whether an agent is online now. The answer is the same for every visitor, so caches may share it.
  */
 export async function builtinChatConfig(payload: Payload, availabilityOnly = false): Promise<Response> {
-  const siteSettings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const { siteSettings, offlineForm } = await configParts(payload)
   const settings = chatSettingsOf(siteSettings)
   const hub = chatHub()
   hub.openingHours = settings.openingHours
   const availability = hub.availability()
+  const headers = { 'Cache-Control': SHARED_CHAT_ANSWER_CACHE_CONTROL }
   // The widget's poll (src/chat/widget/availability.ts) asks for availability alone: no form to load.
-  if (availabilityOnly) return Response.json({ availability }, { headers: { 'Cache-Control': 'no-store' } })
+  if (availabilityOnly) return Response.json({ availability }, { headers })
   const defaultWidget = settings.provider === 'builtin' ? settings.defaultWidget : 'none'
   const error = serverConfigError(settings)
   const answer: BuiltinConfigAnswer = {
     defaultWidget,
     error,
     availability,
-    offlineForm: defaultWidget === 'chat' && !error ? await offlineFormOf(payload, siteSettings) : null,
+    offlineForm: defaultWidget === 'chat' && !error ? offlineForm : null,
   }
-  return Response.json(answer, { headers: { 'Cache-Control': 'no-store' } })
+  return Response.json(answer, { headers })
 }
 
 /** The contact form as the browser renders it: only what the renderer reads (never its mail settings). */
