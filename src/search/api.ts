@@ -33,7 +33,8 @@ export async function answerSearch(params: URLSearchParams, payload: () => Promi
 
 /**
  * Searches one address may run: a burst for a quick typist (one per pause of the typeahead) and
- * several tabs, then two a second. Each search reads the database, so a flood is cut off here.
+ * several tabs, then two a second. Searches read a prepared index (src/search/searchPages.ts), but
+ * each still ranks every page, so a flood is cut off here.
  */
 export const SEARCH_RATE_LIMIT = { burst: 60, perMinute: 120 } as const
 

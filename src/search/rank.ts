@@ -1,6 +1,8 @@
 import { foldText, type SearchQuery } from './query'
 
 export type SearchablePage = { title: string; path: string; text: string }
+/** A page with its title and text folded once, as the search index keeps it. */
+export type PreparedPage = SearchablePage & { foldedTitle: string; foldedText: string }
 export type SearchResult = { title: string; path: string; excerpt: string }
 
 /** Excerpts show about this many characters around the first match. */
@@ -11,12 +13,12 @@ export const EXCERPT_LENGTH = 160
  * title starts with the search text, then those whose title holds more of the words, then by
  * how often the words occur in the text; ties in title order.
  */
-export function rankPages(pages: SearchablePage[], query: SearchQuery, limit: number): SearchResult[] {
+export function rankPages(pages: (SearchablePage | PreparedPage)[], query: SearchQuery, limit: number): SearchResult[] {
   const phrase = foldText(query.text)
   const scored = []
   for (const page of pages) {
-    const title = foldText(page.title)
-    const text = foldText(page.text)
+    const title = 'foldedTitle' in page ? page.foldedTitle : foldText(page.title)
+    const text = 'foldedText' in page ? page.foldedText : foldText(page.text)
     if (!query.terms.every((term) => title.includes(term) || text.includes(term))) continue
     let score = title.startsWith(phrase) ? 1000 : title.includes(phrase) ? 500 : 0
     for (const term of query.terms) {

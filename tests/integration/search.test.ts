@@ -1,8 +1,9 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { answerSearch, SEARCH_RATE_LIMIT, searchEndpoint } from '@/search/api'
 import { SEARCH_QUERY_MAX_LENGTH, TYPEAHEAD_MAX_ITEMS } from '@/search/query'
 import { searchPageModel } from '@/search/results'
+import { SEARCH_INDEX_MAX_AGE_MS } from '@/search/searchPages'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload
@@ -67,6 +68,24 @@ describe('GET /api/search', () => {
     expect(titles((await search('zephyrword')).body)).toEqual([])
     expect(titles((await search('Zephyr')).body)).toEqual([])
     expect(titles((await search('unpublishedsecret')).body)).toEqual([])
+  })
+
+  it('searches a prepared index: many searches read the pages once, and a publish made here shows at once', async () => {
+    await search('Quitclaim')
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_INDEX_MAX_AGE_MS + 50))
+    const reads = vi.spyOn(payload, 'find')
+    try {
+      const answers = await Promise.all(['Q', 'Qu', 'Qui', 'Quit', 'Quitc', 'Quitclaim'].map((typed) => search(typed)))
+      expect(answers.every(({ body }) => titles(body).includes('Quitclaim deeds explained'))).toBe(true)
+      expect(reads).toHaveBeenCalledTimes(1)
+    } finally {
+      reads.mockRestore()
+    }
+    const page = await createPage('indexed-now', 'Partition suits', 'published', 'partitionword in the text')
+    expect(titles((await search('partitionword')).body)).toEqual(['Partition suits'])
+    await payload.update({ collection: 'pages', id: page.id, data: { _status: 'draft' } as never })
+    expect(titles((await search('partitionword')).body)).toEqual([])
+    await payload.delete({ collection: 'pages', id: page.id })
   })
 
   it(`lists at most ${TYPEAHEAD_MAX_ITEMS} suggestions`, async () => {
