@@ -162,6 +162,39 @@ test.describe('production front', () => {
     }
   })
 
+  test('a region named before the front reaches the page’s consent script in a cookie, with no request for it', async ({
+    playwright,
+    browser,
+  }) => {
+    const visitor = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } })
+    const ask = (headers: Record<string, string>) =>
+      visitor.get(`${FRONT}/pricing`, { headers, maxRedirects: 0 }).then((response) => response.headers()['set-cookie'])
+    expect(await ask({ 'X-Visitor-Region': 'US-OH' })).toMatch(
+      /^visitor_region=US-OH; Path=\/; Max-Age=86400; SameSite=Lax$/,
+    )
+    // Kept once set; never from a malformed or hostile value; nothing without a region.
+    expect(await ask({ 'X-Visitor-Region': 'DE', Cookie: 'visitor_region=US-OH' })).toBeUndefined()
+    expect(await ask({ 'X-Visitor-Region': 'DE; Domain=evil.example' })).toBeUndefined()
+    expect(await ask({ 'X-Visitor-Region': 'Germany' })).toBeUndefined()
+    expect(await ask({})).toBeUndefined()
+    await visitor.dispose()
+
+    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Visitor-Region': 'DE' } })
+    const page = await context.newPage()
+    const regionRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/consent/region')) regionRequests.push(request.url())
+    })
+    await page.goto(`${FRONT}/faq`)
+    const consent = await page.evaluate(
+      () => (window as { __consentDefault?: { regionKnown: boolean } }).__consentDefault,
+    )
+    expect(consent?.regionKnown).toBe(true)
+    await page.waitForLoadState('networkidle')
+    expect(regionRequests).toEqual([])
+    await context.close()
+  })
+
   test('a page one instance rendered is served by the other from the shared cache, which caches may keep', async ({
     request,
   }) => {
