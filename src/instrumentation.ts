@@ -1,4 +1,7 @@
-/** Starts the contact delivery queue, scheduled publishing and chat retention with the server, so they run without a visit. */
+/**
+ * Starts the contact delivery queue, scheduled publishing, chat retention and the known page
+ * addresses with the server, so they run without a visit.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   const { startContactQueueWithServer } = await import('./contact/delivery/startWithServer')
@@ -7,4 +10,6 @@ export async function register() {
   await startScheduledPublishingWithServer()
   const { startChatRetentionWithServer } = await import('./chat/retention/startWithServer')
   await startChatRetentionWithServer()
+  const { startKnownAddressesWithServer } = await import('./cms/knownAddressesLoader')
+  await startKnownAddressesWithServer()
 }

@@ -1,4 +1,5 @@
-import { SLUG_PATTERN } from './collections/Pages'
+/** A page's slug: lowercase words of letters and digits joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Deepest path the site's catch-all route looks up. */
 export const MAX_PATH_SEGMENTS = 8

@@ -20,10 +20,15 @@ type RememberedPage = { status: number; headers: OutgoingHttpHeaders; body: Buff
 const pages = new LRUCache<string, RememberedPage>({ max: PAGE_MEMO_MAX_ENTRIES, ttl: PAGE_MEMO_TTL_MS })
 onRevalidated(() => pages.clear())
 
+/** Whether Next's client router asks (for a navigation's or a prefetch's data, not a document). */
+export function isRouterRequest(req: IncomingMessage): boolean {
+  return ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)
+}
+
 /** The memo's key for a request that a remembered page may answer, or null. */
 export function pageMemoKey(req: IncomingMessage, encoding: string | null): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
-  if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null
+  if (isRouterRequest(req)) return null
   if (carriesDraftModeCookie(req.headers.cookie)) return null
   // The protocol too: an answer over https carries HSTS.
   return `${encoding ?? ''}|${req.headers['x-forwarded-proto'] ?? ''}|${req.headers.host ?? ''}|${req.url ?? '/'}`

@@ -18,6 +18,7 @@ import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'
 import { markedScriptHashes } from './inlineScripts'
 import { rememberPage } from './pageMemo'
 import { MarkRemover, withoutMark } from './scriptOrigin'
+import { rememberNotFoundPage } from './unknownAddresses'
 
 /**
  * What a shared cache (the nginx front, a CDN) may do with a page Next serves from its cache: keep
@@ -106,6 +107,8 @@ export type PageResponseOptions = {
    * request arrived: Next adds forwarding headers to the request on its way.
    */
   memoKey?: string | null
+  /** Where to remember the page if it is the 404 of an unknown address (src/server/unknownAddresses.ts). */
+  notFoundKey?: string | null
   /** The mark every render ran with (src/security/scriptMark.ts): it never leaves the server. */
   scriptMark: string
 }
@@ -277,6 +280,7 @@ async function sendHeldPage(
   if (res.destroyed) return
   if (options.memoKey && shared && (res.statusCode === 200 || res.statusCode === 301))
     rememberPage(options.memoKey, res, sent)
+  if (options.notFoundKey && res.statusCode === 404) rememberNotFoundPage(options.notFoundKey, res, sent)
   original.writeHead(res.statusCode)
   original.end(sent)
 }

@@ -3,10 +3,17 @@ import compression from 'compression'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
 import { settleDraftMode } from './draftGate'
-import { answerFromMemo, pageMemoKey } from './pageMemo'
+import { carriesDraftModeCookie } from '@/cms/preview/draftCookie'
+import { answerFromMemo, isRouterRequest, pageMemoKey } from './pageMemo'
 import { preferredEncoding, takeOverResponse } from './pageResponses'
 import { markRenderRequest } from './scriptOrigin'
 import { cameOverHttps, secureEveryCookie } from './secureCookies'
+import {
+  answerNotFoundFromMemo,
+  answerUnknownRouterRequest,
+  isUnknownPageAddress,
+  notFoundPageKey,
+} from './unknownAddresses'
 
 /** A path whose percent-escapes do not decode (e.g. "/%E0%A4%A") can name nothing here. */
 function hasValidEncoding(url: string): boolean {
@@ -37,8 +44,8 @@ export type SiteRequestOptions = {
  * signed-in editors (src/server/draftGate.ts), the render marked as the site's
  * (src/server/scriptOrigin.ts), every cookie marked
  * Secure when the visitor came over https, malformed addresses refused, a page remembered a moment
- * ago answered from memory, and otherwise Next's answer with the page's CSP, compression and
- * caching headers.
+ * ago answered from memory, an address no page has answered 404 without a render, and otherwise
+ * Next's answer with the page's CSP, compression and caching headers.
  */
 export function siteRequestListener({ handle, trust, dev, scriptMark }: SiteRequestOptions): RequestListener {
   return (req, res) => {
@@ -54,8 +61,18 @@ export function siteRequestListener({ handle, trust, dev, scriptMark }: SiteRequ
     }
     const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))
     if (memoKey && answerFromMemo(req, res, memoKey)) return
+    // An address no page or redirect has: answered 404 without a render (src/server/unknownAddresses.ts).
+    let notFoundKey: string | null = null
+    if (isUnknownPageAddress(req.url ?? '/')) {
+      if (memoKey) {
+        notFoundKey = notFoundPageKey(memoKey)
+        if (answerNotFoundFromMemo(req, res, notFoundKey)) return
+      } else if (req.method === 'GET' && isRouterRequest(req) && !carriesDraftModeCookie(req.headers.cookie)) {
+        return answerUnknownRouterRequest(res)
+      }
+    }
     compress(req as never, res as never, () => {
-      takeOverResponse(req, res, { https, dev, memoKey, scriptMark })
+      takeOverResponse(req, res, { https, dev, memoKey, notFoundKey, scriptMark })
       void handle(req, res)
     })
   }

@@ -185,7 +185,8 @@ test.describe('production front', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/consent/region')) regionRequests.push(request.url())
     })
-    await page.goto(`${FRONT}/faq`)
+    // Not a page the other tests here need unrendered (the shared-cache test renders /faq first).
+    await page.goto(`${FRONT}/privacy`)
     const consent = await page.evaluate(
       () => (window as { __consentDefault?: { regionKnown: boolean } }).__consentDefault,
     )

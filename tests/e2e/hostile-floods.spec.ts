@@ -21,7 +21,7 @@ import { adminCredentials, seededPaths } from './helpers'
 import { countOf, expectHandled, normalVisitorIsServed, send, spoofed, hostileSuiteServer } from './support/hostile'
 
 /** More than the in-memory page cache holds (1,000 entries): were 404s kept, real pages would be pushed out. */
-const UNKNOWN_ADDRESSES = 1_200
+const UNKNOWN_ADDRESSES = 10_000
 
 test.describe('hostile traffic', () => {
   test.describe.configure({ mode: 'serial' })
@@ -195,7 +195,7 @@ test.describe('hostile traffic', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     for (const page of seededPaths) expect(await cacheStateOf(page), page).toBe('HIT')
 
-    // More unknown addresses than the in-memory cache holds entries, a few at a time.
+    // Ten times more unknown addresses than the in-memory cache holds entries, a few at a time.
     const statuses = new Map<number, number>()
     const cacheControls = new Set<string | null>()
     let next = 0

@@ -1,12 +1,13 @@
 import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field, RowField } from 'payload'
 import { slugField, ValidationError } from 'payload'
 import { slugifyTitle } from '../fields/slugFromTitle'
+import { SLUG_PATTERN } from '../sitePath'
 import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage } from './pageMessages'
 
 export { slugifyTitle }
 export { DRAFT_TITLE_MESSAGE, duplicateAddressMessage }
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export { SLUG_PATTERN }
 
 /** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
 export function pageSlugField(): Field {

@@ -1,0 +1,125 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { forgetKnownAddresses, KNOWN_ADDRESSES_TRUSTED_MS, keepKnownAddresses } from '@/cms/knownAddresses'
+import { proxyTrustFrom } from './clientAddress'
+import { NOT_FOUND_CACHE_CONTROL } from './pageResponses'
+import { siteRequestListener } from './requestListener'
+import { isUnknownPageAddress, NOT_FOUND_PAGE_MEMO_MS, ROUTE_FIRST_SEGMENTS } from './unknownAddresses'
+
+const KNOWN = new Set(['/', '/faq', '/services/lien-search', '/old-faq'])
+
+describe('which addresses no page has', () => {
+  it('knows the published pages and redirect sources, with any query', () => {
+    for (const url of ['/', '/faq', '/faq?utm_source=x', '/services/lien-search', '/old-faq'])
+      expect(isUnknownPageAddress(url, KNOWN)).toBe(false)
+  })
+
+  it('tells every other page address, malformed ones included', () => {
+    for (const url of ['/zz-nope', '/FAQ', '/faq/more', '/home', '/%E2%82%AC', '/a/b/c/d/e/f/g/h/i', '/services'])
+      expect(isUnknownPageAddress(url, KNOWN)).toBe(true)
+  })
+
+  it('leaves to Next what it cannot tell: other routes, a trailing slash, no known set', () => {
+    for (const url of ['/api/search?q=x', '/admin', '/_next/static/x.js', '/robots.txt', '/faq/', '/zz/'])
+      expect(isUnknownPageAddress(url, KNOWN)).toBe(false)
+    expect(isUnknownPageAddress('/zz-nope', null)).toBe(false)
+  })
+
+  it('names the first segment of every route the app has besides the pages', () => {
+    const app = path.resolve(__dirname, '../app')
+    const special = new Map([
+      ['robots.ts', 'robots.txt'],
+      ['sitemap.ts', 'sitemap.xml'],
+    ])
+    const routeFiles = /^(layout|page|error|not-found|global-error|loading|template)\.(tsx|ts)$/
+    const names: string[] = []
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory() && /^\(.*\)$/.test(entry.name)) visit(path.join(dir, entry.name))
+        else if (entry.isDirectory() && !entry.name.startsWith('[')) names.push(entry.name)
+        else if (entry.isFile() && !routeFiles.test(entry.name)) names.push(special.get(entry.name) ?? entry.name)
+      }
+    }
+    visit(app)
+    expect(names.length).toBeGreaterThan(5)
+    for (const name of names) expect(ROUTE_FIRST_SEGMENTS, name).toContain(name)
+  })
+})
+
+describe('the server before an unknown address', () => {
+  let renders = 0
+  let server: http.Server
+  let origin: string
+
+  beforeAll(async () => {
+    server = http.createServer(
+      siteRequestListener({
+        // A stand-in for Next: every address is its 404 page with the site around it.
+        handle: (req, res) => {
+          renders++
+          res.statusCode = 404
+          res.setHeader('Content-Type', 'text/html; charset=utf-8')
+          res.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate')
+          res.end(`<!doctype html><html><body><header>Site</header><h1>Page not found</h1></body></html>`)
+        },
+        trust: proxyTrustFrom('loopback'),
+        dev: false,
+        scriptMark: 'testMarkForTheStandInServer0000',
+      }),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => {
+    forgetKnownAddresses()
+    return new Promise<void>((resolve) => server.close(() => resolve()))
+  })
+
+  it('renders the 404 page once, then answers every unknown address with it, never a cacheable answer', async () => {
+    keepKnownAddresses(KNOWN)
+    const before = renders
+    const answers = []
+    for (let i = 0; i < 200; i++) answers.push(await fetch(`${origin}/zz-${i}-${Math.random()}`))
+    expect(renders - before).toBe(1)
+    for (const answer of answers) {
+      expect(answer.status).toBe(404)
+      expect(answer.headers.get('cache-control')).toBe(NOT_FOUND_CACHE_CONTROL)
+      expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'")
+      expect(await answer.text()).toContain('Page not found')
+    }
+  })
+
+  it('asks Next again once the remembered page is older than its time', async () => {
+    keepKnownAddresses(KNOWN)
+    await fetch(`${origin}/zz-first`)
+    await new Promise((resolve) => setTimeout(resolve, NOT_FOUND_PAGE_MEMO_MS + 50))
+    const before = renders
+    await fetch(`${origin}/zz-later`)
+    expect(renders - before).toBe(1)
+  })
+
+  it('sends a known address, and every address while the set is unknown or too old, to Next', async () => {
+    keepKnownAddresses(KNOWN)
+    let before = renders
+    await fetch(`${origin}/faq`)
+    expect(renders - before).toBe(1)
+    keepKnownAddresses(KNOWN, Date.now() - KNOWN_ADDRESSES_TRUSTED_MS - 1)
+    before = renders
+    await fetch(`${origin}/zz-while-stale`)
+    await fetch(`${origin}/zz-while-stale-2`)
+    expect(renders - before).toBe(2)
+  })
+
+  it('answers the client router’s request for an unknown address with a plain 404, without a render', async () => {
+    keepKnownAddresses(KNOWN)
+    const before = renders
+    const answer = await fetch(`${origin}/zz-navigated`, { headers: { RSC: '1' } })
+    expect(answer.status).toBe(404)
+    expect(answer.headers.get('content-type')).toContain('text/plain')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(renders).toBe(before)
+  })
+})
