@@ -5,7 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MEDIA_CACHE_CONTROL } from '@/cms/media/fileVersion'
+import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_SHAPE } from '@/cms/media/fileVersion'
+import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from './clientAddress'
 import { isNotModified, MEDIA_FILE_CSP, mediaEntityTag, mediaFileName } from './mediaFiles'
@@ -214,5 +215,27 @@ describe('reading a media request', () => {
       isNotModified({ 'if-modified-since': new Date(1_700_000_000_000).toUTCString() }, tag, 1_700_000_000_500),
     ).toBe(true)
     expect(isNotModified({}, tag, 1_700_000_000_500)).toBe(false)
+  })
+})
+
+describe('the nginx front, which serves the same files (deploy/nginx.conf.template)', () => {
+  const template = fs.readFileSync(path.resolve(__dirname, '../../deploy/nginx.conf.template'), 'utf8')
+  const mediaLocation = template.slice(template.indexOf('location ~ ^/api/media/file/'))
+  const block = mediaLocation.slice(0, mediaLocation.indexOf('\n        }'))
+
+  it('reads a version of the same shape and sends the same Cache-Control values', () => {
+    const map = /map \$arg_v \$media_cache_control \{\s*"~([^"]+)" "([^"]+)";\s*default "([^"]+)";/.exec(template)
+    expect(map?.slice(1)).toEqual([
+      MEDIA_VERSION_SHAPE.source,
+      MEDIA_CACHE_CONTROL.versioned,
+      MEDIA_CACHE_CONTROL.unversioned,
+    ])
+    expect(block).toContain('add_header Cache-Control $media_cache_control;')
+  })
+
+  it('sends the security headers and the policy the app sends with a media file', () => {
+    expect(block).toContain(`add_header Content-Security-Policy "${MEDIA_FILE_CSP}";`)
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS))
+      expect(block).toMatch(new RegExp(`add_header ${name} "?${value.replace(/[()]/g, '\\$&')}"?;`))
   })
 })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import type { Payload } from 'payload'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -9,6 +10,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MediaImage } from '@/blocks/Media'
 import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_PARAM, mediaVersion } from '@/cms/media/fileVersion'
+import { precompressedPath } from '@/cms/media/precompress'
 import { MEDIA_DIR } from '@/cms/paths'
 import type { Media } from '@/payload-types'
 import { scriptMarkFor } from '@/security/scriptMark'
@@ -125,5 +127,51 @@ describe('uploaded files are addressed by version and cached for good', () => {
     expect(Buffer.from(await second.arrayBuffer()).equals(fs.readFileSync(path.join(MEDIA_DIR, after.filename!)))).toBe(
       true,
     )
+  })
+})
+
+describe('an uploaded SVG is precompressed for the front', () => {
+  const drawing = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">${'<circle cx="50" cy="50" r="40" fill="#123"/>'.repeat(50)}</svg>`
+
+  it('has a gzip copy beside it, dated like it, which goes when the upload is deleted', async () => {
+    const data = Buffer.from(drawing)
+    const doc = await payload.create({
+      collection: 'media',
+      data: { alt: 'A drawing' },
+      file: { data, mimetype: 'image/svg+xml', name: `drawing-${Date.now()}.svg`, size: data.length },
+    })
+    const file = path.join(MEDIA_DIR, doc.filename!)
+    const copy = precompressedPath(doc.filename!)
+    expect(zlib.gunzipSync(fs.readFileSync(copy)).equals(fs.readFileSync(file))).toBe(true)
+    // The same second, which is what Last-Modified and the front's ETag carry.
+    const seconds = (at: string) => Math.floor(fs.statSync(at).mtimeMs / 1000)
+    expect(seconds(copy)).toBe(seconds(file))
+    expect(fs.statSync(copy).size).toBeLessThan(data.length)
+    await payload.delete({ collection: 'media', id: doc.id })
+    expect(fs.existsSync(copy)).toBe(false)
+  })
+
+  it('loses its copy when the upload is replaced by a raster image', async () => {
+    const data = Buffer.from(drawing)
+    const doc = await payload.create({
+      collection: 'media',
+      data: { alt: 'A drawing' },
+      file: { data, mimetype: 'image/svg+xml', name: `swapped-${Date.now()}.svg`, size: data.length },
+    })
+    const copy = precompressedPath(doc.filename!)
+    expect(fs.existsSync(copy)).toBe(true)
+    const raster = await png('#777')
+    await payload.update({
+      collection: 'media',
+      id: doc.id,
+      data: {},
+      file: { data: raster, mimetype: 'image/png', name: `swapped-${Date.now()}.png`, size: raster.length },
+    })
+    expect(fs.existsSync(copy)).toBe(false)
+  })
+
+  it('has no copy for a raster image, which is compressed already', async () => {
+    const doc = await upload(`raster-${Date.now()}.png`, '#999')
+    expect(fs.existsSync(precompressedPath(doc.filename!))).toBe(false)
   })
 })

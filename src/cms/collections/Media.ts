@@ -1,6 +1,7 @@
 import type { CollectionAfterReadHook, CollectionConfig } from 'payload'
 import { anyone, isContentEditor } from '../access'
 import { mediaVersion, versionedMediaUrl } from '../media/fileVersion'
+import { precompressUpload, removePrecompressedUpload } from '../media/precompress'
 import { MEDIA_DIR } from '../paths'
 import { revalidatePagesShowingIt } from '../revalidate'
 
@@ -36,8 +37,8 @@ export const Media: CollectionConfig = {
   access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
   hooks: {
     afterRead: [relativeVersionedFileUrls],
-    afterChange: [revalidatePagesShowingIt],
-    afterDelete: [revalidatePagesShowingIt],
+    afterChange: [precompressUpload, revalidatePagesShowingIt],
+    afterDelete: [removePrecompressedUpload, revalidatePagesShowingIt],
   },
   upload: {
     staticDir: MEDIA_DIR,

@@ -6,7 +6,7 @@
 export const MEDIA_VERSION_PARAM = 'v'
 
 /** What a version looks like: the upload's last change in milliseconds, base 36 (`m2x7k3ab`). */
-const VERSION_SHAPE = /^[0-9a-z]{1,16}$/
+export const MEDIA_VERSION_SHAPE = /^[0-9a-z]{1,16}$/
 
 /** How long a response may be kept, by whether its address carries a version. */
 export const MEDIA_CACHE_CONTROL = {
@@ -38,7 +38,7 @@ export function versionedMediaUrl<T extends string | null | undefined>(url: T, v
 /** Whether a request's query names a version, so its answer may be kept for good. */
 export function carriesMediaVersion(search: string): boolean {
   const version = new URLSearchParams(search).get(MEDIA_VERSION_PARAM)
-  return version !== null && VERSION_SHAPE.test(version)
+  return version !== null && MEDIA_VERSION_SHAPE.test(version)
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {
