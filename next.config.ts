@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
+import { withClientHintsForAdminOnly } from './src/cms/admin/clientHints'
 import { STATIC_SECURITY_HEADERS } from './src/security/headers'
 
 const nextConfig: NextConfig = {
@@ -27,4 +28,6 @@ const nextConfig: NextConfig = {
   },
 }
 
-export default withPayload(nextConfig, { devBundleServerPackages: false })
+// withPayload asks every response for the admin theme's client hint (Critical-CH), which makes
+// Chromium fetch a public page twice; the hint is kept to /admin, the only place that reads it.
+export default withClientHintsForAdminOnly(withPayload(nextConfig, { devBundleServerPackages: false }))

@@ -18,6 +18,8 @@ export const PG_DIR = path.join(STATE_DIR, 'postgres')
 export const PG_DATA = path.join(PG_DIR, 'data')
 export const REDIS_DIR = path.join(STATE_DIR, 'redis')
 export const UPLOADS_DIR = path.join(STATE_DIR, 'data')
+/** Where the instances keep uploaded media (the app's MEDIA_DIR under DATA_DIR), which nginx serves itself. */
+export const MEDIA_DIR = path.join(UPLOADS_DIR, 'media')
 export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
 /** The page nginx answers with when no instance can (502, 503, 504), saved from the site at start. */
 export const MAINTENANCE_PAGE = path.join(STATE_DIR, 'maintenance.html')

@@ -14,6 +14,7 @@ import {
   LOG_DIR,
   NGINX,
   MAINTENANCE_PAGE,
+  MEDIA_DIR,
   NGINX_ARGS,
   NGINX_CONF,
   PG_DATA,
@@ -182,6 +183,7 @@ export function renderNginxConf() {
     PORT: String(FRONT_PORT),
     STATIC_DIR,
     STATE_DIR,
+    MEDIA_DIR,
     UPSTREAM_SERVERS: upstreams.join('\n'),
   }
   const conf = fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {

@@ -4,6 +4,7 @@ import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
 import { settleDraftMode } from './draftGate'
 import { carriesDraftModeCookie } from '@/cms/preview/draftCookie'
+import { answerMediaFile, isMediaFileRequest } from './mediaFiles'
 import { answerFromMemo, isRouterRequest, pageMemoKey } from './pageMemo'
 import { preferredEncoding, takeOverResponse } from './pageResponses'
 import { markRenderRequest } from './scriptOrigin'
@@ -37,17 +38,20 @@ export type SiteRequestOptions = {
   dev: boolean
   /** The secret every render runs with as its script nonce (src/security/scriptMark.ts). */
   scriptMark: string
+  /** Where uploaded media files are read from (default the site's, MEDIA_DIR). */
+  mediaDir?: string
 }
 
 /**
  * Every request, in order: the client address settled from the trusted front, draft mode kept to
  * signed-in editors (src/server/draftGate.ts), the render marked as the site's
  * (src/server/scriptOrigin.ts), every cookie marked
- * Secure when the visitor came over https, malformed addresses refused, a page remembered a moment
+ * Secure when the visitor came over https, malformed addresses refused, a media file answered from
+ * the uploads folder with its validators (src/server/mediaFiles.ts), a page remembered a moment
  * ago answered from memory, an address no page has answered 404 without a render, and otherwise
  * Next's answer with the page's CSP, compression and caching headers.
  */
-export function siteRequestListener({ handle, trust, dev, scriptMark }: SiteRequestOptions): RequestListener {
+export function siteRequestListener({ handle, trust, dev, scriptMark, mediaDir }: SiteRequestOptions): RequestListener {
   return (req, res) => {
     settleForwardedHeaders(req, trust)
     settleDraftMode(req)
@@ -57,6 +61,10 @@ export function siteRequestListener({ handle, trust, dev, scriptMark }: SiteRequ
     if (!hasValidEncoding(req.url ?? '/')) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', ...STATIC_SECURITY_HEADERS })
       res.end('Bad request: the address is not valid.')
+      return
+    }
+    if (isMediaFileRequest(req)) {
+      compress(req as never, res as never, () => void answerMediaFile(req, res, mediaDir))
       return
     }
     const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))

@@ -9,13 +9,23 @@ import { CHAT_VISITOR_COOKIE, SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../../src
 import { SEED_BUSINESS } from '../../src/cms/seed/content/business'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
+import { MEDIA_CACHE_CONTROL } from '../../src/cms/media/fileVersion'
+import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 import { completeContactFields } from '../../bench/lib/contactFields.mjs'
 import { stackEnv } from '../../bench/lib/stack.mjs'
 import { commandLine, descendantsOf } from '../../scripts/lib/processTree.mjs'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
-const PORTS = { appA: 3201, appB: 3202, front: 3203, postgres: 3204, redis: 3205 }
+/** Five ports from here (3201 unless E2E_FRONT_PORT_BASE says), so two checkouts' suites can run side by side. */
+const PORT_BASE = Number(process.env.E2E_FRONT_PORT_BASE || 3201)
+const PORTS = {
+  appA: PORT_BASE,
+  appB: PORT_BASE + 1,
+  front: PORT_BASE + 2,
+  postgres: PORT_BASE + 3,
+  redis: PORT_BASE + 4,
+}
 const FRONT = `http://127.0.0.1:${PORTS.front}`
 const APP_A = `http://127.0.0.1:${PORTS.appA}`
 const APP_B = `http://127.0.0.1:${PORTS.appB}`
@@ -216,6 +226,35 @@ test.describe('production front', () => {
     expect(response.headers()['content-encoding']).toBe('gzip')
     // nginx serves it (the app does not send ETags of this shape).
     expect(response.headers()['server']).toBe('nginx')
+  })
+
+  test('serves uploaded images itself: immutable at a versioned address, with validators and 304', async ({
+    request,
+  }) => {
+    const html = await (await request.get(`${FRONT}/`)).text()
+    const address = new RegExp(`${MEDIA_FILE_PREFIX}[^"?]+\\?v=[0-9a-z]+`).exec(html)?.[0]
+    expect(address).toBeTruthy()
+    const image = await request.get(`${FRONT}${address}`)
+    expect(image.status()).toBe(200)
+    // nginx's own file answer: the app sends no Accept-Ranges, and the page cache's status is not there.
+    expect(image.headers()['accept-ranges']).toBe('bytes')
+    expect(image.headers()['x-cache-status']).toBeUndefined()
+    expect(image.headers()['cache-control']).toBe(MEDIA_CACHE_CONTROL.versioned)
+    expect(image.headers()['x-content-type-options']).toBe('nosniff')
+    const { etag, 'last-modified': lastModified } = image.headers()
+    expect(etag).toBeTruthy()
+    // The instances give the same validators, so a copy from either revalidates at the front.
+    const fromApp = await request.get(`${APP_A}${address}`)
+    expect(fromApp.headers()['etag']).toBe(etag)
+    expect(fromApp.headers()['last-modified']).toBe(lastModified)
+    expect((await request.get(`${FRONT}${address}`, { headers: { 'If-None-Match': etag } })).status()).toBe(304)
+    expect((await request.get(`${FRONT}${address}`, { headers: { 'If-Modified-Since': lastModified } })).status()).toBe(
+      304,
+    )
+    const unversioned = await request.get(`${FRONT}${address!.split('?')[0]}`)
+    expect(unversioned.headers()['cache-control']).toBe(MEDIA_CACHE_CONTROL.unversioned)
+    expect((await request.get(`${FRONT}${MEDIA_FILE_PREFIX}no-such-file.webp`)).status()).toBe(404)
+    expect((await request.get(`${FRONT}${MEDIA_FILE_PREFIX}..%2F..%2Fstack.json`)).status()).toBe(400)
   })
 
   test('a publish on one instance is seen within 2 s on the other instance, and through the front a second later at most', async ({

@@ -1,5 +1,7 @@
 import type { CollectionAfterReadHook, CollectionConfig } from 'payload'
 import { anyone, isContentEditor } from '../access'
+import { mediaVersion, versionedMediaUrl } from '../media/fileVersion'
+import { precompressUpload, removePrecompressedUpload } from '../media/precompress'
 import { MEDIA_DIR } from '../paths'
 import { revalidatePagesShowingIt } from '../revalidate'
 
@@ -17,12 +19,16 @@ export function sameOriginPath(url: string | null | undefined): string | null | 
 /**
  * Payload writes file addresses with SERVER_URL in front; a page reached by any other host name
  * (127.0.0.1, the front's name) would then load its images from elsewhere, which its CSP refuses.
+ * Each address also carries the upload's version, so a changed file gets a new address and the
+ * old one can be cached for good (src/cms/media/fileVersion.ts).
  */
-const relativeFileUrls: CollectionAfterReadHook = ({ doc }) => {
-  doc.url = sameOriginPath(doc.url)
-  doc.thumbnailURL = sameOriginPath(doc.thumbnailURL)
+const relativeVersionedFileUrls: CollectionAfterReadHook = ({ doc }) => {
+  const version = mediaVersion(doc.updatedAt)
+  const address = (url: string | null | undefined) => versionedMediaUrl(sameOriginPath(url), version)
+  doc.url = address(doc.url)
+  doc.thumbnailURL = address(doc.thumbnailURL)
   for (const size of Object.values((doc.sizes ?? {}) as Record<string, { url?: string | null }>))
-    if (size) size.url = sameOriginPath(size.url)
+    if (size) size.url = address(size.url)
   return doc
 }
 
@@ -30,9 +36,9 @@ export const Media: CollectionConfig = {
   slug: 'media',
   access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
   hooks: {
-    afterRead: [relativeFileUrls],
-    afterChange: [revalidatePagesShowingIt],
-    afterDelete: [revalidatePagesShowingIt],
+    afterRead: [relativeVersionedFileUrls],
+    afterChange: [precompressUpload, revalidatePagesShowingIt],
+    afterDelete: [removePrecompressedUpload, revalidatePagesShowingIt],
   },
   upload: {
     staticDir: MEDIA_DIR,

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test'
+import { E2E_URL, FIRST_VISIT } from '../../playwright.config'
+import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_PARAM } from '../../src/cms/media/fileVersion'
+import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
+
+test.describe('a first visit', () => {
+  test('fetches the home page document once, with no client hint that would make Chromium ask again', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ storageState: FIRST_VISIT })
+    const page = await context.newPage()
+    const home = `${E2E_URL}/`
+    let documentRequests = 0
+    page.on('request', (request) => {
+      if (request.url() === home) documentRequests++
+    })
+    const response = await page.goto('/', { waitUntil: 'load' })
+    expect(response?.status()).toBe(200)
+    const headers = await response!.allHeaders()
+    expect(headers['critical-ch']).toBeUndefined()
+    expect(headers['accept-ch']).toBeUndefined()
+    expect(headers.vary ?? '').not.toMatch(/sec-ch-/i)
+    expect(documentRequests).toBe(1)
+    await context.close()
+  })
+
+  test('the admin still asks for its colour-scheme hint', async ({ request }) => {
+    const response = await request.get('/admin', { maxRedirects: 0, failOnStatusCode: false })
+    expect(response.headers()['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme')
+  })
+})
+
+/** Every image address a page's markup names (src and each srcset candidate). */
+const imageAddresses = (html: string) =>
+  [...html.matchAll(/<(?:img|link)[^>]+?(?:src|srcSet|imageSrcSet)="([^"]+)"/g)]
+    .flatMap((match) => match[1].replaceAll('&amp;', '&').split(', '))
+    .map((candidate) => candidate.trim().split(' ')[0])
+    .filter((address) => address.startsWith(MEDIA_FILE_PREFIX))
+
+test.describe('uploaded images', () => {
+  test('are addressed with their version, and such an address is cached for a year', async ({ request }) => {
+    const addresses = imageAddresses(await (await request.get('/')).text())
+    expect(addresses.length).toBeGreaterThan(0)
+    for (const address of addresses)
+      expect(new URL(address, E2E_URL).searchParams.get(MEDIA_VERSION_PARAM)).toBeTruthy()
+    const image = await request.get(addresses[0])
+    expect(image.status()).toBe(200)
+    expect(image.headers()['cache-control']).toBe(MEDIA_CACHE_CONTROL.versioned)
+    const revalidated = await request.get(addresses[0], { headers: { 'If-None-Match': image.headers().etag } })
+    expect(revalidated.status()).toBe(304)
+  })
+
+  test('a repeat visit downloads no image again: each comes from the cache or answers 304', async ({
+    page,
+    context,
+  }) => {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    const media = new Map<string, string>()
+    const fromCache = new Set<string>()
+    const downloaded: string[] = []
+    let recording = false
+    cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+      if (new URL(request.url).pathname.startsWith(MEDIA_FILE_PREFIX)) media.set(requestId, request.url)
+    })
+    cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId))
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      if (!recording || !media.has(requestId) || fromCache.has(requestId)) return
+      if (response.fromDiskCache || response.fromPrefetchCache || response.status === 304) return
+      downloaded.push(`${response.status} ${response.url}`)
+    })
+    await page.goto('/services/full-title-search')
+    // Every lazy image in view once, so the first visit has fetched them all.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await page.waitForLoadState('networkidle')
+    const firstVisit = media.size
+    expect(firstVisit).toBeGreaterThan(0)
+    recording = true
+    await page.reload()
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await page.waitForLoadState('networkidle')
+    expect(media.size).toBeGreaterThan(firstVisit)
+    expect(downloaded).toEqual([])
+  })
+})
