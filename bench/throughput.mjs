@@ -13,11 +13,11 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { startBenchServer } from './lib/server.mjs'
 import { stackEnv } from './lib/stack.mjs'
+import { NGINX, startStaticNginx } from './lib/staticNginx.mjs'
 
 const PAGES = ['/', '/pricing', '/contact']
 const CONNECTIONS = 20
@@ -27,7 +27,6 @@ const PUBLISH_TRIALS = 3
 const PUBLISH_POLL_MS = 50
 const PUBLISH_GIVE_UP_MS = 10_000
 
-const NGINX = '/usr/sbin/nginx'
 const BASE_PORT = Number(process.env.THROUGHPUT_BENCH_PORT || 3261)
 const PORTS = {
   appA: BASE_PORT,
@@ -40,9 +39,6 @@ const PORTS = {
 }
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-bench')
 const STATIC_DIR = path.join(ROOT, '.tmp', 'throughput-static')
-const STATIC_NGINX_ARGS = [
-  ...['-p', `${STATIC_DIR}/`, '-c', path.join(STATIC_DIR, 'nginx.conf'), '-e', path.join(STATIC_DIR, 'error.log')],
-]
 const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'throughput.json')
 const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md')
 const SECTION_START = '<!-- throughput:start -->'
@@ -59,61 +55,6 @@ function stack(command) {
     env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
   })
   if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
-}
-
-/** nginx's file name for a page: `/` is index.html, `/pricing` the file `pricing`. */
-const fileOf = (page) => (page === '/' ? 'index.html' : page.slice(1))
-
-/** The limit: the same pages as files, with a .gz beside each, served by one nginx worker. */
-async function startStaticNginx(appOrigin) {
-  fs.mkdirSync(path.join(STATIC_DIR, 'pages'), { recursive: true })
-  fs.mkdirSync(path.join(STATIC_DIR, 'temp'))
-  for (const page of PAGES) {
-    const response = await fetch(appOrigin + page, { headers: { 'accept-encoding': 'identity' } })
-    if (!response.ok) throw new Error(`${page} answered ${response.status}`)
-    const html = Buffer.from(await response.arrayBuffer())
-    const file = path.join(STATIC_DIR, 'pages', fileOf(page))
-    fs.writeFileSync(file, html)
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }))
-  }
-  const user = process.getuid?.() === 0 ? 'user www-data;' : ''
-  fs.writeFileSync(
-    path.join(STATIC_DIR, 'nginx.conf'),
-    `${user}
-worker_processes 1;
-pid nginx.pid;
-events { worker_connections 1024; }
-http {
-    types {}
-    default_type text/html;
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    client_body_temp_path temp/body;
-    proxy_temp_path temp/proxy;
-    fastcgi_temp_path temp/fastcgi;
-    uwsgi_temp_path temp/uwsgi;
-    scgi_temp_path temp/scgi;
-    server {
-        listen 127.0.0.1:${PORTS.static};
-        root pages;
-        gzip_static on;
-        gzip_vary on;
-        open_file_cache max=100;
-    }
-}
-`,
-  )
-  run(NGINX, STATIC_NGINX_ARGS)
-}
-
-function stopStaticNginx() {
-  if (fs.existsSync(path.join(STATIC_DIR, 'nginx.pid'))) spawnSync(NGINX, [...STATIC_NGINX_ARGS, '-s', 'quit'])
-}
-
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`)
 }
 
 async function measure(target, url) {
@@ -252,10 +193,16 @@ const results = []
 let pages
 let publish
 let alone
+let stopStaticNginx = () => {}
 try {
   alone = await startBenchServer({ port: PORTS.alone, name: 'throughput-app' })
   stack('start')
-  await startStaticNginx(origin(PORTS.appA))
+  stopStaticNginx = await startStaticNginx({
+    appOrigin: origin(PORTS.appA),
+    pages: PAGES,
+    dir: STATIC_DIR,
+    port: PORTS.static,
+  })
   pages = await Promise.all(PAGES.map(cacheBehaviour))
   const targets = [
     ['nginx static', PORTS.static],

@@ -1,0 +1,269 @@
+// `node bench/visits.mjs`: how many first visits a second the production front takes, beside the
+// pages a second nginx serves from a saved copy of the same page, measured in one run.
+//   1. Starts the production stack (deploy/stack.mjs; state in .tmp/stack-visits).
+//   2. Records, in Chromium, everything a first visit to `/` asks of the site: the document, then
+//      whatever the page requests during VISIT_SECONDS on it, with one scroll at the start (a real
+//      visitor's first interaction). Nothing is written by hand.
+//   3. Replays that list through the front with autocannon: each connection asks the visit's
+//      requests in order, over and over; visits/s = requests/s ÷ requests per visit. An answer that
+//      is an event stream is held open by a real tab, not repeated, so it is left out of the replay
+//      and counted apart.
+//   4. nginx alone serving the same home page saved and precompressed: its pages/s is the reference.
+//   5. Idle open tabs: IDLE_TABS tabs each doing what an idle tab of the recording does every
+//      interval (the chat's availability poll), through the front, for IDLE_SECONDS; the CPU each
+//      app instance used meanwhile, read from /proc.
+// Writes bench/results/visits.json and the "Visits" section of bench/RESULTS.md.
+// Options by env: VISITS_BENCH_PORT (3281, and the next five), VISIT_SECONDS (30), IDLE_TABS (5000).
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { chromium } from 'playwright-core'
+import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs'
+import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
+import { stackEnv } from './lib/stack.mjs'
+import { startStaticNginx } from './lib/staticNginx.mjs'
+
+const BASE_PORT = Number(process.env.VISITS_BENCH_PORT || 3281)
+const PORTS = {
+  appA: BASE_PORT,
+  appB: BASE_PORT + 1,
+  front: BASE_PORT + 2,
+  postgres: BASE_PORT + 3,
+  redis: BASE_PORT + 4,
+  static: BASE_PORT + 5,
+}
+const VISIT_SECONDS = Number(process.env.VISIT_SECONDS || 30)
+const IDLE_TABS = Number(process.env.IDLE_TABS || 5000)
+const IDLE_SECONDS = 30
+/** The recorded poll's interval (CHAT_AVAILABILITY_POLL_MS in src/chat/widget/availability.ts). */
+const IDLE_POLL_SECONDS = 10
+const CONNECTIONS = 20
+const SECONDS = 10
+const STACK_DIR = path.join(ROOT, '.tmp', 'stack-visits')
+const STATIC_DIR = path.join(ROOT, '.tmp', 'visits-static')
+const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'visits.json')
+const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md')
+const SECTION_START = '<!-- visits:start -->'
+const SECTION_END = '<!-- visits:end -->'
+/** Request headers a replay does not copy: the connection's own, and what the client computes. */
+const NOT_REPLAYED = new Set(['host', 'connection', 'content-length', 'accept-encoding'])
+
+const front = `http://127.0.0.1:${PORTS.front}`
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
+
+function stack(command) {
+  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
+  })
+  if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
+}
+
+/** What one first visit asks of the site, in order, as Chromium sent it. */
+async function recordVisit() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const started = Date.now()
+  const recorded = []
+  page.on('requestfinished', async (request) => {
+    if (!request.url().startsWith(front)) return
+    const response = await request.response()
+    const url = new URL(request.url())
+    recorded.push({
+      atMs: Date.now() - started,
+      method: request.method(),
+      path: url.pathname + url.search,
+      headers: await request.allHeaders(),
+      body: request.postData() ?? undefined,
+      status: response?.status() ?? 0,
+      contentType: (await response?.headerValue('content-type')) ?? '',
+      frontCache: (await response?.headerValue('x-cache-status')) ?? null,
+    })
+  })
+  // A stream still open at the end never "finishes": seen when it starts instead.
+  const streams = []
+  page.on('response', (response) => {
+    if ((response.headers()['content-type'] ?? '').includes('event-stream'))
+      streams.push(new URL(response.url()).pathname)
+  })
+  await page.goto(`${front}/`, { waitUntil: 'load' })
+  await page.mouse.wheel(0, 400)
+  await sleep(VISIT_SECONDS * 1000)
+  await browser.close()
+  recorded.sort((a, b) => a.atMs - b.atMs)
+  return { requests: recorded, streams }
+}
+
+/** The same request again, as autocannon sends it (gzip, as the recording's browser asked). */
+function replayable(request) {
+  const headers = { 'accept-encoding': 'gzip' }
+  for (const [name, value] of Object.entries(request.headers))
+    if (!NOT_REPLAYED.has(name) && !name.startsWith(':')) headers[name] = value
+  return { method: request.method, path: request.path, headers, body: request.body }
+}
+
+async function measure(label, options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
+  const row = {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+  console.log(`${label}: ${row.requestsPerSecond} req/s, p99 ${row.p99ms} ms, non-2xx ${row.non2xx}`)
+  return row
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/** CPU seconds a process has used so far (user + system), from /proc. */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  // After the command: state is field 0, utime 11, stime 12.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+/** The serve process of each app instance the stack runs. */
+function appInstances() {
+  const state = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8'))
+  return state.processes.apps.map(({ pid }) =>
+    descendantsOf(pid).find((child) => commandLine(child)?.includes('scripts/serve.mjs')),
+  )
+}
+
+/** IDLE_TABS tabs each repeating the idle tab's requests every IDLE_POLL_SECONDS: the app's CPU share. */
+async function idleTabs(idleRequests) {
+  const perSecond = Math.round((IDLE_TABS * idleRequests.length) / IDLE_POLL_SECONDS)
+  const instances = appInstances()
+  const before = instances.map(cpuSeconds)
+  const started = performance.now()
+  const result = await autocannon({
+    url: front,
+    connections: 50,
+    duration: IDLE_SECONDS,
+    overallRate: perSecond,
+    requests: idleRequests.map(replayable),
+  })
+  const elapsed = (performance.now() - started) / 1000
+  const cores = instances.map((pid, i) => Number(((cpuSeconds(pid) - before[i]) / elapsed).toFixed(3)))
+  return {
+    tabs: IDLE_TABS,
+    requestsPerSecondAsked: perSecond,
+    requestsPerSecondAnswered: Math.round(result.requests.average),
+    non2xx: result.non2xx,
+    coresPerInstance: cores,
+  }
+}
+
+function markdownSection(figures) {
+  const list = figures.visit.requests
+    .map(
+      (request) =>
+        `\`${request.method} ${request.path.slice(0, 60)}\` ${request.status} (front: ${request.frontCache ?? '—'})`,
+    )
+    .join('; ')
+  const rows = figures.results
+    .map(
+      (row) =>
+        `| ${row.label} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.perSecondLabel} | ${row.p99ms} ms | ${row.non2xx + row.errors} |`,
+    )
+    .join('\n')
+  return `${SECTION_START}
+## Visits: a real first visit replayed through the front
+
+\`node bench/visits.mjs\` on ${figures.date.slice(0, 16).replace('T', ' ')} UTC, ${figures.machine.cpus} cores, load
+average ${figures.machine.loadAverageBefore.join(' / ')} before and ${figures.machine.loadAverageAfter.join(' / ')} after.
+Recorded in Chromium (first visit to \`/\`, one scroll, ${VISIT_SECONDS} s on the page): ${list}.
+Event streams opened by the visit (held by a tab, left out of the replay): ${figures.visit.streams.length ? figures.visit.streams.join(', ') : 'none'}.
+autocannon ${CONNECTIONS} connections, ${SECONDS} s, each connection replaying the visit's requests in order.
+
+| replayed | requests/s | per second | p99 | non-2xx + errors |
+|---|---|---|---|---|
+${rows}
+
+**Visits per second ÷ nginx's pages per second: ${figures.visitsRatio}** (goal ≥ 0.5).
+
+Idle open tabs: ${figures.idle.tabs.toLocaleString('en-US')} tabs, each repeating what the recorded tab
+asked while idle (${figures.idleRequests.map((r) => `\`${r.method} ${r.path}\``).join(', ') || 'nothing'}) every
+${IDLE_POLL_SECONDS} s: ${figures.idle.requestsPerSecondAsked} requests/s asked of the front
+(${figures.idle.requestsPerSecondAnswered} answered, non-2xx ${figures.idle.non2xx}); each app instance used
+${figures.idle.coresPerInstance.map((c) => `${(c * 100).toFixed(1)} %`).join(' and ')} of a core (goal < 10 %).
+${SECTION_END}`
+}
+
+function writeMarkdown(section) {
+  const text = fs.readFileSync(RESULTS_MD, 'utf8')
+  const start = text.indexOf(SECTION_START)
+  const end = text.indexOf(SECTION_END)
+  const updated =
+    start >= 0 && end > start
+      ? text.slice(0, start) + section + text.slice(end + SECTION_END.length)
+      : `${text.trimEnd()}\n\n${section}\n`
+  fs.writeFileSync(RESULTS_MD, updated)
+}
+
+const loadAverageBefore = loadAverage()
+stack('stop')
+fs.rmSync(STACK_DIR, { recursive: true, force: true })
+let stopStaticNginx = () => {}
+let figures
+try {
+  stack('start')
+  stopStaticNginx = await startStaticNginx({
+    appOrigin: `http://127.0.0.1:${PORTS.appA}`,
+    pages: ['/'],
+    dir: STATIC_DIR,
+    port: PORTS.static,
+  })
+  const visit = await recordVisit()
+  const replayed = visit.requests.filter((request) => !request.contentType.includes('event-stream'))
+  // What the tab asked once the page had settled (after its first 5 s): an idle tab's requests.
+  const idleRequests = replayed.filter((request) => request.atMs > 5_000 && request.method === 'GET')
+  const nginx = await measure('nginx, the home page saved and precompressed', {
+    url: `http://127.0.0.1:${PORTS.static}/`,
+    headers: { 'accept-encoding': 'gzip' },
+  })
+  nginx.perSecondLabel = `${nginx.requestsPerSecond.toLocaleString('en-US')} pages/s`
+  const visits = await measure(`the first visit's ${replayed.length} requests, through the front`, {
+    url: front,
+    requests: replayed.map(replayable),
+  })
+  const visitsPerSecond = visits.requestsPerSecond / replayed.length
+  visits.perSecondLabel = `${Math.round(visitsPerSecond).toLocaleString('en-US')} visits/s`
+  const idle = await idleTabs(idleRequests)
+  figures = {
+    date: new Date().toISOString(),
+    command: 'node bench/visits.mjs',
+    machine: { cpus: os.cpus().length, loadAverageBefore, loadAverageAfter: loadAverage() },
+    visit: {
+      requests: visit.requests.map(({ atMs, method, path: address, status, contentType, frontCache }) => ({
+        atMs,
+        method,
+        path: address,
+        status,
+        contentType,
+        frontCache,
+      })),
+      streams: visit.streams,
+    },
+    idleRequests: idleRequests.map(({ method, path: address }) => ({ method, path: address })),
+    results: [nginx, visits],
+    visitsRatio: Number((visitsPerSecond / nginx.requestsPerSecond).toFixed(3)),
+    idle,
+  }
+} finally {
+  stopStaticNginx()
+  stack('stop')
+}
+fs.mkdirSync(path.dirname(RESULTS_JSON), { recursive: true })
+fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(figures, null, 2)}\n`)
+writeMarkdown(markdownSection(figures))
+console.log(JSON.stringify({ visitsRatio: figures.visitsRatio, idle: figures.idle }, null, 2))
