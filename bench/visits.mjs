@@ -2,20 +2,21 @@
 // pages a second nginx serves from a saved copy of the same page, measured in one run.
 //   1. Starts the production stack (deploy/stack.mjs; state in .tmp/stack-visits).
 //   2. Records, in Chromium, everything a first visit to `/` asks of the site: the document, then
-//      whatever the page requests during VISIT_SECONDS on it, with one scroll at the start (a real
-//      visitor's first interaction). Nothing is written by hand.
+//      whatever the page requests during VISIT_SECONDS on it, scrolled at the start and 5 s later
+//      (a reader's interactions). Nothing is written by hand.
 //   3. Replays that list through the front with autocannon: each connection asks the visit's
 //      requests in order, over and over; visits/s = requests/s ÷ requests per visit. An answer that
 //      is an event stream is held open by a real tab, not repeated, so it is left out of the replay
 //      and counted apart.
 //   4. nginx alone serving the same home page saved and precompressed: its pages/s is the reference.
-//   5. Idle open tabs: IDLE_TABS tabs each doing what an idle tab of the recording does every
-//      interval (the chat's availability poll), through the front, for IDLE_SECONDS; the CPU each
-//      app instance used meanwhile, read from /proc.
+//   5. Idle open tabs: IDLE_TABS tabs each doing what an idle tab of the recording does: hold its
+//      event stream, and repeat what it asked while idle every IDLE_POLL_SECONDS through the front,
+//      for IDLE_SECONDS; the CPU each app instance used meanwhile, read from /proc.
 // Writes bench/results/visits.json and the "Visits" section of bench/RESULTS.md.
 // Options by env: VISITS_BENCH_PORT (3281, and the next five), VISIT_SECONDS (30), IDLE_TABS (5000).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -38,6 +39,10 @@ const PORTS = {
 const VISIT_SECONDS = Number(process.env.VISIT_SECONDS || 30)
 const IDLE_TABS = Number(process.env.IDLE_TABS || 5000)
 const IDLE_SECONDS = 30
+/** Idle tabs' streams opened at once, batch after batch. */
+const STREAM_OPEN_BATCH = 50
+/** When the recorded visitor scrolls the second time. */
+const READ_AGAIN_MS = 5_000
 /** The recorded poll's interval (CHAT_AVAILABILITY_POLL_MS in src/chat/widget/availability.ts). */
 const IDLE_POLL_SECONDS = 10
 const CONNECTIONS = 20
@@ -89,12 +94,17 @@ async function recordVisit() {
   // A stream still open at the end never "finishes": seen when it starts instead.
   const streams = []
   page.on('response', (response) => {
-    if ((response.headers()['content-type'] ?? '').includes('event-stream'))
-      streams.push(new URL(response.url()).pathname)
+    if (!(response.headers()['content-type'] ?? '').includes('event-stream')) return
+    const url = new URL(response.url())
+    streams.push(url.pathname + url.search)
   })
   await page.goto(`${front}/`, { waitUntil: 'load' })
+  // A reader scrolls at once and again a few seconds later, once what loads after idle is there.
+  await page.mouse.move(200, 300)
   await page.mouse.wheel(0, 400)
-  await sleep(VISIT_SECONDS * 1000)
+  await sleep(READ_AGAIN_MS)
+  await page.mouse.wheel(0, 400)
+  await sleep(VISIT_SECONDS * 1000 - READ_AGAIN_MS)
   await browser.close()
   recorded.sort((a, b) => a.atMs - b.atMs)
   return { requests: recorded, streams }
@@ -139,26 +149,75 @@ function appInstances() {
   )
 }
 
-/** IDLE_TABS tabs each repeating the idle tab's requests every IDLE_POLL_SECONDS: the app's CPU share. */
-async function idleTabs(idleRequests) {
+/**
+ * One held event stream per tab, as the recorded tab holds it, asked of the instances directly
+ * (they trust loopback as their front), each from its own client address as real tabs would be:
+ * the per-address stream cap is not what is measured here.
+ */
+async function openStreams(streamPath, count) {
+  const ports = [PORTS.appA, PORTS.appB]
+  const statuses = {}
+  const open = []
+  const openOne = (i) =>
+    new Promise((resolve) => {
+      const request = http.get(
+        {
+          host: '127.0.0.1',
+          port: ports[i % ports.length],
+          path: streamPath,
+          agent: false,
+          headers: { Origin: front, 'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        },
+        (response) => {
+          statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1
+          response.resume()
+          open.push(request)
+          resolve()
+        },
+      )
+      request.on('error', () => {
+        statuses.error = (statuses.error ?? 0) + 1
+        resolve()
+      })
+    })
+  // Tabs open over time, not in one instant: a batch at a time.
+  for (let first = 0; first < count; first += STREAM_OPEN_BATCH)
+    await Promise.all(Array.from({ length: Math.min(STREAM_OPEN_BATCH, count - first) }, (_, k) => openOne(first + k)))
+  return { statuses, close: () => open.forEach((request) => request.destroy()) }
+}
+
+/**
+ * IDLE_TABS idle tabs: each holds the event stream the recorded tab opened, and repeats what it
+ * asked while idle every IDLE_POLL_SECONDS through the front. Returns the CPU share each app
+ * instance used meanwhile.
+ */
+async function idleTabs(idleRequests, streamPath) {
   const perSecond = Math.round((IDLE_TABS * idleRequests.length) / IDLE_POLL_SECONDS)
   const instances = appInstances()
+  const streams = streamPath ? await openStreams(streamPath, IDLE_TABS) : null
+  // Opening is not idling: a moment for the instances to settle.
+  await sleep(2_000)
   const before = instances.map(cpuSeconds)
   const started = performance.now()
-  const result = await autocannon({
-    url: front,
-    connections: 50,
-    duration: IDLE_SECONDS,
-    overallRate: perSecond,
-    requests: idleRequests.map(replayable),
-  })
+  const polls =
+    perSecond >= 1
+      ? await autocannon({
+          url: front,
+          connections: 50,
+          duration: IDLE_SECONDS,
+          overallRate: perSecond,
+          requests: idleRequests.map(replayable),
+        })
+      : await sleep(IDLE_SECONDS * 1000).then(() => null)
   const elapsed = (performance.now() - started) / 1000
   const cores = instances.map((pid, i) => Number(((cpuSeconds(pid) - before[i]) / elapsed).toFixed(3)))
+  streams?.close()
   return {
     tabs: IDLE_TABS,
+    streamsOpened: streams?.statuses ?? null,
     requestsPerSecondAsked: perSecond,
-    requestsPerSecondAnswered: Math.round(result.requests.average),
-    non2xx: result.non2xx,
+    requestsPerSecondAnswered: polls ? Math.round(polls.requests.average) : 0,
+    non2xx: polls?.non2xx ?? 0,
     coresPerInstance: cores,
   }
 }
@@ -181,7 +240,7 @@ function markdownSection(figures) {
 
 \`node bench/visits.mjs\` on ${figures.date.slice(0, 16).replace('T', ' ')} UTC, ${figures.machine.cpus} cores, load
 average ${figures.machine.loadAverageBefore.join(' / ')} before and ${figures.machine.loadAverageAfter.join(' / ')} after.
-Recorded in Chromium (first visit to \`/\`, one scroll, ${VISIT_SECONDS} s on the page): ${list}.
+Recorded in Chromium (first visit to \`/\`, scrolled at once and after 5 s, ${VISIT_SECONDS} s on the page): ${list}.
 Event streams opened by the visit (held by a tab, left out of the replay): ${figures.visit.streams.length ? figures.visit.streams.join(', ') : 'none'}.
 autocannon ${CONNECTIONS} connections, ${SECONDS} s, each connection replaying the visit's requests in order.
 
@@ -191,10 +250,17 @@ ${rows}
 
 **Visits per second ÷ nginx's pages per second: ${figures.visitsRatio}** (goal ≥ 0.5).
 
-Idle open tabs: ${figures.idle.tabs.toLocaleString('en-US')} tabs, each repeating what the recorded tab
-asked while idle (${figures.idleRequests.map((r) => `\`${r.method} ${r.path}\``).join(', ') || 'nothing'}) every
-${IDLE_POLL_SECONDS} s: ${figures.idle.requestsPerSecondAsked} requests/s asked of the front
-(${figures.idle.requestsPerSecondAnswered} answered, non-2xx ${figures.idle.non2xx}); each app instance used
+Idle open tabs: ${figures.idle.tabs.toLocaleString('en-US')} tabs, each holding the event stream the recorded
+tab held (${
+    figures.idle.streamsOpened
+      ? Object.entries(figures.idle.streamsOpened)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(', ')
+      : 'none opened'
+  }; asked of the
+instances directly, each tab from its own address) and repeating what it asked while idle
+(${figures.idleRequests.map((r) => `\`${r.method} ${r.path}\``).join(', ') || 'nothing'}) every ${IDLE_POLL_SECONDS} s through the
+front (${figures.idle.requestsPerSecondAsked} requests/s asked, ${figures.idle.requestsPerSecondAnswered} answered, non-2xx ${figures.idle.non2xx}); over ${IDLE_SECONDS} s each app instance used
 ${figures.idle.coresPerInstance.map((c) => `${(c * 100).toFixed(1)} %`).join(' and ')} of a core (goal < 10 %).
 ${SECTION_END}`
 }
@@ -238,7 +304,7 @@ try {
   })
   const visitsPerSecond = visits.requestsPerSecond / replayed.length
   visits.perSecondLabel = `${Math.round(visitsPerSecond).toLocaleString('en-US')} visits/s`
-  const idle = await idleTabs(idleRequests)
+  const idle = await idleTabs(idleRequests, visit.streams[0] ?? null)
   figures = {
     date: new Date().toISOString(),
     command: 'node bench/visits.mjs',

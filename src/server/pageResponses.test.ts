@@ -7,7 +7,7 @@ import { proxyTrustFrom } from './clientAddress'
 import { SENT_NONCE, scriptMarkFor } from '@/security/scriptMark'
 import { scriptHash } from './inlineScripts'
 import { PAGE_MEMO_TTL_MS } from './pageMemo'
-import { CACHED_PAGE_CACHE_CONTROL, preferredEncoding } from './pageResponses'
+import { CACHED_PAGE_CACHE_CONTROL, preferredEncoding, VERSIONED_ICON_CACHE_CONTROL } from './pageResponses'
 import { siteRequestListener } from './requestListener'
 import { editorSessionCookie } from '../../tests/support/editorSession'
 
@@ -67,6 +67,12 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.setHeader('Content-Type', 'text/html')
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
     res.end('<p>file</p>')
+  },
+  '/icon-abc123.svg?icon.def456.svg': (res) => {
+    // As Next sends the site icon: the address changes with the file, yet max-age=0.
+    res.setHeader('Content-Type', 'image/svg+xml')
+    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate')
+    res.end('<svg xmlns="http://www.w3.org/2000/svg"/>')
   },
   '/shared-answer': (res) => {
     res.setHeader('Content-Type', 'application/json')
@@ -242,6 +248,12 @@ describe('pages sent by the server', () => {
     expect(response.body.toString()).toBe(PAGE)
     expect(response.headers['cache-control']).toBe('private, no-store')
     expect(scriptSources(response.headers['content-security-policy'])).toContain(scriptHash(SECOND_SCRIPT))
+  })
+
+  it('keeps the site icon at its versioned address for good, so browsers and the front stop asking', async () => {
+    const icon = await get('/icon-abc123.svg?icon.def456.svg')
+    expect(icon.status).toBe(200)
+    expect(icon.headers['cache-control']).toBe(VERSIONED_ICON_CACHE_CONTROL)
   })
 
   it('keeps the public cache policy a route wrote for itself (no day-long stale copy of a live answer)', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@/security/headers'
 import { currentThirdPartySources } from '@/security/thirdPartySources'
 import { lastKnownBusiness } from '@/cms/lastKnownBusiness'
+import { MEDIA_CACHE_CONTROL } from '@/cms/media/fileVersion'
 import { MAINTENANCE_PAGE_CSP, MAINTENANCE_RETRY_AFTER_S, maintenancePageHtml } from './maintenancePage'
 import { databaseReachable } from './databaseProbe'
 import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'
@@ -91,6 +92,14 @@ export function permanentRedirectStatus(method: string | undefined, status: numb
 }
 
 /**
+ * The site icon at the address Next gives it (`/icon-<hash>.svg?icon.<hash>.svg`, new whenever the
+ * file changes), which Next sends with `max-age=0`: kept for good instead, so browsers do not ask
+ * again on every page and the front keeps it rather than passing every visitor's request on.
+ */
+const VERSIONED_ICON = /^\/(icon|apple-icon)-[0-9a-z]+\.[a-z]+\?[^/]+$/
+export const VERSIONED_ICON_CACHE_CONTROL = MEDIA_CACHE_CONTROL.versioned
+
+/**
  * Whether Next marked the response as one any cache may keep (a page from its full-route cache). A
  * route that wrote its own `public` policy (the chat's shared answers) keeps it.
  */
@@ -163,6 +172,8 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     // Nor is an unknown address kept by any shared cache (see the cache handler's set).
     else if (res.statusCode === 404) res.setHeader('Cache-Control', NOT_FOUND_CACHE_CONTROL)
     else if (cachedByNext) res.setHeader('Cache-Control', CACHED_PAGE_CACHE_CONTROL)
+    else if (readsPage && res.statusCode === 200 && VERSIONED_ICON.test(req.url ?? ''))
+      res.setHeader('Cache-Control', VERSIONED_ICON_CACHE_CONTROL)
     const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
     if (html && draft) res.setHeader('X-Frame-Options', X_FRAME_OPTIONS[frameAncestors])
     // A HEAD has no body to hash: it gets the policy with no inline script allowed at all.

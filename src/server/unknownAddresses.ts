@@ -24,6 +24,14 @@ export const ROUTE_FIRST_SEGMENTS = new Set([
 ])
 
 /**
+ * The files Next serves from metadata conventions at addresses of its own making: the icon of
+ * src/app/(site)/icon.svg is `/icon-<hash>.svg`, and the same holds for Apple's icon, the share
+ * images and the manifest.
+ */
+const METADATA_FILE =
+  /^(icon|apple-icon|opengraph-image|twitter-image)(-[0-9a-z]+)?\.[a-z]+$|^manifest\.(json|webmanifest)$/
+
+/**
  * Whether the catch-all page route would answer this address 404: no published page and no
  * redirect has it. False whenever that cannot be told (the addresses are not known yet, or the
  * address is another route's, or ends in a slash, which Next redirects).
@@ -33,7 +41,7 @@ export function isUnknownPageAddress(url: string, known = knownAddresses()): boo
   const pathname = url.split('?')[0]
   if (pathname !== '/' && pathname.endsWith('/')) return false
   const segments = pathname === '/' ? [] : pathname.slice(1).split('/')
-  if (segments.length > 0 && ROUTE_FIRST_SEGMENTS.has(segments[0])) return false
+  if (segments.length > 0 && (ROUTE_FIRST_SEGMENTS.has(segments[0]) || METADATA_FILE.test(segments[0]))) return false
   let path: string | null
   try {
     path = pathFromSegments(segments.map((segment) => decodeURIComponent(segment)))

@@ -212,6 +212,13 @@ test.describe('hostile traffic', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 500))
     for (const page of seededPaths) expect(await cacheStateOf(page), page).toBe('HIT')
+    // Files Next serves at addresses of its own (the icon) are not taken for unknown pages.
+    const home = (await send(`${HOSTILE}/`)).text
+    const icon = /<link rel="icon" href="([^"]+)"/.exec(home)?.[1]
+    expect(icon).toMatch(/^\/icon-/)
+    const iconAnswer = await send(`${HOSTILE}${icon!.replaceAll('&amp;', '&')}`)
+    expect(iconAnswer.status).toBe(200)
+    expect(iconAnswer.headers.get('content-type')).toContain('image/svg+xml')
     await normalVisitorIsServed(HOSTILE)
   })
 })
