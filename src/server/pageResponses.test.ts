@@ -7,7 +7,12 @@ import { proxyTrustFrom } from './clientAddress'
 import { SENT_NONCE, scriptMarkFor } from '@/security/scriptMark'
 import { scriptHash } from './inlineScripts'
 import { PAGE_MEMO_TTL_MS } from './pageMemo'
-import { CACHED_PAGE_CACHE_CONTROL, preferredEncoding, VERSIONED_ICON_CACHE_CONTROL } from './pageResponses'
+import {
+  CACHED_PAGE_CACHE_CONTROL,
+  preferredEncoding,
+  VERSIONED_ICON_CACHE_CONTROL,
+  withVisitorQuery,
+} from './pageResponses'
 import { siteRequestListener } from './requestListener'
 import { editorSessionCookie } from '../../tests/support/editorSession'
 
@@ -96,6 +101,7 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.setHeader('Cache-Control', 's-maxage=86400')
     res.end('<meta http-equiv="refresh" content="0;url=/new-home">')
   },
+  '/moved?utm_source=news&utm_medium=mail': (res) => routes['/moved'](res),
   '/moved-plain': (res) => {
     res.setHeader('Location', '/new-home')
     res.appendHeader('Location', '/new-home')
@@ -298,6 +304,16 @@ describe('permanent redirects', () => {
         expect(response.headers.location).toBe('/new-home')
       }
     }
+  })
+
+  it('sends a visitor who came with a query on with the same query, unless the target names its own', async () => {
+    const moved = await get('/moved?utm_source=news&utm_medium=mail')
+    expect(moved.status).toBe(301)
+    expect(moved.headers.location).toBe('/new-home?utm_source=news&utm_medium=mail')
+    expect(withVisitorQuery('https://example.com/records#top', '/old?q=1')).toBe('https://example.com/records?q=1#top')
+    expect(withVisitorQuery('/new?ref=site', '/old?q=1')).toBe('/new?ref=site')
+    expect(withVisitorQuery('/new', '/old')).toBe('/new')
+    expect(withVisitorQuery('/new', '/old?')).toBe('/new')
   })
 
   it('keeps 308 for other methods, which must not turn into a GET', async () => {

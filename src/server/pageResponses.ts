@@ -92,6 +92,19 @@ export function permanentRedirectStatus(method: string | undefined, status: numb
 }
 
 /**
+ * Where a permanent redirect sends a visitor who came with a query (campaign tags, a search): the
+ * same query on the new address, unless the target names a query of its own. Next keeps one
+ * redirect per address in its cache whatever the query, so the server adds it per request.
+ */
+export function withVisitorQuery(location: string, url: string | undefined): string {
+  const at = (url ?? '').indexOf('?')
+  const query = at === -1 ? '' : (url ?? '').slice(at + 1)
+  if (!query || location.includes('?')) return location
+  const hash = location.indexOf('#')
+  return hash === -1 ? `${location}?${query}` : `${location.slice(0, hash)}?${query}${location.slice(hash)}`
+}
+
+/**
  * The site icon at the address Next gives it (`/icon-<hash>.svg?icon.<hash>.svg`, new whenever the
  * file changes), which Next sends with `max-age=0`: kept for good instead, so browsers do not ask
  * again on every page and the front keeps it rather than passing every visitor's request on.
@@ -165,6 +178,9 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     // A redirect Next serves from its cache carries its Location twice (the render's, the entry's).
     const location = res.getHeader('location')
     if (Array.isArray(location) && new Set(location).size === 1) res.setHeader('Location', location[0])
+    const target = res.getHeader('location')
+    if (res.statusCode === 301 && typeof target === 'string')
+      res.setHeader('Location', withVisitorQuery(target, req.url))
     if (options.https) res.setHeader('Strict-Transport-Security', HSTS_VALUE)
     const readsPage = req.method === 'GET' || req.method === 'HEAD'
     const cachedByNext = readsPage && isCachedByNext(res.getHeader('cache-control'))

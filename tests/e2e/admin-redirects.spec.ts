@@ -43,6 +43,10 @@ test.describe('redirect answers', () => {
         expect(again.status()).toBe(301)
         expect(again.headers().location).toBe(`/${slug}-new`)
       }
+      // Campaign tags and any other query go along.
+      const tagged = await request.get(`/${slug}?utm_source=news&utm_campaign=fall`, { maxRedirects: 0 })
+      expect(tagged.status()).toBe(301)
+      expect(tagged.headers().location).toBe(`/${slug}-new?utm_source=news&utm_campaign=fall`)
       await expect
         .poll(async () => (await request.get('/sitemap.xml')).text(), { timeout: EDIT_VISIBLE_MS })
         .toContain(`/${slug}-new<`)
