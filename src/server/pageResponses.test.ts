@@ -79,6 +79,11 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate')
     res.end('<svg xmlns="http://www.w3.org/2000/svg"/>')
   },
+  '/favicon.ico?favicon.0x1y2z.ico': (res) => {
+    res.setHeader('Content-Type', 'image/x-icon')
+    res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate')
+    res.end(Buffer.from([0, 0, 1, 0]))
+  },
   '/shared-answer': (res) => {
     res.setHeader('Content-Type', 'application/json')
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=1')
@@ -257,9 +262,11 @@ describe('pages sent by the server', () => {
   })
 
   it('keeps the site icon at its versioned address for good, so browsers and the front stop asking', async () => {
-    const icon = await get('/icon-abc123.svg?icon.def456.svg')
-    expect(icon.status).toBe(200)
-    expect(icon.headers['cache-control']).toBe(VERSIONED_ICON_CACHE_CONTROL)
+    for (const address of ['/icon-abc123.svg?icon.def456.svg', '/favicon.ico?favicon.0x1y2z.ico']) {
+      const icon = await get(address)
+      expect(icon.status).toBe(200)
+      expect(icon.headers['cache-control']).toBe(VERSIONED_ICON_CACHE_CONTROL)
+    }
   })
 
   it('keeps the public cache policy a route wrote for itself (no day-long stale copy of a live answer)', async () => {

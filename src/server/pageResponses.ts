@@ -105,11 +105,12 @@ export function withVisitorQuery(location: string, url: string | undefined): str
 }
 
 /**
- * The site icon at the address Next gives it (`/icon-<hash>.svg?icon.<hash>.svg`, new whenever the
- * file changes), which Next sends with `max-age=0`: kept for good instead, so browsers do not ask
- * again on every page and the front keeps it rather than passing every visitor's request on.
+ * The site's icons at the addresses Next gives them in pages (`/icon-<hash>.svg?icon.<hash>.svg`,
+ * `/favicon.ico?favicon.<hash>.ico`, new whenever the file changes), which Next sends with
+ * `max-age=0`: kept for good instead, so browsers do not ask again on every page and the front
+ * keeps them rather than passing every visitor's request on.
  */
-const VERSIONED_ICON = /^\/(icon|apple-icon)-[0-9a-z]+\.[a-z]+\?[^/]+$/
+const VERSIONED_ICON = /^\/(favicon\.ico|(icon|apple-icon)-[0-9a-z]+\.[a-z]+)\?[^/]+$/
 export const VERSIONED_ICON_CACHE_CONTROL = MEDIA_CACHE_CONTROL.versioned
 
 /**

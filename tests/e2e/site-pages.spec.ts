@@ -74,6 +74,17 @@ test.describe('search engines', () => {
     expect(locs.sort()).toEqual([...seededPaths].sort())
   })
 
+  test('every part of the site has an icon: /favicon.ico answers, and the agent console names one', async ({
+    request,
+  }) => {
+    const favicon = await request.get('/favicon.ico')
+    expect(favicon.status()).toBe(200)
+    expect(favicon.headers()['content-type']).toContain('image/')
+    expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]))
+    const consoleLogin = await (await request.get('/agent/login')).text()
+    expect(consoleLogin).toMatch(/<link rel="icon" href="\/favicon\.ico/)
+  })
+
   test('robots.txt points at the sitemap and keeps crawlers out of the admin', async ({ request }) => {
     const text = await (await request.get('/robots.txt')).text()
     expect(text).toMatch(/Sitemap: .*\/sitemap\.xml/)
