@@ -54,9 +54,11 @@ const isOfflineForm = (value: unknown): value is OfflineForm =>
 export async function builtinConfigLookup(
   keep: (offline: OfflineForm | null) => void = () => {},
 ): Promise<LookupOutcome> {
-  // The answer is the same for every visitor; the front may share it (max-age=0: the browser asks each time).
+  // The answer is the same for every visitor and the front shares it; the browser's own cache is
+  // left out, so two tabs' requests never wait on each other's cache entry.
   const response = await fetch(BUILTIN_CONFIG_PATH, {
     credentials: 'same-origin',
+    cache: 'no-store',
     signal: AbortSignal.timeout(CHAT_CONFIG_LOOKUP_TIMEOUT_MS),
   })
   if (!response.ok) return { kind: 'failed' }

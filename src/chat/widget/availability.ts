@@ -7,7 +7,8 @@ const AVAILABILITY_URL = '/api/chat/config?availability'
 /** Whether an agent is online now, or null when the server could not say. */
 export async function fetchAvailability(): Promise<Availability | null> {
   try {
-    const response = await fetch(AVAILABILITY_URL)
+    // The front shares one answer (s-maxage); the browser's cache is left out (see lookup.ts).
+    const response = await fetch(AVAILABILITY_URL, { cache: 'no-store' })
     if (!response.ok) return null
     const answer = (await response.json()) as { availability?: unknown }
     return answer.availability === 'online' || answer.availability === 'offline' ? answer.availability : null
