@@ -9,12 +9,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawnSync } from 'node:child_process'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
 import { completeContactFields } from './lib/contactFields.mjs'
 import { csrfPair, signInAdmin } from './lib/session.mjs'
-import { stackEnv } from './lib/stack.mjs'
+import { writeResultsSection } from './lib/results.mjs'
+import { runStack, stackEnv } from './lib/stack.mjs'
 
 const BASE_PORT = Number(process.env.FAULTS_BENCH_PORT || 3281)
 const PORTS = {
@@ -28,7 +28,6 @@ const STACK_DIR = path.join(ROOT, '.tmp', 'stack-faults')
 const FRONT = `http://127.0.0.1:${PORTS.front}`
 const APPS = [PORTS.appA, PORTS.appB].map((port) => `http://127.0.0.1:${port}`)
 const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'faults.json')
-const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md')
 const SECTION_START = '<!-- faults:start -->'
 const SECTION_END = '<!-- faults:end -->'
 
@@ -57,10 +56,7 @@ const { STATE_FILE, UPLOADS_DIR } = await import('../deploy/lib/config.mjs')
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const seconds = (ms) => Number((ms / 1000).toFixed(1))
 
-function stack(command) {
-  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], { cwd: ROOT, stdio: 'inherit', env })
-  if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
-}
+const stack = (command) => runStack(command, env)
 
 /** The status of one request (0 when it failed or was aborted) and how long it took. */
 async function timedRequest(url, init = {}) {
@@ -366,10 +362,5 @@ const section = [
   `Chat: ${result.chat.sent} messages sent, ${result.chat.received} received on the visitor's stream (${result.chat.lost} lost), ${result.chat.streamReconnects} stream reconnects.`,
   SECTION_END,
 ].join('\n')
-const existing = fs.existsSync(RESULTS_MD) ? fs.readFileSync(RESULTS_MD, 'utf8') : ''
-const pattern = new RegExp(`${SECTION_START}[\\s\\S]*?${SECTION_END}`)
-fs.writeFileSync(
-  RESULTS_MD,
-  pattern.test(existing) ? existing.replace(pattern, section) : `${existing.trimEnd()}\n\n${section}\n`,
-)
+writeResultsSection(section, SECTION_START, SECTION_END)
 console.log(`\n${section}`)

@@ -16,7 +16,8 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { startBenchServer } from './lib/server.mjs'
-import { stackEnv } from './lib/stack.mjs'
+import { writeResultsSection } from './lib/results.mjs'
+import { runStack, stackEnv } from './lib/stack.mjs'
 import { NGINX, startStaticNginx } from './lib/staticNginx.mjs'
 
 const PAGES = ['/', '/pricing', '/contact']
@@ -40,7 +41,6 @@ const PORTS = {
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-bench')
 const STATIC_DIR = path.join(ROOT, '.tmp', 'throughput-static')
 const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'throughput.json')
-const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md')
 const SECTION_START = '<!-- throughput:start -->'
 const SECTION_END = '<!-- throughput:end -->'
 
@@ -49,12 +49,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
 
 function stack(command) {
-  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
-  })
-  if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
+  runStack(command, { ...process.env, ...stackEnv(STACK_DIR, PORTS) })
 }
 
 async function measure(target, url) {
@@ -174,18 +169,6 @@ The front could not keep these pages, so its rows measure the app behind nginx, 
 requests for an uncacheable page also wait for each other at the cache lock; they are not the
 front's figures.`
 
-/** Replaces the section of an earlier run, or appends it. */
-function writeMarkdown(section) {
-  const text = fs.readFileSync(RESULTS_MD, 'utf8')
-  const start = text.indexOf(SECTION_START)
-  const end = text.indexOf(SECTION_END)
-  const updated =
-    start >= 0 && end > start
-      ? text.slice(0, start) + section + text.slice(end + SECTION_END.length)
-      : `${text.trimEnd()}\n\n${section}\n`
-  fs.writeFileSync(RESULTS_MD, updated)
-}
-
 const loadAverageBefore = loadAverage()
 stack('stop')
 for (const dir of [STACK_DIR, STATIC_DIR]) fs.rmSync(dir, { recursive: true, force: true })
@@ -238,6 +221,6 @@ const figures = {
 }
 fs.mkdirSync(path.dirname(RESULTS_JSON), { recursive: true })
 fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(figures, null, 2)}\n`)
-writeMarkdown(markdownSection(figures))
+writeResultsSection(markdownSection(figures), SECTION_START, SECTION_END)
 console.table(results)
 console.log(publish)

@@ -24,7 +24,8 @@ import { chromium } from 'playwright-core'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs'
 import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
-import { stackEnv } from './lib/stack.mjs'
+import { writeResultsSection } from './lib/results.mjs'
+import { runStack, stackEnv } from './lib/stack.mjs'
 import { startStaticNginx } from './lib/staticNginx.mjs'
 
 const BASE_PORT = Number(process.env.VISITS_BENCH_PORT || 3281)
@@ -50,7 +51,6 @@ const SECONDS = 10
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-visits')
 const STATIC_DIR = path.join(ROOT, '.tmp', 'visits-static')
 const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'visits.json')
-const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md')
 const SECTION_START = '<!-- visits:start -->'
 const SECTION_END = '<!-- visits:end -->'
 /** Request headers a replay does not copy: the connection's own, and what the client computes. */
@@ -61,12 +61,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
 
 function stack(command) {
-  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
-  })
-  if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
+  runStack(command, { ...process.env, ...stackEnv(STACK_DIR, PORTS) })
 }
 
 /** What one first visit asks of the site, in order, as Chromium sent it. */
@@ -265,17 +260,6 @@ ${figures.idle.coresPerInstance.map((c) => `${(c * 100).toFixed(1)} %`).join(' a
 ${SECTION_END}`
 }
 
-function writeMarkdown(section) {
-  const text = fs.readFileSync(RESULTS_MD, 'utf8')
-  const start = text.indexOf(SECTION_START)
-  const end = text.indexOf(SECTION_END)
-  const updated =
-    start >= 0 && end > start
-      ? text.slice(0, start) + section + text.slice(end + SECTION_END.length)
-      : `${text.trimEnd()}\n\n${section}\n`
-  fs.writeFileSync(RESULTS_MD, updated)
-}
-
 const loadAverageBefore = loadAverage()
 stack('stop')
 fs.rmSync(STACK_DIR, { recursive: true, force: true })
@@ -331,5 +315,5 @@ try {
 }
 fs.mkdirSync(path.dirname(RESULTS_JSON), { recursive: true })
 fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(figures, null, 2)}\n`)
-writeMarkdown(markdownSection(figures))
+writeResultsSection(markdownSection(figures), SECTION_START, SECTION_END)
 console.log(JSON.stringify({ visitsRatio: figures.visitsRatio, idle: figures.idle }, null, 2))
