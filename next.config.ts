@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   cacheHandler: path.join(process.cwd(), 'src/server/cacheHandler.mjs'),
   cacheMaxMemorySize: 0,
   reactStrictMode: true,
+  // A page's CSS travels in its document (a few KB compressed), so that nothing but the document
+  // stands before the first paint; scripts/lib/adminStylesheets.mjs keeps the admin's linked.
+  experimental: { inlineCss: true },
   // One copy of Payload for every bundle (routes, pages, instrumentation): a refusal thrown by
   // one copy must be recognised by the error formatter of another, or the admin loses field paths.
   serverExternalPackages: ['payload', '@payloadcms/db-sqlite', '@payloadcms/db-postgres', '@payloadcms/drizzle'],

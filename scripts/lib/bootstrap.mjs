@@ -102,7 +102,9 @@ export function* filesUnder(dir) {
 
 /** A fingerprint of everything the production build is made from. */
 function sourceFingerprint() {
-  const inputs = ['package-lock.json', 'next.config.ts', 'tsconfig.json'].map((name) => path.join(ROOT, name))
+  const inputs = ['package-lock.json', 'next.config.ts', 'tsconfig.json', 'scripts/lib/adminStylesheets.mjs'].map(
+    (name) => path.join(ROOT, name),
+  )
   const files = [...inputs, ...filesUnder(path.join(ROOT, 'src'))].sort()
   return sha256(...files.flatMap((file) => [file, fs.readFileSync(file)]))
 }
@@ -114,6 +116,7 @@ export function ensureBuilt(env = process.env) {
   if (have === wanted) return
   console.log('> Building the site (next build)…')
   run('npx', ['next', 'build'], { env: { ...env, NODE_ENV: 'production' } })
+  run(process.execPath, ['scripts/after-build.mjs'], { env })
   fs.writeFileSync(BUILD_STAMP, wanted)
 }
 

@@ -83,3 +83,47 @@ test.describe('uploaded images', () => {
     expect(downloaded).toEqual([])
   })
 })
+
+/** The stylesheet addresses a document links, and those whose CSS it carries itself. */
+const linkedStylesheets = (html: string) =>
+  [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map((tag) => /href="([^"]+)"/.exec(tag[0])?.[1])
+const carriedStylesheets = (html: string) => [...html.matchAll(/<style[^>]+data-href="([^"]+)"/g)].map((m) => m[1])
+
+test.describe('the first paint', () => {
+  for (const address of ['/', '/contact']) {
+    test(`${address} carries its CSS in the document and links no stylesheet that would block the paint`, async ({
+      request,
+    }) => {
+      const html = await (await request.get(address)).text()
+      expect(linkedStylesheets(html)).toEqual([])
+      expect(carriedStylesheets(html).length).toBeGreaterThan(0)
+    })
+  }
+
+  test('the page is styled from the document alone, and hydration fetches none of its stylesheets again', async ({
+    page,
+  }) => {
+    const stylesheetRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheetRequests.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/', { waitUntil: 'networkidle' })
+    // A header is positioned (not static) only by the site's CSS.
+    await expect(page.locator('.site-header')).toHaveCSS('position', 'relative')
+    const carried = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-href]')].map(
+        (style) => new URL(style.getAttribute('data-href')!, location.href).pathname,
+      ),
+    )
+    expect(carried.length).toBeGreaterThan(0)
+    for (const pathname of carried) expect(stylesheetRequests).not.toContain(pathname)
+  })
+
+  test('the admin links its stylesheets instead of carrying them in every document', async ({ request }) => {
+    const response = await request.get('/admin/login')
+    expect(response.status()).toBe(200)
+    const html = await response.text()
+    expect(linkedStylesheets(html).length).toBeGreaterThan(0)
+    expect(carriedStylesheets(html)).toEqual([])
+  })
+})
