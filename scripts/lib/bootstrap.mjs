@@ -24,16 +24,61 @@ const sha256 = (...parts) => {
   return hash.digest('hex')
 }
 
+/** The Node version the project runs on: the `node` package pinned in package.json. */
+export const PINNED_NODE_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies
+  .node
+/** Where the pinned Node is brought alone on a machine whose Node is another, to run the install. */
+const INSTALL_RUNTIME_DIR = path.join(ROOT, '.tmp', 'node-runtime')
+
+const nodeVersionOf = (binary) =>
+  fs.existsSync(binary) ? spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout?.trim().slice(1) : undefined
+
+/** npm's own script, to run npm under a Node other than the one on PATH. */
+function npmCli() {
+  if (process.env.npm_execpath?.endsWith('.js')) return process.env.npm_execpath
+  const onPath = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim()
+  return fs.realpathSync(onPath)
+}
+
+/**
+ * A Node of the pinned version to run the install with, so that npm checks every package's
+ * `engines` against the Node the project runs on (none is EBADENGINE): this one, the project's
+ * own once installed, or the `node` package fetched alone from the npm registry beforehand.
+ */
+function installRuntime() {
+  if (process.versions.node === PINNED_NODE_VERSION) return process.execPath
+  if (nodeVersionOf(PROJECT_NODE) === PINNED_NODE_VERSION) return fs.realpathSync(PROJECT_NODE)
+  const runtime = path.join(INSTALL_RUNTIME_DIR, 'node_modules', '.bin', 'node')
+  if (nodeVersionOf(runtime) !== PINNED_NODE_VERSION) {
+    console.log(`> Fetching Node ${PINNED_NODE_VERSION} from the npm registry (this machine has ${process.version})…`)
+    fs.mkdirSync(INSTALL_RUNTIME_DIR, { recursive: true })
+    run('npm', [
+      'install',
+      '--prefix',
+      INSTALL_RUNTIME_DIR,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      `node@${PINNED_NODE_VERSION}`,
+    ])
+  }
+  return fs.realpathSync(runtime)
+}
+
 /** Installs dependencies when node_modules is missing or older than package-lock.json. */
 export function ensureInstalled() {
   const lock = path.join(ROOT, 'package-lock.json')
   const wanted = sha256(fs.readFileSync(lock), fs.readFileSync(path.join(ROOT, 'package.json')))
   const have = fs.existsSync(INSTALL_STAMP) ? fs.readFileSync(INSTALL_STAMP, 'utf8') : ''
   if (have === wanted) return
-  console.log('> Installing dependencies…')
+  const node = installRuntime()
+  console.log(`> Installing dependencies (on Node ${PINNED_NODE_VERSION})…`)
   // `npm install` with the committed lock installs exactly the locked versions; `npm ci` would
-  // refuse this lock, whose other-platform optional packages npm leaves out here.
-  run('npm', ['install', '--no-audit', '--no-fund'])
+  // refuse this lock, whose other-platform optional packages npm leaves out here. Install scripts
+  // find the same Node by name.
+  const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` }
+  run(node, [npmCli(), 'install', '--no-audit', '--no-fund'], { env })
   fs.writeFileSync(INSTALL_STAMP, wanted)
 }
 
