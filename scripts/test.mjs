@@ -29,6 +29,8 @@ function ensureSystemPackages() {
   if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx')
   // Reads a stuck test worker's stack for the browser suite's watchdog.
   if (!fs.existsSync('/usr/bin/gdb')) missing.push('gdb')
+  // Checks the server's systemd units (tests/integration/server-install.test.ts).
+  if (!fs.existsSync('/usr/bin/systemd-analyze')) missing.push('systemd')
   if (!missing.length) return
   console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   aptInstall(missing)

@@ -1,0 +1,177 @@
+// Sets the site up on one Debian server, as root, from a release of the code at /opt/site/current:
+//   node deploy/server/install.mjs --domain www.example.com [--instances 3001,3002]
+//   node deploy/server/install.mjs --render-only DIR [--release-dir PATH] [--user NAME]
+// The first installs Debian's nginx, PostgreSQL and Redis, makes the system user that owns the
+// data, the database and Redis with passwords, the settings file and the systemd units, and starts
+// everything at boot. Run again, it keeps what exists (secrets, database, data) and renders the
+// units anew. --render-only writes the files it would install into DIR and touches nothing else.
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { SERVER_LAYOUT, unitFiles } from './layout.mjs'
+
+const DEBIAN_PACKAGES = ['nginx', 'postgresql', 'redis-server', 'openssl']
+const REDIS_CONF = '/etc/redis/redis.conf'
+const SYSTEMD_DIR = '/etc/systemd/system'
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options })
+  if (result.error) throw result.error
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`)
+  return result
+}
+
+const output = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.trim() ?? ''
+const secret = () => randomBytes(24).toString('hex')
+
+function ensureUser(user, home) {
+  if (spawnSync('id', ['-u', user]).status === 0) return
+  run('useradd', ['--system', '--home-dir', home, '--shell', '/usr/sbin/nologin', user])
+}
+
+function ensureDir(dir, { owner, group = owner, mode }) {
+  fs.mkdirSync(dir, { recursive: true })
+  run('chown', [`${owner}:${group}`, dir])
+  fs.chmodSync(dir, mode)
+}
+
+/** Reads the settings file into an object, or {} when there is none yet. */
+function readEnvFile(file) {
+  if (!fs.existsSync(file)) return {}
+  const entries = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line))
+    .filter(Boolean)
+  return Object.fromEntries(entries.map((match) => [match[1], match[2]]))
+}
+
+/** The settings the instances read, keeping every value a previous run or the operator wrote. */
+function settings(existing, domain) {
+  const databasePassword = existing.DATABASE_URL ? undefined : secret()
+  const redisPassword = existing.REDIS_URL ? undefined : secret()
+  return {
+    databasePassword,
+    redisPassword,
+    values: {
+      PAYLOAD_SECRET: secret(),
+      SERVER_URL: `https://${domain}`,
+      DATA_DIR: SERVER_LAYOUT.dataDir,
+      DATABASE_URL: `postgres://${SERVER_LAYOUT.user}:${databasePassword}@127.0.0.1:5432/${SERVER_LAYOUT.database}`,
+      REDIS_URL: `redis://:${redisPassword}@127.0.0.1:6379`,
+      TRUST_PROXY: '127.0.0.1',
+      ...existing,
+    },
+  }
+}
+
+function writeEnvFile(file, values) {
+  const lines = Object.entries(values).map(([name, value]) => `${name}=${value}`)
+  fs.writeFileSync(
+    file,
+    `# The site's settings and secrets (see .env.example). Readable by root and the site only.\n${lines.join('\n')}\n`,
+  )
+  run('chown', [`root:${SERVER_LAYOUT.user}`, file])
+  fs.chmodSync(file, 0o640)
+}
+
+function ensureDatabase(password) {
+  const psql = (sql) => output('runuser', ['-u', 'postgres', '--', 'psql', '-tAc', sql])
+  const { user, database } = SERVER_LAYOUT
+  if (psql(`SELECT 1 FROM pg_roles WHERE rolname = '${user}'`) !== '1') {
+    if (!password) throw new Error(`the settings name a database, but PostgreSQL has no role ${user}`)
+    run('runuser', ['-u', 'postgres', '--', 'psql', '-c', `CREATE ROLE ${user} LOGIN PASSWORD '${password}'`])
+  }
+  if (psql(`SELECT 1 FROM pg_database WHERE datname = '${database}'`) !== '1')
+    run('runuser', ['-u', 'postgres', '--', 'createdb', '--owner', user, database])
+}
+
+function ensureRedisPassword(password) {
+  if (!password) return
+  const conf = fs.readFileSync(REDIS_CONF, 'utf8').replace(/^requirepass .*$/m, '')
+  fs.writeFileSync(REDIS_CONF, `${conf.trimEnd()}\nrequirepass ${password}\n`)
+  run('systemctl', ['restart', 'redis-server'])
+}
+
+/** Writes the units for `ports` into `dir`; returns their names. */
+function writeUnits(dir, options) {
+  fs.mkdirSync(dir, { recursive: true })
+  const units = unitFiles(options)
+  for (const [name, text] of Object.entries(units)) fs.writeFileSync(path.join(dir, name), text)
+  return Object.keys(units)
+}
+
+function install({ domain, ports }) {
+  if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
+  const { user, baseDir, current, dataDir, configDir, envFile, backupDir } = SERVER_LAYOUT
+  if (!fs.existsSync(path.join(current, 'package.json')))
+    throw new Error(`no release at ${current}: put the code there first (README, "On a server")`)
+  run('apt-get', ['update'])
+  run('apt-get', ['install', '-y', '--no-install-recommends', ...DEBIAN_PACKAGES], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+  ensureUser(user, dataDir)
+  ensureDir(dataDir, { owner: user, mode: 0o750 })
+  ensureDir(backupDir, { owner: user, mode: 0o750 })
+  ensureDir(configDir, { owner: 'root', group: user, mode: 0o750 })
+  // The release is root's; the instance writes only its scratch folders.
+  for (const scratch of ['.tmp', path.join('.next', 'cache')])
+    ensureDir(path.join(current, scratch), { owner: user, mode: 0o750 })
+  const { values, databasePassword, redisPassword } = settings(readEnvFile(envFile), domain)
+  writeEnvFile(envFile, values)
+  ensureDatabase(databasePassword)
+  ensureRedisPassword(redisPassword)
+  const units = writeUnits(SYSTEMD_DIR, { releaseDir: current, user, envFile, dataDir, ports })
+  run('systemctl', ['daemon-reload'])
+  run('systemctl', ['enable', 'site.target', ...ports.map((port) => `site@${port}.service`)])
+  // The migrations run once, before any instance starts, as the site's user with its settings.
+  run(
+    'runuser',
+    [
+      '-u',
+      user,
+      '--',
+      'sh',
+      '-c',
+      `set -a && . ${envFile} && exec ${current}/node_modules/.bin/node scripts/migrate.mjs`,
+    ],
+    {
+      cwd: current,
+    },
+  )
+  run('systemctl', ['restart', 'site.target'])
+  console.log(
+    `> Installed ${units.join(', ')}; the site's data is in ${dataDir}, its settings in ${envFile}, code in ${baseDir}.`,
+  )
+}
+
+const { values: options } = parseArgs({
+  options: {
+    domain: { type: 'string' },
+    instances: { type: 'string', default: SERVER_LAYOUT.ports.join(',') },
+    'render-only': { type: 'string' },
+    'release-dir': { type: 'string', default: SERVER_LAYOUT.current },
+    user: { type: 'string', default: SERVER_LAYOUT.user },
+  },
+})
+const ports = options.instances.split(',').map(Number)
+try {
+  if (options['render-only']) {
+    const written = writeUnits(options['render-only'], {
+      releaseDir: options['release-dir'],
+      user: options.user,
+      envFile: SERVER_LAYOUT.envFile,
+      dataDir: SERVER_LAYOUT.dataDir,
+      ports,
+    })
+    console.log(`> Rendered ${written.join(', ')} into ${options['render-only']}`)
+  } else {
+    if (!options.domain) throw new Error('say which address the site answers at: --domain www.example.com')
+    install({ domain: options.domain, ports })
+  }
+} catch (error) {
+  console.error(`deploy/server/install.mjs: ${error instanceof Error ? error.message : error}`)
+  process.exitCode = 1
+}

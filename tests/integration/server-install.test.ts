@@ -1,0 +1,82 @@
+// The server set-up (deploy/server/install.mjs) renders systemd units that systemd accepts: each
+// app instance restarts when it ends, starts at boot, runs as the site's user and stops on SIGTERM.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(__dirname, '../..')
+const INSTALL = path.join(ROOT, 'deploy', 'server', 'install.mjs')
+const PORTS = [3101, 3102]
+
+let unitsDir: string
+let instanceUnit: string
+
+function render(...args: string[]) {
+  return spawnSync(process.execPath, [INSTALL, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 })
+}
+
+/** systemd's own check of unit files (syntax, directives, executables); run where the files are. */
+function verify(...units: string[]) {
+  return spawnSync('systemd-analyze', ['verify', ...units.map((unit) => `./${unit}`)], {
+    cwd: unitsDir,
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+}
+
+beforeAll(() => {
+  unitsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-units-'))
+  // Rendered for this checkout, so that the command the unit starts exists here.
+  const result = render('--render-only', unitsDir, '--release-dir', ROOT, '--instances', PORTS.join(','))
+  expect(result.stderr).toBe('')
+  expect(result.status).toBe(0)
+  instanceUnit = fs.readFileSync(path.join(unitsDir, 'site@.service'), 'utf8')
+})
+
+afterAll(() => fs.rmSync(unitsDir, { recursive: true, force: true }))
+
+describe('the server units', () => {
+  it('pass systemd-analyze verify, an instance and the target alike', () => {
+    const result = verify(`site@${PORTS[0]}.service`, 'site.target')
+    expect(result.stdout + result.stderr).toBe('')
+    expect(result.status).toBe(0)
+  })
+
+  it('an instance restarts whenever it ends, runs as the site user, and stops on SIGTERM', () => {
+    expect(instanceUnit).toMatch(/^Restart=always$/m)
+    expect(instanceUnit).toMatch(/^User=site$/m)
+    expect(instanceUnit).toMatch(/^KillSignal=SIGTERM$/m)
+    expect(instanceUnit).toMatch(/^Environment=.*\bPORT=%i\b/m)
+    expect(instanceUnit).toMatch(new RegExp(`^ExecStart=${ROOT}/node_modules/.bin/node scripts/serve.mjs$`, 'm'))
+  })
+
+  it('writes only to the data folder and its own scratch folders; the data lives outside the code', () => {
+    const writable = /^ReadWritePaths=(.*)$/m.exec(instanceUnit)?.[1].split(' ') ?? []
+    expect(writable).toEqual(['/var/lib/site', `-${ROOT}/.tmp`, `-${ROOT}/.next/cache`])
+    expect(instanceUnit).toMatch(/^ProtectSystem=strict$/m)
+  })
+
+  it('the target starts every instance asked for, at boot', () => {
+    const target = fs.readFileSync(path.join(unitsDir, 'site.target'), 'utf8')
+    expect(target).toMatch(new RegExp(`^Wants=${PORTS.map((port) => `site@${port}\\.service`).join(' ')}$`, 'm'))
+    expect(target).toMatch(/^WantedBy=multi-user.target$/m)
+  })
+
+  it('a unit naming a command that does not exist fails the check (the check is real)', () => {
+    const broken = instanceUnit.replace(/^ExecStart=.*$/m, 'ExecStart=/nonexistent/node scripts/serve.mjs')
+    fs.writeFileSync(path.join(unitsDir, 'broken@.service'), broken)
+    const result = verify(`broken@${PORTS[0]}.service`)
+    expect(result.status).not.toBe(0)
+    expect(result.stderr).toMatch(/is not executable/)
+  })
+})
+
+describe('the install command', () => {
+  it('refuses to install without the address the site answers at', () => {
+    const result = render()
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(/--domain/)
+  })
+})
