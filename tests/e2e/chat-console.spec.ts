@@ -87,6 +87,26 @@ test('a saved reply goes into the composer, is edited there, and is sent as edit
   }
 })
 
+test('in the reply box Enter sends and Shift+Enter starts a new line, as the keys hint says', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  const name = visitorName('Enzo')
+  const visitor = await startChat(browser, '/', name, 'Can I type?')
+  await queueEntry(agent, name).getByRole('button', { name: 'Accept' }).click()
+  const panel = agent.locator('.agent-chat').filter({ hasText: name })
+  const composer = panel.getByRole('textbox', { name: /^Reply/ })
+  await expect(composer).toHaveAccessibleDescription('Enter sends, Shift+Enter starts a new line.')
+  await composer.pressSequentially('First line')
+  await composer.press('Shift+Enter')
+  await composer.pressSequentially('second line')
+  await expect(composer).toHaveValue('First line\nsecond line')
+  await composer.press('Enter')
+  await expect(composer).toHaveValue('')
+  const lastMessage = visitor.getByRole('dialog', { name: 'Chat' }).locator('.chat-event-message').last()
+  await expect(lastMessage).toContainText('First line')
+  await expect(lastMessage).toContainText('second line')
+  await panel.getByRole('button', { name: 'End chat' }).click()
+})
+
 test('history finds an ended chat by visitor and day and opens its transcript read-only', async ({ browser }) => {
   const agent = await openConsole(browser)
   const name = visitorName('Hollis')
@@ -172,5 +192,7 @@ test('the console, its history and its sign-in page have no serious accessibilit
   expect(await seriousAxeViolations(agent)).toEqual([])
   await agent.getByRole('button', { name: 'Sign out' }).click()
   await expect(agent).toHaveURL(/\/agent\/login$/)
+  // The client router names the new page once its metadata arrives, after the address changes.
+  await expect(agent).toHaveTitle('Sign in · Chat console')
   expect(await seriousAxeViolations(agent)).toEqual([])
 })

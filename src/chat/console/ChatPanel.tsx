@@ -3,6 +3,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import type { CannedReply } from '../server/consoleQueries'
 import type { ChatEventView, ConversationSummary } from '../types'
+import { sendOnEnter } from '../sendOnEnter'
 import { useTypingSignal } from '../useTypingSignal'
 import { ChatEventItem } from '../widget/ChatEventItem'
 import { uploadFile } from '../widget/client'
@@ -101,12 +102,17 @@ export function ChatPanel(props: {
             className="agent-input"
             rows={3}
             value={text}
+            aria-describedby={`${titleId}-keys`}
             onChange={(event) => {
               setText(event.target.value)
               signalTyping()
             }}
+            onKeyDown={sendOnEnter}
           />
         </label>
+        <p id={`${titleId}-keys`} className="agent-composer-keys">
+          Enter sends, Shift+Enter starts a new line.
+        </p>
         <label>
           Kind{' '}
           <select value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>

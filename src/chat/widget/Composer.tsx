@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react'
+import { sendOnEnter } from '../sendOnEnter'
 import { useTypingSignal } from '../useTypingSignal'
 import { visitorAction } from './client'
 
@@ -39,12 +40,7 @@ export function Composer(props: {
           setText(event.target.value)
           signalTyping()
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey) {
-            event.preventDefault()
-            event.currentTarget.form?.requestSubmit()
-          }
-        }}
+        onKeyDown={sendOnEnter}
       />
       <div className="chat-composer-actions">
         <button type="submit" className="chat-send">
