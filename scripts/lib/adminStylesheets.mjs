@@ -1,15 +1,16 @@
 // The site's pages carry their CSS in the document (next.config.ts sets experimental.inlineCss),
-// so nothing but the document stands before a visitor's first paint. The admin is the exception:
-// Payload's styles are close to 2 MB, and inlined they would travel in every admin document
-// instead of once into the browser's cache. Next decides inlining per route at build time, in
-// each route's client reference manifest; after a build, this step turns it off again for the
-// admin's routes, which then link their stylesheets as before.
+// so nothing but the document stands before a visitor's first paint. The admin and the agents'
+// console are the exception: Payload's styles are close to 2 MB, and inlined they would travel in
+// every admin document instead of once into the browser's cache; the console is a tool its agents
+// keep open, whose first paint no visitor waits on. Next decides inlining per route at build time,
+// in each route's client reference manifest; after a build, this step turns it off again for
+// those routes, which then link their stylesheets as before.
 import fs from 'node:fs'
 import path from 'node:path'
 import vm from 'node:vm'
 
 /** Route groups whose documents link their stylesheets instead of carrying them. */
-export const LINKED_STYLESHEET_GROUPS = ['(payload)']
+export const LINKED_STYLESHEET_GROUPS = ['(payload)', '(agent)']
 
 const MANIFEST_SUFFIX = '_client-reference-manifest.js'
 

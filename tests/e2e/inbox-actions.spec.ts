@@ -89,6 +89,21 @@ test.describe('the submissions inbox', () => {
     expect((await statusOf(request, token, failedId)).history?.map((entry) => entry.action)).toEqual(['resend'])
   })
 
+  test('offers Reply by email: to the visitor, "Re:" the form, with their message quoted', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signInAsAdmin(context, request)
+    await openAdmin(page, `/collections/form-submissions/${heldId}`)
+    const reply = page.getByRole('region', { name: 'Message' }).getByRole('link', { name: 'Reply by email' })
+    const href = new URL((await reply.getAttribute('href'))!)
+    expect(href.protocol).toBe('mailto:')
+    expect(decodeURIComponent(href.pathname)).toBe('inbox.visitor@example.com')
+    expect(href.searchParams.get('subject')).toMatch(/^Re: /)
+    expect(href.searchParams.get('body')).toMatch(new RegExp(`^> .*A request from ${HELD} about parcel`, 'm'))
+  })
+
   test('delivers a message marked spam with Not spam, and marks it handled', async ({ page, context, request }) => {
     const token = await signInAsAdmin(context, request)
     await openAdmin(page, `/collections/form-submissions/${spamId}`)
