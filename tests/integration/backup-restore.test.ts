@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -313,6 +313,38 @@ describe('the archive and its secrets', () => {
     const left = fs.readdirSync(backupDir)
     for (const name of [recent, unrelated, path.basename(result.archive)]) expect(left).toContain(name)
     for (const name of [old, oldStack, secretsNameFor(old)]) expect(left).not.toContain(name)
+  })
+})
+
+describe('the backup schedule', () => {
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backups-'))
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-data-'))
+  const SCHEDULE_HOURS = 2 / 3600
+  const WAIT_FOR_TWO_MS = 20_000
+  afterAll(() => {
+    for (const dir of [backupDir, dataDir]) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('backs up at once when there is no archive, then again each interval, until it is stopped', async () => {
+    const site = await startTestPayload(`file:${path.join(dataDir, 'site.db')}`)
+    await site.cleanup()
+    const schedule = spawn(process.execPath, ['scripts/backup.mjs', '--every', String(SCHEDULE_HOURS)], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_DIR: backupDir },
+      stdio: 'ignore',
+    })
+    const exited = new Promise((resolve) => schedule.once('exit', resolve))
+    try {
+      const archives = () => fs.readdirSync(backupDir).filter((name) => archiveDate(name))
+      const deadline = Date.now() + WAIT_FOR_TWO_MS
+      while (archives().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(archives().length, `archives after ${WAIT_FOR_TWO_MS / 1000} s`).toBeGreaterThanOrEqual(2)
+      const [first, second] = archives().map((name) => archiveDate(name)!.getTime())
+      expect(second - first).toBeGreaterThanOrEqual(SCHEDULE_HOURS * 3600 * 1000 - 1000)
+    } finally {
+      schedule.kill('SIGTERM')
+      await exited
+    }
   })
 })
 
