@@ -32,6 +32,12 @@ if (!(keepDays > 0))
   throw new Error(`BACKUP_KEEP_DAYS must be a number of days above 0, not ${process.env.BACKUP_KEEP_DAYS}`)
 const target = await backupTarget()
 
+/** The cause in plain words, with what to do when the backup folder is out of reach. */
+function whyFailed(error) {
+  const message = error instanceof Error ? error.message : String(error)
+  return error?.code === 'EACCES' ? `${message} (set BACKUP_DIR to a folder this user may write)` : message
+}
+
 async function backupOnce() {
   const result = await backup({ ...target, backupDir, keepDays })
   const { database, files } = result.manifest
@@ -58,7 +64,7 @@ if (values.every === undefined) {
   try {
     await backupOnce()
   } catch (error) {
-    console.error(`> The backup failed: ${error instanceof Error ? error.message : error}`)
+    console.error(`> The backup failed: ${whyFailed(error)}`)
     process.exitCode = 1
   }
 } else {
@@ -71,7 +77,7 @@ if (values.every === undefined) {
       await backupOnce()
     } catch (error) {
       // One failure (the database restarting) is tried again later instead of ending the schedule.
-      console.error(`> The backup failed: ${error instanceof Error ? error.message : error}`)
+      console.error(`> The backup failed: ${whyFailed(error)}`)
       await sleep(RETRY_AFTER_FAILURE_MS)
     }
   }
