@@ -32,6 +32,8 @@ const DATA_DIR = vi.hoisted(() => {
 })
 
 const ROOT = path.resolve(__dirname, '../..')
+/** Every folder the suites make (archives, other sites), removed at the end; made only by the tests that run. */
+const TEMP_ROOT = path.join(os.tmpdir(), `backup-restore-${process.pid}`)
 const COMMAND_TIMEOUT_MS = 60_000
 const COLLECTIONS = [
   'pages',
@@ -176,10 +178,13 @@ function wipeDataDir() {
 }
 
 beforeAll(wipeDataDir)
-afterAll(wipeDataDir)
+afterAll(() => {
+  wipeDataDir()
+  fs.rmSync(TEMP_ROOT, { recursive: true, force: true })
+})
 
 describe('a backup of the embedded site (SQLite) restores every row and file', () => {
-  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backups-'))
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-1')
   const databaseUrl = `file:${path.join(DATA_DIR, 'site.db')}`
   const env = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir }
   let before: Awaited<ReturnType<typeof snapshotOf>>
@@ -276,12 +281,12 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
 })
 
 describe('the archive and its secrets', () => {
-  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backups-'))
-  const sourceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-source-'))
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-2')
+  const sourceDir = path.join(TEMP_ROOT, 'site-source-3')
   const envFile = path.join(sourceDir, '.env')
   const SECRET = 'PAYLOAD_SECRET=a-secret-that-must-stay-apart'
   beforeAll(async () => {
-    fs.mkdirSync(path.join(sourceDir, 'data'))
+    for (const dir of [backupDir, path.join(sourceDir, 'data')]) fs.mkdirSync(dir, { recursive: true })
     const site = await startTestPayload(`file:${path.join(sourceDir, 'data', 'site.db')}`)
     await site.cleanup()
     fs.writeFileSync(envFile, `${SECRET}\n`)
@@ -317,8 +322,8 @@ describe('the archive and its secrets', () => {
 })
 
 describe('the backup schedule', () => {
-  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backups-'))
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-data-'))
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-4')
+  const dataDir = path.join(TEMP_ROOT, 'site-data-5')
   const SCHEDULE_HOURS = 2 / 3600
   const WAIT_FOR_TWO_MS = 20_000
   afterAll(() => {
@@ -326,6 +331,7 @@ describe('the backup schedule', () => {
   })
 
   it('backs up at once when there is no archive, then again each interval, until it is stopped', async () => {
+    for (const dir of [backupDir, dataDir]) fs.mkdirSync(dir, { recursive: true })
     const site = await startTestPayload(`file:${path.join(dataDir, 'site.db')}`)
     await site.cleanup()
     const schedule = spawn(process.execPath, ['scripts/backup.mjs', '--every', String(SCHEDULE_HOURS)], {
@@ -350,7 +356,7 @@ describe('the backup schedule', () => {
 
 describe('a backup of a PostgreSQL site restores every row and file into an empty database', () => {
   let postgres: TempPostgres
-  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backups-'))
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-6')
   beforeAll(async () => {
     postgres = await startTempPostgres()
   })
