@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { archiveDate, backup, BACKUP_KEEP_DAYS, defaultBackupDir } from './lib/backup.mjs'
-import { continueOnProjectNode, loadEnvFile } from './lib/bootstrap.mjs'
+import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
 const RETRY_AFTER_FAILURE_MS = 15 * 60 * 1000
@@ -16,7 +16,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(Math
 continueOnProjectNode()
 loadEnvFile()
 const { values } = parseArgs({
-  options: { stack: { type: 'boolean', default: false }, every: { type: 'string' } },
+  options: {
+    stack: { type: 'boolean', default: false },
+    every: { type: 'string' },
+    // The settings file with the secrets, copied beside the archive: .env here, /etc/site/site.env on a server.
+    secrets: { type: 'string', default: path.join(ROOT, '.env') },
+  },
 })
 
 async function backupTarget() {
@@ -39,7 +44,7 @@ function whyFailed(error) {
 }
 
 async function backupOnce() {
-  const result = await backup({ ...target, backupDir, keepDays })
+  const result = await backup({ ...target, backupDir, keepDays, envFile: path.resolve(values.secrets) })
   const { database, files } = result.manifest
   const rows = Object.values(database.tables).reduce((sum, n) => sum + n, 0)
   console.log(
