@@ -33,6 +33,7 @@ import { answersOk, isRunning, portAnswers, stopProcess, waitUntil } from './lib
 import {
   ensureSystemPackages,
   launchApp,
+  launchBackups,
   saveMaintenancePage,
   precompressStatic,
   startNginx,
@@ -56,9 +57,13 @@ function writeState(state) {
 }
 
 const recordsOf = (state) =>
-  [state.processes.nginx, ...(state.processes.apps ?? []), state.processes.postgres, state.processes.redis].filter(
-    Boolean,
-  )
+  [
+    state.processes.nginx,
+    ...(state.processes.apps ?? []),
+    state.processes.backups,
+    state.processes.postgres,
+    state.processes.redis,
+  ].filter(Boolean)
 
 // ---- commands -------------------------------------------------------------------------------
 
@@ -125,6 +130,8 @@ async function start() {
     state.processes.nginx = await startNginx()
     writeState(state)
     await waitUntil(() => answersOk(`${FRONT_URL}/api/health`), SERVICE_START_TIMEOUT_MS, 'the front answering')
+    state.processes.backups = launchBackups()
+    writeState(state)
   } catch (error) {
     writeState(state)
     console.error(`\n> The stack did not start: ${error instanceof Error ? error.message : error}`)
@@ -142,7 +149,7 @@ async function stop() {
     fs.rmSync(STATE_FILE, { force: true })
     return
   }
-  const { nginx, apps = [], postgres, redis } = state.processes
+  const { nginx, apps = [], backups, postgres, redis } = state.processes
   // Front first, so that no request reaches an instance that is stopping; the database last.
   if (isRunning(nginx)) {
     // -s quit: finish the requests in flight (worker_shutdown_timeout ends open event streams).
@@ -151,6 +158,7 @@ async function stop() {
   }
   // An instance is its own process group, so that a stop reaches anything it started.
   await Promise.all(apps.map((app, i) => stopProcess(`app ${i + 1}`, app, ['SIGTERM'], { group: true })))
+  await stopProcess('the backup schedule', backups, ['SIGTERM'])
   // SIGTERM is PostgreSQL's smart shutdown (the instances are gone, so it ends at once); SIGINT
   // is the fast one, should a client still hang on.
   await stopProcess('PostgreSQL', postgres, ['SIGTERM', 'SIGINT'])

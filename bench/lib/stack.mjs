@@ -10,6 +10,8 @@ export function stackEnv(stackDir, ports) {
     STACK_APP_PORTS: `${ports.appA},${ports.appB}`,
     STACK_PG_PORT: String(ports.postgres),
     STACK_REDIS_PORT: String(ports.redis),
+    // A throwaway stack: no backups of it beside the checkout.
+    BACKUP_INTERVAL_HOURS: '0',
   }
 }
 

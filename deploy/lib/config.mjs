@@ -11,6 +11,8 @@ export const FRONT_PORT = Number(process.env.STACK_PORT || 8080)
 export const APP_PORTS = (process.env.STACK_APP_PORTS || '3001,3002').split(',').map(Number)
 export const PG_PORT = Number(process.env.STACK_PG_PORT || 5433)
 export const REDIS_PORT = Number(process.env.STACK_REDIS_PORT || 6380)
+/** Hours between the stack's backups (`npm run backup -- --stack`); 0 switches the schedule off. */
+export const BACKUP_INTERVAL_HOURS = Number(process.env.BACKUP_INTERVAL_HOURS || 24)
 
 export const STATE_FILE = path.join(STATE_DIR, 'stack.json')
 export const LOG_DIR = path.join(STATE_DIR, 'logs')

@@ -7,6 +7,7 @@ import { filesUnder, run } from '../../scripts/lib/bootstrap.mjs'
 import {
   APP_PORTS,
   APP_START_TIMEOUT_MS,
+  BACKUP_INTERVAL_HOURS,
   DATABASE_NAME,
   DATABASE_URL,
   FRONT_PORT,
@@ -137,6 +138,20 @@ export function launchApp(port) {
     ['deploy/supervise.mjs', '--', process.execPath, 'scripts/serve.mjs'],
     { env: appEnv(port) },
   )
+}
+
+/**
+ * The stack's backup schedule: `scripts/backup.mjs --stack --every N`, which backs up whenever
+ * the newest archive is N hours old (at once when there is none). Null when switched off (0).
+ */
+export function launchBackups() {
+  if (!(BACKUP_INTERVAL_HOURS > 0)) return null
+  return spawnDetached('backups', process.execPath, [
+    'scripts/backup.mjs',
+    '--stack',
+    '--every',
+    String(BACKUP_INTERVAL_HOURS),
+  ])
 }
 
 export async function waitForApp(port, record) {

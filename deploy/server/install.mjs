@@ -123,7 +123,7 @@ function install({ domain, ports }) {
   writeEnvFile(envFile, values)
   ensureDatabase(databasePassword)
   ensureRedisPassword(redisPassword)
-  const units = writeUnits(SYSTEMD_DIR, { releaseDir: current, user, envFile, dataDir, ports })
+  const units = writeUnits(SYSTEMD_DIR, { releaseDir: current, user, envFile, dataDir, backupDir, ports })
   run('systemctl', ['daemon-reload'])
   run('systemctl', ['enable', 'site.target', ...ports.map((port) => `site@${port}.service`)])
   // The migrations run once, before any instance starts, as the site's user with its settings.
@@ -142,6 +142,7 @@ function install({ domain, ports }) {
     },
   )
   run('systemctl', ['restart', 'site.target'])
+  run('systemctl', ['enable', '--now', 'site-backup.timer'])
   console.log(
     `> Installed ${units.join(', ')}; the site's data is in ${dataDir}, its settings in ${envFile}, code in ${baseDir}.`,
   )
@@ -164,6 +165,7 @@ try {
       user: options.user,
       envFile: SERVER_LAYOUT.envFile,
       dataDir: SERVER_LAYOUT.dataDir,
+      backupDir: SERVER_LAYOUT.backupDir,
       ports,
     })
     console.log(`> Rendered ${written.join(', ')} into ${options['render-only']}`)

@@ -22,15 +22,19 @@ export const SERVER_LAYOUT = {
 }
 
 /** The unit files for an install: file name → text. */
-export function unitFiles({ releaseDir, user, envFile, dataDir, ports }) {
+export function unitFiles({ releaseDir, user, envFile, dataDir, backupDir, ports }) {
   const values = {
     RELEASE_DIR: releaseDir,
     APP_USER: user,
     ENV_FILE: envFile,
     DATA_DIR: dataDir,
+    BACKUP_DIR: backupDir,
     INSTANCE_UNITS: ports.map((port) => `site@${port}.service`).join(' '),
   }
   return Object.fromEntries(
-    ['site@.service', 'site.target'].map((name) => [name, renderTemplate(path.join(SYSTEMD_TEMPLATES, name), values)]),
+    ['site@.service', 'site.target', 'site-backup.service', 'site-backup.timer'].map((name) => [
+      name,
+      renderTemplate(path.join(SYSTEMD_TEMPLATES, name), values),
+    ]),
   )
 }

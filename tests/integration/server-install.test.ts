@@ -64,6 +64,22 @@ describe('the server units', () => {
     expect(target).toMatch(/^WantedBy=multi-user.target$/m)
   })
 
+  it('backs up once a day as the site user, into the backup folder, with the settings file beside the archive', () => {
+    const result = verify('site-backup.service', 'site-backup.timer')
+    expect(result.stdout + result.stderr).toBe('')
+    expect(result.status).toBe(0)
+    const service = fs.readFileSync(path.join(unitsDir, 'site-backup.service'), 'utf8')
+    expect(service).toMatch(/^User=site$/m)
+    expect(service).toMatch(/^Environment=BACKUP_DIR=\/var\/backups\/site$/m)
+    expect(service).toMatch(
+      new RegExp(`^ExecStart=${ROOT}/node_modules/.bin/node scripts/backup.mjs --secrets /etc/site/site.env$`, 'm'),
+    )
+    expect(service).toMatch(/^ReadWritePaths=\/var\/backups\/site$/m)
+    const timer = fs.readFileSync(path.join(unitsDir, 'site-backup.timer'), 'utf8')
+    expect(timer).toMatch(/^OnCalendar=\*-\*-\* 03:15:00$/m)
+    expect(timer).toMatch(/^Persistent=true$/m)
+  })
+
   it('a unit naming a command that does not exist fails the check (the check is real)', () => {
     const broken = instanceUnit.replace(/^ExecStart=.*$/m, 'ExecStart=/nonexistent/node scripts/serve.mjs')
     fs.writeFileSync(path.join(unitsDir, 'broken@.service'), broken)

@@ -1,0 +1,44 @@
+export declare const BACKUP_KEEP_DAYS: number
+export declare const MANIFEST_FORMAT: number
+export declare const MANIFEST_NAME: string
+export declare function defaultBackupDir(): string
+export declare function archiveStamp(date: Date): string
+export declare function archiveName(source: 'site' | 'stack', date: Date): string
+export declare function secretsNameFor(archive: string): string
+export declare function archiveDate(name: string): Date | null
+export declare class BackupError extends Error {}
+
+export type BackupManifest = {
+  format: number
+  createdAt: string
+  source: 'site' | 'stack'
+  from: { dataDir: string; database: string }
+  database: { kind: 'sqlite' | 'postgres'; file: string; size: number; sha256: string; tables: Record<string, number> }
+  files: { path: string; size: number; sha256: string }[]
+}
+
+export declare function pruneBackups(backupDir: string, keepDays: number, now?: Date): string[]
+
+export declare function backup(options: {
+  dataDir: string
+  databaseUrl?: string
+  backupDir?: string
+  keepDays?: number
+  envFile?: string
+  source?: 'site' | 'stack'
+  now?: Date
+}): Promise<{ archive: string; secrets: string | null; manifest: BackupManifest; removed: string[] }>
+
+export declare function restore(options: {
+  archive: string
+  dataDir: string
+  databaseUrl?: string
+  force?: boolean
+}): Promise<{
+  manifest: BackupManifest
+  tables: Record<string, number>
+  rows: number
+  files: number
+  database: string
+  dataDir: string
+}>

@@ -1,0 +1,444 @@
+// Backups and restores of everything the business would miss: the database (a consistent copy
+// taken while the site runs), uploads, chat files and the outbox, in one dated archive with a
+// manifest to check a restore against; `.env` goes beside it, in a file marked secret.
+// Plain Node (no TypeScript): `npm run backup` and `npm run restore` run it before anything is built.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createClient } from '@libsql/client'
+import pg from 'pg'
+import { ROOT } from './bootstrap.mjs'
+
+/** Archives older than this many days are deleted by the next backup (`BACKUP_KEEP_DAYS`). */
+export const BACKUP_KEEP_DAYS = 14
+/** What the manifest's `format` says; a restore refuses any other. */
+export const MANIFEST_FORMAT = 1
+export const MANIFEST_NAME = 'manifest.json'
+const DATABASE_FOLDER = 'database'
+const FILES_FOLDER = 'data'
+const SQLITE_COPY = `${DATABASE_FOLDER}/site.db`
+const POSTGRES_DUMP = `${DATABASE_FOLDER}/site.pgdump`
+/** Files of DATA_DIR that are not the business's data: the live database (copied its own way) and the first admin's password. */
+const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal']
+const SKIPPED_DATA_FILES = ['first-admin.txt']
+/** `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC. */
+const ARCHIVE_NAME = /^(site|stack)-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Beside the checkout, never inside it: `git clean -xdf` deletes ignored folders such as
+ * `data/` and `.tmp/`, and must not take the backups with them.
+ */
+export const defaultBackupDir = () => path.join(path.dirname(ROOT), `${path.basename(ROOT)}-backups`)
+
+export const archiveStamp = (date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')
+
+export const archiveName = (source, date) => `${source}-${archiveStamp(date)}.tar.gz`
+
+export const secretsNameFor = (archive) => archive.replace(/\.tar\.gz$/, '-secrets.env')
+
+/** When an archive was made, read from its name; null for a file that is not one of ours. */
+export function archiveDate(name) {
+  const match = ARCHIVE_NAME.exec(name)
+  if (!match) return null
+  const [, , year, month, day, hours, minutes, seconds] = match.map(Number)
+  return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds))
+}
+
+export class BackupError extends Error {}
+
+// ---- the target: a data folder and a database -------------------------------------------------
+
+const isPostgres = (databaseUrl) => /^postgres(ql)?:\/\//.test(databaseUrl ?? '')
+
+/** The SQLite file the site uses: DATABASE_URL's `file:` path, or `site.db` in the data folder (src/cms/paths.ts). */
+const sqliteFileOf = ({ dataDir, databaseUrl }) =>
+  databaseUrl?.startsWith('file:') ? path.resolve(databaseUrl.slice('file:'.length)) : path.join(dataDir, 'site.db')
+
+/** The database's address without its password, for what is printed and kept in the manifest. */
+const describeDatabase = (target) => {
+  if (!isPostgres(target.databaseUrl)) return `sqlite:${sqliteFileOf(target)}`
+  const url = new URL(target.databaseUrl)
+  url.password = ''
+  return url.toString()
+}
+
+function postgresBin(program) {
+  const root = '/usr/lib/postgresql'
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
+  if (!versions.length) throw new BackupError(`${program} is missing: install Debian's postgresql-client`)
+  return path.join(root, versions[0], 'bin', program)
+}
+
+function runTool(command, args, what) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  if (result.error) throw new BackupError(`${what}: ${result.error.message}`)
+  if (result.status !== 0)
+    throw new BackupError(`${what}: ${(result.stderr || result.stdout).trim() || `exit ${result.status}`}`)
+  return result.stdout
+}
+
+const quoteIdent = (name) => `"${name.replace(/"/g, '""')}"`
+
+async function sqliteCounts(file) {
+  const client = createClient({ url: `file:${file}` })
+  try {
+    const tables = await client.execute(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    const counts = {}
+    for (const { name } of tables.rows) {
+      const result = await client.execute(`SELECT count(*) AS n FROM ${quoteIdent(String(name))}`)
+      counts[String(name)] = Number(result.rows[0].n)
+    }
+    return counts
+  } finally {
+    client.close()
+  }
+}
+
+async function postgresCounts(client) {
+  const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+  const counts = {}
+  for (const { tablename } of tables.rows) {
+    const result = await client.query(`SELECT count(*)::int AS n FROM public.${quoteIdent(tablename)}`)
+    counts[tablename] = result.rows[0].n
+  }
+  return counts
+}
+
+async function withPostgres(databaseUrl, work) {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+// ---- files ----------------------------------------------------------------------------------
+
+async function sha256Of(file) {
+  const hash = createHash('sha256')
+  await pipeline(fs.createReadStream(file), hash)
+  return hash.digest('hex')
+}
+
+/** Every regular file below `dir`, as paths relative to it with `/`, sorted. */
+function filesBelow(dir) {
+  if (!fs.existsSync(dir)) return []
+  const found = []
+  const walk = (relative) => {
+    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(child)
+      else if (entry.isFile()) found.push(child)
+    }
+  }
+  walk('')
+  return found.sort()
+}
+
+async function describeFile(root, relative) {
+  const file = path.join(root, relative)
+  return { path: relative, size: fs.statSync(file).size, sha256: await sha256Of(file) }
+}
+
+/** The data folder's files that belong in a backup (and that a restore finds a target to hold). */
+function dataFilesOf(target) {
+  const skipped = new Set(SKIPPED_DATA_FILES)
+  const sqliteFile = sqliteFileOf(target)
+  if (!isPostgres(target.databaseUrl) && path.dirname(sqliteFile) === path.resolve(target.dataDir)) {
+    for (const suffix of SQLITE_SIDE_FILES) skipped.add(`${path.basename(sqliteFile)}${suffix}`)
+  }
+  return filesBelow(target.dataDir).filter((file) => !skipped.has(file))
+}
+
+// ---- backup ---------------------------------------------------------------------------------
+
+/** Deletes our archives (and their secrets files) made more than `keepDays` days before `now`; returns their names. */
+export function pruneBackups(backupDir, keepDays, now = new Date()) {
+  if (!fs.existsSync(backupDir)) return []
+  const oldest = now.getTime() - keepDays * DAY_MS
+  const removed = []
+  for (const name of fs.readdirSync(backupDir).sort()) {
+    const made = archiveDate(name)
+    if (!made || made.getTime() >= oldest) continue
+    fs.rmSync(path.join(backupDir, name), { force: true })
+    fs.rmSync(path.join(backupDir, secretsNameFor(name)), { force: true })
+    removed.push(name)
+  }
+  return removed
+}
+
+async function copyDatabase(target, staging) {
+  fs.mkdirSync(path.join(staging, DATABASE_FOLDER), { recursive: true })
+  if (isPostgres(target.databaseUrl)) {
+    const file = path.join(staging, POSTGRES_DUMP)
+    // The counts and the dump read one snapshot, so the manifest describes exactly what was dumped.
+    const tables = await withPostgres(target.databaseUrl, async (client) => {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+      const { rows } = await client.query('SELECT pg_export_snapshot() AS snapshot')
+      const counts = await postgresCounts(client)
+      runTool(
+        postgresBin('pg_dump'),
+        [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          `--snapshot=${rows[0].snapshot}`,
+          '-f',
+          file,
+          '-d',
+          target.databaseUrl,
+        ],
+        'pg_dump failed',
+      )
+      await client.query('COMMIT')
+      return counts
+    })
+    return { kind: 'postgres', file: POSTGRES_DUMP, tables }
+  }
+  const source = sqliteFileOf(target)
+  if (!fs.existsSync(source)) throw new BackupError(`there is no database at ${source}`)
+  const copy = path.join(staging, SQLITE_COPY)
+  // SQLite's online copy: one read transaction, so writes by the running site neither block it nor tear it.
+  const client = createClient({ url: `file:${source}` })
+  try {
+    await client.execute({ sql: 'VACUUM INTO ?', args: [copy] })
+  } finally {
+    client.close()
+  }
+  return { kind: 'sqlite', file: SQLITE_COPY, tables: await sqliteCounts(copy) }
+}
+
+/**
+ * Makes `<source>-<UTC time>.tar.gz` in `backupDir` (database first, then the files, so every
+ * file a copied row names is there), writes `.env` beside it as `…-secrets.env` (mode 0600),
+ * then deletes archives older than `keepDays`.
+ */
+export async function backup({
+  dataDir,
+  databaseUrl,
+  backupDir = defaultBackupDir(),
+  keepDays = BACKUP_KEEP_DAYS,
+  envFile = path.join(ROOT, '.env'),
+  source = 'site',
+  now = new Date(),
+}) {
+  const target = { dataDir: path.resolve(dataDir), databaseUrl }
+  fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 })
+  const name = archiveName(source, now)
+  const archive = path.join(backupDir, name)
+  if (fs.existsSync(archive)) throw new BackupError(`${archive} exists already`)
+  const staging = fs.mkdtempSync(path.join(backupDir, '.partial-'))
+  try {
+    const database = await copyDatabase(target, staging)
+    database.size = fs.statSync(path.join(staging, database.file)).size
+    database.sha256 = await sha256Of(path.join(staging, database.file))
+
+    const filesRoot = path.join(staging, FILES_FOLDER)
+    const files = []
+    for (const relative of dataFilesOf(target)) {
+      const copy = path.join(filesRoot, relative)
+      fs.mkdirSync(path.dirname(copy), { recursive: true })
+      try {
+        fs.copyFileSync(path.join(target.dataDir, relative), copy)
+      } catch (error) {
+        // A file deleted by the site since the listing (an old upload replaced) is simply not part of this backup.
+        if (error?.code === 'ENOENT') continue
+        throw error
+      }
+      files.push(await describeFile(filesRoot, relative))
+    }
+    fs.mkdirSync(filesRoot, { recursive: true })
+
+    const manifest = {
+      format: MANIFEST_FORMAT,
+      createdAt: now.toISOString(),
+      source,
+      from: { dataDir: target.dataDir, database: describeDatabase(target) },
+      database,
+      files,
+    }
+    fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`)
+
+    const partial = `${archive}.partial`
+    runTool('tar', ['-czf', partial, '-C', staging, MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER], 'tar failed')
+    fs.chmodSync(partial, 0o600)
+    fs.renameSync(partial, archive)
+
+    let secrets = null
+    if (fs.existsSync(envFile)) {
+      secrets = path.join(backupDir, secretsNameFor(name))
+      fs.copyFileSync(envFile, secrets)
+      fs.chmodSync(secrets, 0o600)
+    }
+    const removed = pruneBackups(backupDir, keepDays, now)
+    return { archive, secrets, manifest, removed }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+// ---- restore --------------------------------------------------------------------------------
+
+/** Unpacks and checks an archive in `staging`: every file present, of its size and hash. */
+async function unpackVerified(archive, staging) {
+  if (!fs.existsSync(archive)) throw new BackupError(`there is no archive at ${archive}`)
+  try {
+    runTool(
+      'tar',
+      ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'],
+      'tar could not read it',
+    )
+  } catch (error) {
+    throw new BackupError(`${archive} is damaged or incomplete (${error.message})`)
+  }
+  const manifestFile = path.join(staging, MANIFEST_NAME)
+  if (!fs.existsSync(manifestFile)) throw new BackupError(`${archive} has no ${MANIFEST_NAME}: it is not a site backup`)
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
+  if (manifest.format !== MANIFEST_FORMAT) {
+    throw new BackupError(`${archive} is of format ${manifest.format}; this restore reads format ${MANIFEST_FORMAT}`)
+  }
+  const wanted = [
+    { path: manifest.database.file, size: manifest.database.size, sha256: manifest.database.sha256 },
+    ...manifest.files.map((file) => ({ ...file, path: `${FILES_FOLDER}/${file.path}` })),
+  ]
+  const problems = []
+  for (const file of wanted) {
+    const full = path.join(staging, file.path)
+    if (!fs.existsSync(full)) problems.push(`${file.path} is missing`)
+    else if ((await describeFile(staging, file.path)).sha256 !== file.sha256) problems.push(`${file.path} differs`)
+  }
+  if (problems.length) throw new BackupError(`${archive} does not match its manifest: ${problems.join('; ')}`)
+  return manifest
+}
+
+/** What the target holds already: files in the data folder, tables in the database. */
+async function contentsOf(target) {
+  const files = filesBelow(target.dataDir)
+  let tables = 0
+  if (isPostgres(target.databaseUrl)) {
+    tables = await withPostgres(target.databaseUrl, async (client) => {
+      const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")
+      return rows[0].n
+    })
+  } else if (fs.existsSync(sqliteFileOf(target))) {
+    tables = Object.keys(await sqliteCounts(sqliteFileOf(target))).length
+  }
+  return { files: files.length, tables }
+}
+
+async function emptyTarget(target) {
+  for (const entry of fs.existsSync(target.dataDir) ? fs.readdirSync(target.dataDir) : []) {
+    fs.rmSync(path.join(target.dataDir, entry), { recursive: true, force: true })
+  }
+  if (isPostgres(target.databaseUrl)) {
+    await withPostgres(target.databaseUrl, async (client) => {
+      await client.query('DROP SCHEMA IF EXISTS public CASCADE')
+      await client.query('CREATE SCHEMA public')
+    })
+  } else {
+    for (const suffix of SQLITE_SIDE_FILES) fs.rmSync(`${sqliteFileOf(target)}${suffix}`, { force: true })
+  }
+}
+
+/** Creates the PostgreSQL database the target names when it does not exist yet. */
+async function ensurePostgresDatabase(databaseUrl) {
+  const url = new URL(databaseUrl)
+  const name = decodeURIComponent(url.pathname.slice(1))
+  url.pathname = '/postgres'
+  await withPostgres(url.toString(), async (client) => {
+    const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (!rows.length) await client.query(`CREATE DATABASE ${quoteIdent(name)}`)
+  })
+}
+
+function sameCounts(found, wanted) {
+  const names = new Set([...Object.keys(found), ...Object.keys(wanted)])
+  return [...names]
+    .filter((name) => found[name] !== wanted[name])
+    .map((name) => `${name}: ${found[name] ?? 'no table'} rows, the backup had ${wanted[name] ?? 'no table'}`)
+}
+
+/**
+ * Restores an archive into an empty target (`force` empties it first), then checks every table's
+ * row count and every file's hash against the manifest. Nothing is touched until the archive
+ * has been unpacked and checked whole.
+ */
+export async function restore({ archive, dataDir, databaseUrl, force = false }) {
+  const target = { dataDir: path.resolve(dataDir), databaseUrl }
+  const parent = path.dirname(target.dataDir)
+  fs.mkdirSync(parent, { recursive: true })
+  const staging = fs.mkdtempSync(path.join(parent, `.restore-${path.basename(target.dataDir)}-`))
+  let touched = false
+  try {
+    const manifest = await unpackVerified(path.resolve(archive), staging)
+    const wantedKind = isPostgres(databaseUrl) ? 'postgres' : 'sqlite'
+    if (manifest.database.kind !== wantedKind) {
+      throw new BackupError(
+        `the archive holds a ${manifest.database.kind} database; the target is ${wantedKind} (${describeDatabase(target)})`,
+      )
+    }
+    if (isPostgres(databaseUrl)) await ensurePostgresDatabase(databaseUrl)
+    const existing = await contentsOf(target)
+    if (existing.files || existing.tables) {
+      if (!force) {
+        throw new BackupError(
+          `the target is not empty (${existing.files} files in ${target.dataDir}, ${existing.tables} tables in ${describeDatabase(target)}); restore into an empty one, or pass --force to replace what is there`,
+        )
+      }
+      touched = true
+      await emptyTarget(target)
+    }
+    touched = true
+
+    const databaseCopy = path.join(staging, manifest.database.file)
+    if (manifest.database.kind === 'postgres') {
+      runTool(
+        postgresBin('pg_restore'),
+        ['--exit-on-error', '--no-owner', '--no-privileges', '-d', databaseUrl, databaseCopy],
+        'pg_restore failed',
+      )
+    } else {
+      fs.mkdirSync(path.dirname(sqliteFileOf(target)), { recursive: true })
+      fs.copyFileSync(databaseCopy, sqliteFileOf(target))
+    }
+    fs.mkdirSync(target.dataDir, { recursive: true })
+    fs.cpSync(path.join(staging, FILES_FOLDER), target.dataDir, { recursive: true })
+
+    const tables = isPostgres(databaseUrl)
+      ? await withPostgres(databaseUrl, postgresCounts)
+      : await sqliteCounts(sqliteFileOf(target))
+    const problems = sameCounts(tables, manifest.database.tables)
+    for (const file of manifest.files) {
+      const full = path.join(target.dataDir, file.path)
+      if (!fs.existsSync(full) || (await sha256Of(full)) !== file.sha256)
+        problems.push(`${file.path} was not restored whole`)
+    }
+    if (problems.length) throw new BackupError(`the restore does not match the backup: ${problems.join('; ')}`)
+    const rows = Object.values(tables).reduce((sum, n) => sum + n, 0)
+    return {
+      manifest,
+      tables,
+      rows,
+      files: manifest.files.length,
+      database: describeDatabase(target),
+      dataDir: target.dataDir,
+    }
+  } catch (error) {
+    if (!touched && error instanceof BackupError) error.message += ' (nothing was changed)'
+    throw error
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true })
+  }
+}

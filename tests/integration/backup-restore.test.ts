@@ -1,0 +1,411 @@
+import { execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import pg from 'pg'
+import type { Payload } from 'payload'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { CONTACT_QUEUE } from '@/contact/delivery/constants'
+import { acceptSubmission } from '@/contact/server/submit'
+import { OUTBOX_DIR } from '@/cms/mailTransport'
+import { MEDIA_DIR } from '@/cms/paths'
+import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
+import {
+  archiveDate,
+  archiveName,
+  backup,
+  BACKUP_KEEP_DAYS,
+  restore,
+  secretsNameFor,
+} from '../../scripts/lib/backup.mjs'
+import { createContactForm, validFields } from '../support/contact'
+import { startTestPayload } from '../support/payload'
+import { startTempPostgres, type TempPostgres } from '../support/postgres'
+
+// The site's folders (uploads, chat files, outbox) are fixed when its modules load: this suite gets its own.
+const DATA_DIR = vi.hoisted(() => {
+  process.env.DATA_DIR = `${process.env.DATA_DIR}-backup`
+  return process.env.DATA_DIR
+})
+
+const ROOT = path.resolve(__dirname, '../..')
+/** Every folder the suites make (archives, other sites), removed at the end; made only by the tests that run. */
+const TEMP_ROOT = path.join(os.tmpdir(), `backup-restore-${process.pid}`)
+const COMMAND_TIMEOUT_MS = 60_000
+const COLLECTIONS = [
+  'pages',
+  'media',
+  'forms',
+  'form-submissions',
+  'chat-conversations',
+  'chat-events',
+  'chat-files',
+  'users',
+] as const
+const SUBMISSION_MARKER = 'Parcel 77-BACKUP on Elm Street'
+const CHAT_MARKER = 'Is the lien on parcel 77 released?'
+
+/** Runs `node scripts/<script>` as `npm run` would, failing with its output when it fails or takes too long. */
+function runScript(script: string, args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join('scripts', script), ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: COMMAND_TIMEOUT_MS },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${script} failed: ${error.message}\n${stdout}${stderr}`)) : resolve(stdout),
+    )
+  })
+}
+
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+
+/** Every file below `dir` (but the SQLite database, which is compared by its rows) with its hash. */
+function fileHashes(dir: string): Record<string, string> {
+  const hashes: Record<string, string> = {}
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.startsWith('site.db')) continue
+    const full = path.join(entry.parentPath, entry.name)
+    hashes[path.relative(dir, full)] = sha256(full)
+  }
+  return hashes
+}
+
+/** What a visitor and an editor leave behind: a page, an upload, a delivered contact message, a chat with a file. */
+async function fillSite(payload: Payload) {
+  await payload.create({
+    collection: 'users',
+    data: { email: 'owner@example.com', password: 'a-long-test-password', roles: ['admin'] },
+  })
+  await payload.create({
+    collection: 'pages',
+    data: {
+      title: 'Liens',
+      slug: 'liens',
+      layout: [{ blockType: 'hero', heading: 'Liens' }],
+      _status: 'published',
+    } as never,
+  })
+  const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#3a6' } })
+    .png()
+    .toBuffer()
+  await payload.create({
+    collection: 'media',
+    data: { alt: 'A parcel map' },
+    file: { data: image, mimetype: 'image/png', name: 'parcel-map.png', size: image.length },
+  })
+  const formId = await createContactForm(payload)
+  const outcome = await acceptSubmission(payload, {
+    formId,
+    pairs: validFields({ message: `${SUBMISSION_MARKER}: we need a 40-year search by Friday, please.` }),
+    honeypot: null,
+    pageUrl: 'http://localhost:3000/contact',
+    remoteIp: '127.0.0.1',
+  })
+  expect(outcome.ok).toBe(true)
+  // Without SMTP_URL the delivery writes the message to the outbox.
+  await payload.jobs.run({ queue: CONTACT_QUEUE })
+
+  const conversation = await payload.create({
+    collection: 'chat-conversations',
+    data: { visitorTokenHash: 'a'.repeat(64), name: 'Fay', email: 'fay@example.com', status: 'chatting' } as never,
+  })
+  await payload.create({
+    collection: 'chat-events',
+    data: {
+      conversation: conversation.id,
+      type: 'message',
+      authorType: 'customer',
+      authorName: 'Fay',
+      text: CHAT_MARKER,
+    },
+  })
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
+  const file = await payload.create({
+    collection: 'chat-files',
+    data: { conversation: conversation.id },
+    file: { data: png, mimetype: 'image/png', name: 'deed.png', size: png.length },
+  })
+  await payload.create({
+    collection: 'chat-events',
+    data: { conversation: conversation.id, type: 'file', authorType: 'customer', authorName: 'Fay', file: file.id },
+  })
+}
+
+/** Rows per collection, the contact message and the chat message, and every file with its hash. */
+async function snapshotOf(payload: Payload) {
+  const counts: Record<string, number> = {}
+  for (const collection of COLLECTIONS) counts[collection] = (await payload.count({ collection })).totalDocs
+  const submissions = await payload.find({ collection: 'form-submissions', depth: 0, limit: 0 })
+  const events = await payload.find({ collection: 'chat-events', where: { text: { equals: CHAT_MARKER } }, depth: 0 })
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  return {
+    counts,
+    submissionSummaries: submissions.docs.map((doc) => JSON.stringify(doc.data)),
+    chatMessages: events.docs.map((doc) => doc.text),
+    businessName: settings.business?.name,
+    files: fileHashes(DATA_DIR),
+  }
+}
+
+function expectEveryPartPresent(snapshot: Awaited<ReturnType<typeof snapshotOf>>) {
+  for (const collection of COLLECTIONS) expect(snapshot.counts[collection], collection).toBeGreaterThan(0)
+  expect(snapshot.submissionSummaries.join()).toContain(SUBMISSION_MARKER)
+  expect(snapshot.chatMessages).toEqual([CHAT_MARKER])
+  const folders = Object.keys(snapshot.files).map(
+    (file) => path.relative(DATA_DIR, path.join(DATA_DIR, file)).split(path.sep)[0],
+  )
+  for (const folder of [MEDIA_DIR, CHAT_FILES_DIR, OUTBOX_DIR].map((dir) => path.basename(dir))) {
+    expect(folders, `files in ${folder}/`).toContain(folder)
+  }
+}
+
+const newestArchive = (dir: string) =>
+  path.join(
+    dir,
+    fs
+      .readdirSync(dir)
+      .filter((name) => archiveDate(name))
+      .sort()
+      .at(-1)!,
+  )
+
+function wipeDataDir() {
+  fs.rmSync(DATA_DIR, { recursive: true, force: true })
+}
+
+beforeAll(wipeDataDir)
+afterAll(() => {
+  wipeDataDir()
+  fs.rmSync(TEMP_ROOT, { recursive: true, force: true })
+})
+
+describe('a backup of the embedded site (SQLite) restores every row and file', () => {
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-1')
+  const databaseUrl = `file:${path.join(DATA_DIR, 'site.db')}`
+  const env = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir }
+  let before: Awaited<ReturnType<typeof snapshotOf>>
+  afterAll(() => fs.rmSync(backupDir, { recursive: true, force: true }))
+
+  it('backs up the running site, restores it after a wipe, and finds every row and file again', async () => {
+    fs.mkdirSync(DATA_DIR, { recursive: true })
+    const site = await startTestPayload(databaseUrl)
+    try {
+      await fillSite(site.payload)
+      before = await snapshotOf(site.payload)
+      expectEveryPartPresent(before)
+      // Taken while the site holds the database open, as on a running server.
+      await runScript('backup.mjs', [], env)
+    } finally {
+      await site.cleanup()
+    }
+
+    wipeDataDir()
+    const output = await runScript('restore.mjs', [newestArchive(backupDir)], env)
+    expect(output).toContain('Restored the backup')
+
+    const restored = await startTestPayload(databaseUrl)
+    try {
+      expect(await snapshotOf(restored.payload)).toEqual(before)
+    } finally {
+      await restored.cleanup()
+    }
+  })
+
+  it('refuses to restore over a site that holds data, and changes nothing', async () => {
+    const filesBefore = fileHashes(DATA_DIR)
+    const databaseBefore = sha256(path.join(DATA_DIR, 'site.db'))
+    await expect(restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl })).rejects.toThrow(
+      /not empty.*--force.*nothing was changed/s,
+    )
+    expect(fileHashes(DATA_DIR)).toEqual(filesBefore)
+    expect(sha256(path.join(DATA_DIR, 'site.db'))).toBe(databaseBefore)
+  })
+
+  it('replaces a site that holds data when forced', async () => {
+    fs.writeFileSync(path.join(DATA_DIR, 'media', 'stray.txt'), 'not in the backup')
+    const result = await restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl, force: true })
+    expect(result.files).toBe(Object.keys(before.files).length)
+    expect(fileHashes(DATA_DIR)).toEqual(before.files)
+  })
+
+  it('says a truncated archive is damaged and leaves the target untouched', async () => {
+    const archive = newestArchive(backupDir)
+    const truncated = path.join(backupDir, 'truncated.tar.gz')
+    const bytes = fs.readFileSync(archive)
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)))
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-target-'))
+    try {
+      await expect(
+        restore({
+          archive: truncated,
+          dataDir: path.join(target, 'data'),
+          databaseUrl: `file:${path.join(target, 'data', 'site.db')}`,
+        }),
+      ).rejects.toThrow(/damaged or incomplete.*nothing was changed/s)
+      expect(fs.readdirSync(target)).toEqual([])
+    } finally {
+      fs.rmSync(target, { recursive: true, force: true })
+    }
+  })
+
+  it('says an archive whose file differs from its manifest is damaged and leaves the target untouched', async () => {
+    const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-'))
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-target-'))
+    try {
+      const tar = (args: string[]) =>
+        new Promise<void>((resolve, reject) => execFile('tar', args, (error) => (error ? reject(error) : resolve())))
+      await tar(['-xzf', newestArchive(backupDir), '-C', unpacked])
+      const upload = fs.readdirSync(path.join(unpacked, 'data', 'media'))[0]
+      fs.appendFileSync(path.join(unpacked, 'data', 'media', upload), 'changed')
+      const tampered = path.join(backupDir, 'tampered.tar.gz')
+      await tar(['-czf', tampered, '-C', unpacked, '.'])
+      await expect(
+        restore({
+          archive: tampered,
+          dataDir: path.join(target, 'data'),
+          databaseUrl: `file:${path.join(target, 'data', 'site.db')}`,
+        }),
+      ).rejects.toThrow(
+        new RegExp(`does not match its manifest: data/media/${upload} differs.*nothing was changed`, 's'),
+      )
+      expect(fs.readdirSync(target)).toEqual([])
+    } finally {
+      fs.rmSync(unpacked, { recursive: true, force: true })
+      fs.rmSync(target, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the archive and its secrets', () => {
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-2')
+  const sourceDir = path.join(TEMP_ROOT, 'site-source-3')
+  const envFile = path.join(sourceDir, '.env')
+  const SECRET = 'PAYLOAD_SECRET=a-secret-that-must-stay-apart'
+  beforeAll(async () => {
+    for (const dir of [backupDir, path.join(sourceDir, 'data')]) fs.mkdirSync(dir, { recursive: true })
+    const site = await startTestPayload(`file:${path.join(sourceDir, 'data', 'site.db')}`)
+    await site.cleanup()
+    fs.writeFileSync(envFile, `${SECRET}\n`)
+  })
+  afterAll(() => {
+    for (const dir of [backupDir, sourceDir]) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('writes .env beside the archive, readable by its owner alone, and never inside it', async () => {
+    const result = await backup({ dataDir: path.join(sourceDir, 'data'), backupDir, envFile })
+    expect(result.secrets).toBe(path.join(backupDir, secretsNameFor(path.basename(result.archive))))
+    expect(fs.statSync(result.secrets!).mode & 0o777).toBe(0o600)
+    expect(fs.readFileSync(result.secrets!, 'utf8')).toBe(`${SECRET}\n`)
+    expect(gunzipSync(fs.readFileSync(result.archive)).includes(SECRET)).toBe(false)
+  })
+
+  it(`deletes only archives older than the days kept (${BACKUP_KEEP_DAYS} by default)`, async () => {
+    const now = new Date('2026-11-26T03:15:00Z')
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
+    const old = archiveName('site', daysAgo(BACKUP_KEEP_DAYS + 1))
+    const recent = archiveName('site', daysAgo(BACKUP_KEEP_DAYS - 1))
+    const oldStack = archiveName('stack', daysAgo(BACKUP_KEEP_DAYS + 5))
+    const unrelated = 'site-notes.tar.gz'
+    for (const name of [old, recent, oldStack, unrelated, secretsNameFor(old)]) {
+      fs.writeFileSync(path.join(backupDir, name), 'x')
+    }
+    const result = await backup({ dataDir: path.join(sourceDir, 'data'), backupDir, envFile, now })
+    expect(result.removed.sort()).toEqual([old, oldStack].sort())
+    const left = fs.readdirSync(backupDir)
+    for (const name of [recent, unrelated, path.basename(result.archive)]) expect(left).toContain(name)
+    for (const name of [old, oldStack, secretsNameFor(old)]) expect(left).not.toContain(name)
+  })
+})
+
+describe('the backup schedule', () => {
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-4')
+  const dataDir = path.join(TEMP_ROOT, 'site-data-5')
+  const SCHEDULE_HOURS = 2 / 3600
+  const WAIT_FOR_TWO_MS = 20_000
+  afterAll(() => {
+    for (const dir of [backupDir, dataDir]) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('backs up at once when there is no archive, then again each interval, until it is stopped', async () => {
+    for (const dir of [backupDir, dataDir]) fs.mkdirSync(dir, { recursive: true })
+    const site = await startTestPayload(`file:${path.join(dataDir, 'site.db')}`)
+    await site.cleanup()
+    const schedule = spawn(process.execPath, ['scripts/backup.mjs', '--every', String(SCHEDULE_HOURS)], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_DIR: backupDir },
+      stdio: 'ignore',
+    })
+    const exited = new Promise((resolve) => schedule.once('exit', resolve))
+    try {
+      const archives = () => fs.readdirSync(backupDir).filter((name) => archiveDate(name))
+      const deadline = Date.now() + WAIT_FOR_TWO_MS
+      while (archives().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(archives().length, `archives after ${WAIT_FOR_TWO_MS / 1000} s`).toBeGreaterThanOrEqual(2)
+      const [first, second] = archives().map((name) => archiveDate(name)!.getTime())
+      expect(second - first).toBeGreaterThanOrEqual(SCHEDULE_HOURS * 3600 * 1000 - 1000)
+    } finally {
+      schedule.kill('SIGTERM')
+      await exited
+    }
+  })
+})
+
+describe('a backup of a PostgreSQL site restores every row and file into an empty database', () => {
+  let postgres: TempPostgres
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-6')
+  beforeAll(async () => {
+    postgres = await startTempPostgres()
+  })
+  afterAll(() => {
+    postgres?.stop()
+    fs.rmSync(backupDir, { recursive: true, force: true })
+  })
+
+  async function onServer(sql: string) {
+    const client = new pg.Client({ connectionString: postgres.url })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+
+  it('backs up with pg_dump, restores with pg_restore after the database is dropped, and finds every row and file again', async () => {
+    wipeDataDir()
+    fs.mkdirSync(DATA_DIR, { recursive: true })
+    await onServer('CREATE DATABASE site')
+    const databaseUrl = postgres.url.replace(/\/postgres$/, '/site')
+    const env = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir }
+    let before: Awaited<ReturnType<typeof snapshotOf>>
+    const site = await startTestPayload(databaseUrl)
+    try {
+      await fillSite(site.payload)
+      before = await snapshotOf(site.payload)
+      expectEveryPartPresent(before)
+      await runScript('backup.mjs', [], env)
+    } finally {
+      await site.cleanup()
+    }
+    expect(fs.readdirSync(backupDir).some((name) => name.endsWith('.tar.gz'))).toBe(true)
+
+    wipeDataDir()
+    await onServer('DROP DATABASE site WITH (FORCE)')
+    const output = await runScript('restore.mjs', [newestArchive(backupDir)], env)
+    expect(output).toContain('Restored the backup')
+
+    const restored = await startTestPayload(databaseUrl)
+    try {
+      expect(await snapshotOf(restored.payload)).toEqual(before)
+    } finally {
+      await restored.cleanup()
+    }
+    await expect(restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl })).rejects.toThrow(
+      /not empty.*tables in postgres:.*nothing was changed/s,
+    )
+  })
+})
