@@ -1,16 +1,36 @@
-// The environment deploy/stack.mjs reads: where its state lives and the ports of each part.
+// The environment deploy/stack.mjs reads: where its state lives and the ports of each part; and
+// what a client of its front needs: the https address and trust in the certificate it made.
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import tls from 'node:tls'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
 
-/** `ports` names the front, the two app instances, PostgreSQL and Redis. */
+/** `ports` names the front (plain HTTP, which redirects, and https), the two app instances, PostgreSQL and Redis. */
 export function stackEnv(stackDir, ports) {
   return {
     STACK_DIR: stackDir,
     STACK_PORT: String(ports.front),
+    STACK_HTTPS_PORT: String(ports.frontHttps),
     STACK_APP_PORTS: `${ports.appA},${ports.appB}`,
     STACK_PG_PORT: String(ports.postgres),
     STACK_REDIS_PORT: String(ports.redis),
   }
+}
+
+/** The front's address, as the stack names it (FRONT_URL in deploy/lib/config.mjs). */
+export const frontOrigin = (ports) => `https://127.0.0.1:${ports.frontHttps}`
+
+/** The self-signed certificate the stack made for its front (deploy/lib/services.mjs, ensureTlsCertificate). */
+export const stackCertificate = (stackDir) => path.join(stackDir, 'tls', 'cert.pem')
+
+/**
+ * Makes this process's TLS clients (fetch, https, tls.connect) trust the stack's certificate
+ * beside the usual authorities, as a browser told to trust it would: names and dates still count.
+ */
+export function trustStackCertificate(stackDir) {
+  const certificate = fs.readFileSync(stackCertificate(stackDir), 'utf8')
+  tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificate])
 }
 
 /** Runs `node deploy/stack.mjs <command>` from the checkout with `env`, failing loudly when it does. */
