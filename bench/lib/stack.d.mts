@@ -7,7 +7,8 @@ export type StackPorts = {
   redis: number
 }
 export declare function stackEnv(stackDir: string, ports: StackPorts): Record<string, string>
+export declare function benchStackPorts(base: number): StackPorts
 export declare function frontOrigin(ports: StackPorts): string
-export declare function stackCertificate(stackDir: string): string
+export declare function stackTlsFiles(stackDir: string): { cert: string; key: string }
 export declare function trustStackCertificate(stackDir: string): void
 export declare function runStack(command: string, env: Record<string, string | undefined>): void

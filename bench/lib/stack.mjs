@@ -18,18 +18,39 @@ export function stackEnv(stackDir, ports) {
   }
 }
 
+/**
+ * A bench's stack ports: `base` and the next five (the instances, the plain HTTP front, PostgreSQL,
+ * Redis, the https front), each replaced by its STACK_* variable when that is set. A bench's own
+ * servers take base + 6 and on.
+ */
+export function benchStackPorts(base) {
+  const env = (name, fallback) => Number(process.env[name] || fallback)
+  const [appA, appB] = (process.env.STACK_APP_PORTS || `${base},${base + 1}`).split(',').map(Number)
+  return {
+    appA,
+    appB,
+    front: env('STACK_PORT', base + 2),
+    postgres: env('STACK_PG_PORT', base + 3),
+    redis: env('STACK_REDIS_PORT', base + 4),
+    frontHttps: env('STACK_HTTPS_PORT', base + 5),
+  }
+}
+
 /** The front's address, as the stack names it (FRONT_URL in deploy/lib/config.mjs). */
 export const frontOrigin = (ports) => `https://127.0.0.1:${ports.frontHttps}`
 
-/** The self-signed certificate the stack made for its front (deploy/lib/services.mjs, ensureTlsCertificate). */
-export const stackCertificate = (stackDir) => path.join(stackDir, 'tls', 'cert.pem')
+/** The self-signed certificate the stack made for its front (deploy/lib/services.mjs, ensureTlsCertificate) and its key. */
+export const stackTlsFiles = (stackDir) => ({
+  cert: path.join(stackDir, 'tls', 'cert.pem'),
+  key: path.join(stackDir, 'tls', 'key.pem'),
+})
 
 /**
  * Makes this process's TLS clients (fetch, https, tls.connect) trust the stack's certificate
  * beside the usual authorities, as a browser told to trust it would: names and dates still count.
  */
 export function trustStackCertificate(stackDir) {
-  const certificate = fs.readFileSync(stackCertificate(stackDir), 'utf8')
+  const certificate = fs.readFileSync(stackTlsFiles(stackDir).cert, 'utf8')
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificate])
 }
 
