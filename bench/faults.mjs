@@ -5,7 +5,8 @@
 // accepted / stored / emailed, the chat messages sent / received, and the seconds each part took
 // to work again after its dependency returned. Writes bench/results/faults.json and the "Faults"
 // section of bench/RESULTS.md. Loopback only; its own stack (state in .tmp/stack-faults), stopped
-// after. Ports: FAULTS_BENCH_PORT (3281) and the next four.
+// after, whose front it asks over https. Ports: FAULTS_BENCH_PORT (3281) and the next five, or the
+// STACK_* variables (bench/lib/stack.mjs, benchStackPorts).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,18 +15,12 @@ import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
 import { completeContactFields } from './lib/contactFields.mjs'
 import { csrfPair, signInAdmin } from './lib/session.mjs'
 import { writeResultsSection } from './lib/results.mjs'
-import { runStack, stackEnv } from './lib/stack.mjs'
+import { benchStackPorts, frontOrigin, runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
 
 const BASE_PORT = Number(process.env.FAULTS_BENCH_PORT || 3281)
-const PORTS = {
-  appA: BASE_PORT,
-  appB: BASE_PORT + 1,
-  front: BASE_PORT + 2,
-  postgres: BASE_PORT + 3,
-  redis: BASE_PORT + 4,
-}
+const PORTS = benchStackPorts(BASE_PORT)
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-faults')
-const FRONT = `http://127.0.0.1:${PORTS.front}`
+const FRONT = frontOrigin(PORTS)
 const APPS = [PORTS.appA, PORTS.appB].map((port) => `http://127.0.0.1:${port}`)
 const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'faults.json')
 const SECTION_START = '<!-- faults:start -->'
@@ -255,6 +250,7 @@ const outboxMarkers = () => {
 
 fs.rmSync(STACK_DIR, { recursive: true, force: true })
 stack('start')
+trustStackCertificate(STACK_DIR)
 let result
 try {
   const adminAuth = { Authorization: `JWT ${await signInAdmin(APPS[0], path.join(STACK_DIR, 'admin.json'))}` }

@@ -13,7 +13,9 @@
 //      event stream, and repeat what it asked while idle every IDLE_POLL_SECONDS through the front,
 //      for IDLE_SECONDS; the CPU each app instance used meanwhile, read from /proc.
 // Writes bench/results/visits.json and the "Visits" section of bench/RESULTS.md.
-// Options by env: VISITS_BENCH_PORT (3281, and the next five), VISIT_SECONDS (30), IDLE_TABS (5000).
+// The front is asked over https (HTTP/1.1), and the saved page is served over https the same way.
+// Options by env: VISITS_BENCH_PORT (3281, and the next six; the STACK_* variables name the stack's
+// own, bench/lib/stack.mjs benchStackPorts), VISIT_SECONDS (30), IDLE_TABS (5000).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -25,18 +27,11 @@ import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs'
 import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
 import { writeResultsSection } from './lib/results.mjs'
-import { runStack, stackEnv } from './lib/stack.mjs'
+import { benchStackPorts, frontOrigin, runStack, stackEnv, stackTlsFiles, trustStackCertificate } from './lib/stack.mjs'
 import { startStaticNginx } from './lib/staticNginx.mjs'
 
 const BASE_PORT = Number(process.env.VISITS_BENCH_PORT || 3281)
-const PORTS = {
-  appA: BASE_PORT,
-  appB: BASE_PORT + 1,
-  front: BASE_PORT + 2,
-  postgres: BASE_PORT + 3,
-  redis: BASE_PORT + 4,
-  static: BASE_PORT + 5,
-}
+const PORTS = { ...benchStackPorts(BASE_PORT), static: BASE_PORT + 6 }
 const VISIT_SECONDS = Number(process.env.VISIT_SECONDS || 30)
 const IDLE_TABS = Number(process.env.IDLE_TABS || 5000)
 const IDLE_SECONDS = 30
@@ -56,7 +51,7 @@ const SECTION_END = '<!-- visits:end -->'
 /** Request headers a replay does not copy: the connection's own, and what the client computes. */
 const NOT_REPLAYED = new Set(['host', 'connection', 'content-length', 'accept-encoding'])
 
-const front = `http://127.0.0.1:${PORTS.front}`
+const front = frontOrigin(PORTS)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
 
@@ -67,7 +62,8 @@ function stack(command) {
 /** What one first visit asks of the site, in order, as Chromium sent it. */
 async function recordVisit() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-  const context = await browser.newContext()
+  // The stack's certificate is self-signed: Chromium is told to accept it.
+  const context = await browser.newContext({ ignoreHTTPSErrors: true })
   const page = await context.newPage()
   const started = Date.now()
   const recorded = []
@@ -237,7 +233,8 @@ function markdownSection(figures) {
 average ${figures.machine.loadAverageBefore.join(' / ')} before and ${figures.machine.loadAverageAfter.join(' / ')} after.
 Recorded in Chromium (first visit to \`/\`, scrolled at once and after 5 s, ${VISIT_SECONDS} s on the page): ${list}.
 Event streams opened by the visit (held by a tab, left out of the replay): ${figures.visit.streams.length ? figures.visit.streams.join(', ') : 'none'}.
-autocannon ${CONNECTIONS} connections, ${SECONDS} s, each connection replaying the visit's requests in order.
+autocannon ${CONNECTIONS} connections, ${SECONDS} s, each connection replaying the visit's requests in order,
+over https (HTTP/1.1) to the front and to nginx serving the saved page, both with the stack's certificate.
 
 | replayed | requests/s | per second | p99 | non-2xx + errors |
 |---|---|---|---|---|
@@ -267,18 +264,20 @@ let stopStaticNginx = () => {}
 let figures
 try {
   stack('start')
+  trustStackCertificate(STACK_DIR)
   stopStaticNginx = await startStaticNginx({
     appOrigin: `http://127.0.0.1:${PORTS.appA}`,
     pages: ['/'],
     dir: STATIC_DIR,
     port: PORTS.static,
+    tls: stackTlsFiles(STACK_DIR),
   })
   const visit = await recordVisit()
   const replayed = visit.requests.filter((request) => !request.contentType.includes('event-stream'))
   // What the tab asked once the page had settled (after its first 5 s): an idle tab's requests.
   const idleRequests = replayed.filter((request) => request.atMs > 5_000 && request.method === 'GET')
   const nginx = await measure('nginx, the home page saved and precompressed', {
-    url: `http://127.0.0.1:${PORTS.static}/`,
+    url: `https://127.0.0.1:${PORTS.static}/`,
     headers: { 'accept-encoding': 'gzip' },
   })
   nginx.perSecondLabel = `${nginx.requestsPerSecond.toLocaleString('en-US')} pages/s`

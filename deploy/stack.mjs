@@ -16,6 +16,7 @@ import {
 import {
   APP_PORTS,
   DATABASE_URL,
+  FRONT_HTTPS_PORT,
   FRONT_PORT,
   FRONT_URL,
   LOG_DIR,
@@ -29,9 +30,10 @@ import {
   STATE_FILE,
   UPLOADS_DIR,
 } from './lib/config.mjs'
-import { answersOk, isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
+import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
 import {
   ensureSystemPackages,
+  frontAnswersOk,
   launchApp,
   launchBackups,
   saveMaintenancePage,
@@ -69,7 +71,7 @@ const recordsOf = (state) =>
 
 function printUrls() {
   console.log(`
-> Front (nginx):  ${FRONT_URL}   admin: ${FRONT_URL}/admin
+> Front (nginx):  ${FRONT_URL}   admin: ${FRONT_URL}/admin   (http://127.0.0.1:${FRONT_PORT} redirects there)
 > App instances:  ${APP_PORTS.map((port) => `http://127.0.0.1:${port}`).join(', ')}
 > PostgreSQL:     ${DATABASE_URL}
 > Redis:          ${REDIS_URL}
@@ -78,7 +80,7 @@ function printUrls() {
 }
 
 async function refuseBusyPorts() {
-  const ports = [FRONT_PORT, ...APP_PORTS, PG_PORT, REDIS_PORT]
+  const ports = [FRONT_PORT, FRONT_HTTPS_PORT, ...APP_PORTS, PG_PORT, REDIS_PORT]
   const busy = []
   for (const port of ports) if (await portAnswers(port)) busy.push(port)
   if (busy.length) throw new Error(`something else already listens on port ${busy.join(', ')}`)
@@ -104,7 +106,7 @@ async function start() {
 
   // Recorded as each process starts, so that `stop` also ends a start that failed halfway.
   const state = {
-    ports: { front: FRONT_PORT, apps: APP_PORTS, postgres: PG_PORT, redis: REDIS_PORT },
+    ports: { front: FRONT_PORT, frontHttps: FRONT_HTTPS_PORT, apps: APP_PORTS, postgres: PG_PORT, redis: REDIS_PORT },
     processes: { apps: [] },
   }
   try {
@@ -129,7 +131,7 @@ async function start() {
     precompressStatic()
     state.processes.nginx = await startNginx()
     writeState(state)
-    await waitUntil(() => answersOk(`${FRONT_URL}/api/health`), SERVICE_START_TIMEOUT_MS, 'the front answering')
+    await waitUntil(() => frontAnswersOk('/api/health'), SERVICE_START_TIMEOUT_MS, 'the front answering over https')
     state.processes.backups = launchBackups()
     writeState(state)
   } catch (error) {

@@ -3,11 +3,14 @@ import path from 'node:path'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
 
 export const NGINX = '/usr/sbin/nginx'
+export const OPENSSL = '/usr/bin/openssl'
 export const POSTGRES_ROOT = '/usr/lib/postgresql'
 export const REDIS_SERVER = '/usr/bin/redis-server'
 
 export const STATE_DIR = path.resolve(ROOT, process.env.STACK_DIR || '.tmp/stack')
+/** Plain HTTP: it only redirects to the https front (and answers ACME challenges). */
 export const FRONT_PORT = Number(process.env.STACK_PORT || 8080)
+export const FRONT_HTTPS_PORT = Number(process.env.STACK_HTTPS_PORT || 8443)
 export const APP_PORTS = (process.env.STACK_APP_PORTS || '3001,3002').split(',').map(Number)
 export const PG_PORT = Number(process.env.STACK_PG_PORT || 5433)
 export const REDIS_PORT = Number(process.env.STACK_REDIS_PORT || 6380)
@@ -32,7 +35,17 @@ export const TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template')
 export const DATABASE_NAME = 'site'
 export const DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/${DATABASE_NAME}`
 export const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`
-export const FRONT_URL = `http://127.0.0.1:${FRONT_PORT}`
+export const FRONT_URL = `https://127.0.0.1:${FRONT_HTTPS_PORT}`
+
+/** The front's certificate: the operator's own files, or one the stack makes for 127.0.0.1 and localhost. */
+export const TLS_DIR = path.join(STATE_DIR, 'tls')
+export const OWN_TLS_FILES = Boolean(process.env.STACK_TLS_CERT || process.env.STACK_TLS_KEY)
+export const TLS_CERT = path.resolve(process.env.STACK_TLS_CERT || path.join(TLS_DIR, 'cert.pem'))
+export const TLS_KEY = path.resolve(process.env.STACK_TLS_KEY || path.join(TLS_DIR, 'key.pem'))
+/** A self-signed certificate made here lasts this long; delete STATE_DIR/tls to make a new one. */
+export const SELF_SIGNED_DAYS = 825
+/** Where certbot --webroot writes its challenges, which plain HTTP serves. */
+export const ACME_DIR = path.join(STATE_DIR, 'acme')
 
 /** Files nginx serves precompressed (gzip_static); images and fonts are compressed already. */
 export const PRECOMPRESSED = /\.(js|css|svg|json|txt)$/

@@ -1,15 +1,18 @@
 // The stack's services: Debian's packages, PostgreSQL, Redis, the app instances and nginx.
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import https from 'node:https'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { filesUnder, run } from '../../scripts/lib/bootstrap.mjs'
 import {
+  ACME_DIR,
   APP_PORTS,
   APP_START_TIMEOUT_MS,
   BACKUP_INTERVAL_HOURS,
   DATABASE_NAME,
   DATABASE_URL,
+  FRONT_HTTPS_PORT,
   FRONT_PORT,
   FRONT_URL,
   LOG_DIR,
@@ -18,6 +21,8 @@ import {
   MEDIA_DIR,
   NGINX_ARGS,
   NGINX_CONF,
+  OPENSSL,
+  OWN_TLS_FILES,
   PG_DATA,
   PG_DIR,
   PG_PORT,
@@ -27,10 +32,14 @@ import {
   REDIS_PORT,
   REDIS_SERVER,
   REDIS_URL,
+  SELF_SIGNED_DAYS,
   SERVICE_START_TIMEOUT_MS,
   STATE_DIR,
   STATIC_DIR,
   TEMPLATE,
+  TLS_CERT,
+  TLS_DIR,
+  TLS_KEY,
   UPLOADS_DIR,
 } from './config.mjs'
 import { answersOk, isRunning, portAnswers, recordOf, spawnDetached, systemUser, waitUntil } from './processes.mjs'
@@ -50,6 +59,7 @@ export function ensureSystemPackages() {
   if (!fs.existsSync(NGINX)) missing.push('nginx')
   if (!fs.existsSync(POSTGRES_ROOT)) missing.push('postgresql')
   if (!fs.existsSync(REDIS_SERVER)) missing.push('redis-server')
+  if (!fs.existsSync(OPENSSL)) missing.push('openssl')
   if (!missing.length) return
   console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   aptInstall(missing)
@@ -188,6 +198,51 @@ export async function saveMaintenancePage(port) {
   fs.writeFileSync(MAINTENANCE_PAGE, await response.text())
 }
 
+// ---- the front's certificate ----------------------------------------------------------------
+
+/**
+ * The operator's own certificate and key (STACK_TLS_CERT, STACK_TLS_KEY), or else a self-signed one
+ * for 127.0.0.1 and localhost, made once in STATE_DIR/tls and kept for later starts.
+ */
+export function ensureTlsCertificate() {
+  if (OWN_TLS_FILES) {
+    for (const file of [TLS_CERT, TLS_KEY]) {
+      if (!fs.existsSync(file)) throw new Error(`${file} (STACK_TLS_CERT / STACK_TLS_KEY) does not exist`)
+    }
+    return
+  }
+  if (fs.existsSync(TLS_CERT) && fs.existsSync(TLS_KEY)) return
+  console.log('> Making a self-signed certificate for 127.0.0.1 and localhost…')
+  fs.mkdirSync(TLS_DIR, { recursive: true })
+  // P-256: the quickest handshake of the keys every client takes.
+  run(
+    OPENSSL,
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+      ...['-keyout', TLS_KEY, '-out', TLS_CERT, '-days', String(SELF_SIGNED_DAYS), '-subj', '/CN=127.0.0.1'],
+      ...['-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-addext', 'extendedKeyUsage=serverAuth'],
+    ],
+    { stdio: 'pipe' },
+  )
+  fs.chmodSync(TLS_KEY, 0o600)
+}
+
+/**
+ * Whether the front answers `pathname` with a 2xx over https. The stack's own certificate is
+ * checked; the operator's names the server, not the 127.0.0.1 asked here, so it is not.
+ */
+export function frontAnswersOk(pathname) {
+  const tls = OWN_TLS_FILES ? { rejectUnauthorized: false } : { ca: fs.readFileSync(TLS_CERT) }
+  return new Promise((resolve) => {
+    const request = https.get(`${FRONT_URL}${pathname}`, { ...tls, timeout: 5_000 }, (response) => {
+      response.resume()
+      resolve(response.statusCode >= 200 && response.statusCode < 300)
+    })
+    request.on('timeout', () => request.destroy())
+    request.on('error', () => resolve(false))
+  })
+}
+
 export function renderNginxConf() {
   // Run as root, nginx's workers run as Debian's web server user.
   const workerUser =
@@ -196,6 +251,12 @@ export function renderNginxConf() {
   const values = {
     USER: workerUser,
     PORT: String(FRONT_PORT),
+    HTTPS_PORT: String(FRONT_HTTPS_PORT),
+    // The address a redirect names: https's own port is left out.
+    HTTPS_PORT_SUFFIX: FRONT_HTTPS_PORT === 443 ? '' : `:${FRONT_HTTPS_PORT}`,
+    TLS_CERT,
+    TLS_KEY,
+    ACME_DIR,
     STATIC_DIR,
     STATE_DIR,
     MEDIA_DIR,
@@ -210,6 +271,8 @@ export function renderNginxConf() {
 
 export async function startNginx() {
   for (const dir of ['nginx', 'cache']) fs.mkdirSync(path.join(STATE_DIR, dir), { recursive: true })
+  fs.mkdirSync(ACME_DIR, { recursive: true })
+  ensureTlsCertificate()
   renderNginxConf()
   run(NGINX, ['-t', '-q', ...NGINX_ARGS])
   const pidFile = path.join(STATE_DIR, 'nginx.pid')

@@ -2,6 +2,7 @@
 // one Redis, on ports of its own. No browser: every check is an HTTP request.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http2 from 'node:http2'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
@@ -12,12 +13,13 @@ import { CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { MEDIA_CACHE_CONTROL } from '../../src/cms/media/fileVersion'
 import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
+import { HSTS_VALUE } from '../../src/security/headers'
 import { completeContactFields } from '../../bench/lib/contactFields.mjs'
-import { stackEnv } from '../../bench/lib/stack.mjs'
+import { frontOrigin, stackEnv, trustStackCertificate } from '../../bench/lib/stack.mjs'
 import { commandLine, descendantsOf } from '../../scripts/lib/processTree.mjs'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
-/** Five ports from here (3201 unless E2E_FRONT_PORT_BASE says), so two checkouts' suites can run side by side. */
+/** Six ports from here (3201 unless E2E_FRONT_PORT_BASE says), so two checkouts' suites can run side by side. */
 const PORT_BASE = Number(process.env.E2E_FRONT_PORT_BASE || 3201)
 const PORTS = {
   appA: PORT_BASE,
@@ -25,8 +27,11 @@ const PORTS = {
   front: PORT_BASE + 2,
   postgres: PORT_BASE + 3,
   redis: PORT_BASE + 4,
+  frontHttps: PORT_BASE + 5,
 }
-const FRONT = `http://127.0.0.1:${PORTS.front}`
+/** The front over https, with the certificate the stack made; its plain HTTP port only redirects here. */
+const FRONT = frontOrigin(PORTS)
+const FRONT_PLAIN_HTTP = `http://127.0.0.1:${PORTS.front}`
 const APP_A = `http://127.0.0.1:${PORTS.appA}`
 const APP_B = `http://127.0.0.1:${PORTS.appB}`
 /** A fresh stack migrates and seeds PostgreSQL before the instances start. */
@@ -54,6 +59,8 @@ function stack(command: 'start' | 'stop') {
 test.beforeAll(() => {
   test.setTimeout(STACK_START_TIMEOUT_MS + 30_000)
   stack('start')
+  // Node's clients here (fetch, http2, Playwright's requests) trust the stack's certificate.
+  trustStackCertificate(STACK_DIR)
 })
 
 test.afterAll(() => {
@@ -135,7 +142,84 @@ const contactFields = (name: string) =>
     message: 'A request sent through the nginx front for a tax search on a Franklin County parcel.',
   })
 
+/** One GET over HTTP/2 on a new TLS connection: the protocol ALPN chose, the status and the headers. */
+function http2Get(origin: string, path: string, timeoutMs: number) {
+  return new Promise<{ alpn: string | false; status: number; headers: http2.IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      const session = http2.connect(origin)
+      const timer = setTimeout(() => {
+        session.destroy()
+        reject(new Error(`no HTTP/2 answer from ${origin}${path} within ${timeoutMs} ms`))
+      }, timeoutMs)
+      const fail = (error: Error) => {
+        clearTimeout(timer)
+        session.destroy()
+        reject(error)
+      }
+      session.on('error', fail)
+      const request = session.request({ ':path': path, 'accept-encoding': 'gzip' })
+      request.on('error', fail)
+      request.on('response', (headers) => {
+        const alpn = session.alpnProtocol ?? false
+        request.resume()
+        request.on('end', () => {
+          clearTimeout(timer)
+          session.close()
+          resolve({ alpn, status: Number(headers[':status']), headers })
+        })
+      })
+      request.end()
+    },
+  )
+}
+
 test.describe('production front', () => {
+  test('answers over HTTP/2 with TLS, ALPN choosing h2', async () => {
+    const answer = await http2Get(FRONT, '/', 10_000)
+    expect(answer.alpn).toBe('h2')
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-type']).toContain('text/html')
+  })
+
+  test('plain HTTP answers 301 to the same address over https', async () => {
+    for (const address of ['/', '/pricing?utm_source=mail', '/api/health']) {
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(`${FRONT_PLAIN_HTTP}${address}`, { method, redirect: 'manual' })
+        expect(response.status, `${method} ${address}`).toBe(301)
+        expect(response.headers.get('location'), `${method} ${address}`).toBe(`${FRONT}${address}`)
+      }
+    }
+  })
+
+  test('every kind of answer carries HSTS once, with the app’s value', async () => {
+    const html = await (await fetch(`${FRONT}/`)).text()
+    const chunk = /\/_next\/static\/[^"]+\.js/.exec(html)?.[0]
+    const image = new RegExp(`${MEDIA_FILE_PREFIX}[^"?]+\\?v=[0-9a-z]+`).exec(html)?.[0]
+    expect(chunk && image).toBeTruthy()
+    // A page (whose own copy from the app is dropped), a cached page, an asset and an uploaded
+    // file nginx serves itself, an endpoint, the chat's shared answer, and a 404.
+    for (const address of ['/', '/pricing', chunk!, image!, '/api/health', '/api/chat/config', '/no-such-page']) {
+      const response = await fetch(`${FRONT}${address}`)
+      await response.arrayBuffer()
+      // fetch joins repeated headers with ", ": equal means exactly one.
+      expect(response.headers.get('strict-transport-security'), address).toBe(HSTS_VALUE)
+    }
+  })
+
+  test('the app sees the visitor’s https: its cookies are Secure and its pages ask for https only', async () => {
+    const throughFront = await fetch(`${FRONT}${CSRF_ENDPOINT}`)
+    expect(throughFront.headers.getSetCookie().length).toBeGreaterThan(0)
+    for (const cookie of throughFront.headers.getSetCookie()) expect(cookie).toMatch(/;\s*Secure(;|$)/i)
+    const page = await fetch(`${FRONT}/pricing`)
+    expect(page.headers.get('content-security-policy')).toContain('upgrade-insecure-requests')
+    // The same instance asked over plain HTTP, not through the front: neither.
+    const direct = await fetch(`${APP_A}${CSRF_ENDPOINT}`)
+    for (const cookie of direct.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*Secure(;|$)/i)
+    expect((await fetch(`${APP_A}/pricing`)).headers.get('content-security-policy')).not.toContain(
+      'upgrade-insecure-requests',
+    )
+  })
+
   for (const page of ['/', '/pricing']) {
     test(`${page} answers HTML that shared caches may keep`, async ({ request }) => {
       const response = await request.get(`${FRONT}${page}`)
@@ -180,7 +264,7 @@ test.describe('production front', () => {
     const ask = (headers: Record<string, string>) =>
       visitor.get(`${FRONT}/pricing`, { headers, maxRedirects: 0 }).then((response) => response.headers()['set-cookie'])
     expect(await ask({ 'X-Visitor-Region': 'US-OH' })).toMatch(
-      /^visitor_region=US-OH; Path=\/; Max-Age=86400; SameSite=Lax$/,
+      /^visitor_region=US-OH; Path=\/; Max-Age=86400; SameSite=Lax; Secure$/,
     )
     // Kept once set; never from a malformed or hostile value; nothing without a region.
     expect(await ask({ 'X-Visitor-Region': 'DE', Cookie: 'visitor_region=US-OH' })).toBeUndefined()
@@ -189,7 +273,11 @@ test.describe('production front', () => {
     expect(await ask({})).toBeUndefined()
     await visitor.dispose()
 
-    const context = await browser.newContext({ extraHTTPHeaders: { 'X-Visitor-Region': 'DE' } })
+    // Chromium cannot be told to trust one certificate after it started: it accepts the stack's.
+    const context = await browser.newContext({
+      extraHTTPHeaders: { 'X-Visitor-Region': 'DE' },
+      ignoreHTTPSErrors: true,
+    })
     const page = await context.newPage()
     const regionRequests: string[] = []
     page.on('request', (request) => {
