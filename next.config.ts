@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   cacheHandler: path.join(process.cwd(), 'src/server/cacheHandler.mjs'),
   cacheMaxMemorySize: 0,
   reactStrictMode: true,
+  // A release of the production stack (deploy/lib/releases.mjs) names its build: every instance of
+  // it, on any server, has the same build id (the page cache's prefix) and deployment id.
+  generateBuildId: async () => process.env.SITE_BUILD_ID || null,
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   // A page's CSS travels in its document (a few KB compressed), so that nothing but the document
   // stands before the first paint; scripts/lib/adminStylesheets.mjs keeps the admin's linked.
   experimental: { inlineCss: true },

@@ -2,6 +2,8 @@
 // everything on loopback and under one state folder.
 //   node deploy/stack.mjs start   (again while running: says so)
 //   node deploy/stack.mjs stop    (again when stopped: says so)
+//   node deploy/stack.mjs deploy  (a new release of the checkout, rolled over with no downtime)
+//   node deploy/stack.mjs rollback [--force]   (back to the release before)
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -11,6 +13,7 @@ import {
   ensureEnvFile,
   loadEnvFile,
   ROOT,
+  run,
   setUpDatabase,
 } from '../scripts/lib/bootstrap.mjs'
 import {
@@ -32,12 +35,22 @@ import {
 } from './lib/config.mjs'
 import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
 import {
+  currentRelease,
+  makeRelease,
+  markCurrent,
+  migrationsAhead,
+  pruneReleases,
+  shareStaticFiles,
+} from './lib/releases.mjs'
+import {
+  appEnv,
   ensureSystemPackages,
   frontAnswersOk,
   launchApp,
   launchBackups,
   saveMaintenancePage,
   precompressStatic,
+  reloadNginx,
   startNginx,
   startPostgres,
   startRedis,
@@ -122,12 +135,16 @@ async function start() {
       SERVER_URL: FRONT_URL,
       E2E_ADMIN_FILE: path.join(STATE_DIR, 'admin.json'),
     })
-    ensureBuilt()
+    // Before the first deploy the instances run the checkout, built here; after it, `current`.
+    const release = currentRelease()
+    if (release === ROOT) ensureBuilt()
+    state.releases = [release]
     console.log(`> Starting ${APP_PORTS.length} app instances…`)
-    state.processes.apps = APP_PORTS.map(launchApp)
+    state.processes.apps = APP_PORTS.map((port) => launchApp(port, release))
     writeState(state)
     await Promise.all(APP_PORTS.map((port, i) => waitForApp(port, state.processes.apps[i])))
     await saveMaintenancePage(APP_PORTS[0])
+    shareStaticFiles(release)
     precompressStatic()
     state.processes.nginx = await startNginx()
     writeState(state)
@@ -168,10 +185,74 @@ async function stop() {
   fs.rmSync(STATE_FILE, { force: true })
 }
 
-const COMMANDS = { start, stop }
+// ---- deploys ---------------------------------------------------------------------------------
+
+function runningState() {
+  const state = readState()
+  if (!state || !recordsOf(state).every(isRunning)) throw new Error('the stack is not running: start it first')
+  state.releases ??= [currentRelease()]
+  return state
+}
+
+/**
+ * Moves every instance to `releaseDir`, one at a time: nginx stops sending it requests, it stops
+ * (SIGTERM: it finishes what it serves and hands its chat streams over), starts again from the
+ * release, and takes requests again once it answers; the others serve meanwhile.
+ */
+async function rollTo(releaseDir, state) {
+  shareStaticFiles(releaseDir)
+  precompressStatic()
+  for (const [i, port] of APP_PORTS.entries()) {
+    console.log(`> Instance ${port}: moving to ${path.basename(releaseDir)}…`)
+    await reloadNginx({ down: [port] })
+    await stopProcess(`app ${port}`, state.processes.apps[i], ['SIGTERM'], { group: true })
+    state.processes.apps[i] = launchApp(port, releaseDir)
+    writeState(state)
+    await waitForApp(port, state.processes.apps[i])
+    await reloadNginx()
+  }
+  markCurrent(releaseDir)
+}
+
+/** `deploy`: builds a new release from the checkout beside the running one, migrates, rolls over. */
+async function deploy() {
+  const state = runningState()
+  loadEnvFile()
+  const releaseDir = makeRelease()
+  // The migrations run once, from the new release, before any instance runs it; the instances
+  // still on the last release go on serving meanwhile (a migration must not break them).
+  run(process.execPath, ['scripts/migrate.mjs'], { cwd: releaseDir, env: appEnv(APP_PORTS[0]) })
+  await rollTo(releaseDir, state)
+  state.releases.push(releaseDir)
+  writeState(state)
+  pruneReleases()
+  console.log(`> Deployed ${path.basename(releaseDir)}.`)
+}
+
+/** `rollback`: rolls every instance back to the release before the current one. */
+async function rollback() {
+  const state = runningState()
+  const current = currentRelease()
+  const index = state.releases.lastIndexOf(current)
+  const previous = index > 0 ? state.releases[index - 1] : null
+  if (!previous || !fs.existsSync(previous)) throw new Error('there is no earlier release to roll back to')
+  const ahead = migrationsAhead(current, previous)
+  if (ahead.length && !process.argv.includes('--force')) {
+    throw new Error(
+      `unsafe: the current release applied migrations the earlier one does not know (${ahead.join(', ')}); ` +
+        'its code may fail on the changed database. Restore a backup from before the deploy, or pass --force.',
+    )
+  }
+  await rollTo(previous, state)
+  state.releases.splice(index, 1)
+  writeState(state)
+  console.log(`> Rolled back to ${previous === ROOT ? 'the checkout' : path.basename(previous)}.`)
+}
+
+const COMMANDS = { start, stop, deploy, rollback }
 const command = COMMANDS[process.argv[2]]
 if (!command) {
-  console.error('Usage: node deploy/stack.mjs start|stop')
+  console.error('Usage: node deploy/stack.mjs start|stop|deploy|rollback [--force]')
   process.exit(2)
 }
 // The app instances are started with this process's Node: the project's own.

@@ -29,7 +29,8 @@ export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
 /** The page nginx answers with when no instance can (502, 503, 504), saved from the site at start. */
 export const MAINTENANCE_PAGE = path.join(STATE_DIR, 'maintenance.html')
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
-export const STATIC_DIR = path.join(ROOT, '.next', 'static')
+/** The build files of every release the stack ran, merged (deploy/lib/releases.mjs), which nginx serves. */
+export const STATIC_DIR = path.join(STATE_DIR, 'static')
 export const TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template')
 
 export const DATABASE_NAME = 'site'
@@ -53,3 +54,8 @@ export const APP_START_TIMEOUT_MS = 180_000
 export const SERVICE_START_TIMEOUT_MS = 30_000
 /** How long each process gets to end by itself before it is stopped harder. */
 export const STOP_TIMEOUT_MS = 20_000
+/**
+ * After `nginx -s reload`, how long before the stack counts on the new configuration: nginx starts
+ * its new workers within milliseconds, and the old ones end what they were sending.
+ */
+export const NGINX_RELOAD_SETTLE_MS = 1_000

@@ -21,6 +21,7 @@ import {
   MEDIA_DIR,
   NGINX_ARGS,
   NGINX_CONF,
+  NGINX_RELOAD_SETTLE_MS,
   OPENSSL,
   OWN_TLS_FILES,
   PG_DATA,
@@ -42,7 +43,17 @@ import {
   TLS_KEY,
   UPLOADS_DIR,
 } from './config.mjs'
-import { answersOk, isRunning, portAnswers, recordOf, spawnDetached, systemUser, waitUntil } from './processes.mjs'
+import {
+  answersOk,
+  isRunning,
+  portAnswers,
+  recordOf,
+  sleep,
+  spawnDetached,
+  systemUser,
+  waitUntil,
+} from './processes.mjs'
+import { currentRelease } from './releases.mjs'
 
 // ---- system packages ------------------------------------------------------------------------
 
@@ -141,12 +152,12 @@ export function appEnv(port) {
 }
 
 /** An app instance under the stack's supervisor (deploy/supervise.mjs), which starts it again if it ends. */
-export function launchApp(port) {
+export function launchApp(port, releaseDir = currentRelease()) {
   return spawnDetached(
     `app-${port}`,
     process.execPath,
     ['deploy/supervise.mjs', '--', process.execPath, 'scripts/serve.mjs'],
-    { env: appEnv(port) },
+    { env: appEnv(port), cwd: releaseDir },
   )
 }
 
@@ -243,11 +254,14 @@ export function frontAnswersOk(pathname) {
   })
 }
 
-export function renderNginxConf() {
+/** Renders nginx.conf; the instances on the `down` ports get no new request (a deploy is replacing them). */
+export function renderNginxConf({ down = [] } = {}) {
   // Run as root, nginx's workers run as Debian's web server user.
   const workerUser =
     process.getuid?.() === 0 ? 'user www-data;' : '# Not started as root: the workers run as this user.'
-  const upstreams = APP_PORTS.map((port) => `        server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`)
+  const upstreams = APP_PORTS.map(
+    (port) => `        server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${down.includes(port) ? ' down' : ''};`,
+  )
   const values = {
     USER: workerUser,
     PORT: String(FRONT_PORT),
@@ -267,6 +281,17 @@ export function renderNginxConf() {
     return values[name]
   })
   fs.writeFileSync(NGINX_CONF, conf)
+}
+
+/**
+ * Applies a new nginx.conf without a stop: checked first, then nginx's new workers take new
+ * requests while the old ones finish theirs. Waits until the new workers can have started.
+ */
+export async function reloadNginx(options) {
+  renderNginxConf(options)
+  run(NGINX, ['-t', '-q', ...NGINX_ARGS])
+  run(NGINX, [...NGINX_ARGS, '-s', 'reload'])
+  await sleep(NGINX_RELOAD_SETTLE_MS)
 }
 
 export async function startNginx() {

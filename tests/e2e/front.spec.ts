@@ -1,6 +1,6 @@
 // The production front (deploy/stack.mjs): nginx before two app instances on one PostgreSQL and
 // one Redis, on ports of its own. No browser: every check is an HTTP request.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http2 from 'node:http2'
 import path from 'node:path'
@@ -433,6 +433,80 @@ const statusOf = (url: string) =>
   )
 
 // These kill processes: they run last, and `stack stop` after them ends what is left.
+/** What a build of a release may take on a busy machine, and the roll over the instances after it. */
+const DEPLOY_TIMEOUT_MS = 12 * 60_000
+
+/** The release an instance serves: the deployment id its page names its scripts with ('checkout' before any). */
+async function releaseOf(app: string) {
+  const html = await (await fetch(`${app}/`)).text()
+  return /[?&]dpl=([\w-]+)/.exec(html)?.[1] ?? 'checkout'
+}
+
+/**
+ * Runs `deploy/stack.mjs <command>` while a visitor asks the front for pages back to back; returns
+ * every answer that was not a 200 (status or error) and how many were asked.
+ */
+async function pagesThrough(command: 'deploy' | 'rollback') {
+  const child = spawn(process.execPath, ['deploy/stack.mjs', command], {
+    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  let running = true
+  void exited.then(() => (running = false))
+  const failures: string[] = []
+  let asked = 0
+  while (running) {
+    for (const page of ['/', '/pricing', '/faq']) {
+      asked++
+      try {
+        const response = await fetch(`${FRONT}${page}`, { signal: AbortSignal.timeout(10_000) })
+        await response.arrayBuffer()
+        if (response.status !== 200) failures.push(`${page}: ${response.status}`)
+      } catch (error) {
+        failures.push(`${page}: ${(error as Error).message}`)
+      }
+    }
+  }
+  const code = await exited
+  if (code !== 0) throw new Error(`deploy/stack.mjs ${command} failed (${code}):\n${output}`)
+  return { failures, asked }
+}
+
+test.describe('deploys', () => {
+  test('a deploy moves every instance to a new release one at a time, and the front answers every page meanwhile', async () => {
+    test.setTimeout(DEPLOY_TIMEOUT_MS)
+    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual(['checkout', 'checkout'])
+    const { failures, asked } = await pagesThrough('deploy')
+    expect(failures).toEqual([])
+    expect(asked).toBeGreaterThan(100)
+    const current = path.basename(fs.realpathSync(path.join(STACK_DIR, 'current')))
+    expect(current).toMatch(/^\d{8}-\d{6}/)
+    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([current, current])
+  })
+
+  test('a rollback moves every instance back to the release before, with no failed page either', async () => {
+    test.setTimeout(DEPLOY_TIMEOUT_MS)
+    const { failures } = await pagesThrough('rollback')
+    expect(failures).toEqual([])
+    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual(['checkout', 'checkout'])
+    expect(fs.realpathSync(path.join(STACK_DIR, 'current'))).toBe(fs.realpathSync('.'))
+  })
+
+  test('a rollback with no release before the current one is refused and changes nothing', async () => {
+    const result = spawnSync(process.execPath, ['deploy/stack.mjs', 'rollback'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
+    })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(/no earlier release/)
+    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual(['checkout', 'checkout'])
+  })
+})
+
 test.describe('faults at the front', () => {
   test('an instance killed with kill -9 is back by itself within 5 s, and the front answers every page meanwhile', async () => {
     const [first] = appProcesses()

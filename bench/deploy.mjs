@@ -1,0 +1,123 @@
+// `node bench/deploy.mjs`: page views through the production front (deploy/stack.mjs, over https)
+// for the whole of a deploy (`deploy/stack.mjs deploy`: a new release built beside the running one,
+// migrated, and the instances moved to it one at a time) and then of a rollback. Records, for each,
+// the answers by status, socket errors and timeouts, p99 and the longest answer, and which release
+// the instances serve after. Writes bench/results/deploy.json and the "Deploys" section of
+// bench/RESULTS.md. Loopback only; its own stack (state in .tmp/stack-deploy), stopped after.
+// Ports: DEPLOY_BENCH_PORT (3291) and the next five, or the STACK_* variables.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { writeResultsSection } from './lib/results.mjs'
+import { benchStackPorts, frontOrigin, runStack, stackEnv } from './lib/stack.mjs'
+
+const PORTS = benchStackPorts(Number(process.env.DEPLOY_BENCH_PORT || 3291))
+const STACK_DIR = path.join(ROOT, '.tmp', 'stack-deploy')
+const FRONT = frontOrigin(PORTS)
+const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'deploy.json')
+const SECTION_START = '<!-- deploy:start -->'
+const SECTION_END = '<!-- deploy:end -->'
+/** Pages a visitor reads, asked in turn by every connection. */
+const PAGES = ['/', '/pricing', '/faq', '/contact']
+const CONNECTIONS = 10
+/** A steady visitor load, not a flood: the build of the release shares the machine with it. */
+const REQUESTS_PER_SECOND = 100
+/** An answer slower than this counts as a timeout (autocannon's own bound). */
+const TIMEOUT_S = 10
+/** The goal (issue 24): p99 under this, and no answer but 2xx. */
+const P99_GOAL_MS = 100
+
+const env = { ...process.env, ...stackEnv(STACK_DIR, PORTS) }
+const stack = (command) => runStack(command, env)
+
+/** The release an instance serves: the deployment id its pages name their scripts with, or the checkout. */
+async function releaseOf(port) {
+  const html = await (await fetch(`http://127.0.0.1:${port}/`)).text()
+  return /[?&]dpl=([\w-]+)/.exec(html)?.[1] ?? 'checkout'
+}
+
+/** The same load for a while with nothing happening: the reference the deploy's figures compare with. */
+const STEADY_MS = 15_000
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Runs `deploy/stack.mjs <command>` while autocannon asks the front for pages; both end together.
+ * With no command, the load runs STEADY_MS alone.
+ */
+async function underLoad(command) {
+  const load = autocannon({
+    url: FRONT,
+    connections: CONNECTIONS,
+    duration: 3600,
+    overallRate: REQUESTS_PER_SECOND,
+    timeout: TIMEOUT_S,
+    requests: PAGES.map((page) => ({ method: 'GET', path: page })),
+    headers: { 'accept-encoding': 'gzip' },
+  })
+  const started = performance.now()
+  const status = command
+    ? await new Promise((resolve) => {
+        const child = spawn(process.execPath, ['deploy/stack.mjs', command], { cwd: ROOT, env, stdio: 'inherit' })
+        child.on('exit', (code) => resolve(code))
+      })
+    : await sleep(STEADY_MS).then(() => 0)
+  const seconds = Number(((performance.now() - started) / 1000).toFixed(1))
+  load.stop()
+  const result = await load
+  if (status !== 0) throw new Error(`deploy/stack.mjs ${command} failed`)
+  return {
+    command: command ?? 'none (steady)',
+    seconds,
+    requests: result.requests.total,
+    ok2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    releases: [await releaseOf(PORTS.appA), await releaseOf(PORTS.appB)],
+  }
+}
+
+fs.rmSync(STACK_DIR, { recursive: true, force: true })
+stack('start')
+const phases = []
+try {
+  // Every page once, so the load starts from a warm cache as a running site's would.
+  for (const page of PAGES) await fetch(`http://127.0.0.1:${PORTS.appA}${page}`)
+  phases.push(await underLoad(null))
+  phases.push(await underLoad('deploy'))
+  phases.push(await underLoad('rollback'))
+} finally {
+  stack('stop')
+}
+
+const machine = { cores: os.cpus().length, loadAverageAfter: os.loadavg().map((value) => Number(value.toFixed(2))) }
+fs.writeFileSync(
+  RESULTS_JSON,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, connections: CONNECTIONS, pages: PAGES, phases }, null, 2)}\n`,
+)
+const rows = phases.map(
+  (phase) =>
+    `| ${phase.command} | ${phase.seconds} s | ${phase.requests} | ${phase.non2xx} | ${phase.errors} | ${phase.timeouts} | ` +
+    `${phase.p99Ms} ms | ${phase.maxMs} ms | ${phase.releases.join(', ')} |`,
+)
+const section = `${SECTION_START}
+## Deploys under load (\`node bench/deploy.mjs\`)
+
+${new Date().toISOString().slice(0, 10)}, ${machine.cores} cores, load average ${machine.loadAverageAfter.join(' / ')} after.
+autocannon, ${CONNECTIONS} connections at ${REQUESTS_PER_SECOND} requests/s over https asking ${PAGES.join(', ')} in turn through the front for the
+whole of \`deploy/stack.mjs deploy\` (a release copied and built beside the running one, migrated, each
+instance taken out of nginx's upstream, stopped with SIGTERM, started from the release and put back
+once it answers) and then of \`rollback\`, after ${STEADY_MS / 1000} s of the same load with nothing happening (the reference). Goal: no answer but 2xx, no socket error, p99 under
+${P99_GOAL_MS} ms.
+
+| command | took | answers | non-2xx | socket errors | timeouts | p99 | longest | release after (each instance) |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+${SECTION_END}`
+writeResultsSection(section, SECTION_START, SECTION_END)
+console.log(`\n${section}`)

@@ -1,0 +1,55 @@
+// What a rollback checks before it moves the instances back: whether the current release applied
+// migrations the earlier one does not know (deploy/lib/releases.mjs).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { migrationsAhead, releaseName } from '../../deploy/lib/releases.mjs'
+
+const made: string[] = []
+
+/** A release folder holding these PostgreSQL migrations (each a .ts and its .json, as Payload writes them). */
+function releaseWith(...migrations: string[]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-release-'))
+  made.push(dir)
+  const folder = path.join(dir, 'src', 'migrations', 'postgres')
+  fs.mkdirSync(folder, { recursive: true })
+  for (const name of migrations) {
+    fs.writeFileSync(path.join(folder, `${name}.ts`), '')
+    fs.writeFileSync(path.join(folder, `${name}.json`), '{}')
+  }
+  fs.writeFileSync(path.join(folder, 'index.ts'), '')
+  return dir
+}
+
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('a rollback', () => {
+  it('is safe when the current release brought no migration', () => {
+    const earlier = releaseWith('20261122_042330_initial', '20261125_211206_chat')
+    const current = releaseWith('20261122_042330_initial', '20261125_211206_chat')
+    expect(migrationsAhead(current, earlier)).toEqual([])
+  })
+
+  it('names each migration the current release applied that the earlier one does not know', () => {
+    const earlier = releaseWith('20261122_042330_initial')
+    const current = releaseWith('20261122_042330_initial', '20261127_100000_trash', '20261126_090000_notes')
+    expect(migrationsAhead(current, earlier)).toEqual(['20261126_090000_notes', '20261127_100000_trash'])
+  })
+
+  it('is safe back to this checkout from a release made of it', () => {
+    const checkout = path.resolve(__dirname, '../..')
+    expect(migrationsAhead(checkout, checkout)).toEqual([])
+  })
+})
+
+describe('a release name', () => {
+  it('sorts by when it was made and names the commit', () => {
+    const first = releaseName(new Date('2026-11-26T03:15:00Z'))
+    const second = releaseName(new Date('2026-11-26T12:00:00Z'))
+    expect(first).toMatch(/^20261126-031500(-[0-9a-f]{7,})?$/)
+    expect([second, first].sort()).toEqual([first, second])
+  })
+})
