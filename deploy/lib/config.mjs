@@ -31,7 +31,6 @@ export const MAINTENANCE_PAGE = path.join(STATE_DIR, 'maintenance.html')
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
 /** The build files of every release the stack ran, merged (deploy/lib/releases.mjs), which nginx serves. */
 export const STATIC_DIR = path.join(STATE_DIR, 'static')
-export const TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf.template')
 
 export const DATABASE_NAME = 'site'
 export const DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/${DATABASE_NAME}`

@@ -37,7 +37,6 @@ import {
   SERVICE_START_TIMEOUT_MS,
   STATE_DIR,
   STATIC_DIR,
-  TEMPLATE,
   TLS_CERT,
   TLS_DIR,
   TLS_KEY,
@@ -53,6 +52,7 @@ import {
   systemUser,
   waitUntil,
 } from './processes.mjs'
+import { nginxConfText } from './nginxConf.mjs'
 import { currentRelease } from './releases.mjs'
 
 // ---- system packages ------------------------------------------------------------------------
@@ -256,29 +256,19 @@ export function frontAnswersOk(pathname) {
 
 /** Renders nginx.conf; the instances on the `down` ports get no new request (a deploy is replacing them). */
 export function renderNginxConf({ down = [] } = {}) {
-  // Run as root, nginx's workers run as Debian's web server user.
-  const workerUser =
-    process.getuid?.() === 0 ? 'user www-data;' : '# Not started as root: the workers run as this user.'
-  const upstreams = APP_PORTS.map(
-    (port) => `        server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${down.includes(port) ? ' down' : ''};`,
-  )
-  const values = {
-    USER: workerUser,
-    PORT: String(FRONT_PORT),
-    HTTPS_PORT: String(FRONT_HTTPS_PORT),
-    // The address a redirect names: https's own port is left out.
-    HTTPS_PORT_SUFFIX: FRONT_HTTPS_PORT === 443 ? '' : `:${FRONT_HTTPS_PORT}`,
-    TLS_CERT,
-    TLS_KEY,
-    ACME_DIR,
-    STATIC_DIR,
-    STATE_DIR,
-    MEDIA_DIR,
-    UPSTREAM_SERVERS: upstreams.join('\n'),
-  }
-  const conf = fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
-    if (!(name in values)) throw new Error(`${TEMPLATE} names {{${name}}}, which the stack does not fill`)
-    return values[name]
+  const conf = nginxConfText({
+    asRoot: process.getuid?.() === 0,
+    listenAddress: '127.0.0.1:',
+    port: FRONT_PORT,
+    httpsPort: FRONT_HTTPS_PORT,
+    tlsCert: TLS_CERT,
+    tlsKey: TLS_KEY,
+    acmeDir: ACME_DIR,
+    staticDir: STATIC_DIR,
+    prefixDir: STATE_DIR,
+    mediaDir: MEDIA_DIR,
+    appPorts: APP_PORTS,
+    down,
   })
   fs.writeFileSync(NGINX_CONF, conf)
 }

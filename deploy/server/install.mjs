@@ -1,6 +1,7 @@
 // Sets the site up on one Debian server, as root, from a release of the code at /opt/site/current:
 //   node deploy/server/install.mjs --domain www.example.com [--instances 3001,3002]
-//   node deploy/server/install.mjs --render-only DIR [--release-dir PATH] [--user NAME]
+//   node deploy/server/install.mjs --render-only DIR [--release-dir PATH] [--user NAME] [--front-dir PATH]
+//     [--domain NAME] [--tls-cert FILE --tls-key FILE]
 // The first installs Debian's nginx, PostgreSQL and Redis, makes the system user that owns the
 // data, the database and Redis with passwords, the settings file and the systemd units, and starts
 // everything at boot. Run again, it keeps what exists (secrets, database, data) and renders the
@@ -10,7 +11,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { SERVER_LAYOUT, unitFiles } from './layout.mjs'
+import { frontConf, letsEncryptFiles, SERVER_LAYOUT, unitFiles } from './layout.mjs'
 
 const DEBIAN_PACKAGES = ['nginx', 'postgresql', 'redis-server', 'openssl']
 const REDIS_CONF = '/etc/redis/redis.conf'
@@ -103,9 +104,37 @@ function writeUnits(dir, options) {
   return Object.keys(units)
 }
 
+/**
+ * certbot's certificate for `domain` when there is one; else a self-signed one made for it, so
+ * that the front starts, until `certbot certonly --webroot` (README) and a second run of this.
+ */
+function frontCertificate(domain) {
+  const issued = letsEncryptFiles(domain)
+  if (fs.existsSync(issued.cert) && fs.existsSync(issued.key)) return { ...issued, selfSigned: false }
+  const cert = path.join(SERVER_LAYOUT.tlsDir, `${domain}.pem`)
+  const key = path.join(SERVER_LAYOUT.tlsDir, `${domain}.key`)
+  if (!fs.existsSync(cert) || !fs.existsSync(key)) {
+    fs.mkdirSync(SERVER_LAYOUT.tlsDir, { recursive: true, mode: 0o700 })
+    run('openssl', [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '90'],
+      ...['-keyout', key, '-out', cert, '-subj', `/CN=${domain}`, '-addext', `subjectAltName=DNS:${domain}`],
+    ])
+    fs.chmodSync(key, 0o600)
+  }
+  return { cert, key, selfSigned: true }
+}
+
+/** Writes the front's nginx.conf and the folders nginx writes into (its workers run as www-data). */
+function writeFront(options) {
+  const { frontDir } = options
+  for (const dir of ['nginx', 'cache']) ensureDir(path.join(frontDir, dir), { owner: 'www-data', mode: 0o750 })
+  for (const dir of ['logs', 'acme']) ensureDir(path.join(frontDir, dir), { owner: 'root', mode: 0o755 })
+  fs.writeFileSync(path.join(frontDir, 'nginx.conf'), frontConf(options))
+}
+
 function install({ domain, ports }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
-  const { user, baseDir, current, dataDir, configDir, envFile, backupDir } = SERVER_LAYOUT
+  const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
     throw new Error(`no release at ${current}: put the code there first (README, "On a server")`)
   run('apt-get', ['update'])
@@ -123,7 +152,9 @@ function install({ domain, ports }) {
   writeEnvFile(envFile, values)
   ensureDatabase(databasePassword)
   ensureRedisPassword(redisPassword)
-  const units = writeUnits(SYSTEMD_DIR, { releaseDir: current, user, envFile, dataDir, backupDir, ports })
+  const units = writeUnits(SYSTEMD_DIR, { releaseDir: current, user, envFile, dataDir, backupDir, frontDir, ports })
+  const certificate = frontCertificate(domain)
+  writeFront({ frontDir, releaseDir: current, dataDir, ports, tlsCert: certificate.cert, tlsKey: certificate.key })
   run('systemctl', ['daemon-reload'])
   run('systemctl', ['enable', 'site.target', ...ports.map((port) => `site@${port}.service`)])
   // The migrations run once, before any instance starts, as the site's user with its settings.
@@ -143,6 +174,17 @@ function install({ domain, ports }) {
   )
   run('systemctl', ['restart', 'site.target'])
   run('systemctl', ['enable', '--now', 'site-backup.timer'])
+  // The front takes 80 and 443 from Debian's own nginx site.
+  spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'inherit' })
+  run('systemctl', ['enable', 'site-front.service'])
+  run('systemctl', ['reload-or-restart', 'site-front.service'])
+  if (certificate.selfSigned) {
+    console.log(
+      `> The front uses a self-signed certificate for now. Once ${domain} points here:\n` +
+        `  certbot certonly --webroot -w ${frontDir}/acme -d ${domain} --deploy-hook "systemctl reload site-front"\n` +
+        '  then run this again: it switches to the issued certificate.',
+    )
+  }
   console.log(
     `> Installed ${units.join(', ')}; the site's data is in ${dataDir}, its settings in ${envFile}, code in ${baseDir}.`,
   )
@@ -154,6 +196,9 @@ const { values: options } = parseArgs({
     instances: { type: 'string', default: SERVER_LAYOUT.ports.join(',') },
     'render-only': { type: 'string' },
     'release-dir': { type: 'string', default: SERVER_LAYOUT.current },
+    'front-dir': { type: 'string', default: SERVER_LAYOUT.frontDir },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
     user: { type: 'string', default: SERVER_LAYOUT.user },
   },
 })
@@ -166,9 +211,20 @@ try {
       envFile: SERVER_LAYOUT.envFile,
       dataDir: SERVER_LAYOUT.dataDir,
       backupDir: SERVER_LAYOUT.backupDir,
+      frontDir: options['front-dir'],
       ports,
     })
-    console.log(`> Rendered ${written.join(', ')} into ${options['render-only']}`)
+    const certificate = letsEncryptFiles(options.domain ?? 'localhost')
+    const conf = frontConf({
+      frontDir: options['front-dir'],
+      releaseDir: options['release-dir'],
+      dataDir: SERVER_LAYOUT.dataDir,
+      ports,
+      tlsCert: options['tls-cert'] ?? certificate.cert,
+      tlsKey: options['tls-key'] ?? certificate.key,
+    })
+    fs.writeFileSync(path.join(options['render-only'], 'nginx.conf'), conf)
+    console.log(`> Rendered ${[...written, 'nginx.conf'].join(', ')} into ${options['render-only']}`)
   } else {
     if (!options.domain) throw new Error('say which address the site answers at: --domain www.example.com')
     install({ domain: options.domain, ports })

@@ -1,6 +1,7 @@
 // Where the site lives on a server, and the systemd units that run it, rendered from deploy/systemd.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nginxConfText } from '../lib/nginxConf.mjs'
 import { renderTemplate } from '../lib/template.mjs'
 
 const SYSTEMD_TEMPLATES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'systemd')
@@ -18,21 +19,49 @@ export const SERVER_LAYOUT = {
   configDir: '/etc/site',
   envFile: '/etc/site/site.env',
   backupDir: '/var/backups/site',
+  /** nginx's folder for the front: its rendered nginx.conf, cache, temp files, logs, ACME challenges. */
+  frontDir: '/var/lib/site-front',
+  /** A self-signed certificate for the domain, until certbot's is there. */
+  tlsDir: '/etc/site/tls',
   ports: [3001, 3002],
 }
 
+/** The certificate certbot keeps for `domain`. */
+export const letsEncryptFiles = (domain) => ({
+  cert: `/etc/letsencrypt/live/${domain}/fullchain.pem`,
+  key: `/etc/letsencrypt/live/${domain}/privkey.pem`,
+})
+
+/** The front's nginx.conf on a server: 80 (redirects, ACME) and 443, before the instances on `ports`. */
+export function frontConf({ frontDir, releaseDir, dataDir, ports, tlsCert, tlsKey }) {
+  return nginxConfText({
+    asRoot: true,
+    listenAddress: '',
+    port: 80,
+    httpsPort: 443,
+    tlsCert,
+    tlsKey,
+    acmeDir: path.join(frontDir, 'acme'),
+    staticDir: path.join(releaseDir, '.next', 'static'),
+    prefixDir: frontDir,
+    mediaDir: path.join(dataDir, 'media'),
+    appPorts: ports,
+  })
+}
+
 /** The unit files for an install: file name → text. */
-export function unitFiles({ releaseDir, user, envFile, dataDir, backupDir, ports }) {
+export function unitFiles({ releaseDir, user, envFile, dataDir, backupDir, frontDir, ports }) {
   const values = {
     RELEASE_DIR: releaseDir,
     APP_USER: user,
     ENV_FILE: envFile,
     DATA_DIR: dataDir,
     BACKUP_DIR: backupDir,
+    FRONT_DIR: frontDir,
     INSTANCE_UNITS: ports.map((port) => `site@${port}.service`).join(' '),
   }
   return Object.fromEntries(
-    ['site@.service', 'site.target', 'site-backup.service', 'site-backup.timer'].map((name) => [
+    ['site@.service', 'site.target', 'site-backup.service', 'site-backup.timer', 'site-front.service'].map((name) => [
       name,
       renderTemplate(path.join(SYSTEMD_TEMPLATES, name), values),
     ]),

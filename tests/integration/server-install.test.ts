@@ -26,10 +26,47 @@ function verify(...units: string[]) {
   })
 }
 
+/** A certificate for the front's configuration to name, as certbot's would be. */
+function makeCertificate(dir: string) {
+  const cert = path.join(dir, 'cert.pem')
+  const key = path.join(dir, 'key.pem')
+  const made = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'].concat([
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=www.example.com',
+    ]),
+    { encoding: 'utf8', timeout: 30_000 },
+  )
+  expect(made.status).toBe(0)
+  return { cert, key }
+}
+
 beforeAll(() => {
   unitsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-units-'))
-  // Rendered for this checkout, so that the command the unit starts exists here.
-  const result = render('--render-only', unitsDir, '--release-dir', ROOT, '--instances', PORTS.join(','))
+  const certificate = makeCertificate(unitsDir)
+  // Rendered for this checkout, so that the command the unit starts exists here; nginx's folder is
+  // the same one, so that `nginx -t` finds what the configuration names.
+  const result = render(
+    '--render-only',
+    unitsDir,
+    '--release-dir',
+    ROOT,
+    '--instances',
+    PORTS.join(','),
+    '--front-dir',
+    unitsDir,
+    '--domain',
+    'www.example.com',
+    '--tls-cert',
+    certificate.cert,
+    '--tls-key',
+    certificate.key,
+  )
   expect(result.stderr).toBe('')
   expect(result.status).toBe(0)
   instanceUnit = fs.readFileSync(path.join(unitsDir, 'site@.service'), 'utf8')
@@ -86,6 +123,32 @@ describe('the server units', () => {
     const result = verify(`broken@${PORTS[0]}.service`)
     expect(result.status).not.toBe(0)
     expect(result.stderr).toMatch(/is not executable/)
+  })
+})
+
+describe('the front on a server', () => {
+  it("is the stack's nginx template rendered for 80 and 443, and nginx accepts it (nginx -t)", () => {
+    const conf = fs.readFileSync(path.join(unitsDir, 'nginx.conf'), 'utf8')
+    expect(conf).toMatch(/^\s*listen 443 ssl http2 default_server;$/m)
+    expect(conf).toMatch(/^\s*listen 80 default_server;$/m)
+    for (const port of PORTS) expect(conf).toContain(`server 127.0.0.1:${port} `)
+    for (const dir of ['logs', 'nginx', 'cache']) fs.mkdirSync(path.join(unitsDir, dir), { recursive: true })
+    const result = spawnSync('/usr/sbin/nginx', ['-t', '-p', `${unitsDir}/`, '-c', path.join(unitsDir, 'nginx.conf')], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(result.stderr).toMatch(/test is successful/)
+    expect(result.status).toBe(0)
+  })
+
+  it('runs as a unit systemd accepts, reloaded without a stop and stopped gracefully', () => {
+    const result = verify('site-front.service')
+    expect(result.stdout + result.stderr).toBe('')
+    expect(result.status).toBe(0)
+    const unit = fs.readFileSync(path.join(unitsDir, 'site-front.service'), 'utf8')
+    expect(unit).toMatch(/^ExecReload=.* -s reload$/m)
+    expect(unit).toMatch(/^KillSignal=SIGQUIT$/m)
+    expect(unit).toMatch(/^Restart=always$/m)
   })
 })
 
