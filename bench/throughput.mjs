@@ -25,6 +25,8 @@ import { benchStackPorts, frontOrigin, runStack, stackEnv, stackTlsFiles, trustS
 import { NGINX, startStaticNginx } from './lib/staticNginx.mjs'
 
 const PAGES = ['/', '/pricing', '/contact']
+/** An uploaded image every first visit of the home page downloads (800 px WebP), served by the front itself. */
+const IMAGE = '/api/media/file/hero-home-800x450.webp'
 const CONNECTIONS = 20
 const SECONDS = 10
 const HEADERS = { 'accept-encoding': 'gzip' }
@@ -232,6 +234,9 @@ Pages answered: ${caching}.${uncached ? UNCACHED_NOTE : ''}
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
+The \`${IMAGE}\` rows: an uploaded image, which the front serves itself from the uploads folder
+(not compressed again), beside the reference serving the same bytes.
+
 Over HTTP/2 (ALPN h2, TLS): h2load, ${H2_CONNECTIONS} connections with ${H2_STREAMS} requests in flight on each,
 ${H2_ROUNDS} runs of ${H2_REQUESTS_PER_ROUND.toLocaleString('en-US')} requests per row (at most 900 on a connection: nginx closes one after 1,000) after
 ${H2_WARM_UP_REQUESTS.toLocaleString('en-US')} not counted, the same header; h2load reports the mean and longest request time, not percentiles.
@@ -264,7 +269,7 @@ try {
   trustStackCertificate(STACK_DIR)
   stopStaticNginx = await startStaticNginx({
     appOrigin: origin(PORTS.appA),
-    pages: PAGES,
+    pages: [...PAGES, IMAGE],
     dir: STATIC_DIR,
     port: PORTS.static,
     tls: stackTlsFiles(STACK_DIR),
@@ -279,6 +284,7 @@ try {
   for (const page of PAGES) {
     for (const [target, base] of targets) results.push(await measure(target, base + page))
   }
+  for (const [target, base] of [targets[0], targets[3]]) results.push(await measure(target, base + IMAGE))
   for (const page of PAGES) {
     for (const [target, base] of [targets[0], targets[3]]) {
       const row = measureHttp2(target, base + page)

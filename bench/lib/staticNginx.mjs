@@ -9,7 +9,9 @@ import zlib from 'node:zlib'
 
 export const NGINX = '/usr/sbin/nginx'
 
-/** nginx's file name for a page: `/` is index.html, `/pricing` the file `pricing`. */
+const IMAGE_FILE = /\.(webp|avif|png|jpe?g)$/
+
+/** nginx's file name for a page: `/` is index.html, `/pricing` the file `pricing`, an upload its own path. */
 const fileOf = (page) => (page === '/' ? 'index.html' : page.slice(1))
 
 function run(command, args) {
@@ -39,8 +41,10 @@ export async function startStaticNginx({ appOrigin, pages, dir, port, tls }) {
     if (!response.ok) throw new Error(`${page} answered ${response.status}`)
     const html = Buffer.from(await response.arrayBuffer())
     const file = path.join(dir, 'pages', fileOf(page))
+    fs.mkdirSync(path.dirname(file), { recursive: true })
     fs.writeFileSync(file, html)
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }))
+    // An image is compressed already: the front sends it as it is, and so does this.
+    if (!IMAGE_FILE.test(file)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }))
   }
   const user = process.getuid?.() === 0 ? 'user www-data;' : ''
   fs.writeFileSync(
