@@ -15,6 +15,9 @@ const nextConfig: NextConfig = {
   // A release of the production stack (deploy/lib/releases.mjs) names its build: every instance of
   // it, on any server, has the same build id (the page cache's prefix) and deployment id.
   generateBuildId: async () => process.env.SITE_BUILD_ID || null,
+  // The project is its own root, also where a release is built inside the checkout's state folder
+  // (which holds another lockfile further up).
+  turbopack: { root: process.cwd() },
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   // A page's CSS travels in its document (a few KB compressed), so that nothing but the document
   // stands before the first paint; scripts/lib/adminStylesheets.mjs keeps the admin's linked.

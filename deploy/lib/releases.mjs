@@ -60,7 +60,13 @@ export function makeRelease(name = releaseName()) {
     fs.copyFileSync(path.join(ROOT, file), path.join(dir, file))
   }
   run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')])
-  const env = { ...process.env, NODE_ENV: 'production', SITE_BUILD_ID: name, NEXT_DEPLOYMENT_ID: name }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    SITE_BUILD_ID: name,
+    NEXT_DEPLOYMENT_ID: name,
+  }
   console.log(`> Building release ${name}…`)
   run(process.execPath, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: dir, env })
   run(process.execPath, ['scripts/after-build.mjs'], { cwd: dir, env })
