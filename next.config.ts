@@ -24,7 +24,14 @@ const nextConfig: NextConfig = {
   experimental: { inlineCss: true },
   // One copy of Payload for every bundle (routes, pages, instrumentation): a refusal thrown by
   // one copy must be recognised by the error formatter of another, or the admin loses field paths.
-  serverExternalPackages: ['payload', '@payloadcms/db-sqlite', '@payloadcms/db-postgres', '@payloadcms/drizzle'],
+  // prom-client: loaded from node_modules like the server (src/server) loads it, not bundled.
+  serverExternalPackages: [
+    'payload',
+    '@payloadcms/db-sqlite',
+    '@payloadcms/db-postgres',
+    '@payloadcms/drizzle',
+    'prom-client',
+  ],
   // `npm test` type-checks the whole project with tsc; the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   // The CSP, made of each page's own script hashes, is set by src/server; these cover every response.

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
  * top; `site` is the shell that composes the capabilities; capabilities lean only on the ones
  * listed for them and on the shared folders; shared folders import no capability.
  */
-const SHARED = ['forms', 'cms', 'security', 'dom', 'migrations', 'payload-types']
+const SHARED = ['forms', 'cms', 'security', 'dom', 'metrics', 'migrations', 'payload-types']
 const MAY_IMPORT: Record<string, string[]> = {
   site: ['blocks', 'contact', 'chat', 'analytics', 'search'],
   blocks: ['contact'],
@@ -21,6 +21,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   forms: [],
   security: [],
   dom: [],
+  metrics: [],
   // The CMS names the blocks' schemas (the page layout field) and, for seeds, rich text's own node names; nothing else of a capability.
   cms: ['blocks/configs', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail'],
 }

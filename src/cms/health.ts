@@ -1,3 +1,4 @@
+import type { DependenciesUp } from '@/metrics/siteMetrics'
 import { withSharedRedis } from '@/security/redis'
 import { getPayloadClient } from './queries'
 
@@ -43,4 +44,13 @@ export async function checkReadiness(
   const redis: DependencyState = redisUp === null ? 'off' : redisUp ? 'up' : 'down'
   const status = !databaseUp ? 'down' : redis === 'down' ? 'degraded' : 'ok'
   return { ok: databaseUp, status, database: databaseUp ? 'up' : 'down', redis }
+}
+
+/** The readiness as the metrics report it (src/metrics/siteMetrics.ts): each part up or not, Redis null when not configured. */
+export async function dependenciesUp(
+  database: () => Promise<unknown> = readsPages,
+  redisUrl = process.env.REDIS_URL,
+): Promise<DependenciesUp> {
+  const readiness = await checkReadiness(database, redisUrl)
+  return { database: readiness.database === 'up', redis: readiness.redis === 'off' ? null : readiness.redis === 'up' }
 }

@@ -5,6 +5,7 @@ import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
 import { settleDraftMode } from './draftGate'
 import { carriesDraftModeCookie } from '@/cms/preview/draftCookie'
 import { answerMediaFile, isMediaFileRequest } from './mediaFiles'
+import { answerMetrics, countRequest, isMetricsRequest } from './metrics'
 import { answerFromMemo, isRouterRequest, pageMemoKey } from './pageMemo'
 import { preferredEncoding, takeOverResponse } from './pageResponses'
 import { markRenderRequest } from './scriptOrigin'
@@ -43,7 +44,9 @@ export type SiteRequestOptions = {
 }
 
 /**
- * Every request, in order: the client address settled from the trusted front, draft mode kept to
+ * Every request, in order: the metrics answered to whom may read them (src/server/metrics.ts),
+ * before the forwarding headers are settled (they tell a request that came through the front);
+ * every other request counted in them; the client address settled from the trusted front, draft mode kept to
  * signed-in editors (src/server/draftGate.ts), the render marked as the site's
  * (src/server/scriptOrigin.ts), every cookie marked
  * Secure when the visitor came over https, malformed addresses refused, a media file answered from
@@ -53,6 +56,9 @@ export type SiteRequestOptions = {
  */
 export function siteRequestListener({ handle, trust, dev, scriptMark, mediaDir }: SiteRequestOptions): RequestListener {
   return (req, res) => {
+    if (isMetricsRequest(req)) return void answerMetrics(req, res)
+    let answeredFromMemo = false
+    countRequest(req, res, () => answeredFromMemo)
     settleForwardedHeaders(req, trust)
     settleDraftMode(req)
     markRenderRequest(req.headers, scriptMark)
@@ -68,7 +74,10 @@ export function siteRequestListener({ handle, trust, dev, scriptMark, mediaDir }
       return
     }
     const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))
-    if (memoKey && answerFromMemo(req, res, memoKey)) return
+    if (memoKey && answerFromMemo(req, res, memoKey)) {
+      answeredFromMemo = true
+      return
+    }
     // An address no page or redirect has: answered 404 without a render (src/server/unknownAddresses.ts).
     let notFoundKey: string | null = null
     if (isUnknownPageAddress(req.url ?? '/')) {

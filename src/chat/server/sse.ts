@@ -1,4 +1,5 @@
 import { onDraining } from '@/cms/draining'
+import { siteMetrics } from '@/metrics/siteMetrics'
 import { CHAT_STREAM_KEEPALIVE_MS } from '../constants'
 import type { ChatEventView } from '../types'
 import type { StreamMessage } from './bus'
@@ -91,6 +92,8 @@ export function eventStreamResponse(options: StreamOptions): Response {
           deliver(message)
         })
       }
+      const openStreams = siteMetrics().chatOpenStreams
+      openStreams.inc()
       const unsubscribe = hub.subscribe((message) => {
         if (!options.accepts(message)) return
         if (replaying) pending.push(message)
@@ -106,6 +109,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
       close = () => {
         if (closed) return
         closed = true
+        openStreams.dec()
         clearInterval(keepalive)
         stopListening()
         unsubscribe()

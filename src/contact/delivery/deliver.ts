@@ -2,6 +2,7 @@ import type { Payload, TaskConfig } from 'payload'
 import type { Form, FormSubmission } from '@/payload-types'
 import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { database, sql } from '@/cms/sql'
+import { siteMetrics } from '@/metrics/siteMetrics'
 import {
   CONTACT_QUEUE,
   DELIVER_SUBMISSION_TASK,
@@ -116,6 +117,7 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
       ...content,
     })
   } catch (error) {
+    siteMetrics().mailDeliveryFailures.inc()
     const final = attempt >= DELIVERY_MAX_ATTEMPTS
     payload.logger.error({ err: error, submission: submission.id, attempt }, 'contact delivery failed')
     const status = final ? 'failed' : 'queued'
@@ -141,12 +143,17 @@ export async function sendConfirmation(payload: Payload, submissionId: number | 
   const { submission, form, settings, from } = loaded
   const to = visitorEmail(form, submission)
   if (submission.confirmationSentAt || !to || submission.deliveryStatus === 'spam') return 'skipped'
-  await sendMail(createMailTransport(), {
-    from,
-    to,
-    messageId: messageId(submission, 'confirmation', from.address),
-    ...confirmationEmail(form, submission, headerText(settings.business?.name || 'us')),
-  })
+  try {
+    await sendMail(createMailTransport(), {
+      from,
+      to,
+      messageId: messageId(submission, 'confirmation', from.address),
+      ...confirmationEmail(form, submission, headerText(settings.business?.name || 'us')),
+    })
+  } catch (error) {
+    siteMetrics().mailDeliveryFailures.inc()
+    throw error
+  }
   await record(payload, submission.id, { confirmationSentAt: new Date().toISOString() })
   return 'sent'
 }

@@ -89,6 +89,14 @@ export async function claimDueJobs(payload: Payload, limit = 1, dueBy = Date.now
   return rows.map((row) => row.id as number)
 }
 
+/** Contact emails waiting to be sent: queued, running, or waiting for their next try (not those given up). */
+export async function countWaitingEmails(payload: Payload): Promise<number> {
+  const [row] = await database(payload).all(sql`
+    SELECT COUNT(*) AS waiting FROM payload_jobs
+    WHERE queue = ${CONTACT_QUEUE} AND completed_at IS NULL AND (has_error IS NULL OR has_error = false)`)
+  return Number(row?.waiting ?? 0)
+}
+
 /** Runs one claimed job, renewing its lease until the run ends. */
 async function runLeased(payload: Payload, jobId: number): Promise<void> {
   const renewal = setInterval(() => {
