@@ -1,4 +1,6 @@
-import { type Config, defaultLoggerOptions } from 'payload'
+import type { Config } from 'payload'
+import { stdTimeFunctions } from 'pino'
+import { build as readableLines } from 'pino-pretty'
 
 type LoggerSettings = Extract<NonNullable<Config['logger']>, { options: unknown }>
 type LogMethodHook = NonNullable<NonNullable<LoggerSettings['options']['hooks']>['logMethod']>
@@ -25,7 +27,18 @@ export const clientErrorsAtInfo: LogMethodHook = function (args, method, level) 
   return method.apply(this, args)
 }
 
-/** Payload's logger: its usual readable output (or `destination`), client errors at info. */
-export function siteLogger(destination: LogDestination = defaultLoggerOptions): LoggerSettings {
-  return { options: { hooks: { logMethod: clientErrorsAtInfo } }, destination }
+/**
+ * Payload's logger, client errors at info. Each line is JSON with the date and time (ISO 8601), the
+ * process id, the level and the message, written to `destination` or standard output; when
+ * standard output is a terminal, the same lines are shown readable and coloured instead.
+ */
+export function siteLogger(
+  destination?: LogDestination,
+  { terminal = Boolean(process.stdout.isTTY) }: { terminal?: boolean } = {},
+): LoggerSettings {
+  const options = { hooks: { logMethod: clientErrorsAtInfo }, timestamp: stdTimeFunctions.isoTime }
+  if (destination) return { options, destination }
+  if (terminal)
+    return { options, destination: readableLines({ translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l', ignore: 'hostname' }) }
+  return { options } as LoggerSettings
 }

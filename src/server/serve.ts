@@ -6,10 +6,12 @@ import path from 'node:path'
 import next from 'next'
 import { SCRIPT_MARK_ENV, scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from './clientAddress'
+import { consoleAsJsonLines } from './consoleLines'
 import { siteRequestListener } from './requestListener'
 import { shutDownGracefully } from './shutdown'
 
 export async function serve({ port = Number(process.env.PORT || 3000), host = process.env.HOST } = {}) {
+  consoleAsJsonLines()
   const dev = process.env.NODE_ENV !== 'production'
   // One mark per build and secret, shared by every instance serving the build (src/security/scriptMark.ts).
   const buildId = dev ? 'development' : fs.readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim()
