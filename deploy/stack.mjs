@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { logMaxBytes, rotateLogsOver } from './lib/logFiles.mjs'
 import {
   continueOnProjectNode,
   ensureBuilt,
@@ -114,6 +115,8 @@ async function start() {
   ensureSystemPackages()
   await refuseBusyPorts()
   for (const dir of [STATE_DIR, LOG_DIR, UPLOADS_DIR]) fs.mkdirSync(dir, { recursive: true })
+  const rotated = rotateLogsOver(LOG_DIR)
+  if (rotated.length) console.log(`> Rotated ${rotated.join(', ')} (over ${logMaxBytes()} bytes).`)
   if (!process.env.PAYLOAD_SECRET) ensureEnvFile(FRONT_PORT)
   loadEnvFile()
 

@@ -1,9 +1,12 @@
-// `node deploy/supervise.mjs -- <command> [args…]`: keeps one process running for the local stack.
-// A process that ends without being asked to (a crash, an out-of-memory kill, `kill -9`) is started
-// again at once, then with growing pauses while it keeps ending early; SIGTERM or SIGINT stops it
-// (passed on, and given STOP_GRACE_MS to finish) and then the supervisor ends. On a server, systemd
-// does this job (deploy/systemd).
+// `node deploy/supervise.mjs [--log <file>] -- <command> [args…]`: keeps one process running for the
+// local stack. A process that ends without being asked to (a crash, an out-of-memory kill, `kill -9`)
+// is started again at once, then with growing pauses while it keeps ending early; SIGTERM or SIGINT
+// stops it (passed on, and given STOP_GRACE_MS to finish) and then the supervisor ends. With --log,
+// the process's output and the supervisor's own lines go to <file>, kept under its size
+// (deploy/lib/logFiles.mjs). On a server, systemd does this job (deploy/systemd).
 import { spawn } from 'node:child_process'
+import os from 'node:os'
+import { cappedLog } from './lib/logFiles.mjs'
 
 /** The first restart comes after this pause; each early end doubles it, up to the longest. */
 export const FIRST_RESTART_DELAY_MS = 100
@@ -12,30 +15,45 @@ export const LONGEST_RESTART_DELAY_MS = 5_000
 const HEALTHY_RUN_MS = 30_000
 /** How long a stopping process is given before it is killed. */
 const STOP_GRACE_MS = 15_000
+/** pino's level numbers, like the app's own lines. */
+const INFO = 30
+const WARN = 40
 
 const separator = process.argv.indexOf('--')
 const [command, ...args] = separator >= 0 ? process.argv.slice(separator + 1) : []
-if (!command) {
-  console.error('Usage: node deploy/supervise.mjs -- <command> [args…]')
+const own = separator >= 0 ? process.argv.slice(2, separator) : []
+const logFile = own[0] === '--log' ? own[1] : undefined
+if (!command || (own.length > 0 && !logFile)) {
+  console.error('Usage: node deploy/supervise.mjs [--log <file>] -- <command> [args…]')
   process.exit(2)
 }
 
-const stamp = () => new Date().toISOString()
+const log = logFile ? cappedLog(logFile) : null
+const say = (level, msg) => {
+  const line = `${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, hostname: os.hostname(), msg })}\n`
+  if (log) log.write(line)
+  else (level >= WARN ? process.stderr : process.stdout).write(line)
+}
+const exit = (code) => {
+  log?.close()
+  process.exit(code)
+}
+
 let child = null
 let stopping = false
 let delay = FIRST_RESTART_DELAY_MS
 
 function start() {
   const startedAt = Date.now()
-  child = spawn(command, args, { stdio: 'inherit' })
-  console.log(`${stamp()} supervise: started ${command} ${args.join(' ')} (pid ${child.pid})`)
-  child.once('exit', (code, signal) => {
+  child = spawn(command, args, { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+  if (log) for (const output of [child.stdout, child.stderr]) output.on('data', (chunk) => log.write(chunk))
+  say(INFO, `supervise: started ${command} ${args.join(' ')} (pid ${child.pid})`)
+  // 'close': the process has ended and all it wrote has been read.
+  child.once('close', (code, signal) => {
     child = null
-    if (stopping) process.exit(0)
+    if (stopping) exit(0)
     if (Date.now() - startedAt >= HEALTHY_RUN_MS) delay = FIRST_RESTART_DELAY_MS
-    console.error(
-      `${stamp()} supervise: the process ended (${signal ?? `code ${code}`}); starting it again in ${delay} ms`,
-    )
+    say(WARN, `supervise: the process ended (${signal ?? `code ${code}`}); starting it again in ${delay} ms`)
     setTimeout(start, delay)
     delay = Math.min(delay * 2, LONGEST_RESTART_DELAY_MS)
   })
@@ -44,7 +62,7 @@ function start() {
 function stop(signal) {
   if (stopping) return
   stopping = true
-  if (!child) process.exit(0)
+  if (!child) exit(0)
   child.kill(signal)
   setTimeout(() => child?.kill('SIGKILL'), STOP_GRACE_MS).unref()
 }

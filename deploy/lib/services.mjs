@@ -151,12 +151,16 @@ export function appEnv(port) {
   }
 }
 
-/** An app instance under the stack's supervisor (deploy/supervise.mjs), which starts it again if it ends. */
+/**
+ * An app instance under the stack's supervisor (deploy/supervise.mjs), which starts it again if it
+ * ends and writes its output to logs/app-<port>.log, kept under LOG_MAX_BYTES.
+ */
 export function launchApp(port, releaseDir = currentRelease()) {
+  const name = `app-${port}`
   return spawnDetached(
-    `app-${port}`,
+    name,
     process.execPath,
-    ['deploy/supervise.mjs', '--', process.execPath, 'scripts/serve.mjs'],
+    ['deploy/supervise.mjs', '--log', path.join(LOG_DIR, `${name}.log`), '--', process.execPath, 'scripts/serve.mjs'],
     { env: appEnv(port), cwd: releaseDir },
   )
 }
