@@ -40,5 +40,5 @@ export function siteLogger(
   if (destination) return { options, destination }
   if (terminal)
     return { options, destination: readableLines({ translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l', ignore: 'hostname' }) }
-  return { options } as LoggerSettings
+  return { options }
 }
