@@ -31,6 +31,8 @@ function ensureSystemPackages() {
   if (!fs.existsSync('/usr/bin/gdb')) missing.push('gdb')
   // Checks the server's systemd units (tests/integration/server-install.test.ts).
   if (!fs.existsSync('/usr/bin/systemd-analyze')) missing.push('systemd')
+  // Checks the server's logrotate rules (the same suite).
+  if (!fs.existsSync('/usr/sbin/logrotate')) missing.push('logrotate')
   if (!missing.length) return
   console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   aptInstall(missing)

@@ -10,12 +10,15 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { frontConf, letsEncryptFiles, SERVER_LAYOUT, unitFiles } from './layout.mjs'
 
 const DEBIAN_PACKAGES = ['nginx', 'postgresql', 'redis-server', 'openssl']
 const REDIS_CONF = '/etc/redis/redis.conf'
 const SYSTEMD_DIR = '/etc/systemd/system'
+const LOGROTATE_RULES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'logrotate', 'site')
+const LOGROTATE_DIR = '/etc/logrotate.d'
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options })
@@ -134,7 +137,7 @@ function writeFront(options) {
 
 function install({ domain, ports }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
-  const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir } = SERVER_LAYOUT
+  const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
     throw new Error(`no release at ${current}: put the code there first (README, "On a server")`)
   run('apt-get', ['update'])
@@ -145,6 +148,9 @@ function install({ domain, ports }) {
   ensureDir(dataDir, { owner: user, mode: 0o750 })
   ensureDir(backupDir, { owner: user, mode: 0o750 })
   ensureDir(configDir, { owner: 'root', group: user, mode: 0o750 })
+  // systemd opens the instances' log files as root; logrotate rotates them in a folder only root writes.
+  ensureDir(logDir, { owner: 'root', group: 'adm', mode: 0o750 })
+  fs.copyFileSync(LOGROTATE_RULES, path.join(LOGROTATE_DIR, 'site'))
   // The release is root's; the instance writes only its scratch folders.
   for (const scratch of ['.tmp', path.join('.next', 'cache')])
     ensureDir(path.join(current, scratch), { owner: user, mode: 0o750 })

@@ -23,6 +23,8 @@ export const SERVER_LAYOUT = {
   frontDir: '/var/lib/site-front',
   /** A self-signed certificate for the domain, until certbot's is there. */
   tlsDir: '/etc/site/tls',
+  /** The instances' logs (app-<port>.log), rotated by logrotate with deploy/logrotate/site. */
+  logDir: '/var/log/site',
   ports: [3001, 3002],
 }
 
@@ -50,9 +52,19 @@ export function frontConf({ frontDir, releaseDir, dataDir, ports, tlsCert, tlsKe
 }
 
 /** The unit files for an install: file name → text. */
-export function unitFiles({ releaseDir, user, envFile, dataDir, backupDir, frontDir, ports }) {
+export function unitFiles({
+  releaseDir,
+  user,
+  envFile,
+  dataDir,
+  backupDir,
+  frontDir,
+  ports,
+  logDir = SERVER_LAYOUT.logDir,
+}) {
   const values = {
     RELEASE_DIR: releaseDir,
+    LOG_DIR: logDir,
     APP_USER: user,
     ENV_FILE: envFile,
     DATA_DIR: dataDir,

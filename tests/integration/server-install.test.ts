@@ -95,6 +95,29 @@ describe('the server units', () => {
     expect(instanceUnit).toMatch(/^ProtectSystem=strict$/m)
   })
 
+  it('an instance appends its output to its own log file under /var/log/site, which logrotate keeps to a size', () => {
+    expect(instanceUnit).toMatch(/^StandardOutput=append:\/var\/log\/site\/app-%i\.log$/m)
+    expect(instanceUnit).toMatch(/^StandardError=inherit$/m)
+    const rules = fs.readFileSync(path.join(ROOT, 'deploy', 'logrotate', 'site'), 'utf8')
+    expect(rules).toMatch(/^\/var\/log\/site\/\*\.log \{$/m)
+    // logrotate's own check of the rules, on a copy pointed at a folder of this test with a log past the size.
+    const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'site-logs-'))
+    try {
+      fs.writeFileSync(path.join(logs, 'app-3101.log'), Buffer.alloc(11 * 1024 * 1024, 'x'))
+      fs.writeFileSync(path.join(logs, 'rules'), rules.replaceAll('/var/log/site', logs))
+      const check = spawnSync('logrotate', ['--debug', '--state', path.join(logs, 'state'), path.join(logs, 'rules')], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      expect(check.status).toBe(0)
+      expect(check.stderr).toMatch(/log needs rotating/)
+      expect(check.stderr).toMatch(/log->rotateCount is 3/)
+      expect(check.stderr).not.toMatch(/error/i)
+    } finally {
+      fs.rmSync(logs, { recursive: true, force: true })
+    }
+  })
+
   it('the target starts every instance asked for, at boot', () => {
     const target = fs.readFileSync(path.join(unitsDir, 'site.target'), 'utf8')
     expect(target).toMatch(new RegExp(`^Wants=${PORTS.map((port) => `site@${port}\\.service`).join(' ')}$`, 'm'))
