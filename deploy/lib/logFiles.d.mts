@@ -1,6 +1,6 @@
 export declare const DEFAULT_LOG_MAX_BYTES: number
 export declare const LOG_KEPT_FILES: number
-export declare function logMaxBytes(env?: NodeJS.ProcessEnv): number
+export declare function logMaxBytes(setting?: string): number
 export declare function rotateLog(file: string, kept?: number): void
 export declare function rotateLogIfOver(file: string, maxBytes?: number, kept?: number): boolean
 export declare function cappedLog(

@@ -8,8 +8,8 @@ export const DEFAULT_LOG_MAX_BYTES = 10 * 1024 * 1024
 /** Rotated files kept beside the current one: <name>.log.1 (newest) to <name>.log.3. */
 export const LOG_KEPT_FILES = 3
 
-export function logMaxBytes(env = process.env) {
-  const configured = Number(env.LOG_MAX_BYTES)
+export function logMaxBytes(setting = process.env.LOG_MAX_BYTES) {
+  const configured = Number(setting)
   return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_LOG_MAX_BYTES
 }
 
