@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BUSINESS_TIMEZONE,
   businessClock,
+  businessTime,
   describeOpeningHours,
   isOpenAt,
   minutesOf,
@@ -96,5 +97,17 @@ describe('opening hours rules', () => {
       'Monday and Saturday, 12:15 a.m. to 12:00 p.m. Eastern Time',
     )
     expect(describeOpeningHours([])).toBe('')
+  })
+})
+
+describe('a moment as the business reads it', () => {
+  it('is in the business zone, standard time in winter and daylight time in summer', () => {
+    expect(businessTime('2026-11-25T20:45:26.945Z')).toBe('Nov 25, 2026, 3:45 PM')
+    expect(businessTime('2026-11-25T20:45:26.945Z', { seconds: true })).toBe('Nov 25, 2026, 3:45:26 PM EST')
+    expect(businessTime('2026-07-04T16:00:00Z', { seconds: true })).toBe('Jul 4, 2026, 12:00:00 PM EDT')
+  })
+
+  it('puts a moment past midnight UTC on the business day it still is', () => {
+    expect(businessTime('2026-11-26T03:30:00Z')).toBe('Nov 25, 2026, 10:30 PM')
   })
 })

@@ -62,6 +62,32 @@ export function openingHoursErrors(rows: readonly OpeningHoursRow[] | null | und
   return errors
 }
 
+const BUSINESS_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIMEZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+})
+const BUSINESS_TIME_WITH_SECONDS_FORMAT = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIMEZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+})
+
+/**
+ * A moment as people at the business read it, in its zone: "Nov 25, 2026, 3:45 PM"; with
+ * `seconds`, "Nov 25, 2026, 3:45:26 PM EST" (a transcript line, which names the zone).
+ */
+export function businessTime(value: Date | string | number, { seconds = false } = {}): string {
+  const date = new Date(value)
+  // Newer ICU data puts a narrow no-break space before AM/PM; plain text (email) gets a plain one.
+  return (seconds ? BUSINESS_TIME_WITH_SECONDS_FORMAT : BUSINESS_TIME_FORMAT).format(date).replace(/\u202f/g, ' ')
+}
+
 /** The weekday and minute of the day that `now` is in the business's zone. */
 export function businessClock(now: Date): { day: Weekday; minute: number } {
   const parts = Object.fromEntries(

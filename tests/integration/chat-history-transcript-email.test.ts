@@ -44,6 +44,11 @@ describe('transcript by email', () => {
     )
     expect(order.every((at) => at >= 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
+    // Each line dated as the business reads time (its zone, named), never in raw UTC.
+    expect(body).toMatch(
+      /^\[[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM) E[SD]T\] Tess: I need a search\./m,
+    )
+    expect(body).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)
   })
 
   it('refuses malformed and hostile addresses and unknown conversations, sending nothing', async () => {

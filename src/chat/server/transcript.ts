@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { businessTime } from '@/cms/businessHours'
 import type { ChatConversation } from '@/payload-types'
 import type { ChatEventView } from '../types'
 import { toEventView } from './store'
@@ -25,7 +26,7 @@ export function eventText(event: ChatEventView): string {
   return [event.text ?? '', event.buttons?.length ? `[${event.buttons.join(' | ')}]` : ''].filter(Boolean).join(' ')
 }
 
-/** A plain-text transcript, one line per event, for email. */
+/** A plain-text transcript, one line per event, each dated in the business's time zone, for email. */
 export function transcriptText(conversation: ChatConversation, events: ChatEventView[]): string {
   const lines = events.map((event) => {
     const what =
@@ -34,7 +35,7 @@ export function transcriptText(conversation: ChatConversation, events: ChatEvent
         : event.type === 'custom'
           ? `[custom] ${eventText(event)}`
           : eventText(event)
-    return `[${event.timestamp}] ${event.author.name || event.author.type}: ${what}`
+    return `[${businessTime(event.timestamp, { seconds: true })}] ${event.author.name || event.author.type}: ${what}`
   })
   const who = [conversation.name, conversation.email].filter(Boolean).join(' ')
   return [`Chat #${conversation.id}${who ? ` with ${who}` : ''}`, '', ...lines, ''].join('\n')

@@ -1,5 +1,5 @@
 import type { Form, FormSubmission } from '@/payload-types'
-import { BUSINESS_TIMEZONE } from '@/cms/businessHours'
+import { businessTime } from '@/cms/businessHours'
 import { headerText, labelledEntries, visitorEmail } from '../delivery/email'
 
 /** Mail programs and browsers cut long `mailto:` addresses; the quoted message stops before that. */
@@ -22,12 +22,7 @@ export function replyLink(
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n')
-  const sentAt = new Date(submission.createdAt).toLocaleString('en-US', {
-    timeZone: BUSINESS_TIMEZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })
-  const body = `\n\nOn ${sentAt} you wrote:\n${quoted}\n`
+  const body = `\n\nOn ${businessTime(submission.createdAt)} you wrote:\n${quoted}\n`
   // The address as one mailbox: anything that could start a query (?, &, %) stays encoded.
   const mailbox = encodeURIComponent(to).replace('%40', '@')
   return `mailto:${mailbox}?subject=${encodeURIComponent(`Re: ${headerText(form.title)}`)}&body=${encodeURIComponent(body)}`
