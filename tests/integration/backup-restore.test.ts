@@ -183,6 +183,33 @@ afterAll(() => {
   fs.rmSync(TEMP_ROOT, { recursive: true, force: true })
 })
 
+/**
+ * Fills a site on `databaseUrl` with every part a backup holds, checks they are all there, and
+ * backs it up while the site holds the database open, as on a running server; returns what it held.
+ */
+async function backUpFilledSite(databaseUrl: string, env: Record<string, string>) {
+  const site = await startTestPayload(databaseUrl)
+  try {
+    await fillSite(site.payload)
+    const before = await snapshotOf(site.payload)
+    expectEveryPartPresent(before)
+    await runScript('backup.mjs', [], env)
+    return before
+  } finally {
+    await site.cleanup()
+  }
+}
+
+/** What a site started on the restored `databaseUrl` holds. */
+async function snapshotOfRestored(databaseUrl: string) {
+  const restored = await startTestPayload(databaseUrl)
+  try {
+    return await snapshotOf(restored.payload)
+  } finally {
+    await restored.cleanup()
+  }
+}
+
 describe('a backup of the embedded site (SQLite) restores every row and file', () => {
   const backupDir = path.join(TEMP_ROOT, 'site-backups-1')
   const databaseUrl = `file:${path.join(DATA_DIR, 'site.db')}`
@@ -192,27 +219,13 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
 
   it('backs up the running site, restores it after a wipe, and finds every row and file again', async () => {
     fs.mkdirSync(DATA_DIR, { recursive: true })
-    const site = await startTestPayload(databaseUrl)
-    try {
-      await fillSite(site.payload)
-      before = await snapshotOf(site.payload)
-      expectEveryPartPresent(before)
-      // Taken while the site holds the database open, as on a running server.
-      await runScript('backup.mjs', [], env)
-    } finally {
-      await site.cleanup()
-    }
+    before = await backUpFilledSite(databaseUrl, env)
 
     wipeDataDir()
     const output = await runScript('restore.mjs', [newestArchive(backupDir)], env)
     expect(output).toContain('Restored the backup')
 
-    const restored = await startTestPayload(databaseUrl)
-    try {
-      expect(await snapshotOf(restored.payload)).toEqual(before)
-    } finally {
-      await restored.cleanup()
-    }
+    expect(await snapshotOfRestored(databaseUrl)).toEqual(before)
   })
 
   it('refuses to restore over a site that holds data, and changes nothing', async () => {
@@ -381,16 +394,7 @@ describe('a backup of a PostgreSQL site restores every row and file into an empt
     await onServer('CREATE DATABASE site')
     const databaseUrl = postgres.url.replace(/\/postgres$/, '/site')
     const env = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir }
-    let before: Awaited<ReturnType<typeof snapshotOf>>
-    const site = await startTestPayload(databaseUrl)
-    try {
-      await fillSite(site.payload)
-      before = await snapshotOf(site.payload)
-      expectEveryPartPresent(before)
-      await runScript('backup.mjs', [], env)
-    } finally {
-      await site.cleanup()
-    }
+    const before = await backUpFilledSite(databaseUrl, env)
     expect(fs.readdirSync(backupDir).some((name) => name.endsWith('.tar.gz'))).toBe(true)
 
     wipeDataDir()
@@ -398,12 +402,7 @@ describe('a backup of a PostgreSQL site restores every row and file into an empt
     const output = await runScript('restore.mjs', [newestArchive(backupDir)], env)
     expect(output).toContain('Restored the backup')
 
-    const restored = await startTestPayload(databaseUrl)
-    try {
-      expect(await snapshotOf(restored.payload)).toEqual(before)
-    } finally {
-      await restored.cleanup()
-    }
+    expect(await snapshotOfRestored(databaseUrl)).toEqual(before)
     await expect(restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl })).rejects.toThrow(
       /not empty.*tables in postgres:.*nothing was changed/s,
     )
