@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { releaseOf, visitPage } from './lib/pageVisits.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
 
@@ -31,40 +32,23 @@ const P99_GOAL_MS = 100
 const env = { ...process.env, ...stackEnv(STACK_DIR, PORTS) }
 const stack = (command) => runStack(command, env)
 
-/** The release an instance serves: the deployment id its pages name their scripts with, or the checkout. */
-async function releaseOf(port) {
-  const html = await (await fetch(`http://127.0.0.1:${port}/`)).text()
-  return /[?&]dpl=([\w-]+)/.exec(html)?.[1] ?? 'checkout'
-}
-
 /** The same load for a while with nothing happening: the reference the deploy's figures compare with. */
 const STEADY_MS = 15_000
 const ABORT_MS = TIMEOUT_S * 1000
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/**
- * One page as a browser asks for it: a request that went out on a kept-alive connection the
- * server had just closed (nginx closes its idle ones when it reloads) is sent once more, as
- * browsers do; counted apart. Resolves to what happened and how long it took, retry included.
- */
+/** One page asked for (sent again as a browser would, counted): what happened and how long it took. */
 async function visit(url, tally) {
   const started = performance.now()
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(ABORT_MS) })
-      await response.arrayBuffer()
-      tally.latencies.push(performance.now() - started)
-      if (response.status >= 200 && response.status < 300) tally.ok2xx++
-      else tally.non2xx++
-      return
-    } catch (error) {
-      if (error.name === 'TimeoutError') return void tally.timeouts++
-      if (attempt === 1 && error.cause?.code === 'UND_ERR_SOCKET') {
-        tally.retried++
-        continue
-      }
-      return void tally.errors++
-    }
+  try {
+    const { status, sentAgain } = await visitPage(url, ABORT_MS)
+    tally.latencies.push(performance.now() - started)
+    if (sentAgain) tally.retried++
+    if (status >= 200 && status < 300) tally.ok2xx++
+    else tally.non2xx++
+  } catch (error) {
+    if (error.name === 'TimeoutError') tally.timeouts++
+    else tally.errors++
   }
 }
 
@@ -111,7 +95,7 @@ async function underLoad(command) {
     p50Ms: percentile(50),
     p99Ms: percentile(99),
     maxMs: Math.round(sorted.at(-1) ?? 0),
-    releases: [await releaseOf(PORTS.appA), await releaseOf(PORTS.appB)],
+    releases: [await releaseOf(`http://127.0.0.1:${PORTS.appA}`), await releaseOf(`http://127.0.0.1:${PORTS.appB}`)],
   }
 }
 

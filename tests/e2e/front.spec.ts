@@ -15,6 +15,7 @@ import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 import { HSTS_VALUE } from '../../src/security/headers'
 import { completeContactFields } from '../../bench/lib/contactFields.mjs'
+import { CHECKOUT_RELEASE, releaseOf, visitPage } from '../../bench/lib/pageVisits.mjs'
 import { frontOrigin, stackEnv, trustStackCertificate } from '../../bench/lib/stack.mjs'
 import { commandLine, descendantsOf } from '../../scripts/lib/processTree.mjs'
 
@@ -437,31 +438,8 @@ const statusOf = (url: string) =>
 // These kill processes: they run last, and `stack stop` after them ends what is left.
 /** What a build of a release may take on a busy machine, and the roll over the instances after it. */
 const DEPLOY_TIMEOUT_MS = 12 * 60_000
-
-/** The release an instance serves: the deployment id its page names its scripts with ('checkout' before any). */
-async function releaseOf(app: string) {
-  const html = await (await fetch(`${app}/`)).text()
-  return /[?&]dpl=([\w-]+)/.exec(html)?.[1] ?? 'checkout'
-}
-
-/**
- * A page as a browser asks for it: when the kept-alive connection a request went out on turns out
- * closed by the server (nginx closes its idle connections when it reloads, and a request can cross
- * that close), the request goes once more on a new connection, as browsers do. A refusal or a
- * timeout is not retried.
- */
-async function visit(url: string): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
-      await response.arrayBuffer()
-      return response.status
-    } catch (error) {
-      const closedByServer = ((error as Error).cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET'
-      if (attempt > 1 || !closedByServer) throw error
-    }
-  }
-}
+/** A page asked for during a deploy that takes longer than this has failed. */
+const PAGE_TIMEOUT_MS = 10_000
 
 /**
  * Runs `deploy/stack.mjs <command>` while a visitor asks the front for pages back to back; returns
@@ -484,7 +462,7 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     for (const page of ['/', '/pricing', '/faq']) {
       asked++
       try {
-        const status = await visit(`${FRONT}${page}`)
+        const { status } = await visitPage(`${FRONT}${page}`, PAGE_TIMEOUT_MS)
         if (status !== 200) failures.push(`${page}: ${status}`)
       } catch (error) {
         failures.push(`${page}: ${(error as Error).message} (${((error as Error).cause as Error)?.message})`)
@@ -501,7 +479,7 @@ test.describe('deploys', () => {
   test.describe.configure({ mode: 'serial' })
   test('a deploy moves every instance to a new release one at a time, and the front answers every page meanwhile', async () => {
     test.setTimeout(DEPLOY_TIMEOUT_MS)
-    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual(['checkout', 'checkout'])
+    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
     const { failures, asked } = await pagesThrough('deploy')
     expect(failures).toEqual([])
     expect(asked).toBeGreaterThan(100)
@@ -514,7 +492,7 @@ test.describe('deploys', () => {
     test.setTimeout(DEPLOY_TIMEOUT_MS)
     const { failures } = await pagesThrough('rollback')
     expect(failures).toEqual([])
-    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual(['checkout', 'checkout'])
+    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
     expect(fs.realpathSync(path.join(STACK_DIR, 'current'))).toBe(fs.realpathSync('.'))
   })
 
@@ -525,7 +503,7 @@ test.describe('deploys', () => {
     })
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(/no earlier release/)
-    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual(['checkout', 'checkout'])
+    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
   })
 })
 
