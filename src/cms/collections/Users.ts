@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { adminOrSelf, hasRole, isAdmin, isAdminField, ROLES } from '../access'
+import { sameOriginSession } from '../auth/sameOriginSession'
 import { explainLoginLimit, limitLoginsPerAddress } from '../loginLimit'
 
 /** Failed logins before an account is locked, and for how long. */
@@ -14,6 +15,8 @@ export const Users: CollectionConfig = {
     lockTime: LOCK_TIME_MS,
     tokenExpiration: 8 * 60 * 60,
     cookies: { sameSite: 'Lax' },
+    // The session also works at any address the site answers on, not only at SERVER_URL.
+    strategies: [sameOriginSession],
   },
   access: {
     // Agents work in the chat console, not in the content admin.

@@ -1,6 +1,6 @@
 import { checkCsrf } from '@/security/csrf'
 import { payloadSecret } from '@/security/secret'
-import { originOf } from './origin'
+import { originOf } from '@/security/origin'
 import { retryAfterSeconds } from '@/security/rateLimit'
 import { limitKeyOf } from '@/security/request'
 import { contactRateLimiter } from './rateLimit'

@@ -1,0 +1,82 @@
+import { test, type APIRequestContext } from '@playwright/test'
+import { E2E_PORT } from '../../playwright.config'
+import { ADMIN_TEST_TIMEOUT_MS, adminExpect as expect } from './support/admin'
+import { secondServer } from './support/secondServer'
+import { adminCredentials, adminToken } from './helpers'
+
+test.describe.configure({ mode: 'serial', timeout: ADMIN_TEST_TIMEOUT_MS })
+
+// A server of the same build and database whose SERVER_URL names another host than the one the
+// browser uses: a site reached by a second name, a staging address or its IP.
+const PORT = E2E_PORT + 6
+const CONFIGURED_ORIGIN = `http://localhost:${PORT}`
+const server = secondServer(PORT, E2E_PORT, { SERVER_URL: CONFIGURED_ORIGIN })
+const TITLE = `Any address ${Date.now()}`
+
+test.beforeAll(async () => {
+  await server.start()
+})
+
+test.afterAll(async ({ request }) => {
+  await server.stop()
+  const auth = { Authorization: `JWT ${await adminToken(request)}` }
+  const found = await request.get(`/api/pages?where[title][equals]=${encodeURIComponent(TITLE)}&draft=true&depth=0`, {
+    headers: auth,
+  })
+  for (const doc of (await found.json()).docs ?? []) await request.delete(`/api/pages/${doc.id}`, { headers: auth })
+})
+
+test('the admin works at an address other than SERVER_URL: a block opens and a draft saves', async ({ page }) => {
+  expect(server.origin).not.toBe(CONFIGURED_ORIGIN)
+  const refused: string[] = []
+  page.on('response', (response) => {
+    if (response.status() === 401 || response.status() === 403) refused.push(`${response.status()} ${response.url()}`)
+  })
+  const { email, password } = adminCredentials()
+  await page.goto(`${server.origin}/admin/login`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${server.origin}/admin`)
+
+  await page.goto(`${server.origin}/admin/collections/pages/create`)
+  await page.getByLabel('Title').first().fill(TITLE)
+  await page.getByRole('button', { name: 'Add Layout' }).click()
+  await page.getByRole('button', { name: /^Hero/ }).first().click()
+  // The block's fields come from the server; at a foreign address they never did.
+  const heading = page.getByRole('textbox', { name: 'Heading' })
+  await expect(heading).toBeVisible()
+  await heading.fill('Reached by another name')
+  await page.getByRole('button', { name: 'Save Draft' }).click()
+  await expect(page.getByText('successfully', { exact: false }).first()).toBeVisible()
+  await expect(page.getByText('You are not allowed to perform this action.')).toHaveCount(0)
+  expect(refused).toEqual([])
+})
+
+async function whoAmI(request: APIRequestContext, token: string, headers: Record<string, string>) {
+  const response = await request.get(`${server.origin}/api/users/me`, {
+    headers: { Cookie: `payload-token=${token}`, ...headers },
+  })
+  return ((await response.json()).user?.email as string | undefined) ?? null
+}
+
+test('the session counts from the address the browser is at or SERVER_URL, never from another site', async ({
+  request,
+}) => {
+  const token = await adminToken(request)
+  const { email } = adminCredentials()
+  expect(await whoAmI(request, token, { Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' })).toBe(email)
+  expect(await whoAmI(request, token, { Origin: CONFIGURED_ORIGIN })).toBe(email)
+  expect(
+    await whoAmI(request, token, { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' }),
+  ).toBeNull()
+  // A browser vouches for same-origin itself; a page elsewhere cannot claim it by naming our Origin.
+  expect(await whoAmI(request, token, { Origin: server.origin, 'Sec-Fetch-Site': 'cross-site' })).toBeNull()
+  expect(await whoAmI(request, token, { Origin: 'https://attacker.example' })).toBeNull()
+
+  const forged = await request.post(`${server.origin}/api/pages?draft=true`, {
+    headers: { Cookie: `payload-token=${token}`, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' },
+    data: { title: `${TITLE} forged`, slug: `forged-${Date.now()}` },
+  })
+  expect(forged.status()).toBe(403)
+})
