@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/cms/access'
+import { readOnlyJson } from '@/cms/fields/readOnlyJson'
 
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const
 export type DeviceClass = (typeof DEVICE_CLASSES)[number]
@@ -29,7 +30,7 @@ export const AnalyticsEvents: CollectionConfig = {
     { name: 'visitor', type: 'text', required: true },
     { name: 'session', type: 'text', required: true, index: true },
     { name: 'conversion', type: 'checkbox', defaultValue: false },
-    { name: 'props', type: 'json' },
+    readOnlyJson('props'),
   ],
 }
 

@@ -3,6 +3,7 @@ import { hasRole, isAdmin } from '@/cms/access'
 import { CHAT_RATINGS } from '../afterChat'
 import { CONVERSATION_STATUSES } from '../constants'
 import { deleteConversationRecords } from './deleteConversationRecords'
+import { readOnlyJson } from '@/cms/fields/readOnlyJson'
 
 /** Agents and admins read chats; visitors reach only their own, through the chat routes. Only an admin deletes one (retention runs as the system). */
 export const isChatStaff = ({ req }: { req: { user?: unknown } }) => hasRole(req.user as never, 'agent', 'admin')
@@ -42,7 +43,7 @@ export const ChatConversations: CollectionConfig = {
           'The address the visitor gave before or at the start of the chat: the only one their transcript may go to.',
       },
     },
-    { name: 'sessionVariables', type: 'json' },
+    readOnlyJson('sessionVariables'),
     { name: 'currentPage', type: 'text' },
     {
       name: 'agent',

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { AUTHOR_TYPES, CHAT_EVENT_TYPES } from '../constants'
 import { isChatStaff } from './ChatConversations'
+import { readOnlyJson } from '@/cms/fields/readOnlyJson'
 
 /** Every event of every chat; the id is the stream position clients resume from. */
 export const ChatEvents: CollectionConfig = {
@@ -13,7 +14,7 @@ export const ChatEvents: CollectionConfig = {
     { name: 'authorType', type: 'select', required: true, options: [...AUTHOR_TYPES] },
     { name: 'authorName', type: 'text' },
     { name: 'text', type: 'textarea' },
-    { name: 'data', type: 'json' },
+    readOnlyJson('data'),
     { name: 'file', type: 'relationship', relationTo: 'chat-files' },
   ],
 }

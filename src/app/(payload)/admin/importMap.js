@@ -31,6 +31,7 @@ import { SubmissionMessage as SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7
 import { InboxActions as InboxActions_cbcc5fe97f49df90f440ea58a477c755 } from '../../../contact/inbox/InboxActions'
 import { InboxViews as InboxViews_367b269294b5151fb452a42ad2dfce1f } from '../../../contact/inbox/InboxViews'
 import { ExportCsvLink as ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2 } from '../../../contact/admin/ExportCsvLink'
+import { JsonReadout as JsonReadout_6aec0e8dddcd04a77879a4ad97a39b9d } from '../../../cms/admin/JsonReadout'
 import { TranscriptField as TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6 } from '../../../chat/admin/TranscriptField'
 import { LinkRowLabel as LinkRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
 import { ColumnRowLabel as ColumnRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
@@ -75,6 +76,7 @@ export const importMap = {
   "/contact/inbox/InboxActions#InboxActions": InboxActions_cbcc5fe97f49df90f440ea58a477c755,
   "/contact/inbox/InboxViews#InboxViews": InboxViews_367b269294b5151fb452a42ad2dfce1f,
   "/contact/admin/ExportCsvLink#ExportCsvLink": ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2,
+  "/cms/admin/JsonReadout#JsonReadout": JsonReadout_6aec0e8dddcd04a77879a4ad97a39b9d,
   "/chat/admin/TranscriptField#TranscriptField": TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6,
   "/cms/menus/MenuRowLabels#LinkRowLabel": LinkRowLabel_6f195142e43e416dedbad9599b31ae45,
   "/cms/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_6f195142e43e416dedbad9599b31ae45,
