@@ -2239,6 +2239,14 @@ export interface SiteSetting {
      * Ended conversations, with their messages and files, are deleted this many days after they ended. Empty or 0 keeps them.
      */
     retentionDays?: number | null;
+    /**
+     * A chat in which neither side wrote for this long ends, with a line saying why. 0 never ends one.
+     */
+    idleEndMinutes?: number | null;
+    /**
+     * A chat still in the queue whose visitor closed the site is shown as left at once, and ends after this long. 0 keeps it until an agent dismisses it.
+     */
+    leftQueueMinutes?: number | null;
   };
   analytics?: {
     /**
@@ -2419,6 +2427,8 @@ export interface SiteSettingsSelect<T extends boolean = true> {
             };
         licenseExpiresAt?: T;
         retentionDays?: T;
+        idleEndMinutes?: T;
+        leftQueueMinutes?: T;
       };
   analytics?:
     | T

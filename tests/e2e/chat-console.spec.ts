@@ -37,6 +37,41 @@ test('the queue shows the first message and the page, and the chat panel names t
   await expect(panel).toHaveCount(0)
 })
 
+test('a chat the visitor ends stays on the agent’s screen, marked ended and mailable, until the agent closes it', async ({
+  browser,
+}) => {
+  const agent = await openConsole(browser)
+  const name = visitorName('Enid')
+  const visitor = await startChat(browser, '/', name, 'That is all I needed.')
+  await queueEntry(agent, name).getByRole('button', { name: 'Accept' }).click()
+  const panel = agent.locator('.agent-chat').filter({ hasText: name })
+  // The transcript goes to the address the visitor gave unless the agent types another.
+  await expect(panel.getByLabel('Email transcript to')).toHaveValue('visitor@example.com')
+  await expect.poll(() => customerStatus(visitor)).toBe('chatting')
+
+  await visitor.getByRole('dialog', { name: 'Chat' }).getByRole('button', { name: 'End chat' }).click()
+  await expect(panel.getByRole('status')).toHaveText(/This chat has ended/)
+  await expect(panel.getByRole('heading', { name: new RegExp(`${name}.*Ended`) })).toBeVisible()
+  await expect(panel.locator('.chat-event-message')).toHaveText([/That is all I needed/])
+  await expect(panel.getByLabel('Reply')).toBeHidden()
+  await expect(panel.getByRole('button', { name: 'Email transcript' })).toBeEnabled()
+  await panel.getByRole('button', { name: 'Close' }).click()
+  await expect(panel).toHaveCount(0)
+  await visitor.context().close()
+})
+
+test('a waiting chat whose visitor left the site is marked left in the queue', async ({ browser }) => {
+  const agent = await openConsole(browser)
+  const name = visitorName('Lena')
+  const visitor = await startChat(browser, '/', name, 'Are you there?')
+  const entry = queueEntry(agent, name)
+  await expect(entry).not.toHaveAttribute('data-left')
+  await visitor.context().close()
+  await expect(entry.locator('.agent-queue-left')).toHaveText(/Left the site/, { timeout: 15_000 })
+  await entry.getByRole('button', { name: /^Dismiss/ }).click()
+  await expect(entry).toHaveCount(0)
+})
+
 test('dismissing a stale queued chat ends it for the visitor with a reason', async ({ browser }) => {
   const agent = await openConsole(browser)
   const name = visitorName('Stella')

@@ -40,7 +40,9 @@ export function AgentConsole() {
   const conversations = [...state.conversations.values()]
   const queue = conversations.filter((conversation) => conversation.status === 'queued')
   const mine = conversations.filter(
-    (conversation) => conversation.status !== 'browsing' && conversation.agentId === me?.id,
+    (conversation) =>
+      (conversation.status !== 'browsing' || state.ended.has(conversation.id)) &&
+      (state.ended.get(conversation.id) ?? conversation).agentId === me?.id,
   )
   const myPresence = state.agents.find((agent) => agent.id === me?.id)?.presence ?? 'online'
   useNewChatAlert(queue.map((conversation) => conversation.id))
@@ -109,6 +111,7 @@ export function AgentConsole() {
               events={state.events}
               onAccept={(conversationId) => void act('accept', { conversationId })}
               onDismiss={(conversationId) => void act('dismiss', { conversationId })}
+              visitorsComplete={state.moreVisitors === 0}
             />
             <VisitorsList
               visitors={state.visitors}
@@ -128,6 +131,8 @@ export function AgentConsole() {
                 page={pageOf(conversation, state.visitors)}
                 events={state.events.get(conversation.id) ?? []}
                 visitorTyping={state.typing.has(conversation.id)}
+                ended={state.ended.has(conversation.id)}
+                onClose={() => dispatch({ name: 'close', data: conversation.id })}
                 replies={replies}
                 act={act}
               />

@@ -22,12 +22,17 @@ export function ChatPanel(props: {
   visitorTyping: boolean
   replies: CannedReply[]
   act: (action: string, data: Record<string, unknown>) => Promise<boolean>
+  /** The chat has ended: its transcript stays readable and mailable until the agent closes it. */
+  ended?: boolean
+  onClose?: () => void
 }) {
-  const { conversation, page, events, visitorTyping, replies, act } = props
+  const { conversation, page, events, visitorTyping, replies, act, ended = false, onClose } = props
   const [text, setText] = useState('')
   const [kind, setKind] = useState<'message' | 'rich_message'>('message')
   const [buttons, setButtons] = useState('')
-  const [mailTo, setMailTo] = useState(conversation.email)
+  // The visitor's known address until the agent types another; it may become known after the chat opened.
+  const [typedMailTo, setMailTo] = useState<string | null>(null)
+  const mailTo = typedMailTo ?? conversation.email
   const input = useRef<HTMLTextAreaElement>(null)
   const conversationId = conversation.id
   const signalTyping = useTypingSignal(
@@ -57,10 +62,24 @@ export function ChatPanel(props: {
     }
   }
   return (
-    <section className="agent-card agent-chat" aria-labelledby={titleId} data-conversation-id={conversationId}>
+    <section
+      className="agent-card agent-chat"
+      aria-labelledby={titleId}
+      data-conversation-id={conversationId}
+      data-ended={ended || undefined}
+    >
       <h2 id={titleId}>
         {conversation.name || 'Visitor'} <small>{conversation.email}</small>
+        {ended && <span className="agent-chat-ended"> · Ended</span>}
       </h2>
+      {ended && (
+        <div className="agent-chat-ended-bar" role="status">
+          <p>This chat has ended. Its transcript stays here until you close it.</p>
+          <button type="button" className="agent-button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      )}
       <p className="agent-chat-page">On {page || 'an unknown page'}</p>
       <div className="chat-log-region" role="log" aria-label={`Transcript with ${who}`}>
         <ol className="chat-log">
@@ -72,7 +91,7 @@ export function ChatPanel(props: {
       <p className="chat-typing" aria-live="polite">
         {visitorTyping ? 'The visitor is typing…' : ''}
       </p>
-      <form className="agent-composer" onSubmit={send}>
+      <form className="agent-composer" onSubmit={send} hidden={ended}>
         {replies.length > 0 && (
           <label>
             Saved replies
@@ -153,7 +172,11 @@ export function ChatPanel(props: {
           <button
             type="button"
             className="agent-button agent-button--danger"
-            onClick={() => void act('end', { conversationId })}
+            onClick={() => {
+              // Ended by the agent's own hand: the chat leaves the screen rather than staying marked ended.
+              onClose?.()
+              void act('end', { conversationId })
+            }}
           >
             End chat
           </button>

@@ -13,14 +13,23 @@ export function firstMessageOf(events: ChatEventView[] | undefined): string {
   return events?.find((event) => event.author.type === 'customer' && event.text)?.text ?? ''
 }
 
+/**
+ * Whether a waiting chat's visitor has left the site: no open tab of theirs is in the visitor list.
+ * Told only when the list is whole (the server caps it), so a visitor beyond the cap never looks gone.
+ */
+export const visitorLeft = (conversation: ConversationSummary, visitors: VisitorOnSite[], listIsWhole: boolean) =>
+  listIsWhole && !visitors.some((visitor) => visitor.conversationId === conversation.id)
+
 export function QueueList(props: {
   queue: ConversationSummary[]
   visitors: VisitorOnSite[]
   events: Map<number, ChatEventView[]>
   onAccept: (conversationId: number) => void
   onDismiss: (conversationId: number) => void
+  /** Whether `visitors` lists every visitor on the site. */
+  visitorsComplete: boolean
 }) {
-  const { queue, visitors, events, onAccept, onDismiss } = props
+  const { queue, visitors, events, onAccept, onDismiss, visitorsComplete } = props
   return (
     <section aria-labelledby="queue-title" className="agent-card agent-queue">
       <h2 id="queue-title">Queue ({queue.length})</h2>
@@ -29,11 +38,13 @@ export function QueueList(props: {
         {queue.map((conversation) => {
           const first = firstMessageOf(events.get(conversation.id))
           const page = pageOf(conversation, visitors)
+          const left = visitorLeft(conversation, visitors, visitorsComplete)
           return (
-            <li key={conversation.id} data-conversation-id={conversation.id}>
+            <li key={conversation.id} data-conversation-id={conversation.id} data-left={left || undefined}>
               <p className="agent-queue-who">
                 {conversation.name || 'Visitor'} {conversation.email && `(${conversation.email})`}
               </p>
+              {left && <p className="agent-queue-left">Left the site: this chat is cleared soon.</p>}
               <p className="agent-queue-message">{first ? `“${first}”` : 'No message yet'}</p>
               <p className="agent-queue-page">On {page || 'an unknown page'}</p>
               <div className="agent-actions">

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { ChatEventView, ConversationSummary, VisitorOnSite } from '../types'
 import { withReply } from './ChatPanel'
 import { dayBounds } from './HistoryView'
-import { firstMessageOf, pageOf } from './SidePanels'
+import { firstMessageOf, pageOf, visitorLeft } from './SidePanels'
+import { consoleReducer, initialConsoleState } from './state'
 import { badgedTitle } from './useNewChatAlert'
 
 const conversation = (currentPage: string): ConversationSummary => ({
@@ -66,5 +67,34 @@ describe('agent console helpers', () => {
     expect(new Date(new Date(bounds.to).getTime() + 1).getDate()).toBe(9)
     expect(dayBounds('')).toBeNull()
     expect(dayBounds('soon')).toBeNull()
+  })
+
+  it('marks a waiting visitor as left only when the visitor list is whole and has no tab of theirs', () => {
+    expect(visitorLeft(conversation('/'), [], true)).toBe(true)
+    expect(visitorLeft(conversation('/'), [onSite('/')], true)).toBe(false)
+    // A list cut at the server's cap may simply not reach them.
+    expect(visitorLeft(conversation('/'), [], false)).toBe(false)
+  })
+
+  it('keeps a chat an agent held on screen, marked ended, until the agent closes it', () => {
+    const held = { ...conversation('/'), status: 'chatting' as const, agentId: 7 }
+    const chatting = consoleReducer(initialConsoleState, { name: 'conversation', data: held })
+    const afterEnd = consoleReducer(chatting, { name: 'conversation', data: { ...held, status: 'browsing' } })
+    expect(afterEnd.ended.get(held.id)).toEqual(held)
+    // The same visitor asking again reopens it as a live chat.
+    const again = consoleReducer(afterEnd, { name: 'conversation', data: { ...held, status: 'queued' } })
+    expect(again.ended.has(held.id)).toBe(false)
+    expect(consoleReducer(afterEnd, { name: 'close', data: held.id }).ended.has(held.id)).toBe(false)
+    // Closed first (the agent's own End chat), its end arriving afterwards does not bring it back.
+    const closedFirst = consoleReducer(chatting, { name: 'close', data: held.id })
+    const endArrives = consoleReducer(closedFirst, { name: 'conversation', data: { ...held, status: 'browsing' } })
+    expect(endArrives.ended.has(held.id)).toBe(false)
+    // A waiting chat nobody took that ends is not anyone's to close.
+    const queued = consoleReducer(initialConsoleState, { name: 'conversation', data: conversation('/') })
+    const dismissed = consoleReducer(queued, {
+      name: 'conversation',
+      data: { ...conversation('/'), status: 'browsing' },
+    })
+    expect(dismissed.ended.size).toBe(0)
   })
 })

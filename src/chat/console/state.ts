@@ -10,6 +10,13 @@ export type ConsoleState = {
   conversations: Map<number, ConversationSummary>
   events: Map<number, ChatEventView[]>
   typing: Set<number>
+  /**
+   * Chats that ended while an agent held them, as they were just before: they stay on the agent's
+   * screen, marked ended, until the agent closes them (a visitor's end no longer makes a chat vanish).
+   */
+  ended: Map<number, ConversationSummary>
+  /** Chats the agent closed (or ended themself): their end is not shown again. */
+  closed: Set<number>
 }
 
 export const initialConsoleState: ConsoleState = {
@@ -21,7 +28,13 @@ export const initialConsoleState: ConsoleState = {
   conversations: new Map(),
   events: new Map(),
   typing: new Set(),
+  ended: new Map(),
+  closed: new Set(),
 }
+
+/** Whether a change of a conversation is the end of a chat an agent held. */
+const endsHeldChat = (before: ConversationSummary | undefined, after: ConversationSummary) =>
+  before !== undefined && before.status !== 'browsing' && before.agentId !== null && after.status === 'browsing'
 
 /** Folds the agent stream's messages into what the console shows. */
 export function consoleReducer(state: ConsoleState, { name, data }: { name: string; data: unknown }): ConsoleState {
@@ -43,7 +56,22 @@ export function consoleReducer(state: ConsoleState, { name, data }: { name: stri
     }
     case 'conversation': {
       const conversation = data as ConversationSummary
-      return { ...state, conversations: new Map(state.conversations).set(conversation.id, conversation) }
+      const before = state.conversations.get(conversation.id)
+      const ended = new Map(state.ended)
+      const closed = new Set(state.closed)
+      if (conversation.status !== 'browsing') {
+        ended.delete(conversation.id)
+        closed.delete(conversation.id)
+      } else if (endsHeldChat(before, conversation) && !closed.has(conversation.id)) {
+        ended.set(conversation.id, before!)
+      }
+      const conversations = new Map(state.conversations).set(conversation.id, conversation)
+      return { ...state, ended, closed, conversations }
+    }
+    case 'close': {
+      const ended = new Map(state.ended)
+      ended.delete(data as number)
+      return { ...state, ended, closed: new Set(state.closed).add(data as number) }
     }
     case 'chat': {
       const event = data as ChatEventView

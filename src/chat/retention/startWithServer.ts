@@ -2,6 +2,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 import { markChatsEndedBeforeUpgrade } from './endedBeforeUpgrade'
 import { startChatRetention } from './retention'
+import { startChatUpkeep } from './upkeep'
 
 export async function startChatRetentionWithServer(): Promise<void> {
   try {
@@ -10,6 +11,7 @@ export async function startChatRetentionWithServer(): Promise<void> {
       payload.logger.error({ err: error }, 'chat: could not mark chats ended before the upgrade'),
     )
     startChatRetention(payload)
+    startChatUpkeep(payload)
   } catch (error) {
     // The site still serves pages and chats; old conversations wait for the next start.
     console.error('chat retention: could not start with the server', error)

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import type { OpeningHoursRow } from '@/cms/businessHours'
+import { DEFAULT_IDLE_END_MINUTES, DEFAULT_LEFT_QUEUE_MINUTES } from '@/cms/globals/SiteSettings'
 import type { SiteSetting } from '@/payload-types'
 
 export type ChatSettings = {
@@ -14,7 +15,13 @@ export type ChatSettings = {
   defaultWidget: string
   /** Days after its end that a conversation is deleted; 0 keeps conversations. */
   retentionDays: number
+  /** Minutes without a message after which a chat ends; 0 never ends one. */
+  idleEndMinutes: number
+  /** Minutes after its visitor left that a queued chat ends; 0 keeps it. */
+  leftQueueMinutes: number
 }
+
+const wholeMinutes = (value: number | null | undefined, fallback: number) => Math.max(0, Math.floor(value ?? fallback))
 
 export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>): ChatSettings {
   const chat = settings.chat ?? {}
@@ -29,6 +36,8 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>)
     region: chat.region ?? '',
     defaultWidget: chat.defaultWidget ?? 'chat',
     retentionDays: Math.max(0, Math.floor(chat.retentionDays ?? 0)),
+    idleEndMinutes: wholeMinutes(chat.idleEndMinutes, DEFAULT_IDLE_END_MINUTES),
+    leftQueueMinutes: wholeMinutes(chat.leftQueueMinutes, DEFAULT_LEFT_QUEUE_MINUTES),
   }
 }
 

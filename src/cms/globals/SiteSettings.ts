@@ -8,6 +8,10 @@ import { type TagIdField, tagIdValidation } from './tagIds'
 export const HEADER_Z_INDEX_DEFAULT = 1000
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'turnstile', 'hcaptcha', 'none'] as const
+/** The chat's upkeep when nobody set it: minutes without a message before a chat ends, and after its visitor left before a waiting chat ends. */
+export const DEFAULT_IDLE_END_MINUTES = 30
+export const DEFAULT_LEFT_QUEUE_MINUTES = 5
+
 export const CHAT_PROVIDERS = ['builtin', 'livechat', 'none'] as const
 /** What the site's chat licence shows by default; the widget runs only for `chat`. */
 export const CHAT_WIDGET_PRODUCTS = ['chat', 'contact-form'] as const
@@ -169,6 +173,28 @@ export const SiteSettings: GlobalConfig = {
               admin: {
                 description:
                   'Ended conversations, with their messages and files, are deleted this many days after they ended. Empty or 0 keeps them.',
+              },
+            },
+            {
+              name: 'idleEndMinutes',
+              label: 'End a chat after this many minutes without a message',
+              type: 'number',
+              min: 0,
+              defaultValue: DEFAULT_IDLE_END_MINUTES,
+              admin: {
+                description:
+                  'A chat in which neither side wrote for this long ends, with a line saying why. 0 never ends one.',
+              },
+            },
+            {
+              name: 'leftQueueMinutes',
+              label: 'Clear a waiting chat this many minutes after its visitor left',
+              type: 'number',
+              min: 0,
+              defaultValue: DEFAULT_LEFT_QUEUE_MINUTES,
+              admin: {
+                description:
+                  'A chat still in the queue whose visitor closed the site is shown as left at once, and ends after this long. 0 keeps it until an agent dismisses it.',
               },
             },
           ],
