@@ -59,8 +59,9 @@ async function backupOnce() {
   )
   console.log(`>   ${result.archive}`)
   if (uploadsInBucket) {
-    const where = `s3://${uploadsInBucket.bucket}/${uploadsInBucket.prefix ? `${uploadsInBucket.prefix}/` : ''}`
-    console.log(`> Uploads and chat files are not in the archive: they live in ${where} (S3_BUCKET),`)
+    console.log(
+      `> Uploads and chat files are not in the archive: they live in s3://${uploadsInBucket.bucket}/ (S3_BUCKET),`,
+    )
     console.log('>   which the store keeps with its own versioning or replication.')
   }
   if (result.secrets) console.log(`>   ${result.secrets}   (the .env secrets, mode 0600: keep it apart)`)

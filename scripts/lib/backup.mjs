@@ -170,13 +170,13 @@ function dataFilesOf(target, uploadsInBucket = null) {
 }
 
 /**
- * Where uploads live when `S3_BUCKET` is set (`{ bucket, prefix }`), else null (the data folder).
+ * Where uploads live when `S3_BUCKET` is set (`{ bucket }`), else null (the data folder).
  * A backup then leaves them to the store, whose versioning or replication keeps them.
  */
 export function uploadsBucketFrom(env = process.env) {
   const bucket = env.S3_BUCKET?.trim()
   if (!bucket) return null
-  return { bucket, prefix: (env.S3_PREFIX ?? '').split('/').filter(Boolean).join('/') }
+  return { bucket }
 }
 
 // ---- backup ---------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ export async function backup({
       files,
       // Uploads and chat files in S3 are not in the archive; the store keeps them (README, Backups).
       uploads: uploadsInBucket
-        ? { store: 's3', bucket: uploadsInBucket.bucket, prefix: uploadsInBucket.prefix, inArchive: false }
+        ? { store: 's3', bucket: uploadsInBucket.bucket, folders: UPLOAD_FOLDERS, inArchive: false }
         : { store: 'data folder', inArchive: true },
     }
     fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`)

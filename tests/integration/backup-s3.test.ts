@@ -45,10 +45,9 @@ describe('a backup with uploads in S3', () => {
       DATABASE_URL: '',
       BACKUP_DIR: backupDir,
       S3_BUCKET: 'site-uploads',
-      S3_PREFIX: 'prod',
     })
     expect(code, output).toBe(0)
-    expect(output).toMatch(/Uploads and chat files are not in the archive: they live in s3:\/\/site-uploads\/prod\//)
+    expect(output).toMatch(/Uploads and chat files are not in the archive: they live in s3:\/\/site-uploads\//)
 
     const archive = fs.readdirSync(backupDir).find((name) => archiveDate(name))
     expect(archive).toBeTruthy()
@@ -60,7 +59,12 @@ describe('a backup with uploads in S3', () => {
       ),
     )
     const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, MANIFEST_NAME), 'utf8'))
-    expect(manifest.uploads).toEqual({ store: 's3', bucket: 'site-uploads', prefix: 'prod', inArchive: false })
+    expect(manifest.uploads).toEqual({
+      store: 's3',
+      bucket: 'site-uploads',
+      folders: ['media', 'chat-files'],
+      inArchive: false,
+    })
     const paths = manifest.files.map((file: { path: string }) => file.path)
     expect(paths).toContain('outbox/message.eml')
     expect(paths).not.toContain('media/left-behind.png')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { collectionFolder, DEFAULT_S3_REGION, s3SettingsFrom } from './s3Settings'
+import { DEFAULT_S3_REGION, s3SettingsFrom } from './s3Settings'
 
 describe('S3 settings', () => {
   it('leaves uploads on the local disk when S3_BUCKET is unset or blank', () => {
@@ -14,7 +14,6 @@ describe('S3 settings', () => {
       endpoint: undefined,
       credentials: undefined,
       forcePathStyle: false,
-      prefix: '',
     })
   })
 
@@ -29,12 +28,5 @@ describe('S3 settings', () => {
     const both = s3SettingsFrom({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })
     expect(both?.credentials).toEqual({ accessKeyId: 'id', secretAccessKey: 'secret' })
     expect(() => s3SettingsFrom({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/go together/)
-  })
-
-  it('puts each upload folder under S3_PREFIX, written as a plain folder path', () => {
-    const settings = s3SettingsFrom({ S3_BUCKET: 'b', S3_PREFIX: '/site//prod/' })!
-    expect(settings.prefix).toBe('site/prod')
-    expect(collectionFolder(settings, 'media')).toBe('site/prod/media')
-    expect(collectionFolder({ prefix: '' }, 'chat-files')).toBe('chat-files')
   })
 })

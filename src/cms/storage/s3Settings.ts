@@ -13,8 +13,6 @@ export type S3Settings = {
   credentials?: { accessKeyId: string; secretAccessKey: string }
   /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`, which most self-hosted stores need. */
   forcePathStyle: boolean
-  /** Folder inside the bucket under which every upload folder lives (empty: the bucket's root). */
-  prefix: string
 }
 
 /** The region Amazon's SDK needs even when an S3-compatible store ignores it. */
@@ -35,7 +33,6 @@ const S3_VARIABLES = {
   accessKeyId: { env: 'S3_ACCESS_KEY_ID' },
   secretAccessKey: { env: 'S3_SECRET_ACCESS_KEY' },
   forcePathStyle: { env: 'S3_FORCE_PATH_STYLE' },
-  prefix: { env: 'S3_PREFIX' },
 } as const
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on'])
@@ -47,11 +44,6 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   if (TRUE_WORDS.has(word)) return true
   if (FALSE_WORDS.has(word)) return false
   throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not "${value}".`)
-}
-
-/** The folder form of a prefix: no leading, trailing or doubled slashes. */
-function folderOf(prefix: string | undefined): string {
-  return (prefix ?? '').split('/').filter(Boolean).join('/')
 }
 
 /** The S3 settings in `env`, or null when `S3_BUCKET` is unset (uploads on the local disk). */
@@ -71,7 +63,6 @@ export function s3SettingsFrom(env: Record<string, string | undefined> = process
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     // A store at its own address is nearly always self-hosted, which rarely has per-bucket host names.
     forcePathStyle: flag(read('forcePathStyle'), Boolean(endpoint)),
-    prefix: folderOf(read('prefix')),
   }
 }
 
@@ -91,9 +82,4 @@ export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_SOCKET_TIMEOUT_MS },
   }
-}
-
-/** The folder of one upload collection inside the bucket (`media`, or `<S3_PREFIX>/media`). */
-export function collectionFolder(settings: Pick<S3Settings, 'prefix'>, folder: string): string {
-  return settings.prefix ? `${settings.prefix}/${folder}` : folder
 }

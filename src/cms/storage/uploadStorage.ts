@@ -2,13 +2,14 @@ import type { Readable } from 'node:stream'
 import { GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { s3Storage } from '@payloadcms/storage-s3'
 import type { Plugin, UploadCollectionSlug } from 'payload'
-import { collectionFolder, s3ClientConfig, type S3Settings, s3SettingsFrom } from './s3Settings'
+import { s3ClientConfig, type S3Settings, s3SettingsFrom } from './s3Settings'
 
 /** Longest wait for a stored object's first bytes; past it the store counts as down for this request. */
 export const UPLOAD_READ_DEADLINE_MS = 2000
 
 /**
- * Payload's S3 adapter over the upload collections, each in its own folder of the bucket. Its
+ * Payload's S3 adapter over the upload collections, each in the folder of the bucket named as its
+ * folder under DATA_DIR (`media/`, `chat-files/`), so a site moves to S3 by copying them. Its
  * fields (`prefix`, `_objectKey`) are in the schema whether S3 is set or not, so one set of
  * migrations serves both; without settings the plugin is off and uploads stay on the local disk.
  * Files keep being served through Payload's own routes, behind each collection's access rules
@@ -18,15 +19,12 @@ export function uploadStoragePlugin(
   settings: S3Settings | null,
   folders: Partial<Record<UploadCollectionSlug, string>>,
 ): Plugin {
-  const inBucket = settings ?? { prefix: '' }
   return s3Storage({
     enabled: settings !== null,
     alwaysInsertFields: true,
     bucket: settings?.bucket ?? '',
     config: settings ? s3ClientConfig(settings) : {},
-    collections: Object.fromEntries(
-      Object.entries(folders).map(([slug, folder]) => [slug, { prefix: collectionFolder(inBucket, folder) }]),
-    ),
+    collections: Object.fromEntries(Object.entries(folders).map(([slug, folder]) => [slug, { prefix: folder }])),
   })
 }
 
@@ -60,8 +58,7 @@ export class UploadObjects {
 
   /** The key of a file in a collection's folder, where the adapter put it (`<prefix>/<_objectKey>/<filename>`). */
   keyOf(folder: string, upload: StoredUpload): string {
-    const prefix = upload.prefix || collectionFolder(this.settings, folder)
-    return [prefix, upload._objectKey, upload.filename].filter(Boolean).join('/')
+    return [upload.prefix || folder, upload._objectKey, upload.filename].filter(Boolean).join('/')
   }
 
   /** The object at `key`, or null when there is none; UploadStoreUnavailable when the store fails or is too slow. */
