@@ -144,7 +144,8 @@ export function bucketMediaStore(objects: UploadObjects): MediaStore {
       return {
         size: object.size,
         modifiedMs: object.modifiedMs,
-        entityTag: object.entityTag ?? `"${object.size.toString(16)}"`,
+        // A store that names no ETag gets the disk's form, from the object's date and size.
+        entityTag: object.entityTag ?? mediaEntityTag({ mtimeMs: object.modifiedMs, size: object.size }),
         open: () => object.body,
         discard: () => object.body.destroy(),
       }
@@ -177,7 +178,10 @@ export async function answerMediaFile(
   try {
     file = await store.find(name.name)
   } catch (error) {
-    if (!(error instanceof UploadStoreUnavailable)) throw error
+    if (!(error instanceof UploadStoreUnavailable)) {
+      console.error(`Media file ${name.name} could not be looked up:`, error)
+      return refuse(res, 500, 'Server error: the file cannot be read.')
+    }
     console.error(`Media file ${name.name} could not be read from the upload store:`, error.cause ?? error)
     res.setHeader('Retry-After', String(UPLOAD_STORE_RETRY_AFTER_SECONDS))
     return refuse(res, 503, 'Service unavailable: the file cannot be read just now; try again shortly.')
