@@ -26,6 +26,7 @@ import { siteRequestListener } from '@/server/requestListener'
 import { listenOnLoopback, nodeListenerFor } from '../support/handlerServer'
 import { startTempS3, type TempS3 } from '../support/s3'
 import { startTestPayload } from '../support/payload'
+import { startTempPostgres } from '../support/postgres'
 
 /** The ports this suite's servers take: the S3 server, and the nginx front's plain HTTP and https. */
 const S3_PORT = 3405
@@ -264,6 +265,33 @@ describe('while the S3 store is down', () => {
       signal: AbortSignal.timeout(10_000),
     })
     expect(await chatHealed.text()).toBe('kept through the outage\n')
+  })
+
+  it('refuses an upload within the bound while the store is down; on PostgreSQL no row of it is kept', async () => {
+    // Several servers share a PostgreSQL database, whose transaction takes the row back when the
+    // adapter's upload fails (SQLite runs Payload without transactions, README: Several servers).
+    const postgres = await startTempPostgres()
+    const site = await startTestPayload(postgres.url)
+    try {
+      const name = `refused-${Date.now()}.png`
+      const rowsOf = async () =>
+        (await site.payload.count({ collection: 'media', where: { filename: { equals: name } } })).totalDocs
+      await s3.kill()
+      try {
+        const startedAt = performance.now()
+        await expect(uploadMedia(site.payload, name, '#28a')).rejects.toThrow()
+        expect(performance.now() - startedAt).toBeLessThan(DOWN_ANSWER_BOUND_MS)
+      } finally {
+        await s3.restart()
+      }
+      expect(await rowsOf()).toBe(0)
+      const doc = await uploadMedia(site.payload, name, '#28a')
+      expect(await rowsOf()).toBe(1)
+      expect((await fetch(`${siteOne.url}${doc.url}`)).status).toBe(200)
+    } finally {
+      await site.cleanup()
+      postgres.stop()
+    }
   })
 })
 
