@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { archiveDate, backup, BACKUP_KEEP_DAYS, defaultBackupDir } from './lib/backup.mjs'
+import { archiveDate, backup, BACKUP_KEEP_DAYS, defaultBackupDir, uploadsBucketFrom } from './lib/backup.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -36,6 +36,7 @@ const keepDays = Number(process.env.BACKUP_KEEP_DAYS || BACKUP_KEEP_DAYS)
 if (!(keepDays > 0))
   throw new Error(`BACKUP_KEEP_DAYS must be a number of days above 0, not ${process.env.BACKUP_KEEP_DAYS}`)
 const target = await backupTarget()
+const uploadsInBucket = uploadsBucketFrom(process.env)
 
 /** The cause in plain words, with what to do when the backup folder is out of reach. */
 function whyFailed(error) {
@@ -44,13 +45,25 @@ function whyFailed(error) {
 }
 
 async function backupOnce() {
-  const result = await backup({ ...target, backupDir, keepDays, envFile: path.resolve(values.secrets) })
+  const result = await backup({
+    ...target,
+    backupDir,
+    keepDays,
+    envFile: path.resolve(values.secrets),
+    uploadsInBucket,
+  })
   const { database, files } = result.manifest
   const rows = Object.values(database.tables).reduce((sum, n) => sum + n, 0)
   console.log(
     `> Backed up ${rows} rows in ${Object.keys(database.tables).length} tables (${database.kind}) and ${files.length} files:`,
   )
   console.log(`>   ${result.archive}`)
+  if (uploadsInBucket) {
+    console.log(
+      `> Uploads and chat files are not in the archive: they live in s3://${uploadsInBucket.bucket}/ (S3_BUCKET),`,
+    )
+    console.log('>   which the store keeps with its own versioning or replication.')
+  }
   if (result.secrets) console.log(`>   ${result.secrets}   (the .env secrets, mode 0600: keep it apart)`)
   for (const name of result.removed) console.log(`> Deleted ${name}, older than ${keepDays} days.`)
 }

@@ -236,6 +236,8 @@ export interface Media {
    * What the image shows, for people who cannot see it.
    */
   alt: string;
+  prefix?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -1191,6 +1193,8 @@ export interface ChatEvent {
 export interface ChatFile {
   id: number;
   conversation: number | ChatConversation;
+  prefix?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -1639,6 +1643,8 @@ export interface RedirectsSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  prefix?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;
@@ -1982,6 +1988,8 @@ export interface ChatEventsSelect<T extends boolean = true> {
  */
 export interface ChatFilesSelect<T extends boolean = true> {
   conversation?: T;
+  prefix?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

@@ -5,6 +5,7 @@ import { buildConfig, type GlobalConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
+import { CHAT_FILES_FOLDER } from './chat/collections/ChatFiles'
 import { CannedReplies } from './chat/console/CannedReplies'
 import { businessDetailFeature } from './blocks/RichText/businessDetail'
 import { headingStyleFeature } from './blocks/RichText/headingStyleFeature'
@@ -23,9 +24,17 @@ import { Header } from './cms/globals/Header'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { publishSiteSources } from './site/thirdParties'
 import { siteLogger } from './cms/logging'
+import { MEDIA_FOLDER } from './cms/paths'
+import { s3SettingsFrom } from './cms/storage/s3Settings'
+import { uploadStoragePlugin } from './cms/storage/uploadStorage'
 import { contactJobs } from './contact/delivery/jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+// Payload's S3 adapter is published a patch behind Payload (3.90.1 beside 3.90.2) and runs on our
+// one copy of Payload through package.json's overrides; Payload's start-up check of equal versions
+// would reject that in development, so src/cms/storage/payloadVersions.test.ts checks it instead.
+process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 
 function payloadSecret(): string {
   const secret = process.env.PAYLOAD_SECRET
@@ -106,6 +115,8 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
     email: emailAdapter,
     jobs: contactJobs(),
     sharp,
+    // With S3_* set, uploads and chat files live in the bucket, so any instance serves any file.
+    plugins: [uploadStoragePlugin(s3SettingsFrom(), { media: MEDIA_FOLDER, 'chat-files': CHAT_FILES_FOLDER })],
     graphQL: { disable: true },
     telemetry: false,
     logger: siteLogger(logDestination),

@@ -7,9 +7,55 @@ import { renderTemplate } from './template.mjs'
 
 export const NGINX_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'nginx.conf.template')
 
+/** The headers the media location adds itself, so the app's copies are dropped (not sent twice). */
+const MEDIA_LOCATION_HEADERS = [
+  'Strict-Transport-Security',
+  'Cache-Control',
+  'X-Content-Type-Options',
+  'Referrer-Policy',
+  'Permissions-Policy',
+  'X-Frame-Options',
+  'Cross-Origin-Opener-Policy',
+  'Content-Security-Policy',
+]
+
+/**
+ * Where the front takes uploaded files from. From the shared uploads folder: nginx reads them
+ * itself, with ETag and Last-Modified in the form the app gives them too (src/server/mediaFiles.ts),
+ * so either answers a revalidation with 304; a file not there (yet) is asked of the app, which
+ * answers 404; an SVG's gzip copy, written beside it at upload (src/cms/media/precompress.ts), is
+ * sent as it is. From the S3 bucket (S3_BUCKET set): the app reads the object, and the front keeps
+ * the answer as long as its Cache-Control allows (a year at a versioned address, not at all
+ * without a version), and serves it while the app or the bucket fails.
+ */
+function mediaSource({ mediaDir, uploadsInBucket }) {
+  const lines = uploadsInBucket
+    ? [
+        'proxy_pass http://app;',
+        'proxy_cache pages;',
+        'proxy_cache_key $encoding_class|$scheme://$host$request_uri;',
+        'proxy_ignore_headers Vary;',
+        'proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;',
+        'proxy_cache_lock on;',
+        'proxy_cache_lock_timeout 2s;',
+        'proxy_cache_revalidate on;',
+        ...MEDIA_LOCATION_HEADERS.map((header) => `proxy_hide_header ${header};`),
+        'add_header X-Cache-Status $upstream_cache_status always;',
+      ]
+    : [
+        `root ${mediaDir};`,
+        'try_files /$1 @media_from_app;',
+        'gzip_static on;',
+        'open_file_cache max=2000 inactive=60s;',
+        'open_file_cache_valid 5s;',
+      ]
+  return lines.map((line) => `            ${line}`).join('\n')
+}
+
 /**
  * The configuration text. `prefixDir` is nginx's -p folder (its cache, temp files, logs and pid);
- * the instances on the `down` ports get no new request (a deploy is replacing them).
+ * the instances on the `down` ports get no new request (a deploy is replacing them);
+ * `uploadsInBucket`: uploads live in S3, so the front asks the app for them instead of `mediaDir`.
  */
 export function nginxConfText({
   asRoot,
@@ -22,6 +68,7 @@ export function nginxConfText({
   staticDir,
   prefixDir,
   mediaDir,
+  uploadsInBucket = false,
   appPorts,
   down = [],
 }) {
@@ -42,7 +89,7 @@ export function nginxConfText({
     ACME_DIR: acmeDir,
     STATIC_DIR: staticDir,
     STATE_DIR: prefixDir,
-    MEDIA_DIR: mediaDir,
+    MEDIA_SOURCE: mediaSource({ mediaDir, uploadsInBucket }),
     UPSTREAM_SERVERS: upstreams.join('\n'),
   })
 }

@@ -271,6 +271,8 @@ export function renderNginxConf({ down = [] } = {}) {
     staticDir: STATIC_DIR,
     prefixDir: STATE_DIR,
     mediaDir: MEDIA_DIR,
+    // The instances inherit this shell's settings (appEnv), S3_BUCKET among them.
+    uploadsInBucket: Boolean(process.env.S3_BUCKET?.trim()),
     appPorts: APP_PORTS,
     down,
   })

@@ -1,6 +1,6 @@
 // Sets the site up on one Debian server, as root, from a release of the code at /opt/site/current:
 //   node deploy/server/install.mjs --domain www.example.com [--instances 3001,3002]
-//   node deploy/server/install.mjs --render-only DIR [--release-dir PATH] [--user NAME] [--front-dir PATH]
+//   node deploy/server/install.mjs --render-only DIR [--release-dir PATH] [--user NAME] [--front-dir PATH] [--uploads-in-bucket]
 //     [--domain NAME] [--tls-cert FILE --tls-key FILE]
 // The first installs Debian's nginx, PostgreSQL and Redis, makes the system user that owns the
 // data, the database and Redis with passwords, the settings file and the systemd units, and starts
@@ -160,7 +160,16 @@ function install({ domain, ports }) {
   ensureRedisPassword(redisPassword)
   const units = writeUnits(SYSTEMD_DIR, { releaseDir: current, user, envFile, dataDir, backupDir, frontDir, ports })
   const certificate = frontCertificate(domain)
-  writeFront({ frontDir, releaseDir: current, dataDir, ports, tlsCert: certificate.cert, tlsKey: certificate.key })
+  writeFront({
+    frontDir,
+    releaseDir: current,
+    dataDir,
+    ports,
+    tlsCert: certificate.cert,
+    tlsKey: certificate.key,
+    // With S3_BUCKET in site.env the instances keep uploads in the bucket; the front asks them.
+    uploadsInBucket: Boolean(values.S3_BUCKET?.trim()),
+  })
   run('systemctl', ['daemon-reload'])
   run('systemctl', ['enable', 'site.target', ...ports.map((port) => `site@${port}.service`)])
   // The migrations run once, before any instance starts, as the site's user with its settings.
@@ -206,6 +215,8 @@ const { values: options } = parseArgs({
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
     user: { type: 'string', default: SERVER_LAYOUT.user },
+    // For --render-only: the front as it is when site.env sets S3_BUCKET (uploads in the bucket).
+    'uploads-in-bucket': { type: 'boolean', default: false },
   },
 })
 const ports = options.instances.split(',').map(Number)
@@ -228,6 +239,7 @@ try {
       ports,
       tlsCert: options['tls-cert'] ?? certificate.cert,
       tlsKey: options['tls-key'] ?? certificate.key,
+      uploadsInBucket: options['uploads-in-bucket'],
     })
     fs.writeFileSync(path.join(options['render-only'], 'nginx.conf'), conf)
     console.log(`> Rendered ${[...written, 'nginx.conf'].join(', ')} into ${options['render-only']}`)

@@ -35,7 +35,7 @@ export const letsEncryptFiles = (domain) => ({
 })
 
 /** The front's nginx.conf on a server: 80 (redirects, ACME) and 443, before the instances on `ports`. */
-export function frontConf({ frontDir, releaseDir, dataDir, ports, tlsCert, tlsKey }) {
+export function frontConf({ frontDir, releaseDir, dataDir, ports, tlsCert, tlsKey, uploadsInBucket = false }) {
   return nginxConfText({
     asRoot: true,
     listenAddress: '',
@@ -47,6 +47,7 @@ export function frontConf({ frontDir, releaseDir, dataDir, ports, tlsCert, tlsKe
     staticDir: path.join(releaseDir, '.next', 'static'),
     prefixDir: frontDir,
     mediaDir: path.join(dataDir, 'media'),
+    uploadsInBucket,
     appPorts: ports,
   })
 }

@@ -23,6 +23,8 @@ const POSTGRES_DUMP = `${DATABASE_FOLDER}/site.pgdump`
 /** Files of DATA_DIR that are not the business's data: the live database (copied its own way) and the first admin's password. */
 const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal']
 const SKIPPED_DATA_FILES = ['first-admin.txt']
+/** The data folder's upload folders (the app's MEDIA_FOLDER and CHAT_FILES_FOLDER), which live in the bucket when S3 is set. */
+const UPLOAD_FOLDERS = ['media', 'chat-files']
 /** `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC. */
 const ARCHIVE_NAME = /^(site|stack)-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -152,14 +154,29 @@ async function describeFile(root, relative) {
   return { path: relative, size: fs.statSync(file).size, sha256: await sha256Of(file) }
 }
 
-/** The data folder's files that belong in a backup (and that a restore finds a target to hold). */
-function dataFilesOf(target) {
+/**
+ * The data folder's files that belong in a backup (and that a restore finds a target to hold);
+ * with `uploadsInBucket`, not the upload folders: the live files are in the bucket, and whatever
+ * lies in those folders here is not what the site serves.
+ */
+function dataFilesOf(target, uploadsInBucket = null) {
   const skipped = new Set(SKIPPED_DATA_FILES)
   const sqliteFile = sqliteFileOf(target)
   if (!isPostgres(target.databaseUrl) && path.dirname(sqliteFile) === path.resolve(target.dataDir)) {
     for (const suffix of SQLITE_SIDE_FILES) skipped.add(`${path.basename(sqliteFile)}${suffix}`)
   }
-  return filesBelow(target.dataDir).filter((file) => !skipped.has(file))
+  const inBucket = (file) => uploadsInBucket !== null && UPLOAD_FOLDERS.includes(file.split('/')[0])
+  return filesBelow(target.dataDir).filter((file) => !skipped.has(file) && !inBucket(file))
+}
+
+/**
+ * Where uploads live when `S3_BUCKET` is set (`{ bucket }`), else null (the data folder).
+ * A backup then leaves them to the store, whose versioning or replication keeps them.
+ */
+export function uploadsBucketFrom(env = process.env) {
+  const bucket = env.S3_BUCKET?.trim()
+  if (!bucket) return null
+  return { bucket }
 }
 
 // ---- backup ---------------------------------------------------------------------------------
@@ -233,6 +250,7 @@ export async function backup({
   envFile = path.join(ROOT, '.env'),
   source = 'site',
   now = new Date(),
+  uploadsInBucket = null,
 }) {
   const target = { dataDir: path.resolve(dataDir), databaseUrl }
   fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 })
@@ -247,7 +265,7 @@ export async function backup({
 
     const filesRoot = path.join(staging, FILES_FOLDER)
     const files = []
-    for (const relative of dataFilesOf(target)) {
+    for (const relative of dataFilesOf(target, uploadsInBucket)) {
       const copy = path.join(filesRoot, relative)
       fs.mkdirSync(path.dirname(copy), { recursive: true })
       try {
@@ -268,6 +286,10 @@ export async function backup({
       from: { dataDir: target.dataDir, database: describeDatabase(target) },
       database,
       files,
+      // Uploads and chat files in S3 are not in the archive; the store keeps them (README, Backups).
+      uploads: uploadsInBucket
+        ? { store: 's3', bucket: uploadsInBucket.bucket, folders: UPLOAD_FOLDERS, inArchive: false }
+        : { store: 'data folder', inArchive: true },
     }
     fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`)
 

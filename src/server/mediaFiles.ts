@@ -1,8 +1,15 @@
 import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { carriesMediaVersion, MEDIA_CACHE_CONTROL } from '@/cms/media/fileVersion'
-import { MEDIA_DIR } from '@/cms/paths'
+import { MEDIA_DIR, MEDIA_FOLDER } from '@/cms/paths'
+import {
+  UPLOAD_STORE_RETRY_AFTER_SECONDS,
+  UploadObjects,
+  uploadObjects,
+  UploadStoreUnavailable,
+} from '@/cms/storage/uploadStorage'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 
 /** Where Payload serves the media collection's files (src/cms/collections/Media.ts). */
@@ -90,52 +97,124 @@ export function isMediaFileRequest(req: IncomingMessage): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').startsWith(MEDIA_FILE_PREFIX)
 }
 
+/** One media file found in its store: its validators, and its bytes still to be read. */
+type FoundMediaFile = {
+  size: number
+  modifiedMs: number
+  /** The store's own tag (`"<mtime>-<size>"` on disk, the object's ETag in a bucket), strong. */
+  entityTag: string
+  /** The bytes, read once; `discard` when they are not sent. */
+  open: () => Readable
+  discard: () => void
+}
+
 /**
- * Answers a media file from the uploads folder with its validators: Cache-Control by whether the
- * address carries the file's version, ETag and Last-Modified, and 304 when the client's copy is
- * current. A Range is ignored (the whole file is sent, as HTTP allows): the collection holds images.
+ * Where media files are read from: the uploads folder, or the bucket when uploads live in S3
+ * (src/cms/storage). `find` answers null for a missing file and throws UploadStoreUnavailable when
+ * the store does not answer.
  */
-export async function answerMediaFile(req: IncomingMessage, res: ServerResponse, mediaDir = MEDIA_DIR): Promise<void> {
-  const [pathname, search = ''] = (req.url ?? '').split('?', 2)
-  const file = mediaFileName(pathname)
-  if ('refused' in file) return refuse(res, 400, `Bad request: ${file.refused}.`)
+export type MediaStore = { find: (name: string) => Promise<FoundMediaFile | null> }
+
+/** Media files in a folder of the local disk (a name leading out of it is refused before). */
+export function diskMediaStore(mediaDir = MEDIA_DIR): MediaStore {
   const root = path.resolve(mediaDir)
-  const filePath = path.resolve(root, file.name)
-  if (path.dirname(filePath) !== root) return refuse(res, 400, 'Bad request: the file name is not valid.')
-
-  let stats: fs.Stats
-  try {
-    stats = await fs.promises.stat(filePath)
-  } catch {
-    return refuse(res, 404, 'Not found: no such file.')
+  return {
+    async find(name) {
+      const filePath = path.resolve(root, name)
+      if (path.dirname(filePath) !== root) return null
+      const stats = await fs.promises.stat(filePath).catch(() => null)
+      if (!stats?.isFile()) return null
+      return {
+        size: stats.size,
+        modifiedMs: stats.mtimeMs,
+        entityTag: mediaEntityTag(stats),
+        open: () => fs.createReadStream(filePath),
+        discard: () => undefined,
+      }
+    },
   }
-  if (!stats.isFile()) return refuse(res, 404, 'Not found: no such file.')
+}
 
-  const type = MEDIA_TYPES[path.extname(file.name).toLowerCase()] ?? 'application/octet-stream'
-  const entityTag = mediaEntityTag(stats, COMPRESSIBLE_TYPES.has(type))
+/** Media files in the bucket's media folder, where Payload's S3 adapter put them. */
+export function bucketMediaStore(objects: UploadObjects): MediaStore {
+  return {
+    async find(name) {
+      const object = await objects.read(objects.keyOf(MEDIA_FOLDER, { filename: name }))
+      if (!object) return null
+      return {
+        size: object.size,
+        modifiedMs: object.modifiedMs,
+        // A store that names no ETag gets the disk's form, from the object's date and size.
+        entityTag: object.entityTag ?? mediaEntityTag({ mtimeMs: object.modifiedMs, size: object.size }),
+        open: () => object.body,
+        discard: () => object.body.destroy(),
+      }
+    },
+  }
+}
+
+/** The store the site's settings name: the bucket with S3_* set, else the uploads folder. */
+export function siteMediaStore(mediaDir = MEDIA_DIR): MediaStore {
+  const objects = uploadObjects()
+  return objects ? bucketMediaStore(objects) : diskMediaStore(mediaDir)
+}
+
+/**
+ * Answers a media file from its store with its validators: Cache-Control by whether the address
+ * carries the file's version, ETag and Last-Modified, and 304 when the client's copy is current;
+ * 503 with Retry-After while the store does not answer. A Range is ignored (the whole file is sent,
+ * as HTTP allows): the collection holds images.
+ */
+export async function answerMediaFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  store: MediaStore = siteMediaStore(),
+): Promise<void> {
+  const [pathname, search = ''] = (req.url ?? '').split('?', 2)
+  const name = mediaFileName(pathname)
+  if ('refused' in name) return refuse(res, 400, `Bad request: ${name.refused}.`)
+
+  let file: FoundMediaFile | null
+  try {
+    file = await store.find(name.name)
+  } catch (error) {
+    if (!(error instanceof UploadStoreUnavailable)) {
+      console.error(`Media file ${name.name} could not be looked up:`, error)
+      return refuse(res, 500, 'Server error: the file cannot be read.')
+    }
+    console.error(`Media file ${name.name} could not be read from the upload store:`, error.cause ?? error)
+    res.setHeader('Retry-After', String(UPLOAD_STORE_RETRY_AFTER_SECONDS))
+    return refuse(res, 503, 'Service unavailable: the file cannot be read just now; try again shortly.')
+  }
+  if (!file) return refuse(res, 404, 'Not found: no such file.')
+
+  const type = MEDIA_TYPES[path.extname(name.name).toLowerCase()] ?? 'application/octet-stream'
+  const entityTag = COMPRESSIBLE_TYPES.has(type) ? `W/${file.entityTag}` : file.entityTag
   res.setHeader(
     'Cache-Control',
     carriesMediaVersion(search) ? MEDIA_CACHE_CONTROL.versioned : MEDIA_CACHE_CONTROL.unversioned,
   )
   res.setHeader('ETag', entityTag)
-  res.setHeader('Last-Modified', new Date(stats.mtimeMs).toUTCString())
-  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value)
+  res.setHeader('Last-Modified', new Date(file.modifiedMs).toUTCString())
+  for (const [header, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(header, value)
   res.setHeader('Content-Security-Policy', MEDIA_FILE_CSP)
-  if (isNotModified(req.headers, entityTag, stats.mtimeMs)) {
+  if (isNotModified(req.headers, entityTag, file.modifiedMs)) {
+    file.discard()
     res.writeHead(304)
     res.end()
     return
   }
   res.setHeader('Content-Type', type)
-  res.setHeader('Content-Length', stats.size)
+  res.setHeader('Content-Length', file.size)
   if (req.method === 'HEAD') {
+    file.discard()
     res.writeHead(200)
     res.end()
     return
   }
-  const stream = fs.createReadStream(filePath)
+  const stream = file.open()
   stream.on('error', (error) => {
-    console.error(`Media file ${file.name} could not be read:`, error)
+    console.error(`Media file ${name.name} could not be read:`, error)
     res.destroy(error)
   })
   res.writeHead(200)

@@ -4,7 +4,7 @@ import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { type ProxyTrust, settleForwardedHeaders } from './clientAddress'
 import { settleDraftMode } from './draftGate'
 import { carriesDraftModeCookie } from '@/cms/preview/draftCookie'
-import { answerMediaFile, isMediaFileRequest } from './mediaFiles'
+import { answerMediaFile, diskMediaStore, isMediaFileRequest, type MediaStore, siteMediaStore } from './mediaFiles'
 import { answerMetrics, countRequest, isMetricsRequest } from './metrics'
 import { answerFromMemo, isRouterRequest, pageMemoKey } from './pageMemo'
 import { preferredEncoding, takeOverResponse } from './pageResponses'
@@ -39,8 +39,10 @@ export type SiteRequestOptions = {
   dev: boolean
   /** The secret every render runs with as its script nonce (src/security/scriptMark.ts). */
   scriptMark: string
-  /** Where uploaded media files are read from (default the site's, MEDIA_DIR). */
+  /** A folder to read uploaded media files from instead of the site's store. */
   mediaDir?: string
+  /** Where uploaded media files are read from (default the site's: the bucket with S3_* set, else MEDIA_DIR). */
+  mediaStore?: MediaStore
 }
 
 /**
@@ -50,11 +52,19 @@ export type SiteRequestOptions = {
  * signed-in editors (src/server/draftGate.ts), the render marked as the site's
  * (src/server/scriptOrigin.ts), every cookie marked
  * Secure when the visitor came over https, malformed addresses refused, a media file answered from
- * the uploads folder with its validators (src/server/mediaFiles.ts), a page remembered a moment
+ * its store (the uploads folder or the bucket) with its validators (src/server/mediaFiles.ts), a page remembered a moment
  * ago answered from memory, an address no page has answered 404 without a render, and otherwise
  * Next's answer with the page's CSP, compression and caching headers.
  */
-export function siteRequestListener({ handle, trust, dev, scriptMark, mediaDir }: SiteRequestOptions): RequestListener {
+export function siteRequestListener({
+  handle,
+  trust,
+  dev,
+  scriptMark,
+  mediaDir,
+  mediaStore,
+}: SiteRequestOptions): RequestListener {
+  const media = mediaStore ?? (mediaDir ? diskMediaStore(mediaDir) : siteMediaStore())
   return (req, res) => {
     if (isMetricsRequest(req)) return void answerMetrics(req, res)
     let answeredFromMemo = false
@@ -70,7 +80,7 @@ export function siteRequestListener({ handle, trust, dev, scriptMark, mediaDir }
       return
     }
     if (isMediaFileRequest(req)) {
-      compress(req as never, res as never, () => void answerMediaFile(req, res, mediaDir))
+      compress(req as never, res as never, () => void answerMediaFile(req, res, media))
       return
     }
     const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))

@@ -22,6 +22,7 @@ const NOT_SETTINGS = new Set([
   'E2E_ADMIN_FILE',
   'FIRST_ADMIN_TO_TERMINAL',
   'SITE_SCRIPT_MARK',
+  'PAYLOAD_DISABLE_DEPENDENCY_CHECKER',
 ])
 
 /** `process.env.NAME`, `process.env['NAME']`, or a table entry `env: 'NAME'` read through process.env later. */

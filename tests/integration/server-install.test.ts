@@ -164,6 +164,50 @@ describe('the front on a server', () => {
     expect(result.status).toBe(0)
   })
 
+  it('asks the app for uploaded files, and keeps them in its cache, when uploads live in S3 (nginx -t)', () => {
+    const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-front-s3-'))
+    try {
+      const rendered = render(
+        '--render-only',
+        bucketDir,
+        '--release-dir',
+        ROOT,
+        '--instances',
+        PORTS.join(','),
+        '--front-dir',
+        bucketDir,
+        '--tls-cert',
+        path.join(unitsDir, 'cert.pem'),
+        '--tls-key',
+        path.join(unitsDir, 'key.pem'),
+        '--uploads-in-bucket',
+      )
+      expect(rendered.stderr).toBe('')
+      const conf = fs.readFileSync(path.join(bucketDir, 'nginx.conf'), 'utf8')
+      const media = conf.slice(conf.indexOf('location ~ ^/api/media/file/'))
+      const location = media.slice(0, media.indexOf('\n        }'))
+      expect(location).toMatch(/^\s*proxy_pass http:\/\/app;$/m)
+      expect(location).toMatch(/^\s*proxy_cache pages;$/m)
+      expect(location).not.toMatch(/^\s*(root|try_files) /m)
+      // Each header the location adds is dropped from the app's answer, so none is sent twice.
+      for (const [, header] of location.matchAll(/^\s*add_header ([\w-]+) /gm))
+        if (header !== 'X-Cache-Status') expect(location).toContain(`proxy_hide_header ${header};`)
+      for (const dir of ['logs', 'nginx', 'cache']) fs.mkdirSync(path.join(bucketDir, dir), { recursive: true })
+      const checked = spawnSync(
+        '/usr/sbin/nginx',
+        ['-t', '-p', `${bucketDir}/`, '-c', path.join(bucketDir, 'nginx.conf')],
+        {
+          encoding: 'utf8',
+          timeout: 30_000,
+        },
+      )
+      expect(checked.stderr).toMatch(/test is successful/)
+      expect(checked.status).toBe(0)
+    } finally {
+      fs.rmSync(bucketDir, { recursive: true, force: true })
+    }
+  })
+
   it('runs as a unit systemd accepts, reloaded without a stop and stopped gracefully', () => {
     const result = verify('site-front.service')
     expect(result.stdout + result.stderr).toBe('')

@@ -2,11 +2,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 
-/** Serves a fetch-style handler (Request -> Response) over real HTTP on a loopback port. */
-export async function serveOnLoopback(
-  handler: (request: Request) => Promise<Response>,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
+/** A Node request listener that answers through a fetch-style handler (Request -> Response). */
+export function nodeListenerFor(handler: (request: Request) => Promise<Response>): http.RequestListener {
+  return async (req, res) => {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(name, value)
@@ -26,7 +24,14 @@ export async function serveOnLoopback(
     } catch (error) {
       res.writeHead(500).end(String(error))
     }
-  })
+  }
+}
+
+/** Serves a Node request listener over real HTTP on a loopback port. */
+export async function listenOnLoopback(
+  listener: http.RequestListener,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
@@ -37,4 +42,11 @@ export async function serveOnLoopback(
         server.close(() => resolve())
       }),
   }
+}
+
+/** Serves a fetch-style handler (Request -> Response) over real HTTP on a loopback port. */
+export function serveOnLoopback(
+  handler: (request: Request) => Promise<Response>,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  return listenOnLoopback(nodeListenerFor(handler))
 }

@@ -5,7 +5,9 @@ import { isAdmin } from '@/cms/access'
 import { CHAT_FILE_TYPES } from '../constants'
 import { isChatStaff } from './ChatConversations'
 
-export const CHAT_FILES_DIR = path.join(DATA_DIR, 'chat-files')
+/** The chat files' folder, under DATA_DIR on the local disk or in the bucket (src/cms/storage). */
+export const CHAT_FILES_FOLDER = 'chat-files'
+export const CHAT_FILES_DIR = path.join(DATA_DIR, CHAT_FILES_FOLDER)
 
 /** Files sent in chats: private, served only to staff and to the conversation's own visitor. */
 export const ChatFiles: CollectionConfig = {

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { type Payload, ValidationError } from 'payload'
 import { readLimitedBytes } from '@/security/request'
-import { CHAT_FILES_DIR } from '../collections/ChatFiles'
+import { UPLOAD_STORE_RETRY_AFTER_SECONDS, uploadObjects, UploadStoreUnavailable } from '@/cms/storage/uploadStorage'
+import type { ChatFile } from '@/payload-types'
+import { CHAT_FILES_DIR, CHAT_FILES_FOLDER } from '../collections/ChatFiles'
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../constants'
 import { agentOf } from './agent'
 import { ChatRequestError, jsonError, originAllowed, refuseWhenLimited } from './guards'
@@ -139,6 +141,28 @@ async function readUploadForm(request: Request): Promise<FormData> {
   }
 }
 
+/**
+ * A chat file's bytes from where uploads live: the bucket with S3_* set (read here, after the
+ * access check above, never through a public or presigned address), else the chat files folder.
+ */
+async function storedChatFileBytes(file: Pick<ChatFile, 'filename' | 'prefix' | '_objectKey'>): Promise<Buffer> {
+  const objects = uploadObjects()
+  if (!objects) return fs.readFile(path.join(CHAT_FILES_DIR, path.basename(file.filename ?? '')))
+  try {
+    const bytes = await objects.readBytes(objects.keyOf(CHAT_FILES_FOLDER, file))
+    if (!bytes) throw new ChatRequestError(404, 'No such file.')
+    return bytes
+  } catch (error) {
+    if (!(error instanceof UploadStoreUnavailable)) throw error
+    console.error(`Chat file ${file.filename} could not be read from the upload store:`, error.cause ?? error)
+    throw new ChatRequestError(
+      503,
+      'The file cannot be read just now; try again shortly.',
+      UPLOAD_STORE_RETRY_AFTER_SECONDS,
+    )
+  }
+}
+
 /** GET /api/chat/files/:id: to staff, or to the visitor whose conversation holds the file. */
 export async function downloadChatFile(request: Request, payload: Payload, idParam: string): Promise<Response> {
   try {
@@ -154,7 +178,7 @@ export async function downloadChatFile(request: Request, payload: Payload, idPar
         : await new ChatStore(payload, chatHub()).conversationOf(visitor.visitorId)
       if (!conversation || conversation.id !== conversationId) throw new ChatRequestError(404, 'No such file.')
     }
-    const bytes = await fs.readFile(path.join(CHAT_FILES_DIR, path.basename(file.filename ?? '')))
+    const bytes = await storedChatFileBytes(file)
     const inline = file.mimeType?.startsWith('image/')
     return new Response(new Uint8Array(bytes), {
       headers: {

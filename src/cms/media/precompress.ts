@@ -19,6 +19,7 @@ function removePrecompressedCopy(filename: string | null | undefined) {
 /**
  * Writes a gzip copy (level 9) beside an uploaded SVG, dated like the file, and removes the copy
  * of a file the upload no longer has: the front would otherwise send a replaced drawing's old bytes.
+ * With uploads in S3 there is no file here, so nothing is written (the server compresses on the way).
  */
 export const precompressUpload: CollectionAfterChangeHook = ({ doc, previousDoc }) => {
   const { filename, mimeType } = doc as UploadFields

@@ -4,7 +4,8 @@ import * as migration_20261122_165552_session_two from './20261122_165552_sessio
 import * as migration_20261124_141427_editing from './20261124_141427_editing';
 import * as migration_20261124_184030_business from './20261124_184030_business';
 import * as migration_20261125_211211_chat_transcript_address from './20261125_211211_chat_transcript_address';
-import * as migration_20261126_064122_chat_upkeep from './20261126_064122_chat_upkeep';
+import * as migration_20261126_062037_upload_storage_fields from './20261126_062037_upload_storage_fields';
+import * as migration_20261126_065813_chat_upkeep from './20261126_065813_chat_upkeep';
 
 export const migrations = [
   {
@@ -38,8 +39,13 @@ export const migrations = [
     name: '20261125_211211_chat_transcript_address',
   },
   {
-    up: migration_20261126_064122_chat_upkeep.up,
-    down: migration_20261126_064122_chat_upkeep.down,
-    name: '20261126_064122_chat_upkeep'
+    up: migration_20261126_062037_upload_storage_fields.up,
+    down: migration_20261126_062037_upload_storage_fields.down,
+    name: '20261126_062037_upload_storage_fields',
+  },
+  {
+    up: migration_20261126_065813_chat_upkeep.up,
+    down: migration_20261126_065813_chat_upkeep.down,
+    name: '20261126_065813_chat_upkeep'
   },
 ];

@@ -37,6 +37,7 @@ import { LinkRowLabel as LinkRowLabel_6f195142e43e416dedbad9599b31ae45 } from '.
 import { ColumnRowLabel as ColumnRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
 import { AnalyticsNavLink as AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef } from '../../../analytics/dashboard/AnalyticsNavLink'
 import { AgentConsoleLink as AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76 } from '../../../chat/admin/AgentConsoleLink'
+import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { AnalyticsView as AnalyticsView_f1d93c558e2a59c6335cc60a65706f06 } from '../../../analytics/dashboard/AnalyticsView'
 import { AgentLandingView as AgentLandingView_53687d6ef2b3f821d7623fa4621d1d30 } from '../../../chat/admin/AgentLandingView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -82,6 +83,7 @@ export const importMap = {
   "/cms/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_6f195142e43e416dedbad9599b31ae45,
   "/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink": AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef,
   "/chat/admin/AgentConsoleLink#AgentConsoleLink": AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76,
+  "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/analytics/dashboard/AnalyticsView#AnalyticsView": AnalyticsView_f1d93c558e2a59c6335cc60a65706f06,
   "/chat/admin/AgentLandingView#AgentLandingView": AgentLandingView_53687d6ef2b3f821d7623fa4621d1d30,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
