@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BUSINESS_TIMEZONE,
   businessClock,
+  businessSpreadsheetTime,
   businessTime,
   describeOpeningHours,
   isOpenAt,
@@ -109,5 +110,18 @@ describe('a moment as the business reads it', () => {
 
   it('puts a moment past midnight UTC on the business day it still is', () => {
     expect(businessTime('2026-11-26T03:30:00Z')).toBe('Nov 25, 2026, 10:30 PM')
+  })
+})
+
+describe('a moment for a spreadsheet', () => {
+  it('is written year first on a 24-hour clock in the business zone, winter and summer', () => {
+    expect(businessSpreadsheetTime('2026-11-25T20:45:26.945Z')).toBe('2026-11-25 15:45:26')
+    expect(businessSpreadsheetTime('2026-07-04T04:05:06Z')).toBe('2026-07-04 00:05:06')
+    expect(businessSpreadsheetTime('2026-11-26T03:30:00Z')).toBe('2026-11-25 22:30:00')
+  })
+
+  it('is empty for no moment', () => {
+    expect(businessSpreadsheetTime(null)).toBe('')
+    expect(businessSpreadsheetTime(undefined)).toBe('')
   })
 })

@@ -88,6 +88,29 @@ export function businessTime(value: Date | string | number, { seconds = false } 
   return (seconds ? BUSINESS_TIME_WITH_SECONDS_FORMAT : BUSINESS_TIME_FORMAT).format(date).replace(/\u202f/g, ' ')
 }
 
+const SPREADSHEET_TIME_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+})
+
+/**
+ * A moment in the business's zone as a spreadsheet reads it: "2026-11-25 15:45:26" (the zone is
+ * named in the column's heading). Empty for no moment.
+ */
+export function businessSpreadsheetTime(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return ''
+  const parts = Object.fromEntries(
+    SPREADSHEET_TIME_FORMAT.formatToParts(new Date(value)).map((part) => [part.type, part.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
+}
+
 /** The weekday and minute of the day that `now` is in the business's zone. */
 export function businessClock(now: Date): { day: Weekday; minute: number } {
   const parts = Object.fromEntries(

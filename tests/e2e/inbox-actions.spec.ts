@@ -51,6 +51,9 @@ test.describe('the submissions inbox', () => {
     await expect(page).toHaveURL(/where%5BdeliveryStatus%5D%5Bequals%5D=spam|where\[deliveryStatus\]\[equals\]=spam/)
     await expect(page.getByRole('link', { name: new RegExp(SPAM) })).toBeVisible()
     await expect(page.getByRole('link', { name: new RegExp(FAILED) })).toHaveCount(0)
+    // The view shown is marked, for the eye and for screen readers; the others are not.
+    await expect(page.locator('.inbox-views a[aria-current="page"]')).toHaveAttribute('data-view', 'spam')
+    await expect(page.locator('.inbox-views a[aria-current="page"]')).toHaveCount(1)
     const exportLink = page.getByRole('link', { name: 'Export these as CSV' })
     const href = (await exportLink.getAttribute('href'))!
     expect(decodeURIComponent(href)).toContain('where[deliveryStatus][equals]=spam')
@@ -58,6 +61,16 @@ test.describe('the submissions inbox', () => {
     expect(csv).toContain(SPAM)
     expect(csv).not.toContain(FAILED)
     expect(csv).toContain('"Lien and judgment search"')
+
+    // The search box narrows the export too.
+    await page.goto(`/admin/collections/form-submissions?${whereQuery({ deliveryStatus: { equals: 'spam' } })}`)
+    const search = page.locator('#search-filter-input')
+    await search.fill(`Nobody by this name ${stamp}`)
+    await expect(page).toHaveURL(/search=Nobody/)
+    const narrowed = (await page.getByRole('link', { name: 'Export these as CSV' }).getAttribute('href'))!
+    expect(new URL(narrowed, 'http://site.test').searchParams.get('search')).toBe(`Nobody by this name ${stamp}`)
+    const none = await (await request.get(narrowed, { headers: { Authorization: `JWT ${token}` } })).text()
+    expect(none).not.toContain(SPAM)
   })
 
   test('shows the message read-only with field and option labels, and Resend delivers it exactly once', async ({
@@ -73,6 +86,8 @@ test.describe('the submissions inbox', () => {
     await expect(message.getByText('Lien and judgment search')).toBeVisible()
     await expect(page.getByText(/Datum 01/)).toHaveCount(0)
     await expect(page.locator('textarea[name*="data"]')).toHaveCount(0)
+    // Nothing here is edited by hand: no Save, and no controls that suggest otherwise.
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
     const resend = page.getByRole('button', { name: ACTION_LABELS.resend })
     await resend.click()
     await expect(page.getByText(ACTION_MESSAGES.done.resend)).toBeVisible()
@@ -87,6 +102,12 @@ test.describe('the submissions inbox', () => {
     await page.waitForTimeout(2_000)
     expect(mailsMentioning(FAILED)).toBe(1)
     expect((await statusOf(request, token, failedId)).history?.map((entry) => entry.action)).toEqual(['resend'])
+    await page.reload()
+    const history = page.locator('#field-history')
+    await expect(history).toContainText(ACTION_LABELS.resend)
+    await expect(history.locator('.collapsible__drag, [class*="has-drag-handle"]')).toHaveCount(0)
+    await expect(history.locator('.date-time-picker__clear-button:visible')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
   })
 
   test('offers Reply by email: to the visitor, "Re:" the form, with their message quoted', async ({

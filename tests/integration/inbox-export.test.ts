@@ -1,6 +1,7 @@
 // The submissions export over Payload's real REST handler on loopback: it follows the list's
 // filter, writes form titles and option labels, neutralises formulas, and refuses bad filters.
 import { describe, expect, it } from 'vitest'
+import { BUSINESS_TIMEZONE, businessSpreadsheetTime } from '@/cms/businessHours'
 import { EXPORT_CSV_PATH } from '@/contact/admin/exportPath'
 import { EXPORT_MESSAGES } from '@/contact/admin/csvExport'
 import { summarise } from '@/contact/inbox/summary'
@@ -33,6 +34,37 @@ describe('the submissions export', () => {
     expect(csv).not.toContain('Left Out Leo')
     const everything = await (await exportWith('')).text()
     expect(everything).toContain('Left Out Leo')
+  })
+
+  it('follows the list’s search box as well as its view, as the list applies it', async () => {
+    await submitAs('Searched Sam', { spam: true })
+    await submitAs('Searched Sue')
+    await submitAs('Other Una', { spam: true })
+    const both = await (await exportWith('where[deliveryStatus][equals]=spam&search=Searched')).text()
+    expect(both).toContain('Searched Sam')
+    expect(both).not.toContain('Searched Sue')
+    expect(both).not.toContain('Other Una')
+    const searchOnly = await (await exportWith('search=Searched%20Su')).text()
+    expect(searchOnly).toContain('Searched Sue')
+    expect(searchOnly).not.toContain('Searched Sam')
+    for (const query of [`search=${'x'.repeat(201)}`, 'search[0]=a']) {
+      const answer = await exportWith(query)
+      expect(answer.status, query).toBe(400)
+      expect(await answer.json()).toEqual({ error: EXPORT_MESSAGES.badFilter })
+    }
+  })
+
+  it('writes its times in the business’s zone, naming it in the heading', async () => {
+    const id = await submitAs('Timed Tom')
+    const stored = await storedNamed('Timed Tom')
+    const csv = await (await exportWith(`where[id][equals]=${id}`)).text()
+    const [heading, row] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(heading).toContain(`"createdAt (${BUSINESS_TIMEZONE})"`)
+    expect(row).toContain(`"${businessSpreadsheetTime(stored.createdAt)}"`)
+    expect(row).not.toContain(stored.createdAt)
   })
 
   it('neutralises cells a spreadsheet would run as a formula', async () => {

@@ -2,11 +2,12 @@
 import { useSearchParams } from 'next/navigation'
 import { EXPORT_CSV_PATH } from './exportPath'
 
-/** Above the submissions list: downloads the list as filtered now (the same `where`) as a CSV file. */
+/** Above the submissions list: downloads the list as filtered now (the same `where` and search text) as a CSV file. */
 export function ExportCsvLink() {
   const params = useSearchParams()
   const where = new URLSearchParams()
-  for (const [key, value] of params) if (key.startsWith('where[')) where.append(key, value)
+  for (const [key, value] of params)
+    if (key.startsWith('where[') || (key === 'search' && value)) where.append(key, value)
   const query = where.toString()
   return (
     <p className="export-csv">

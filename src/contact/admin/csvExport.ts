@@ -1,5 +1,6 @@
 import type { Endpoint, PayloadRequest, Where } from 'payload'
 import { hasRole, type Role } from '@/cms/access'
+import { BUSINESS_TIMEZONE, businessSpreadsheetTime } from '@/cms/businessHours'
 import type { Form, FormSubmission } from '@/payload-types'
 import { labelledEntries } from '../delivery/email'
 
@@ -26,14 +27,17 @@ export function csvCell(value: unknown): string {
 
 export const csvRow = (cells: unknown[]): string => cells.map(csvCell).join(',') + '\r\n'
 
+/** The moments' columns name the zone their times are in (the business's, as the inbox shows them). */
+const inZone = (name: string) => `${name} (${BUSINESS_TIMEZONE})`
+
 const FIXED_COLUMNS = [
   'id',
-  'createdAt',
+  inZone('createdAt'),
   'form',
   'deliveryStatus',
-  'handledAt',
+  inZone('handledAt'),
   'deliveryAttempts',
-  'deliveredAt',
+  inZone('deliveredAt'),
   'lastDeliveryError',
   'pageUrl',
 ] as const
@@ -55,12 +59,12 @@ export function submissionsCsv(submissions: FormSubmission[], forms: Map<number,
   for (const { submission, form, values } of rows)
     csv += csvRow([
       submission.id,
-      submission.createdAt,
+      businessSpreadsheetTime(submission.createdAt),
       form?.title ?? submission.form,
       submission.deliveryStatus,
-      submission.handledAt,
+      businessSpreadsheetTime(submission.handledAt),
       submission.deliveryAttempts,
-      submission.deliveredAt,
+      businessSpreadsheetTime(submission.deliveredAt),
       submission.lastDeliveryError,
       submission.pageUrl,
       ...columns.map((label) => values.get(label) ?? ''),
@@ -71,11 +75,24 @@ export function submissionsCsv(submissions: FormSubmission[], forms: Map<number,
 const answer = (status: number, error: string) =>
   Response.json({ error }, { status, headers: { 'Cache-Control': 'no-store' } })
 
-/** The list's `where` from the query string: absent, or an object (a string or list is malformed). */
+/** The fields the list's search box looks in (the collection's `listSearchableFields`). */
+export const SEARCHED_FIELDS = ['summary', 'pageUrl', 'lastDeliveryError'] as const
+/** Longest search text the export takes, as a search box would hold. */
+const MAX_SEARCH_LENGTH = 200
+
+/**
+ * The list's `where` from the query string, and its search box (`search`) as the list applies it:
+ * any searched field containing the text. Absent, or an object; a malformed one is null.
+ */
 function whereOf(req: PayloadRequest): Where | undefined | null {
-  const where = (req.query as Record<string, unknown> | undefined)?.where
-  if (where === undefined) return undefined
-  return where && typeof where === 'object' && !Array.isArray(where) ? (where as Where) : null
+  const query = (req.query as Record<string, unknown> | undefined) ?? {}
+  const { where, search } = query
+  if (where !== undefined && (!where || typeof where !== 'object' || Array.isArray(where))) return null
+  if (search !== undefined && (typeof search !== 'string' || search.length > MAX_SEARCH_LENGTH)) return null
+  const text = typeof search === 'string' ? search.trim() : ''
+  if (!text) return where as Where | undefined
+  const searched: Where = { or: SEARCHED_FIELDS.map((field) => ({ [field]: { like: text } })) }
+  return where ? { and: [where as Where, searched] } : searched
 }
 
 /** GET /api/form-submissions/export.csv?where[...]: the list as filtered, for admins, as a spreadsheet file. */

@@ -1,5 +1,5 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
-import { exportSubmissionsEndpoint } from '../admin/csvExport'
+import { exportSubmissionsEndpoint, SEARCHED_FIELDS } from '../admin/csvExport'
 import { queueDeliveryOnCreate } from '../delivery/queueOnCreate'
 import { queueDeliveryOnRelease } from '../delivery/release'
 import { ACTION_LABELS, INBOX_ACTIONS } from '../inbox/protocol'
@@ -30,7 +30,7 @@ export const FormSubmissions: CollectionConfig = {
   admin: {
     useAsTitle: 'summary',
     defaultColumns: ['summary', 'form', 'deliveryStatus', 'handledAt', 'createdAt'],
-    listSearchableFields: ['summary', 'pageUrl', 'lastDeliveryError'],
+    listSearchableFields: [...SEARCHED_FIELDS],
     description: 'Contact requests, newest first, with their delivery status.',
     components: {
       beforeListTable: ['/contact/inbox/InboxViews#InboxViews', '/contact/admin/ExportCsvLink#ExportCsvLink'],
@@ -41,7 +41,9 @@ export const FormSubmissions: CollectionConfig = {
     read: isContentEditor,
     // Visitors submit through /api/contact, which stores with the server's rights.
     create: () => false,
-    update: isAdmin,
+    // Nothing in a message is edited by hand: the inbox's actions (src/contact/inbox) change it with
+    // the server's rights. So the admin shows it read-only, with no Save, date clearing or row handles.
+    update: () => false,
     delete: isAdmin,
   },
   endpoints: [exportSubmissionsEndpoint, ...inboxActionEndpoints],
@@ -113,7 +115,12 @@ export const FormSubmissions: CollectionConfig = {
       name: 'history',
       type: 'array',
       access: unchangeable,
-      admin: { readOnly: true, description: 'Every inbox action: what, who, when. Appended, never edited.' },
+      admin: {
+        readOnly: true,
+        // An appended record: its rows have no order to change, so no drag handles.
+        isSortable: false,
+        description: 'Every inbox action: what, who, when. Appended, never edited.',
+      },
       fields: [
         {
           name: 'action',

@@ -1,7 +1,8 @@
 import type { ServerProps } from 'payload'
+import { InboxViewLink } from './InboxViewLink'
 import { INBOX_VIEWS, whereQuery } from './views'
 
-/** Above the submissions list: the inbox's views, each a link to the filtered list with its count. */
+/** Above the submissions list: the inbox's views, each a link to the filtered list with its count; the one shown is marked. */
 export async function InboxViews({ payload }: ServerProps) {
   const counts = await Promise.all(
     INBOX_VIEWS.map(
@@ -16,15 +17,9 @@ export async function InboxViews({ payload }: ServerProps) {
       style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', marginBottom: '1rem' }}
     >
       {INBOX_VIEWS.map((view, index) => (
-        <a
-          key={view.key}
-          className="btn btn--style-secondary btn--size-small"
-          style={{ margin: 0 }}
-          href={`/admin/collections/form-submissions?${whereQuery(view.where)}`}
-          data-view={view.key}
-        >
+        <InboxViewLink key={view.key} viewKey={view.key} query={whereQuery(view.where)}>
           {view.label} <span className="inbox-views__count">{counts[index]}</span>
-        </a>
+        </InboxViewLink>
       ))}
     </nav>
   )
