@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { attachAutoGrow } from '@/forms/autoGrow'
 import { attachSearchBox } from '@/search/searchBox'
 import { attachBackToTop } from './chrome/backToTop'
+import { attachFloatingControls } from './chrome/floatingControls'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from '@/blocks/lazyImages'
 import { attachMegaMenu } from './chrome/megaMenu'
@@ -17,6 +18,7 @@ export function SiteBehaviours() {
   useEffect(() => {
     // Their link clicks are ordered by the link router (src/dom/linkRouter.ts), not by this list.
     const detach = [attachMegaMenu(), attachInPageNav(), attachBackToTop(), attachScrollMarkers()]
+    detach.push(attachFloatingControls()) // keeps the chat launcher and back-to-top off the page's controls
     detach.push(attachLazyImages(), attachAutoGrow()) // page elements that may sit anywhere
     // The mobile panel and the search suggestions load when the visitor first reaches for them.
     detach.push(
