@@ -5,11 +5,10 @@ import { useEffect } from 'react'
 import { attachAutoGrow } from '@/forms/autoGrow'
 import { attachSearchBox } from '@/search/searchBox'
 import { attachBackToTop } from './chrome/backToTop'
-import { attachFloatingControls } from './chrome/floatingControls'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from '@/blocks/lazyImages'
 import { attachMegaMenu } from './chrome/megaMenu'
-import { attachOnFirstUse } from '@/dom/onFirstUse'
+import { attachAfterIdle, attachOnFirstUse } from '@/dom/onFirstUse'
 import { attachScrollMarkers } from './chrome/scrollMarkers'
 
 /** Attaches the page chrome's behaviours to the server-rendered markup; renders nothing. */
@@ -18,7 +17,6 @@ export function SiteBehaviours() {
   useEffect(() => {
     // Their link clicks are ordered by the link router (src/dom/linkRouter.ts), not by this list.
     const detach = [attachMegaMenu(), attachInPageNav(), attachBackToTop(), attachScrollMarkers()]
-    detach.push(attachFloatingControls()) // keeps the chat launcher and back-to-top off the page's controls
     detach.push(attachLazyImages(), attachAutoGrow()) // page elements that may sit anywhere
     // The mobile panel and the search suggestions load when the visitor first reaches for them.
     detach.push(
@@ -27,6 +25,8 @@ export function SiteBehaviours() {
       ),
     )
     detach.push(attachSearchBox())
+    // Keeps the chat launcher (which comes after idle) and back-to-top off the page's controls.
+    detach.push(attachAfterIdle(() => import('./chrome/floatingControls').then((m) => m.attachFloatingControls)))
     // Says the chrome answers the visitor now (the page arrives whole from the cache, often before
     // its script has run; browser tests wait for this rather than for a guess).
     document.documentElement.dataset.chrome = 'attached'
