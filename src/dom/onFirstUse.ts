@@ -100,3 +100,32 @@ function ownSubmitter(form: HTMLFormElement, submitter: HTMLElement | null): HTM
   const button = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null
   return button?.form === form ? button : null
 }
+
+/** Longest wait for an idle moment before a behaviour kept off the page's start loads anyway. */
+export const IDLE_ATTACH_TIMEOUT_MS = 4000
+
+/**
+ * Keeps a behaviour that nothing needs before the page settles (it follows what loads after idle,
+ * such as the chat) off the page's start: its module loads at the first idle moment, then attaches.
+ */
+export function attachAfterIdle(load: () => Promise<Attach>): () => void {
+  let detach: (() => void) | undefined
+  let stopped = false
+  const start = () =>
+    void load().then((attach) => {
+      if (!stopped) detach = attach()
+    })
+  let cancel: () => void
+  if (window.requestIdleCallback) {
+    const handle = window.requestIdleCallback(start, { timeout: IDLE_ATTACH_TIMEOUT_MS })
+    cancel = () => window.cancelIdleCallback(handle)
+  } else {
+    const handle = window.setTimeout(start, 0)
+    cancel = () => window.clearTimeout(handle)
+  }
+  return () => {
+    stopped = true
+    cancel()
+    detach?.()
+  }
+}

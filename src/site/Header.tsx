@@ -1,12 +1,20 @@
 import Link from 'next/link'
 import type { CSSProperties } from 'react'
+import { telHref } from '@/cms/fields/linkHref'
 import { SiteSearch } from '@/search/SiteSearch'
 import type { MenuItem } from './menu'
 
-type Props = { items: MenuItem[]; cta: { label: string; href: string } | null; businessName: string; zIndex: number }
+type Props = {
+  items: MenuItem[]
+  cta: { label: string; href: string } | null
+  businessName: string
+  /** The business phone from the site settings; phones get a button that calls it. */
+  phone: string | null
+  zIndex: number
+}
 
 /** The sticky header with the main (mega) menu, rendered on the server; behaviours attach on the client. */
-export function SiteHeader({ items, cta, businessName, zIndex }: Props) {
+export function SiteHeader({ items, cta, businessName, phone, zIndex }: Props) {
   return (
     <>
       <header className="site-header" style={{ '--header-z': zIndex } as CSSProperties}>
@@ -62,14 +70,31 @@ export function SiteHeader({ items, cta, businessName, zIndex }: Props) {
               {cta.label}
             </a>
           ) : null}
+          {phone ? (
+            <a className="header-call" href={telHref(phone)} aria-label={`Call ${phone}`}>
+              <PhoneIcon />
+            </a>
+          ) : null}
           <button type="button" className="mobile-menu-toggle" aria-controls="mobile-menu" aria-expanded="false">
             <span className="mobile-menu-toggle-bars" aria-hidden="true" />
-            Menu
+            <span className="mobile-menu-toggle-text">Menu</span>
           </button>
         </div>
       </header>
       {/* Takes the header's place while it is fixed, so that the page does not jump. */}
       <div className="site-header-spacer" hidden />
     </>
+  )
+}
+
+/** A telephone handset, drawn in the text colour. */
+function PhoneIcon() {
+  return (
+    <svg className="header-call-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M6.6 2.5 9.4 5.3a1 1 0 0 1 0 1.4L7.8 8.3a12 12 0 0 0 7.9 7.9l1.6-1.6a1 1 0 0 1 1.4 0l2.8 2.8a1 1 0 0 1 0 1.4l-1.9 1.9c-.8.8-2 1-3 .6A19 19 0 0 1 2.7 7.4c-.4-1-.2-2.2.6-3l1.9-1.9a1 1 0 0 1 1.4 0Z"
+      />
+    </svg>
   )
 }

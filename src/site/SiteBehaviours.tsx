@@ -8,7 +8,7 @@ import { attachBackToTop } from './chrome/backToTop'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from '@/blocks/lazyImages'
 import { attachMegaMenu } from './chrome/megaMenu'
-import { attachOnFirstUse } from '@/dom/onFirstUse'
+import { attachAfterIdle, attachOnFirstUse } from '@/dom/onFirstUse'
 import { attachScrollMarkers } from './chrome/scrollMarkers'
 
 /** Attaches the page chrome's behaviours to the server-rendered markup; renders nothing. */
@@ -25,6 +25,8 @@ export function SiteBehaviours() {
       ),
     )
     detach.push(attachSearchBox())
+    // Keeps the chat launcher (which comes after idle) and back-to-top off the page's controls.
+    detach.push(attachAfterIdle(() => import('./chrome/floatingControls').then((m) => m.attachFloatingControls)))
     // Says the chrome answers the visitor now (the page arrives whole from the cache, often before
     // its script has run; browser tests wait for this rather than for a guess).
     document.documentElement.dataset.chrome = 'attached'

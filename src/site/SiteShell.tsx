@@ -29,6 +29,7 @@ export async function SiteShell({ currentPath, children }: { currentPath: string
             : null
         }
         businessName={settings.business.name}
+        phone={settings.business.phone || null}
         zIndex={settings.appearance?.headerZIndex ?? HEADER_Z_INDEX_DEFAULT}
       />
       <MobileMenu items={items} />
@@ -37,7 +38,7 @@ export async function SiteShell({ currentPath, children }: { currentPath: string
       </main>
       <SiteFooter footer={footer} settings={settings} />
       <a className="back-to-top" href="#top">
-        Back to top
+        <span className="back-to-top-label">Back to top</span>
       </a>
       <SiteBehaviours />
       <AnalyticsRoot settings={settings.analytics} />

@@ -92,7 +92,23 @@ function Launcher({
       aria-controls={windowId}
       onClick={onOpen}
     >
-      <span>{availability === 'online' ? 'Chat with us' : 'Leave a message'}</span>
+      <svg
+        className="chat-launcher-icon"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path
+          d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="chat-launcher-label">{availability === 'online' ? 'Chat with us' : 'Leave a message'}</span>
       {unread > 0 && (
         <span className="chat-unread" data-count={unread}>
           {unread}

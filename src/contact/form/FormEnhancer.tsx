@@ -14,18 +14,31 @@ export function FormEnhancer({ formElementId, config }: { formElementId: string;
   useEffect(() => {
     const form = document.getElementById(formElementId)
     if (!(form instanceof HTMLFormElement)) return
-    return attachOnFirstUse(
+    // The select (or its label) pressed while the behaviour loads: its dropdown opens on arrival,
+    // so that the first tap opens it as it would once loaded.
+    let pressed: HTMLSelectElement | null = null
+    const notePress = (event: PointerEvent) => {
+      const target = event.target instanceof Element ? event.target : null
+      const control = target?.closest('label')?.control ?? target?.closest('select')
+      pressed = control instanceof HTMLSelectElement ? control : null
+    }
+    form.addEventListener('pointerdown', notePress, { capture: true, passive: true })
+    const detach = attachOnFirstUse(
       form,
       () =>
         import('./attachForm').then(
           ({ attachForm }) =>
             () =>
-              attachForm(form, config),
+              attachForm(form, config, pressed),
         ),
       // A click inside the form is the visitor's own (a field, a button): never held back. A
       // submit is: it waits for the site's own checks instead of falling to the browser's.
       { holdClicks: false, holdSubmits: true },
     )
+    return () => {
+      form.removeEventListener('pointerdown', notePress, { capture: true })
+      detach()
+    }
   }, [formElementId, config])
   return null
 }

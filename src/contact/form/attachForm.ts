@@ -52,15 +52,24 @@ const selectValue = (select: HTMLSelectElement): string =>
     .map((option) => option.value)
     .join('\u0000')
 
-/** Attaches the behaviour; returns the function that detaches it. */
-export function attachForm(form: HTMLFormElement, config: FormBehaviourConfig): () => void {
+/**
+ * Attaches the behaviour; returns the function that detaches it. `pressed` is a select the
+ * visitor pressed while this loaded: if it still has focus, its dropdown opens.
+ */
+export function attachForm(
+  form: HTMLFormElement,
+  config: FormBehaviourConfig,
+  pressed: HTMLSelectElement | null = null,
+): () => void {
   form.noValidate = true
   const area = form.querySelector<HTMLElement>('.form-message')
   const submitButton = form.querySelector<HTMLButtonElement>('button[type="submit"]')
   // Asked for now, so that the first send does not wait for it.
   void csrfToken()
 
-  const dropdowns = Array.from(form.querySelectorAll('select')).map((select) => enhanceSelect(select))
+  const dropdowns = Array.from(form.querySelectorAll('select')).map((select) =>
+    enhanceSelect(select, { open: select === pressed }),
+  )
 
   const fields: FieldView[] = []
   for (const spec of config.specs) {

@@ -57,8 +57,14 @@ function dropdownMachine(parts: DropdownParts) {
   return { dispatch, sync, stop, selected: () => state.selected }
 }
 
-/** Enhances one select; calling it again on the same select returns the existing controller. */
-export function enhanceSelect(select: HTMLSelectElement): DropdownController {
+/**
+ * Enhances one select; calling it again on the same select returns the existing controller.
+ * With `open`, a select that has focus (pressed before this ran) opens its list at once.
+ */
+export function enhanceSelect(
+  select: HTMLSelectElement,
+  { open = false }: { open?: boolean } = {},
+): DropdownController {
   const existing = controllers.get(select)
   if (existing) return existing
 
@@ -115,6 +121,7 @@ export function enhanceSelect(select: HTMLSelectElement): DropdownController {
   tokens.addEventListener('click', onTokenClick)
   select.form?.addEventListener('reset', onFormReset)
   if (hadFocus) combobox.focus()
+  if (hadFocus && open) dispatch({ type: 'press' })
 
   const controller: DropdownController = {
     combobox,
