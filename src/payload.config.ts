@@ -20,6 +20,7 @@ import { Users } from './cms/collections/Users'
 import { databaseAdapter, survivePoolErrors } from './cms/database'
 import { emailAdapter } from './cms/email'
 import { Footer } from './cms/globals/Footer'
+import { BUSINESS_TIMEZONE } from './cms/businessHours'
 import { Header } from './cms/globals/Header'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { publishSiteSources } from './site/thirdParties'
@@ -74,6 +75,8 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       user: Users.slug,
       importMap: { baseDir: path.resolve(dirname) },
       meta: { titleSuffix: ' · Site admin' },
+      // Schedules and dates are read in the business's zone unless the editor picks another.
+      timezones: { defaultTimezone: BUSINESS_TIMEZONE },
       // Payload's default fetches each user's picture from Gravatar, which the CSP blocks (and which would tell Gravatar who signs in).
       avatar: 'default',
       components: {

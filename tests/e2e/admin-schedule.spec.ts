@@ -1,15 +1,29 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { BUSINESS_TIMEZONE } from '../../src/cms/businessHours'
 import { SCHEDULE_POLL_INTERVAL_MS } from '../../src/cms/scheduling/constants'
 import { adminToken } from './helpers'
 import { openAdmin, signInAsAdmin } from './support/admin'
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/** How the schedule's time picker writes a time ("Nov 24, 2026 1:47 PM"), whole minutes only. */
+/**
+ * How the schedule's time picker writes a time ("Nov 24, 2026 1:47 PM"), whole minutes only, in the
+ * business's zone, which the schedule uses unless the editor picks another.
+ */
 function pickerTime(at: Date): { typed: string; clock: string } {
-  const hour = at.getHours() % 12 || 12
-  const clock = `${hour}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`
-  return { typed: `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()} ${clock}`, clock }
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: BUSINESS_TIMEZONE,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  )
+  const clock = `${parts.hour}:${parts.minute} ${parts.dayPeriod}`
+  return { typed: `${parts.month} ${parts.day}, ${parts.year} ${clock}`, clock }
 }
 
 /** The next whole minute at least this far ahead, the nearest time the picker takes. */
@@ -25,6 +39,9 @@ const heading = async (request: APIRequestContext, path: string) => {
   const html = await (await request.get(path)).text()
   return /Before the schedule|After the schedule/.exec(html)?.[0] ?? null
 }
+
+// The editor's computer is in another zone than the business: the schedule still speaks the business's.
+test.use({ timezoneId: 'Europe/Berlin' })
 
 // The picker takes whole minutes: the test waits up to a minute and a quarter for the time, plus a poll.
 test.setTimeout(150_000)
@@ -66,7 +83,11 @@ test('a publish scheduled in the admin goes public at its time without anyone sa
     // Clicking the drawer's heading closes the calendar (Escape would close the drawer too).
     await page.locator('.schedule-publish__drawer-header h2').click()
     await page.locator('#scheduled-publish-save').click()
-    await expect(page.locator('.schedule-publish__upcoming table')).toContainText(clock)
+    const upcoming = page.locator('.schedule-publish__upcoming table')
+    await expect(upcoming).toContainText(clock)
+    // The schedule names the business's zone, whatever zone the editor's computer is in.
+    await expect(upcoming).toContainText('Eastern Time')
+    await expect(upcoming).not.toContainText('No value')
 
     expect(Date.now()).toBeLessThan(at.getTime())
     expect(await heading(request, `/${slug}`)).toBe('Before the schedule')

@@ -37,7 +37,7 @@ export const Users: CollectionConfig = {
       type: 'select',
       hasMany: true,
       required: true,
-      defaultValue: ['editor'],
+      // Chosen for each new user, never preset: an agent must not start out as an editor.
       saveToJWT: true,
       options: ROLES.map((role) => ({ label: role[0].toUpperCase() + role.slice(1), value: role })),
       access: { create: isAdminField, update: isAdminField },
