@@ -9,6 +9,19 @@ import { RichTextBlock } from './RichText/config'
 import { StatsBlock } from './Stats/config'
 import { TestimonialsBlock } from './Testimonials/config'
 
+/**
+ * In the page editor each block's row says what it holds (src/blocks/BlockRowLabel.tsx) rather than
+ * offering a name field that read "Untitled" on every block.
+ */
+const labelled = (block: Block): Block => ({
+  ...block,
+  admin: {
+    ...block.admin,
+    disableBlockName: true,
+    components: { ...block.admin?.components, Label: '/blocks/BlockRowLabel#BlockRowLabel' },
+  },
+})
+
 /** Every block an editor can place on a page; RenderBlocks maps each slug to its component. */
 export const pageBlocks: Block[] = [
   HeroBlock,
@@ -20,4 +33,4 @@ export const pageBlocks: Block[] = [
   CallToActionBlock,
   ContactFormBlock,
   CountyListBlock,
-]
+].map(labelled)

@@ -110,3 +110,14 @@ test('a javascript: link made in rich text is refused beside the link address', 
     await request.delete(`/api/pages/${doc.id}`, { headers: auth })
   }
 })
+
+test('each block row says its type and what it holds, never "Untitled"', async ({ context, request, page }) => {
+  await signInAsAdmin(context, request)
+  const faq = await pageAt(request, await adminToken(request), '/faq')
+  await openAdmin(page, `/collections/pages/${faq.id}`)
+  const rows = page.locator('.blocks-field__row .block-row-label')
+  await expect(rows.first()).toBeVisible()
+  await expect(rows.nth(0)).toHaveText(/^01\s+Hero\s+Frequently asked questions$/)
+  await expect(rows.nth(1)).toHaveText(/^02\s+FAQ accordion\s+What is a title search\?$/)
+  await expect(page.locator('.blocks-field').getByText('Untitled', { exact: true })).toHaveCount(0)
+})
