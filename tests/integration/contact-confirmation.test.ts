@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CONFIRMATION_NAME_MAX_LENGTH, NAMELESS_GREETING } from '@/contact/afterSending/settings'
+import { deliverSubmission } from '@/contact/delivery/deliver'
 import { runContactQueue } from '@/contact/delivery/runner'
 import { acceptSubmission } from '@/contact/server/submit'
 import { MESSAGES } from '@/forms/validation'
@@ -79,6 +80,24 @@ describe('the confirmation email to the visitor', () => {
       expect(body).not.toContain('UNIQUE-MESSAGE-7731')
       expect(body).not.toContain('spam.example')
       expect(body).not.toContain('(614) 555-0100')
+      expect((await submission(id)).confirmationSentAt).toBeTruthy()
+    })
+  })
+
+  it('goes through the outbox: a refused confirmation is retried and then sent once', async () => {
+    await withConfirmation(async () => {
+      const id = await submit({ name: 'Retry Confirmed', email: 'retry.confirmed@example.com' })
+      // The business's mail first, by hand: it queues the confirmation, which then meets a refusing server.
+      expect(await deliverSubmission(payload, id)).toBe('delivered')
+      expect(mailsTo(RECIPIENT).filter((mail) => mail.raw.includes('Retry Confirmed'))).toHaveLength(1)
+      smtp.setMode('tempfail')
+      await runContactQueue(payload)
+      expect(mailsTo('retry.confirmed@example.com')).toHaveLength(0)
+      expect((await submission(id)).confirmationSentAt).toBeFalsy()
+      smtp.setMode('accept')
+      await deliverAll()
+      await deliverAll()
+      expect(mailsTo('retry.confirmed@example.com')).toHaveLength(1)
       expect((await submission(id)).confirmationSentAt).toBeTruthy()
     })
   })
