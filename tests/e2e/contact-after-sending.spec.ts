@@ -15,6 +15,7 @@ import {
   fillValidForm,
   form,
   freezeClock,
+  longMessage,
   messageArea,
   messageBox,
   openContactForm,
@@ -128,6 +129,32 @@ async function setThankYouPage(request: APIRequestContext, pageId: number | null
   expect(response.ok()).toBe(true)
 }
 
+/**
+ * Runs with form 115 sending to a new published page, then puts the form back and deletes the page.
+ * `untilCurrent` waits until the endpoint's copy of the form read before the change has expired.
+ */
+async function withThankYouPage(
+  request: APIRequestContext,
+  run: (slug: string, untilCurrent: (page: Page) => Promise<void>) => Promise<void>,
+) {
+  const slug = `thanks-${Date.now()}`
+  const headers = { Authorization: `JWT ${await adminToken(request)}` }
+  const created = await request.post('/api/pages', {
+    headers,
+    data: { title: 'Thank you', slug, _status: 'published', layout: [{ blockType: 'hero', heading: 'Thanks!' }] },
+  })
+  expect(created.ok()).toBe(true)
+  const pageId = (await created.json()).doc.id as number
+  await setThankYouPage(request, pageId)
+  const changedAt = Date.now()
+  try {
+    await run(slug, (page) => page.waitForTimeout(Math.max(0, changedAt + FORM_CACHE_TTL_MS - Date.now())))
+  } finally {
+    await setThankYouPage(request, null)
+    await request.delete(`/api/pages/${pageId}`, { headers, failOnStatusCode: false })
+  }
+}
+
 test.describe('a form set to a thank-you page', () => {
   // A visitor who allowed analytics, so the collector sends what the form reports.
   test.use({
@@ -152,25 +179,14 @@ test.describe('a form set to a thank-you page', () => {
     page,
     request,
   }) => {
-    const slug = `thanks-${Date.now()}`
-    const headers = { Authorization: `JWT ${await adminToken(request)}` }
-    const created = await request.post('/api/pages', {
-      headers,
-      data: { title: 'Thank you', slug, _status: 'published', layout: [{ blockType: 'hero', heading: 'Thanks!' }] },
-    })
-    expect(created.ok()).toBe(true)
-    const pageId = (await created.json()).doc.id as number
-    await setThankYouPage(request, pageId)
-    try {
+    await withThankYouPage(request, async (slug, untilCurrent) => {
       const since = new Date().toISOString()
       const named = async (name: string, path?: string) =>
         (await collectedSince(request, since)).filter(
           (event) => event.name === name && (path === undefined || event.path === path),
         )
-      const changedAt = Date.now()
       await readyToSend(page, `thanks-run-${repetition()}`)
-      // A copy of the form read before the change may serve the endpoint until it expires.
-      await page.waitForTimeout(Math.max(0, changedAt + FORM_CACHE_TTL_MS - Date.now()))
+      await untilCurrent(page)
       await sendButton(page).click()
       await expect(page).toHaveURL(`${E2E_URL}/${slug}`)
       await expect(page.getByRole('heading', { name: 'Thanks!' })).toBeVisible()
@@ -186,9 +202,40 @@ test.describe('a form set to a thank-you page', () => {
       await page.goto('/faq')
       await expect.poll(async () => (await named(PAGE_VIEW_EVENT, `/${slug}`)).length, { timeout: 15_000 }).toBe(2)
       expect(await named(LEAD_EVENT)).toHaveLength(1)
+    })
+  })
+})
+
+test.describe('a form set to a thank-you page, in a browser without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  async function setCaptchaProvider(request: APIRequestContext, provider: string) {
+    const headers = { Authorization: `JWT ${await adminToken(request)}` }
+    const response = await request.post('/api/globals/site-settings', { headers, data: { captcha: { provider } } })
+    expect(response.ok()).toBe(true)
+  }
+
+  test('the plain post lands on the thank-you page', async ({ page, request }) => {
+    await setCaptchaProvider(request, 'none')
+    try {
+      await withThankYouPage(request, async (slug, untilCurrent) => {
+        const tag = `thanks-plain-run-${repetition()}`
+        await page.goto('/contact')
+        await page.getByLabel('Your name').fill('Plain Thanks')
+        await page.getByLabel('Email address').fill('plain.thanks@example.com')
+        await form(page).locator('select[name="county"]').selectOption('franklin')
+        await form(page).locator('select[name="service"]').selectOption('lien-search')
+        await page.getByRole('radio', { name: 'Email' }).check()
+        await messageBox(page).fill(longMessage(tag))
+        await page.getByRole('checkbox', { name: /I agree/ }).check()
+        await untilCurrent(page)
+        await sendButton(page).click()
+        await expect(page).toHaveURL(`${E2E_URL}/${slug}`)
+        await expect(page.getByRole('heading', { name: 'Thanks!' })).toBeVisible()
+        expect(await submissionsMentioning(request, tag)).toHaveLength(1)
+      })
     } finally {
-      await setThankYouPage(request, null)
-      await request.delete(`/api/pages/${pageId}`, { headers, failOnStatusCode: false })
+      await setCaptchaProvider(request, 'altcha')
     }
   })
 })
