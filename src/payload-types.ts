@@ -956,9 +956,22 @@ export interface Form {
    */
   captcha?: boolean | null;
   /**
-   * Also email the visitor a copy, to the address in their email field.
+   * Stays under the form after the success message. {time} becomes the time it was sent, in the business's time zone (left out for browsers without JavaScript). Empty: no note.
+   */
+  sentNote?: string | null;
+  /**
+   * Optional: a published page to send the visitor to after a successful send, instead of the note (its visits count conversions).
+   */
+  thankYouPage?: (number | null) | Page;
+  /**
+   * Email the visitor a short confirmation, to the address in their email field: the text below, never a copy of their message.
    */
   sendConfirmation?: boolean | null;
+  confirmationSubject?: string | null;
+  /**
+   * {name} becomes the visitor's name (the form's field named "name"), {business} the business's name from site settings.
+   */
+  confirmationText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1856,7 +1869,11 @@ export interface FormsSelect<T extends boolean = true> {
   submitLabel?: T;
   successMessage?: T;
   captcha?: T;
+  sentNote?: T;
+  thankYouPage?: T;
   sendConfirmation?: T;
+  confirmationSubject?: T;
+  confirmationText?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -105,6 +105,8 @@ describe('a moment as the business reads it', () => {
   it('is in the business zone, standard time in winter and daylight time in summer', () => {
     expect(businessTime('2026-11-25T20:45:26.945Z')).toBe('Nov 25, 2026, 3:45 PM')
     expect(businessTime('2026-11-25T20:45:26.945Z', { seconds: true })).toBe('Nov 25, 2026, 3:45:26 PM EST')
+    expect(businessTime('2026-11-25T20:45:26.945Z', { clockOnly: true })).toBe('3:45 PM EST')
+    expect(businessTime('2026-07-01T03:05:00.000Z', { clockOnly: true })).toBe('11:05 PM EDT')
     expect(businessTime('2026-07-04T16:00:00Z', { seconds: true })).toBe('Jul 4, 2026, 12:00:00 PM EDT')
   })
 

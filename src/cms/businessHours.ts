@@ -77,15 +77,23 @@ const BUSINESS_TIME_WITH_SECONDS_FORMAT = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
   timeZoneName: 'short',
 })
+const BUSINESS_CLOCK_FORMAT = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIMEZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
 
 /**
  * A moment as people at the business read it, in its zone: "Nov 25, 2026, 3:45 PM"; with
- * `seconds`, "Nov 25, 2026, 3:45:26 PM EST" (a transcript line, which names the zone).
+ * `seconds`, "Nov 25, 2026, 3:45:26 PM EST" (a transcript line, which names the zone); with
+ * `clockOnly`, "3:45 PM EST" (a visitor's sent note, read the same day, naming the zone).
  */
-export function businessTime(value: Date | string | number, { seconds = false } = {}): string {
+export function businessTime(value: Date | string | number, { seconds = false, clockOnly = false } = {}): string {
   const date = new Date(value)
+  const format = clockOnly ? BUSINESS_CLOCK_FORMAT : seconds ? BUSINESS_TIME_WITH_SECONDS_FORMAT : BUSINESS_TIME_FORMAT
   // Newer ICU data puts a narrow no-break space before AM/PM; plain text (email) gets a plain one.
-  return (seconds ? BUSINESS_TIME_WITH_SECONDS_FORMAT : BUSINESS_TIME_FORMAT).format(date).replace(/\u202f/g, ' ')
+  return format.format(date).replace(/\u202f/g, ' ')
 }
 
 const SPREADSHEET_TIME_FORMAT = new Intl.DateTimeFormat('en-CA', {

@@ -5,7 +5,22 @@ import { SUBMIT_MESSAGES } from './server/submit'
 
 describe('interpretContactResponse', () => {
   it('reads {ok:true} with 200 as sent', () => {
-    expect(interpretContactResponse(200, '{"ok":true}')).toEqual({ kind: 'sent' })
+    expect(interpretContactResponse(200, '{"ok":true}')).toEqual({ kind: 'sent', followUp: {} })
+  })
+  it('reads the note or the thank-you page that follows a send, a path on this site only', () => {
+    expect(interpretContactResponse(200, '{"ok":true,"note":"Sent at 3:45 PM EST."}')).toEqual({
+      kind: 'sent',
+      followUp: { note: 'Sent at 3:45 PM EST.' },
+    })
+    expect(interpretContactResponse(200, '{"ok":true,"thankYouPage":"/thank-you"}')).toEqual({
+      kind: 'sent',
+      followUp: { thankYouPage: '/thank-you' },
+    })
+    for (const elsewhere of ['https://evil.example/', '//evil.example/', '/\\\\evil.example', 'javascript:alert(1)'])
+      expect(interpretContactResponse(200, JSON.stringify({ ok: true, thankYouPage: elsewhere }))).toEqual({
+        kind: 'sent',
+        followUp: {},
+      })
   })
   it('does not count a 200 without ok:true as sent', () => {
     expect(interpretContactResponse(200, '<html>proxy page</html>')).toEqual({

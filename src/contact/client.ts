@@ -1,12 +1,12 @@
 // Typed client of POST /api/contact, as the browser uses it (the contract is in ./protocol.ts).
 import { siteFetch, TIMEOUT_ERROR_NAME } from '@/security/fetch'
-import { CAPTCHA_ERROR, CONTACT_ENDPOINT, type ContactRequest } from './protocol'
+import { CAPTCHA_ERROR, CONTACT_ENDPOINT, type ContactRequest, type SentFollowUp } from './protocol'
 
 /** How long the browser waits for the contact endpoint before telling the visitor. */
 export const CONTACT_REQUEST_TIMEOUT_MS = 15_000
 
 export type ContactResult =
-  | { kind: 'sent' }
+  | { kind: 'sent'; followUp: SentFollowUp }
   | { kind: 'captcha' }
   | { kind: 'invalid'; message: string; fieldErrors: Record<string, string> }
   | { kind: 'failed'; message: string }
@@ -44,12 +44,21 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Only a path on this site is followed; anything else in the answer is ignored. */
+const isSitePath = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+
+function followUpOf(data: Record<string, unknown>): SentFollowUp {
+  if (isSitePath(data.thankYouPage)) return { thankYouPage: data.thankYouPage }
+  return typeof data.note === 'string' && data.note.trim() !== '' ? { note: data.note } : {}
+}
+
 /** Turns the endpoint's answer (status and body text) into what the form shows. */
 export function interpretContactResponse(status: number, bodyText: string): ContactResult {
   const body = parseJson(bodyText)
   const data = isRecord(body) ? body : {}
   const serverText = typeof data.error === 'string' && data.error.trim() !== '' ? data.error : null
-  if (status >= 200 && status < 300 && data.ok === true) return { kind: 'sent' }
+  if (status >= 200 && status < 300 && data.ok === true) return { kind: 'sent', followUp: followUpOf(data) }
   if (status === 403 && data.error === CAPTCHA_ERROR) return { kind: 'captcha' }
   if (status === 400) {
     return {

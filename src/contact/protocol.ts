@@ -39,7 +39,16 @@ export type ContactRequest = {
   [HONEYPOT_FIELD]?: string
 }
 
+/** What the form does after a successful send: go to the thank-you page, or show the note (neither: nothing more). */
+export type SentFollowUp = {
+  /** A path on this site. */
+  thankYouPage?: string
+  /** Plain text, with the send time filled in. */
+  note?: string
+}
+
 /** `error` is plain text for people, except the fixed word "captcha" for a failed captcha. */
-export type ContactResponse = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> }
+export type ContactResponse =
+  ({ ok: true } & SentFollowUp) | { ok: false; error: string; fieldErrors?: Record<string, string> }
 
 export const CAPTCHA_ERROR = 'captcha'

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { CONTACT_FORM_ID, CONTACT_MESSAGE_MIN_LENGTH, SEED_FORMS } from '../../src/cms/seed/content/forms'
 import { formatMessage, MESSAGES } from '../../src/forms/validation'
+import { FORM_CACHE_TTL_MS } from '../../src/contact/server/formCache'
 import { seriousAxeViolations } from './support/axe'
 import { chatAdmin, expectNoAgentOnline, prepareChatSuite, visitorName } from './support/chat'
 
@@ -38,6 +39,8 @@ const CONTACT_FORM = SEED_FORMS.find((form) => form.data.id === CONTACT_FORM_ID)
 const CONTACT_FIELDS = CONTACT_FORM.fields as { name: string; label: string; blockType: string }[]
 const CONTACT_SUCCESS_TEXT = String(CONTACT_FORM.successMessage)
 const CAPTCHA_SOLVE_TIMEOUT_MS = 30_000
+/** How long a test waits to be sure that a navigation did not start. */
+const NAVIGATION_GRACE_MS = 1500
 
 test.describe('with no agent online, the offline message is a contact-form submission', () => {
   /** The form as the contact suite expects it: asking for the seeded proof-of-work captcha. */
@@ -167,6 +170,49 @@ test.describe('with no agent online, the offline message is a contact-form submi
     const { docs } = (await response.json()) as { docs: { form: number; pageUrl?: string }[] }
     expect(docs).toHaveLength(1)
     expect(docs[0]).toMatchObject({ form: CONTACT_FORM_ID, pageUrl: `${E2E_URL}/services` })
+  })
+
+  test("with a thank-you page set on the form, the widget's copy stays on its page and says it was sent", async ({
+    page,
+    request,
+  }) => {
+    const auth = { Authorization: `JWT ${chatAdmin()}` }
+    const slug = `chat-thanks-${Date.now()}`
+    const created = await request.post('/api/pages', {
+      headers: auth,
+      data: { title: 'Thanks', slug, _status: 'published', layout: [{ blockType: 'hero', heading: 'Thanks!' }] },
+    })
+    expect(created.ok()).toBe(true)
+    const pageId = (await created.json()).doc.id as number
+    const setThankYouPage = async (id: number | null) =>
+      expect(
+        (await request.patch(`/api/forms/${CONTACT_FORM_ID}`, { headers: auth, data: { thankYouPage: id } })).ok(),
+      ).toBe(true)
+    await setThankYouPage(pageId)
+    const changedAt = Date.now()
+    try {
+      const navigations: string[] = []
+      const { dialog, form } = await openOfflineForm(page, '/services')
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()))
+      await fillAllButMessage(form, visitorName('Tess Thanks'))
+      await form
+        .locator('textarea[name="message"]')
+        .fill('Please send a quote for a current owner search on a parcel in Delaware County, Ohio.')
+      await expect(form.locator('input[name="altcha"]')).toHaveValue(/.+/, { timeout: CAPTCHA_SOLVE_TIMEOUT_MS })
+      // The endpoint's copy of the form read before the change serves until it expires.
+      await page.waitForTimeout(Math.max(0, changedAt + FORM_CACHE_TTL_MS - Date.now()))
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact')
+      await form.getByRole('button', { name: String(CONTACT_FORM.submitLabel) }).click()
+      expect(await (await answer).json()).toEqual({ ok: true, thankYouPage: `/${slug}` })
+      await expect(dialog.getByRole('status').filter({ hasText: CONTACT_SUCCESS_TEXT })).toBeVisible()
+      // Long enough for a navigation the answer started to have shown itself.
+      await page.waitForTimeout(NAVIGATION_GRACE_MS)
+      expect(navigations).toEqual([])
+      expect(page.url()).toBe(`${E2E_URL}/services`)
+    } finally {
+      await setThankYouPage(null)
+      await request.delete(`/api/pages/${pageId}`, { headers: auth, failOnStatusCode: false })
+    }
   })
 
   test("on the contact page the widget's copy of the form repeats no id, and axe finds nothing serious", async ({

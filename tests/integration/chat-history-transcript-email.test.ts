@@ -7,18 +7,11 @@ import {
   TRANSCRIPT_CUT_NOTE,
 } from '@/chat/server/transcriptEmail'
 import { conversationWithEventsAndFile, setUpChatStore } from '../support/chatHistory'
-import { setUpSmtpServer } from '../support/smtp'
+import { bodyOf, setUpSmtpServer } from '../support/smtp'
 
 // The loopback SMTP server first: the suite's Payload then mails through it.
 const smtp = setUpSmtpServer()
 const chat = setUpChatStore()
-
-/** The decoded body of a received message (nodemailer writes quoted-printable for long lines). */
-const bodyOf = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8')
 
 /** The status of the ChatRequestError a call throws, or 'no error'. */
 async function refusal(call: Promise<unknown>): Promise<number | string> {

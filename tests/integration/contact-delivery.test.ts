@@ -210,7 +210,7 @@ describe('contact delivery', () => {
     await payload.update({ collection: 'form-submissions', id, data: { deliveryStatus: 'delivered' } })
   })
 
-  it('sends the visitor a copy once when the form asks for one', async () => {
+  it('sends the visitor a confirmation once when the form asks for one', async () => {
     await payload.update({ collection: 'forms', id: 115, data: { sendConfirmation: true } })
     try {
       const id = await submit({ name: 'Copy Wanted', email: 'copy.wanted@example.com' })

@@ -5,7 +5,7 @@ import { BODY_MESSAGES, CONTACT_BODY_LIMIT_BYTES } from '@/contact/server/body'
 import { GUARD_MESSAGES } from '@/contact/server/guard'
 import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT, CONTACT_RATE_WINDOW_MS } from '@/contact/server/rateLimit'
 import { MAX_SUBMITTED_FIELDS, SUBMIT_MESSAGES } from '@/contact/server/submit'
-import { csrfPair, jsonPost, SITE, validFields } from '../support/contact'
+import { csrfPair, jsonPost, SENT_NOTE_PATTERN, SITE, validFields } from '../support/contact'
 import {
   accepted,
   body,
@@ -23,7 +23,7 @@ describe('POST /api/contact (JSON)', () => {
     const before = accepted
     const response = await contact(await jsonPost(body({ name: 'Json Valid' }, { pageUrl: `${SITE}/contact` })))
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true })
+    expect(await response.json()).toEqual({ ok: true, note: expect.stringMatching(SENT_NOTE_PATTERN) })
     const [stored] = await storedWithName('Json Valid')
     expect(stored.deliveryStatus).toBe('queued')
     expect(stored.pageUrl).toBe(`${SITE}/contact`)
@@ -179,7 +179,7 @@ describe('POST /api/contact (JSON)', () => {
       await jsonPost(body({ name: 'Honey Bot' }, { [HONEYPOT_FIELD]: 'http://spam.example' })),
     )
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true })
+    expect(await response.json()).toEqual({ ok: true, note: expect.stringMatching(SENT_NOTE_PATTERN) })
     const [stored] = await storedWithName('Honey Bot')
     expect(stored.deliveryStatus).toBe('spam')
     const jobs = await payload.find({ collection: 'payload-jobs', limit: 0 })

@@ -4,6 +4,8 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@/security/csrfProtocol'
 import { issueCsrfToken } from '@/security/csrf'
 
 export const SITE = 'http://localhost:3000'
+/** The seeded form's note after a send, its time in the business's zone ("Sent at 3:45 PM EST. …"). */
+export const SENT_NOTE_PATTERN = /^Sent at \d{1,2}:\d{2} [AP]M E[SD]T\. We answer within one business day\.$/
 export const RECIPIENT = 'orders@cardinaltitle.example'
 
 /** The seeded contact form (id 115) and the recipients, without the rest of the seed. */

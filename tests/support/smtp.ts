@@ -4,6 +4,20 @@ import { afterAll, beforeAll } from 'vitest'
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; receivedAt: number }
 
+/** The decoded body of a received message (nodemailer writes quoted-printable for long lines). */
+export const bodyOf = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
+
+/** The header lines of a received message, folded lines joined. */
+export const headersOf = (raw: string): string[] =>
+  raw
+    .slice(0, raw.indexOf('\r\n\r\n'))
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')
+
 /** How the loopback SMTP server answers a message: accept it, or refuse it for now / for good. */
 export type SmtpMode = 'accept' | 'tempfail' | 'permfail'
 

@@ -49,7 +49,12 @@ export function OfflineMessage({ offline, name, email }: { offline: OfflineForm 
       ) : (
         <>
           <p>No agent is online. Leave a message and we will answer by email.</p>
-          <OfflineContactForm form={offline.form} captcha={offline.captcha} idPrefix={OFFLINE_FORM_ID_PREFIX} />
+          <OfflineContactForm
+            form={offline.form}
+            captcha={offline.captcha}
+            idPrefix={OFFLINE_FORM_ID_PREFIX}
+            stayOnPage
+          />
         </>
       )}
     </div>

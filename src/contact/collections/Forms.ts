@@ -4,6 +4,14 @@ import { RULE_NAMES } from '@/forms/validation/catalog'
 import { refuseUnworkableRules } from '@/forms/fieldSpecs'
 import { anyone, isContentEditor } from '@/cms/access'
 import { revalidatePagesShowingIt } from '@/cms/revalidate'
+import {
+  BUSINESS_NAME_PLACEHOLDER,
+  DEFAULT_CONFIRMATION_SUBJECT,
+  DEFAULT_CONFIRMATION_TEXT,
+  DEFAULT_SENT_NOTE,
+  SENT_TIME_PLACEHOLDER,
+  VISITOR_NAME_PLACEHOLDER,
+} from '../afterSending/settings'
 
 const FIELD_NAME_PATTERN = /^[A-Za-z_][\w-]{0,63}$/
 
@@ -113,10 +121,51 @@ export const Forms: CollectionConfig = {
       admin: { description: 'Ask for the captcha chosen in site settings.' },
     },
     {
-      name: 'sendConfirmation',
-      type: 'checkbox',
-      defaultValue: false,
-      admin: { description: 'Also email the visitor a copy, to the address in their email field.' },
+      type: 'collapsible',
+      label: 'After sending',
+      fields: [
+        {
+          name: 'sentNote',
+          type: 'text',
+          defaultValue: DEFAULT_SENT_NOTE,
+          admin: {
+            description: `Stays under the form after the success message. ${SENT_TIME_PLACEHOLDER} becomes the time it was sent, in the business's time zone (left out for browsers without JavaScript). Empty: no note.`,
+          },
+        },
+        {
+          name: 'thankYouPage',
+          type: 'relationship',
+          relationTo: 'pages',
+          admin: {
+            description:
+              'Optional: a published page to send the visitor to after a successful send, instead of the note (its visits count conversions).',
+          },
+        },
+        {
+          name: 'sendConfirmation',
+          type: 'checkbox',
+          defaultValue: false,
+          admin: {
+            description:
+              'Email the visitor a short confirmation, to the address in their email field: the text below, never a copy of their message.',
+          },
+        },
+        {
+          name: 'confirmationSubject',
+          type: 'text',
+          defaultValue: DEFAULT_CONFIRMATION_SUBJECT,
+          admin: { condition: (data) => Boolean(data?.sendConfirmation) },
+        },
+        {
+          name: 'confirmationText',
+          type: 'textarea',
+          defaultValue: DEFAULT_CONFIRMATION_TEXT,
+          admin: {
+            condition: (data) => Boolean(data?.sendConfirmation),
+            description: `${VISITOR_NAME_PLACEHOLDER} becomes the visitor's name (the form's field named "name"), ${BUSINESS_NAME_PLACEHOLDER} the business's name from site settings.`,
+          },
+        },
+      ],
     },
   ],
 }

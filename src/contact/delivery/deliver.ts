@@ -136,7 +136,7 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
   return 'delivered'
 }
 
-/** Sends the visitor their copy, once; failures are retried like the main email. */
+/** Sends the visitor their confirmation, once; failures are retried like the main email. */
 export async function sendConfirmation(payload: Payload, submissionId: number | string): Promise<string> {
   const loaded = await load(payload, submissionId)
   if (!loaded) return 'gone'
@@ -180,7 +180,7 @@ export function contactDeliveryTasks(): TaskConfig[] {
     },
     {
       slug: SEND_CONFIRMATION_TASK,
-      label: 'Send the visitor a copy',
+      label: 'Send the visitor a confirmation',
       inputSchema: submissionInput,
       outputSchema: outcome,
       retries,

@@ -1,6 +1,14 @@
 import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
 import type { Form, FormSubmission, SiteSetting } from '@/payload-types'
 import { escapeHtml } from '@/security/html'
+import {
+  BUSINESS_NAME_PLACEHOLDER,
+  CONFIRMATION_NAME_MAX_LENGTH,
+  DEFAULT_CONFIRMATION_SUBJECT,
+  DEFAULT_CONFIRMATION_TEXT,
+  NAMELESS_GREETING,
+  VISITOR_NAME_PLACEHOLDER,
+} from '../afterSending/settings'
 
 /** Any control character: none may reach a mail header. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
@@ -87,14 +95,50 @@ export function staffEmail(form: Form, submission: FormSubmission): MailContent 
   )
 }
 
-/** The copy the visitor receives when the form asks for one. */
-export function confirmationEmail(form: Form, submission: FormSubmission, businessName: string): MailContent {
-  return render(
-    `We received your request — ${businessName}`,
-    form.successMessage || 'Thank you. We received your message.',
-    labelledEntries(form, submission),
-    `This is a copy of what you sent to ${businessName}. Reference #${submission.id}.`,
-  )
+/**
+ * The visitor's name for a greeting: the form's text field named `name`, on one line, cut short.
+ * Nothing else the visitor typed goes to the address they typed (that would make a mail relay).
+ */
+export function visitorName(form: Pick<Form, 'fields'>, submission: Pick<FormSubmission, 'data'>): string {
+  const nameField = form.fields.find((field) => field.blockType === 'text' && field.name === 'name')
+  const typed = nameField ? submission.data?.find((item) => item.name === nameField.name)?.value : null
+  return headerText(typed ?? '')
+    .slice(0, CONFIRMATION_NAME_MAX_LENGTH)
+    .trim()
+}
+
+const fillIn = (template: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((text, [placeholder, value]) => text.split(placeholder).join(value), template)
+
+/**
+ * The confirmation the visitor receives when the form asks for one: the form's fixed subject and
+ * text, with at most their name and the business's; never what they wrote.
+ */
+export function confirmationEmail(
+  form: Pick<Form, 'fields' | 'confirmationSubject' | 'confirmationText'>,
+  submission: Pick<FormSubmission, 'id' | 'data'>,
+  businessName: string,
+): MailContent {
+  const text = fillIn(form.confirmationText || DEFAULT_CONFIRMATION_TEXT, {
+    [VISITOR_NAME_PLACEHOLDER]: visitorName(form, submission) || NAMELESS_GREETING,
+    [BUSINESS_NAME_PLACEHOLDER]: businessName,
+  }).trim()
+  const footer = `Reference #${submission.id}. You received this because this address was given in a form on our website.`
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p style="white-space:pre-wrap">${escapeHtml(paragraph)}</p>`)
+    .join('')
+  return {
+    subject: headerText(
+      fillIn(form.confirmationSubject || DEFAULT_CONFIRMATION_SUBJECT, {
+        [BUSINESS_NAME_PLACEHOLDER]: businessName,
+      }),
+    ),
+    text: `${text}\n\n${footer}\n`,
+    html:
+      `<!doctype html><html><body style="font-family:sans-serif">${paragraphs}` +
+      `<p style="color:#555">${escapeHtml(footer)}</p></body></html>`,
+  }
 }
 
 /** Stable per submission and purpose, so a receiving server can drop a duplicate. */

@@ -5,6 +5,7 @@ import type { FieldErrors } from '@/forms/validation'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 import { SINGLE_PLACEHOLDER } from '@/forms/dropdown/model'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
+import { sentNoteWithoutTime } from '../afterSending/settings'
 import { FormEnhancer } from './FormEnhancer'
 import '@/forms/dropdown/dropdown.css'
 import './form.css'
@@ -12,7 +13,8 @@ import './form.css'
 type FormField = Form['fields'][number]
 
 /** The parts of a CMS form document the renderer reads (all a browser-side copy needs to carry). */
-export type RenderedForm = Pick<Form, 'id' | 'fields' | 'submitLabel' | 'successMessage'>
+export type RenderedForm = Pick<Form, 'id' | 'fields' | 'submitLabel' | 'successMessage'> &
+  Partial<Pick<Form, 'sentNote'>>
 
 /**
  * Element ids come from the form's id and its field names; a second copy of a form on the same
@@ -189,19 +191,29 @@ export function CmsForm({
   captcha,
   idPrefix = '',
   answer,
+  stayOnPage = false,
 }: {
   form: RenderedForm
   captcha: CaptchaConfig | null
   idPrefix?: string
   answer?: FormAnswer
+  /** A copy inside a widget (the chat) never leaves its page for the form's thank-you page. */
+  stayOnPage?: boolean
 }) {
   const id = formElementId(form, idPrefix)
-  const config = { specs: fieldSpecsOf(form), successText: form.successMessage || DEFAULT_SUCCESS_TEXT, captcha }
+  const config = {
+    specs: fieldSpecsOf(form),
+    successText: form.successMessage || DEFAULT_SUCCESS_TEXT,
+    captcha,
+    followThankYouPage: !stayOnPage,
+  }
+  const staticNote = form.sentNote ? sentNoteWithoutTime(form.sentNote) : ''
   return (
     <form id={id} data-form-id={form.id} className="site-form" method="post" action={CONTACT_ENDPOINT}>
       {answer ? null : (
         <p className="form-sent" id={sentNoticeId(form, idPrefix)} tabIndex={-1}>
           {config.successText}
+          {staticNote ? <span className="form-sent-note"> {staticNote}</span> : null}
         </p>
       )}
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />

@@ -6,6 +6,7 @@ import { type CaptchaConfig, createCaptchaWidget } from '../captchaWidget'
 import { sendContact, type ContactResult } from '../client'
 import { HONEYPOT_FIELD } from '../protocol'
 import { csrfToken } from '@/security/fetch'
+import { prefersReducedMotion } from '@/dom/dom'
 import { dropdownOf, enhanceSelect } from '@/forms/dropdown/enhanceSelect'
 import { type FieldSpec, validateField, validateForm } from '@/forms/validation'
 import { FORM_SENT_EVENT } from './events'
@@ -16,12 +17,23 @@ export type FormBehaviourConfig = {
   specs: FieldSpec[]
   successText: string
   captcha: CaptchaConfig | null
+  /** False for a copy of the form inside a widget (the chat), which stays on its page after a send. */
+  followThankYouPage: boolean
 }
 
 /** Shown in the message area when the server refuses the captcha answer. */
 export const CAPTCHA_FAILED_TEXT = 'The captcha check failed. Please try it again, then send.'
 
 const ERROR_CLASS = 'field-error'
+/** The calm note that stays under the form after a send ("Sent at 3:45 PM EST. …"). */
+export const NOTE_CLASS = 'form-note'
+
+/** Scrolls an element into view when any of it is outside the window: smoothly, unless motion is reduced. */
+function bringIntoView(element: HTMLElement) {
+  const box = element.getBoundingClientRect()
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return
+  element.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
+}
 
 type FieldView = {
   spec: FieldSpec
@@ -158,17 +170,38 @@ export function attachForm(
   const captchaContainer = form.querySelector<HTMLElement>('.form-captcha')
   const captcha = config.captcha && captchaContainer ? createCaptchaWidget(captchaContainer, config.captcha) : null
 
+  // The note the server sent with the last success, shown once the success message has gone.
+  let pendingNote: string | null = null
+
+  function showNote(text: string | null) {
+    let note = form.querySelector<HTMLElement>(`.${NOTE_CLASS}`)
+    if (text === null) return note?.remove()
+    if (!note) {
+      note = document.createElement('p')
+      note.className = NOTE_CLASS
+      ;(area ?? form.lastElementChild)?.after(note)
+    }
+    note.textContent = text
+    bringIntoView(note)
+  }
+
   function run(effects: Effect[]) {
     for (const effect of effects) {
       if (effect === 'reset-form') form.reset()
       if (effect === 'reset-captcha') captcha?.reset()
+      if (effect === 'show-note' && pendingNote) showNote(pendingNote)
     }
   }
 
   function show(next: MessageView) {
     clearTimeout(expiry)
+    const changed = next.text !== view.text
     view = next
-    if (area) renderMessage(area, view)
+    if (area) {
+      renderMessage(area, view)
+      // A live region speaks on its own; people who look see it too, not half below the fold.
+      if (changed && view.text) bringIntoView(area)
+    }
     const busy = view.state === 'loading'
     form.setAttribute('aria-busy', String(busy))
     if (submitButton) submitButton.setAttribute('aria-disabled', String(busy))
@@ -190,11 +223,16 @@ export function attachForm(
 
   function showResult(result: ContactResult) {
     switch (result.kind) {
-      case 'sent':
+      case 'sent': {
+        // Sent once per accepted message, here: the thank-you page sends nothing, so a reload of it counts nothing.
         trackEvent(LEAD_EVENT, { form_id: form.dataset.formId ?? '' })
+        const { thankYouPage, note } = result.followUp
+        pendingNote = note ?? null
         show(nextMessage(view, { type: 'answer', outcome: { kind: 'sent', text: config.successText } }))
         form.dispatchEvent(new CustomEvent(FORM_SENT_EVENT, { bubbles: true }))
+        if (thankYouPage && config.followThankYouPage) window.location.assign(thankYouPage)
         return
+      }
       case 'captcha':
         return show(nextMessage(view, { type: 'answer', outcome: { kind: 'captcha', text: CAPTCHA_FAILED_TEXT } }))
       case 'invalid':
@@ -220,6 +258,8 @@ export function attachForm(
       focusFirstInvalid()
       return
     }
+    pendingNote = null
+    showNote(null)
     show(nextMessage(view, { type: 'submit' }))
     const captchaAnswer = captcha ? await captcha.response() : null
     const honeypot = new FormData(form).get(HONEYPOT_FIELD)

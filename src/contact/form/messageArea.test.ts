@@ -11,11 +11,11 @@ describe('contact form message area', () => {
     expect(canSubmit(IDLE)).toBe(true)
   })
 
-  it('shows success for the display time, then resets the form and clears', () => {
+  it('shows success for the display time, then resets the form, clears and shows the note', () => {
     const success = nextMessage(loading, { type: 'answer', outcome: { kind: 'sent', text: 'Thanks' } })
     expect(success).toMatchObject({ state: 'success', text: 'Thanks', expiresInMs: MESSAGE_DISPLAY_MS })
     expect(success.onEnter).toEqual([])
-    expect(success.onExpire).toEqual(['reset-form'])
+    expect(success.onExpire).toEqual(['reset-form', 'show-note'])
     expect(nextMessage(success, { type: 'expire' })).toEqual(IDLE)
   })
 

@@ -13,8 +13,8 @@ export type Outcome =
 
 export type MessageEvent = { type: 'submit' } | { type: 'answer'; outcome: Outcome } | { type: 'expire' }
 
-/** What the form does alongside a transition. */
-export type Effect = 'reset-form' | 'reset-captcha'
+/** What the form does alongside a transition; `show-note` shows the note the server sent with the success, if any. */
+export type Effect = 'reset-form' | 'reset-captcha' | 'show-note'
 
 export type MessageView = {
   state: MessageState
@@ -44,7 +44,7 @@ export function nextMessage(current: MessageView, event: MessageEvent): MessageV
     case 'answer': {
       if (current.state !== 'loading') return current
       const { outcome } = event
-      if (outcome.kind === 'sent') return shown('success', outcome.text, [], ['reset-form'])
+      if (outcome.kind === 'sent') return shown('success', outcome.text, [], ['reset-form', 'show-note'])
       if (outcome.kind === 'captcha') return shown('captcha-error', outcome.text, ['reset-captcha'], [])
       return shown('error', outcome.text, [], [])
     }

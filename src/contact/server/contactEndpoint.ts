@@ -143,7 +143,7 @@ async function handleJsonPost(request: Request, value: unknown, deps: ContactEnd
     : unavailableOutcome()
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms!)
-    return json(200, { ok: true })
+    return json(200, { ok: true, ...(outcome.held ? {} : outcome.followUp) })
   }
   const fieldErrors = 'fieldErrors' in outcome ? { fieldErrors: outcome.fieldErrors } : {}
   return json(outcome.status, { ok: false, error: outcome.error, ...fieldErrors }, retryAfterOf(outcome))
@@ -177,7 +177,8 @@ async function handleNoScriptPost(request: Request, params: URLSearchParams, dep
   if (outcome.ok && outcome.held) return heldAnswerPage(sendingPage(request))
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms!)
-    return new Response(null, { status: 303, headers: { ...NO_STORE, Location: sentRedirectTarget(request, formId) } })
+    const location = outcome.followUp.thankYouPage ?? sentRedirectTarget(request, formId)
+    return new Response(null, { status: 303, headers: { ...NO_STORE, Location: location } })
   }
   if (outcome.status === 403) return answer(403, outcome.captchaMissing ? NEEDS_JAVASCRIPT_TEXT : CAPTCHA_TEXT)
   const page = await answer(outcome.status, outcome.error, 'fieldErrors' in outcome ? outcome.fieldErrors : undefined)

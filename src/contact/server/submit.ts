@@ -2,8 +2,9 @@ import type { Payload } from 'payload'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
 import { MESSAGES, validateForm, type FieldErrors, type FieldSpec, type FormValues } from '@/forms/validation'
 import { configuredCaptcha, holdsPostsWithoutJavaScript } from '../captcha'
-import { CAPTCHA_ERROR } from '../protocol'
+import { CAPTCHA_ERROR, type SentFollowUp } from '../protocol'
 import { findForm } from './formCache'
+import { sentFollowUp } from './followUp'
 
 /** More name/value pairs than any of our forms has; a longer list is not a person typing. */
 export const MAX_SUBMITTED_FIELDS = 200
@@ -25,7 +26,8 @@ export const SUBMIT_MESSAGES = {
 export const SUBMIT_RETRY_AFTER_S = 60
 
 export type SubmitOutcome =
-  | { status: 200; ok: true; submissionId: number | string | null; held?: true }
+  | { status: 200; ok: true; submissionId: number | string | null; held: true }
+  | { status: 200; ok: true; submissionId: number | string | null; held?: undefined; followUp: SentFollowUp }
   | { status: 400; ok: false; error: string; fieldErrors?: FieldErrors }
   | { status: 403; ok: false; error: typeof CAPTCHA_ERROR; captchaMissing?: true }
   | { status: 503; ok: false; error: string; retryAfterS: number }
@@ -178,7 +180,8 @@ async function checkAndStore(payload: Payload, input: SubmissionInput): Promise<
     overrideAccess: true,
     depth: 0,
   })
-  // A filled honeypot gets the same answer as a person, so the robot learns nothing.
   if (held) return { status: 200, ok: true, submissionId: doc.id, held: true }
-  return { status: 200, ok: true, submissionId: isSpam ? null : doc.id }
+  // A filled honeypot gets the same answer as a person, so the robot learns nothing.
+  const followUp = await sentFollowUp(payload, form, new Date(doc.createdAt))
+  return { status: 200, ok: true, submissionId: isSpam ? null : doc.id, followUp }
 }

@@ -6,6 +6,7 @@ import * as migration_20261124_184018_business from './20261124_184018_business'
 import * as migration_20261125_211206_chat_transcript_address from './20261125_211206_chat_transcript_address';
 import * as migration_20261126_062025_upload_storage_fields from './20261126_062025_upload_storage_fields';
 import * as migration_20261126_065756_chat_upkeep from './20261126_065756_chat_upkeep';
+import * as migration_20261126_071020_contact_confirmation from './20261126_071020_contact_confirmation';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261126_065756_chat_upkeep.up,
     down: migration_20261126_065756_chat_upkeep.down,
-    name: '20261126_065756_chat_upkeep'
+    name: '20261126_065756_chat_upkeep',
+  },
+  {
+    up: migration_20261126_071020_contact_confirmation.up,
+    down: migration_20261126_071020_contact_confirmation.down,
+    name: '20261126_071020_contact_confirmation'
   },
 ];
