@@ -118,3 +118,38 @@ test('an editor renames a published page in the admin, and its old link leads to
     await request.delete(`/api/pages/${created.id}`, { headers: auth })
   }
 })
+
+test('a page’s sidebar says what deleting it does: where its address goes and which redirects follow', async ({
+  context,
+  page,
+  request,
+}) => {
+  const auth = { Authorization: `JWT ${await adminToken(request)}` }
+  const stamp = Date.now()
+  const kept = await publishPage(request, auth, `deletion-kept-${stamp}`, 'Kept page')
+  const doomed = await publishPage(request, auth, `deletion-doomed-${stamp}`, 'Doomed page')
+  const redirect = await request.post('/api/redirects', {
+    headers: auth,
+    data: { from: `/deletion-old-${stamp}`, to: 'page', page: doomed.id },
+  })
+  expect(redirect.ok()).toBe(true)
+  try {
+    await signInAsAdmin(context, request)
+    await openAdmin(page, `/collections/pages/${doomed.id}`)
+    const note = page.locator('.deletion-note')
+    await expect(note).toContainText(`${doomed.path} answers 404`)
+    await expect(note).toContainText(`The redirect from /deletion-old-${stamp} will be deleted with it.`)
+
+    const chosen = await request.patch(`/api/pages/${doomed.id}`, {
+      headers: auth,
+      data: { redirectOnDelete: kept.id },
+    })
+    expect(chosen.ok()).toBe(true)
+    await page.reload()
+    await expect(note).toContainText(`${doomed.path} answers 301 to ${kept.path}.`)
+    await expect(note).toContainText(`The redirect from /deletion-old-${stamp} will lead to ${kept.path}.`)
+  } finally {
+    await request.delete(`/api/pages/${doomed.id}`, { headers: auth })
+    await request.delete(`/api/pages/${kept.id}`, { headers: auth })
+  }
+})

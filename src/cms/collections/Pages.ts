@@ -10,6 +10,7 @@ import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pa
 
 export { SLUG_PATTERN } from './pageAddress'
 import {
+  deletionNoteField,
   redirectDeletedPath,
   redirectOldPath,
   redirectOnDeleteField,
@@ -157,5 +158,6 @@ export const Pages: CollectionConfig = {
     { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
     inMenusField,
     redirectOnDeleteField,
+    deletionNoteField,
   ],
 }

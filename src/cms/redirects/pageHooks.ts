@@ -87,6 +87,13 @@ export const redirectOnDeleteField: Field = {
   },
 }
 
+/** Below that choice: what a deletion would do to the page's address and the redirects leading to it. */
+export const deletionNoteField: Field = {
+  name: 'deletionNote',
+  type: 'ui',
+  admin: { position: 'sidebar', components: { Field: '/cms/redirects/DeletionNote#DeletionNote' } },
+}
+
 /**
  * Before a page goes: redirects that led to it lead to the chosen page instead, or are deleted
  * when none was chosen (never a redirect to a missing page).

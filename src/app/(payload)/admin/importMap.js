@@ -28,6 +28,7 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { SeoPreviewField as SeoPreviewField_ec81328733c7b340c86516121e9a189e } from '../../../cms/admin/SeoPreviewField'
 import { PageSlugField as PageSlugField_88e8e9c3289aae4c27c332449f81138f } from '../../../cms/admin/PageSlugField'
 import { InMenusNote as InMenusNote_ddfb9b132798d7d6585beec99992d852 } from '../../../cms/menus/InMenusNote'
+import { DeletionNote as DeletionNote_3eb151cde2b6e4e03d0edf919e265c21 } from '../../../cms/redirects/DeletionNote'
 import { SubmissionMessage as SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7 } from '../../../contact/inbox/SubmissionMessage'
 import { InboxActions as InboxActions_cbcc5fe97f49df90f440ea58a477c755 } from '../../../contact/inbox/InboxActions'
 import { InboxViews as InboxViews_367b269294b5151fb452a42ad2dfce1f } from '../../../contact/inbox/InboxViews'
@@ -75,6 +76,7 @@ export const importMap = {
   "/cms/admin/SeoPreviewField#SeoPreviewField": SeoPreviewField_ec81328733c7b340c86516121e9a189e,
   "/cms/admin/PageSlugField#PageSlugField": PageSlugField_88e8e9c3289aae4c27c332449f81138f,
   "/cms/menus/InMenusNote#InMenusNote": InMenusNote_ddfb9b132798d7d6585beec99992d852,
+  "/cms/redirects/DeletionNote#DeletionNote": DeletionNote_3eb151cde2b6e4e03d0edf919e265c21,
   "/contact/inbox/SubmissionMessage#SubmissionMessage": SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7,
   "/contact/inbox/InboxActions#InboxActions": InboxActions_cbcc5fe97f49df90f440ea58a477c755,
   "/contact/inbox/InboxViews#InboxViews": InboxViews_367b269294b5151fb452a42ad2dfce1f,
