@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BLOCK_SUMMARY_MAX_CHARS, BLOCK_TYPE_NAMES, blockSummary } from './blockSummary'
 import { pageBlocks } from './configs'
+import { blockThumbnail } from './thumbnails'
 
 const paragraph = (words: string) => ({ type: 'paragraph', children: [{ type: 'text', text: words }] })
 
@@ -29,5 +30,14 @@ describe('what a block row says it holds', () => {
 
   it('names every block type an editor can place', () => {
     for (const block of pageBlocks) expect(BLOCK_TYPE_NAMES[block.slug], block.slug).toBeTruthy()
+  })
+
+  it('draws every block type for the block picker, as an SVG data URL', () => {
+    for (const block of pageBlocks) {
+      const url = blockThumbnail(block.slug)
+      expect(url, block.slug).toMatch(/^data:image\/svg\+xml,/)
+      expect(decodeURIComponent(url!.slice(url!.indexOf(',') + 1))).toMatch(/^<svg [^>]*viewBox="0 0 480 320"/)
+    }
+    expect(blockThumbnail('nope')).toBeUndefined()
   })
 })

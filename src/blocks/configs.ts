@@ -1,4 +1,6 @@
 import type { Block } from 'payload'
+import { BLOCK_TYPE_NAMES } from './blockSummary'
+import { blockThumbnail } from './thumbnails'
 import { CallToActionBlock } from './CallToAction/config'
 import { ContactFormBlock } from './ContactForm/config'
 import { CountyListBlock } from './CountyList/config'
@@ -11,7 +13,8 @@ import { TestimonialsBlock } from './Testimonials/config'
 
 /**
  * In the page editor each block's row says what it holds (src/blocks/BlockRowLabel.tsx) rather than
- * offering a name field that read "Untitled" on every block.
+ * offering a name field that read "Untitled" on every block, and the block picker shows a drawing
+ * of each (src/blocks/thumbnails.ts).
  */
 const labelled = (block: Block): Block => ({
   ...block,
@@ -19,6 +22,9 @@ const labelled = (block: Block): Block => ({
     ...block.admin,
     disableBlockName: true,
     components: { ...block.admin?.components, Label: '/blocks/BlockRowLabel#BlockRowLabel' },
+    images: {
+      thumbnail: { url: blockThumbnail(block.slug)!, alt: `A drawing of the ${BLOCK_TYPE_NAMES[block.slug]} block` },
+    },
   },
 })
 

@@ -120,4 +120,11 @@ test('each block row says its type and what it holds, never "Untitled"', async (
   await expect(rows.nth(0)).toHaveText(/^01\s+Hero\s+Frequently asked questions$/)
   await expect(rows.nth(1)).toHaveText(/^02\s+FAQ accordion\s+What is a title search\?$/)
   await expect(page.locator('.blocks-field').getByText('Untitled', { exact: true })).toHaveCount(0)
+
+  // The block picker shows a drawing of each block, not the same placeholder for all.
+  await page.getByRole('button', { name: 'Add Layout' }).click()
+  const drawing = page.getByRole('img', { name: 'A drawing of the FAQ accordion block' })
+  await expect(drawing).toBeVisible()
+  expect(await drawing.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
+  expect(await drawing.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
 })
