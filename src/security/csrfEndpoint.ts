@@ -1,6 +1,7 @@
 import { isHttpsRequest } from './headers'
 import { CSRF_COOKIE, type CsrfTokenResponse } from './csrfProtocol'
-import { csrfCookieHeader, isGenuineCsrfToken, issueCsrfToken, readCookie } from './csrf'
+import { readCookie } from './cookies'
+import { csrfCookieHeader, isGenuineCsrfToken, issueCsrfToken } from './csrf'
 import { payloadSecret } from './secret'
 
 /**

@@ -16,7 +16,7 @@ import {
 } from '../constants'
 import type { VisitorSnapshot } from '../types'
 import { mailTranscript, queueAgain, rateChat } from './afterChat'
-import { cookieValue } from './cookies'
+import { readCookie } from '@/security/cookies'
 import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings, serverConfigError } from './settings'
@@ -49,7 +49,7 @@ type Visitor = { visitorId: string; setCookie: string | null }
 
 /** The visitor behind a request: from their cookie, or a new token (then set as a cookie). */
 export function visitorOf(request: Request): Visitor {
-  const token = cookieValue(request, CHAT_VISITOR_COOKIE)
+  const token = readCookie(request.headers.get('cookie'), CHAT_VISITOR_COOKIE)
   if (isIssuedToken(token)) return { visitorId: hashVisitorToken(token), setCookie: null }
   const fresh = newVisitorToken()
   const secure = isHttpsRequest(request.url, request.headers.get('x-forwarded-proto')) ? '; Secure' : ''

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { CAPTCHA_FORM_FIELDS, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
 import { CSRF_COOKIE, CSRF_FORM_FIELD, CSRF_HEADER } from '@/security/csrfProtocol'
 import { readContactBody } from './body'
-import { readCookie } from '@/security/csrf'
+import { readCookie } from '@/security/cookies'
 import { csrfFailure, formPostFailure, guardOriginAndRate, retryAfterHeaders } from './guard'
 import {
   heldAnswerPage,
