@@ -114,10 +114,11 @@ describe('chat rules', () => {
   })
 
   it('accepts its own origin and allowed domains, refuses others', () => {
-    const headers = (origin: string) => new Headers({ origin, host: 'site.test' })
-    expect(originAllowed(headers('http://site.test'), [])).toBe(true)
-    expect(originAllowed(headers('https://shop.partner.example'), ['partner.example'])).toBe(true)
-    expect(originAllowed(headers('https://partner.example.evil.test'), ['partner.example'])).toBe(false)
-    expect(originAllowed(new Headers({ 'sec-fetch-site': 'cross-site' }), [])).toBe(false)
+    const request = (headers: Record<string, string>) =>
+      new Request('http://site.test/api/chat/visitor', { headers: { host: 'site.test', ...headers } })
+    expect(originAllowed(request({ origin: 'http://site.test' }), [])).toBe(true)
+    expect(originAllowed(request({ origin: 'https://shop.partner.example' }), ['partner.example'])).toBe(true)
+    expect(originAllowed(request({ origin: 'https://partner.example.evil.test' }), ['partner.example'])).toBe(false)
+    expect(originAllowed(request({ 'sec-fetch-site': 'cross-site' }), [])).toBe(false)
   })
 })

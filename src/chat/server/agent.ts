@@ -40,7 +40,7 @@ export async function agentOf(request: Request, payload: Payload): Promise<Agent
 async function checkOrigin(request: Request, payload: Payload) {
   const settings = await loadChatSettings(payload)
   chatHub().openingHours = settings.openingHours
-  if (!originAllowed(request.headers, [])) throw new ChatRequestError(403, 'Cross-site requests are refused.')
+  if (!originAllowed(request, [])) throw new ChatRequestError(403, 'Cross-site requests are refused.')
 }
 
 /** GET /api/chat/agent/stream: every open chat, the visitors on the site and the team's presence. */

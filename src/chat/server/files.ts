@@ -76,7 +76,7 @@ async function visitorUploadTarget(
 export async function uploadChatFile(request: Request, payload: Payload): Promise<Response> {
   try {
     const settings = await loadChatSettings(payload)
-    if (!originAllowed(request.headers, settings.allowedDomains))
+    if (!originAllowed(request, settings.allowedDomains))
       throw new ChatRequestError(403, 'This site may not use the chat.')
     const store = new ChatStore(payload, chatHub())
     // Who sends is settled before the body is read, so an anonymous flood never costs a 5 MB read.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChatRequestError, readJsonBody } from './guards'
+import { ChatRequestError, originAllowed, readJsonBody } from './guards'
 
 const LIMIT = 64
 
@@ -61,5 +61,38 @@ describe('reading a chat request body', () => {
     expect(await refusal(post('{not json'))).toEqual({ status: 400, message: 'The request is not valid JSON.' })
     expect(await refusal(post('[1,2]'))).toEqual({ status: 400, message: 'The request must be a JSON object.' })
     expect(await refusal(post('null'))).toEqual({ status: 400, message: 'The request must be a JSON object.' })
+  })
+})
+
+describe('where a chat request may come from', () => {
+  const ALLOWED = ['partner.example']
+  const from = (entries: Record<string, string>) =>
+    originAllowed(
+      new Request('http://site.test/api/chat/visitor', { headers: { host: 'site.test', ...entries } }),
+      ALLOWED,
+    )
+
+  it('lets in the site itself, by its host, the host the front forwarded, or the browser’s word', () => {
+    expect(from({ origin: 'http://site.test' })).toBe(true)
+    expect(
+      from({ origin: 'https://www.site.test', 'x-forwarded-host': 'www.site.test', 'x-forwarded-proto': 'https' }),
+    ).toBe(true)
+    expect(from({ 'sec-fetch-site': 'same-origin' })).toBe(true)
+  })
+
+  it('lets in a page on an allowed domain that embeds the chat', () => {
+    expect(from({ origin: 'https://partner.example', 'sec-fetch-site': 'cross-site' })).toBe(true)
+    expect(from({ origin: 'https://shop.partner.example', 'sec-fetch-site': 'cross-site' })).toBe(true)
+  })
+
+  it('refuses other sites, a sibling subdomain the browser calls same-site, and a malformed Origin', () => {
+    expect(from({ origin: 'https://attacker.test', 'sec-fetch-site': 'cross-site' })).toBe(false)
+    expect(from({ 'sec-fetch-site': 'same-site' })).toBe(false)
+    expect(from({ 'sec-fetch-site': 'cross-site' })).toBe(false)
+    expect(from({ origin: 'not a url' })).toBe(false)
+  })
+
+  it('lets in a script outside a browser, which names no origin (its own limits hold it)', () => {
+    expect(from({})).toBe(true)
   })
 })

@@ -1,6 +1,7 @@
 /** Checks every chat request passes before it reaches the chat: origin and size (the rate is counted by its caller). */
 import { APIError } from 'payload'
 import { type RateDecision, retryAfterSeconds } from '@/security/rateLimit'
+import { originOf } from '@/security/origin'
 import { readLimitedText } from '@/security/request'
 import { domainAllowed } from '../domains'
 
@@ -21,28 +22,19 @@ export function refuseWhenLimited(decision: RateDecision, message: string): void
 }
 
 /**
- * A request comes from the site when its Origin is the site's own (the Host it was sent to,
- * or SERVER_URL) or an allowed domain. Without Origin, a browser's Sec-Fetch-Site tells.
+ * A chat request is let in when it comes from the site itself (the one origin check of
+ * src/security/origin.ts: its own host, the forwarded one or SERVER_URL, as the browser tells) or
+ * from a page on an allowed domain that embeds the chat; a script outside a browser, which names
+ * no origin at all, is let in too (its own limits hold it).
  */
-export function originAllowed(headers: Headers, allowedDomains: string[]): boolean {
-  const origin = headers.get('origin')
-  if (!origin) return headers.get('sec-fetch-site') !== 'cross-site'
-  let url: URL
+export function originAllowed(request: Request, allowedDomains: string[]): boolean {
+  if (originOf(request) !== 'cross-origin') return true
+  const origin = request.headers.get('origin')
+  if (!origin) return false
   try {
-    url = new URL(origin)
+    return domainAllowed(new URL(origin).hostname, allowedDomains)
   } catch {
     return false
-  }
-  const own = [headers.get('host'), hostOf(process.env.SERVER_URL)].filter(Boolean)
-  if (own.includes(url.host)) return true
-  return domainAllowed(url.hostname, allowedDomains)
-}
-
-function hostOf(value: string | undefined): string | null {
-  try {
-    return value ? new URL(value).host : null
-  } catch {
-    return null
   }
 }
 

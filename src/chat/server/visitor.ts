@@ -79,7 +79,7 @@ async function admitVisitor(request: Request, address: string): Promise<Visitor>
 async function refuseForeignOrigin(request: Request, payload: Payload) {
   const settings = await loadChatSettings(payload)
   chatHub().openingHours = settings.openingHours
-  if (!originAllowed(request.headers, settings.allowedDomains)) {
+  if (!originAllowed(request, settings.allowedDomains)) {
     throw new ChatRequestError(403, 'This site may not use the chat.')
   }
   if (settings.provider !== 'builtin' || settings.defaultWidget !== 'chat' || serverConfigError(settings)) {
