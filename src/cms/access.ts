@@ -9,6 +9,12 @@ export function hasRole(user: MaybeUser, ...roles: Role[]): boolean {
   return Boolean(user?.roles?.some((role) => roles.includes(role)))
 }
 
+/** Who works in the chat console: agents, and admins who may step in. */
+export const CHAT_STAFF_ROLES: readonly Role[] = ['agent', 'admin']
+
+/** Whether a signed-in account (any shape Payload hands over) is chat staff. */
+export const isChatStaffUser = (user: unknown): boolean => hasRole(user as MaybeUser, ...CHAT_STAFF_ROLES)
+
 const userOf = (req: PayloadRequest) => req.user as MaybeUser
 
 export const isAdmin: Access = ({ req }) => hasRole(userOf(req), 'admin')

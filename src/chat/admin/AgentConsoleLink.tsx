@@ -1,12 +1,12 @@
 import type { ServerProps } from 'payload'
-import { hasRole, type Role } from '@/cms/access'
+import { isChatStaffUser } from '@/cms/access'
 
 /** Where the chat console lives, outside the admin. */
 export const AGENT_CONSOLE_PATH = '/agent'
 
 /** The admin navigation's entry for the chat console, shown to agents and admins. */
 export function AgentConsoleLink({ user }: ServerProps) {
-  if (!hasRole(user as { roles?: Role[] | null } | undefined, 'agent', 'admin')) return null
+  if (!isChatStaffUser(user)) return null
   // A plain link: the console is its own app, not a page of the admin.
   return (
     <a href={AGENT_CONSOLE_PATH} className="nav__link" id="nav-agent-console">

@@ -1,12 +1,12 @@
 import type { CollectionConfig } from 'payload'
-import { hasRole, isAdmin } from '@/cms/access'
+import { isAdmin, isChatStaffUser } from '@/cms/access'
 import { CHAT_RATINGS } from '../afterChat'
 import { CONVERSATION_STATUSES } from '../constants'
 import { deleteConversationRecords } from './deleteConversationRecords'
 import { readOnlyJson } from '@/cms/fields/readOnlyJson'
 
 /** Agents and admins read chats; visitors reach only their own, through the chat routes. Only an admin deletes one (retention runs as the system). */
-export const isChatStaff = ({ req }: { req: { user?: unknown } }) => hasRole(req.user as never, 'agent', 'admin')
+export const isChatStaff = ({ req }: { req: { user?: unknown } }) => isChatStaffUser(req.user)
 
 export const ChatConversations: CollectionConfig = {
   slug: 'chat-conversations',

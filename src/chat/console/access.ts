@@ -1,4 +1,4 @@
-import { hasRole } from '@/cms/access'
+import { isChatStaffUser } from '@/cms/access'
 import { getPayloadClient } from '@/cms/queries'
 
 /** Who may open the console: agents and admins; anyone else is refused, anonymous visitors sign in. */
@@ -6,5 +6,5 @@ export async function consoleAccess(requestHeaders: Headers): Promise<'allowed' 
   const payload = await getPayloadClient()
   const { user } = await payload.auth({ headers: requestHeaders })
   if (!user) return 'anonymous'
-  return hasRole(user as never, 'agent', 'admin') ? 'allowed' : 'refused'
+  return isChatStaffUser(user) ? 'allowed' : 'refused'
 }

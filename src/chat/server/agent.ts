@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { hasRole } from '@/cms/access'
+import { isChatStaffUser } from '@/cms/access'
 import type { User } from '@/payload-types'
 import { createRateLimiter } from '@/security/rateLimit'
 import {
@@ -31,8 +31,7 @@ export type Agent = { id: number; name: string; email: string }
 export async function agentOf(request: Request, payload: Payload): Promise<Agent> {
   const { user } = await payload.auth({ headers: request.headers })
   if (!user) throw new ChatRequestError(401, 'Please sign in.')
-  if (!hasRole(user as never, 'agent', 'admin'))
-    throw new ChatRequestError(403, 'Only agents may use the chat console.')
+  if (!isChatStaffUser(user)) throw new ChatRequestError(403, 'Only agents may use the chat console.')
   const account = user as User
   return { id: account.id, name: account.name || account.email, email: account.email }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { type Payload, ValidationError } from 'payload'
+import { isChatStaffUser } from '@/cms/access'
 import { readLimitedBytes } from '@/security/request'
 import { UPLOAD_STORE_RETRY_AFTER_SECONDS, uploadObjects, UploadStoreUnavailable } from '@/cms/storage/uploadStorage'
 import type { ChatFile } from '@/payload-types'
@@ -171,7 +172,7 @@ export async function downloadChatFile(request: Request, payload: Payload, idPar
     if (!file) throw new ChatRequestError(404, 'No such file.')
     const conversationId = typeof file.conversation === 'object' ? file.conversation.id : file.conversation
     const { user } = await payload.auth({ headers: request.headers })
-    if (!user || !['agent', 'admin'].some((role) => (user as { roles?: string[] }).roles?.includes(role))) {
+    if (!isChatStaffUser(user)) {
       const visitor = visitorOf(request)
       const conversation = visitor.setCookie
         ? null
