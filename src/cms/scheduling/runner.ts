@@ -1,38 +1,22 @@
 import type { Payload } from 'payload'
 import { poller } from '@/cms/poller'
-import { database, sql } from '@/cms/sql'
+import { claimDueJobs, type JobKind, reclaimStaleJobs } from '@/cms/jobs/leasedJobs'
 import { SCHEDULE_POLL_INTERVAL_MS, SCHEDULE_PUBLISH_TASK, SCHEDULE_STALE_CLAIM_MS } from './constants'
 
-/**
- * Marks one scheduled job due by `dueBy` as processing and answers its id, in one statement that
- * only flips a job still not processing: when several instances look at once, one of them gets it.
- * (Payload's own runner reads the due jobs first and marks them after, so two could both publish.)
- */
+/** The scheduled publishes and unpublishes, soonest first. */
+const SCHEDULED_JOBS: JobKind = { by: 'task_slug', name: SCHEDULE_PUBLISH_TASK, order: 'wait_until' }
+
+/** Claims one scheduled job due by `dueBy` (src/cms/jobs/leasedJobs.ts): when several instances look at once, one gets it. */
 export async function claimDueScheduledJob(payload: Payload, dueBy = Date.now()): Promise<number | undefined> {
-  const db = database(payload)
-  const at = new Date().toISOString()
-  const due = new Date(dueBy).toISOString()
-  const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``
-  const rows = await db.all(sql`
-    UPDATE payload_jobs SET processing = true, updated_at = ${at}
-    WHERE processing = false AND id IN (
-      SELECT id FROM payload_jobs
-      WHERE task_slug = ${SCHEDULE_PUBLISH_TASK} AND processing = false AND completed_at IS NULL
-        AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until <= ${due})
-      ORDER BY wait_until LIMIT 1 ${skipLocked})
-    RETURNING id`)
-  return rows.length === 0 ? undefined : Number(rows[0].id)
+  const [id] = await claimDueJobs(payload, SCHEDULED_JOBS, 1, dueBy)
+  return id
 }
 
 /** Frees scheduled jobs claimed by a process that died before finishing them, so they run again. */
 export async function reclaimStaleScheduledJobs(payload: Payload, now = Date.now()): Promise<number> {
-  const rows = await database(payload).all(sql`
-    UPDATE payload_jobs SET processing = false, updated_at = ${new Date(now).toISOString()}
-    WHERE task_slug = ${SCHEDULE_PUBLISH_TASK} AND processing = true AND completed_at IS NULL
-      AND updated_at < ${new Date(now - SCHEDULE_STALE_CLAIM_MS).toISOString()}
-    RETURNING id`)
-  if (rows.length > 0) payload.logger.warn({ jobs: rows.map((row) => row.id) }, 'schedule: took over abandoned jobs')
-  return rows.length
+  const ids = await reclaimStaleJobs(payload, SCHEDULED_JOBS, SCHEDULE_STALE_CLAIM_MS, now)
+  if (ids.length > 0) payload.logger.warn({ jobs: ids }, 'schedule: took over abandoned jobs')
+  return ids.length
 }
 
 async function runDueScheduledJobs(payload: Payload): Promise<void> {

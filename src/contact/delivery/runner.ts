@@ -1,6 +1,12 @@
 import type { Payload } from 'payload'
 import { finishBeforeExit, isDraining } from '@/cms/draining'
 import { poller } from '@/cms/poller'
+import {
+  claimDueJobs as claimLeasedJobs,
+  type JobKind,
+  reclaimStaleJobs as reclaimLeasedJobs,
+  renewLease,
+} from '@/cms/jobs/leasedJobs'
 import { database, sql } from '@/cms/sql'
 import { queueDelivery } from './queueOnCreate'
 import {
@@ -14,28 +20,17 @@ import {
   ORPHANED_SUBMISSION_AFTER_MS,
 } from './constants'
 
+/** The contact queue's jobs, oldest first. */
+const CONTACT_JOBS: JobKind = { by: 'queue', name: CONTACT_QUEUE, order: 'created_at' }
+
 /**
  * Frees contact jobs whose lease ran out: their runner died mid-run (a live one renews it), so
  * they run again. One statement: a job claimed or renewed meanwhile is past the cut-off and kept.
  */
 export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Promise<number> {
-  const rows = await database(payload).all(sql`
-    UPDATE payload_jobs SET processing = false, updated_at = ${new Date(now).toISOString()}
-    WHERE queue = ${CONTACT_QUEUE} AND processing = true AND completed_at IS NULL
-      AND updated_at < ${new Date(now - DELIVERY_LEASE_MS).toISOString()}
-    RETURNING id`)
-  const ids = rows.map((row) => row.id)
+  const ids = await reclaimLeasedJobs(payload, CONTACT_JOBS, DELIVERY_LEASE_MS, now)
   if (ids.length > 0) payload.logger.warn({ jobs: ids }, 'contact queue: took over jobs whose lease ran out')
   return ids.length
-}
-
-/** Extends this runner's claim on a job; false when the job is no longer claimed (done, or taken over). */
-export async function renewLease(payload: Payload, jobId: number | string, now = Date.now()): Promise<boolean> {
-  const rows = await database(payload).all(sql`
-    UPDATE payload_jobs SET updated_at = ${new Date(now).toISOString()}
-    WHERE id = ${jobId} AND processing = true AND completed_at IS NULL
-    RETURNING id`)
-  return rows.length === 1
 }
 
 /**
@@ -66,28 +61,12 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
 }
 
 /**
- * Marks up to `limit` contact jobs due by `dueBy` as processing and answers their ids, in one
- * statement that only flips jobs still not processing: when several instances claim at once,
- * each job is claimed by exactly one. (Payload's own runner reads the due jobs, then marks them
- * one by one, so two instances can both pick the same job and send its email twice.) The claim
- * is a lease from now on (see renewLease).
+ * Claims up to `limit` contact jobs due by `dueBy` (src/cms/jobs/leasedJobs.ts): when several
+ * instances claim at once, each job is claimed by exactly one, so no email goes twice. The claim is
+ * a lease from now on (see renewLease).
  */
-export async function claimDueJobs(payload: Payload, limit = 1, dueBy = Date.now()) {
-  const db = database(payload)
-  const at = new Date().toISOString()
-  const due = new Date(dueBy).toISOString()
-  // PostgreSQL lets concurrent claims pass over each other's rows; SQLite's single writer needs no such clause.
-  const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``
-  const rows = await db.all(sql`
-    UPDATE payload_jobs SET processing = true, updated_at = ${at}
-    WHERE processing = false AND id IN (
-      SELECT id FROM payload_jobs
-      WHERE queue = ${CONTACT_QUEUE} AND processing = false AND completed_at IS NULL
-        AND (has_error IS NULL OR has_error = false) AND (wait_until IS NULL OR wait_until < ${due})
-      ORDER BY created_at LIMIT ${limit} ${skipLocked})
-    RETURNING id`)
-  return rows.map((row) => row.id as number)
-}
+export const claimDueJobs = (payload: Payload, limit = 1, dueBy = Date.now()) =>
+  claimLeasedJobs(payload, CONTACT_JOBS, limit, dueBy)
 
 /** Contact emails waiting to be sent: queued, running, or waiting for their next try (not those given up). */
 export async function countWaitingEmails(payload: Payload): Promise<number> {
