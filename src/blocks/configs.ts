@@ -1,5 +1,4 @@
 import type { Block } from 'payload'
-import { BLOCK_TYPE_NAMES } from './blockSummary'
 import { blockThumbnail } from './thumbnails'
 import { CallToActionBlock } from './CallToAction/config'
 import { ContactFormBlock } from './ContactForm/config'
@@ -22,9 +21,8 @@ const labelled = (block: Block): Block => ({
     ...block.admin,
     disableBlockName: true,
     components: { ...block.admin?.components, Label: '/blocks/BlockRowLabel#BlockRowLabel' },
-    images: {
-      thumbnail: { url: blockThumbnail(block.slug)!, alt: `A drawing of the ${BLOCK_TYPE_NAMES[block.slug]} block` },
-    },
+    // Decorative: the card's own label names the block, so a screen reader hears "Hero", not the drawing.
+    images: { thumbnail: { url: blockThumbnail(block.slug)!, alt: '' } },
   },
 })
 
