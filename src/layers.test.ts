@@ -26,6 +26,12 @@ const MAY_IMPORT: Record<string, string[]> = {
   cms: ['blocks/configs', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail'],
 }
 
+/** `@payload-config` is `payload.config.ts`, the top that composes every capability. */
+const CONFIG_ALIAS = '@payload-config'
+const CONFIG_MODULE = 'payload.config'
+/** The one module below the top that may import the configuration: the door to the site's Payload. */
+const CONFIG_DOOR = 'cms/sitePayload.ts'
+
 const srcRoot = path.resolve(__dirname)
 
 function sourceFiles(dir: string): string[] {
@@ -41,6 +47,7 @@ function importsOf(root: string, file: string): string[] {
   const text = fs.readFileSync(file, 'utf8')
   const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1])
   return specifiers.flatMap((specifier) => {
+    if (specifier === CONFIG_ALIAS) return [CONFIG_MODULE]
     if (specifier.startsWith('@/')) return [specifier.slice(2)]
     if (specifier.startsWith('.')) return [path.relative(root, path.resolve(path.dirname(file), specifier))]
     return []
@@ -52,14 +59,16 @@ const folderOf = (relative: string) => relative.split(/[/\\]/)[0].replace(/\.tsx
 function violations(root = srcRoot): string[] {
   const found: string[] = []
   for (const file of sourceFiles(root)) {
-    const from = folderOf(path.relative(root, file))
+    const relative = path.relative(root, file)
+    const from = folderOf(relative)
     const allowed = MAY_IMPORT[from]
     if (!allowed) continue // routes, configuration, instrumentation: the top may import anything
     for (const target of importsOf(root, file)) {
+      if (target === CONFIG_MODULE && relative === CONFIG_DOOR) continue
       const to = folderOf(target)
       if (to === from || SHARED.includes(to)) continue
       if (allowed.some((entry) => target === entry || target.startsWith(`${entry}/`) || entry === to)) continue
-      found.push(`${path.relative(root, file)} imports ${target}`)
+      found.push(`${relative} imports ${target}`)
     }
   }
   return found
@@ -77,10 +86,25 @@ describe('dependencies point down', () => {
       fs.writeFileSync(path.join(root, 'security', 'fetch.ts'), "import { CSRF } from '@/contact/protocol'\n")
       fs.mkdirSync(path.join(root, 'search'))
       fs.writeFileSync(path.join(root, 'search', 'box.ts'), "import { listen } from '../site/chrome/dom'\n")
+      fs.mkdirSync(path.join(root, 'contact'))
+      fs.writeFileSync(path.join(root, 'contact', 'start.ts'), "import config from '@payload-config'\n")
       expect(violations(root).sort()).toEqual([
+        'contact/start.ts imports payload.config',
         'search/box.ts imports site/chrome/dom',
         'security/fetch.ts imports contact/protocol',
       ])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('lets only the door to the site’s Payload import the configuration', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'))
+    try {
+      fs.mkdirSync(path.join(root, 'cms'))
+      fs.writeFileSync(path.join(root, 'cms', 'sitePayload.ts'), "import config from '@payload-config'\n")
+      fs.writeFileSync(path.join(root, 'cms', 'queries.ts'), "import config from '@payload-config'\n")
+      expect(violations(root)).toEqual(['cms/queries.ts imports payload.config'])
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }

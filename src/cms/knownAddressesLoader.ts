@@ -1,5 +1,4 @@
-import config from '@payload-config'
-import { getPayload, type Payload } from 'payload'
+import type { Payload } from 'payload'
 import { forgetKnownAddresses, KNOWN_ADDRESSES_REFRESH_MS, keepKnownAddresses } from './knownAddresses'
 import { onRevalidated } from './revalidate'
 
@@ -43,13 +42,4 @@ export function keepKnownAddressesFresh(payload: Payload): Promise<void> {
   })
   setInterval(() => void refresh(), KNOWN_ADDRESSES_REFRESH_MS).unref()
   return refresh()
-}
-
-export async function startKnownAddressesWithServer(): Promise<void> {
-  try {
-    await keepKnownAddressesFresh(await getPayload({ config }))
-  } catch (error) {
-    // Without them every address goes to Next, as before.
-    console.error('known addresses: could not start with the server', error)
-  }
 }

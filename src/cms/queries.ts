@@ -1,24 +1,13 @@
-import config from '@payload-config'
-import { connection } from 'next/server'
-import { getPayload } from 'payload'
 import { cache } from 'react'
 import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
 import { rememberBusiness } from './lastKnownBusiness'
+import { getPayloadClient } from './sitePayload'
 
 export { pathFromSegments } from './sitePath'
+export { getPayloadClient }
 
 /** A linked page needs only what a link shows, not its whole layout. */
 export const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
-
-/**
- * The site's Payload, for code that answers a request. The build has no database to read: a route
- * that reads through it during the build is left to render when it is visited (cached pages then
- * keep what they read until an edit revalidates them).
- */
-export async function getPayloadClient() {
-  if (process.env.NEXT_PHASE === 'phase-production-build') await connection()
-  return getPayload({ config })
-}
 
 export const findPublishedPage = cache(async (path: string): Promise<Page | null> => {
   const payload = await getPayloadClient()

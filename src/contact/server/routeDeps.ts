@@ -1,12 +1,12 @@
-import config from '@payload-config'
 import { after } from 'next/server'
-import { getPayload, type Payload } from 'payload'
+import type { Payload } from 'payload'
+import { getPayloadClient } from '@/cms/sitePayload'
 import { runContactQueue, startContactQueue } from '../delivery/runner'
 
 /** What the contact routes need from the running site: its Payload, and a delivery kick after answering. */
 export const contactRouteDeps = {
   payload: async (): Promise<Payload> => {
-    const payload = await getPayload({ config })
+    const payload = await getPayloadClient()
     startContactQueue(payload)
     return payload
   },
