@@ -215,6 +215,14 @@ test.describe('with no agent online, the offline message is a contact-form submi
     }
   })
 
+  /** Every id that more than one element of the page carries. */
+  const repeatedIds = (page: Page) =>
+    page.evaluate(() => {
+      const seen = new Map<string, number>()
+      for (const element of document.querySelectorAll('[id]')) seen.set(element.id, (seen.get(element.id) ?? 0) + 1)
+      return [...seen].filter(([, count]) => count > 1).map(([id]) => id)
+    })
+
   test("on the contact page the widget's copy of the form repeats no id, and axe finds nothing serious", async ({
     page,
   }) => {
@@ -224,12 +232,29 @@ test.describe('with no agent online, the offline message is a contact-form submi
     await expect(page.locator('#contact-form-115')).toHaveAttribute('data-enhanced', 'true')
     await expect(form.locator('[role="combobox"][aria-controls]')).toHaveCount(3)
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    const repeated = await page.evaluate(() => {
-      const seen = new Map<string, number>()
-      for (const element of document.querySelectorAll('[id]')) seen.set(element.id, (seen.get(element.id) ?? 0) + 1)
-      return [...seen].filter(([, count]) => count > 1).map(([id]) => id)
-    })
-    expect(repeated).toEqual([])
+    expect(await repeatedIds(page)).toEqual([])
     expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  test('on the contact page both copies mark an unanswered radio group with their own error, named by their own radios', async ({
+    page,
+  }) => {
+    const { form } = await openOfflineForm(page, '/contact')
+    const pageForm = page.locator('#contact-form-115')
+    await pageForm.getByLabel('Your name').focus()
+    await expect(pageForm).toHaveAttribute('data-enhanced', 'true')
+    for (const copy of [form, pageForm]) {
+      await copy.getByRole('button', { name: String(CONTACT_FORM.submitLabel) }).click()
+      await expect(rowOf(copy, 'contactPreference').locator('mark.field-error')).toBeVisible()
+    }
+    for (const copy of [form, pageForm]) {
+      const mark = rowOf(copy, 'contactPreference').locator('mark.field-error')
+      const markId = await mark.getAttribute('id')
+      expect(await page.locator(`[id="${markId}"]`).count()).toBe(1)
+      const email = copy.getByRole('radio', { name: 'Email' })
+      await expect(email).toHaveAttribute('aria-invalid', 'true')
+      await expect(email).toHaveAccessibleDescription(String(await mark.textContent()))
+    }
+    expect(await repeatedIds(page)).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from '../../src/analytics/con
 import { businessTime } from '../../src/cms/businessHours'
 import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
 import { DEFAULT_SENT_NOTE, sentNoteText } from '../../src/contact/afterSending/settings'
-import { NOTE_CLASS } from '../../src/contact/form/attachForm'
+import { NOTE_CLASS } from '../../src/contact/form/messageDisplay'
 import { FORM_CACHE_TTL_MS } from '../../src/contact/server/formCache'
 import { MESSAGE_DISPLAY_MS } from '../../src/contact/form/messageArea'
 import { E2E_URL } from '../../playwright.config'

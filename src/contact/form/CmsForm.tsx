@@ -1,11 +1,22 @@
 import type { CaptchaConfig } from '../captchaWidget'
-import { CONTACT_ENDPOINT, FORM_ID_FIELD, HONEYPOT_FIELD, SENT_FRAGMENT_SUFFIX } from '../protocol'
+import { CONTACT_ENDPOINT, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
 import type { Form } from '@/payload-types'
 import type { FieldErrors } from '@/forms/validation'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 import { SINGLE_PLACEHOLDER } from '@/forms/dropdown/model'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
 import { sentNoteWithoutTime } from '../afterSending/settings'
+import {
+  controlIdOf,
+  describedByWith,
+  ERROR_ID_ATTRIBUTE,
+  errorIdOf,
+  FIELD_ERROR_CLASS,
+  FIELD_ROW_CLASS,
+  formElementId,
+  helpIdOf,
+  sentNoticeId,
+} from './fieldMarks'
 import { FormEnhancer } from './FormEnhancer'
 import '@/forms/dropdown/dropdown.css'
 import './form.css'
@@ -15,16 +26,6 @@ type FormField = Form['fields'][number]
 /** The parts of a CMS form document the renderer reads (all a browser-side copy needs to carry). */
 export type RenderedForm = Pick<Form, 'id' | 'fields' | 'submitLabel' | 'successMessage'> &
   Partial<Pick<Form, 'sentNote'>>
-
-/**
- * Element ids come from the form's id and its field names; a second copy of a form on the same
- * page (the chat's offline message on /contact) takes a prefix so that its ids stay unique.
- */
-export const formElementId = (form: Pick<Form, 'id'>, idPrefix = '') => `${idPrefix}contact-form-${form.id}`
-
-/** The notice a no-JavaScript send returns to (`#contact-form-115-sent`), shown by CSS while it is the target. */
-export const sentNoticeId = (form: Pick<Form, 'id'>, idPrefix = '') =>
-  `${formElementId(form, idPrefix)}${SENT_FRAGMENT_SUFFIX}`
 
 /**
  * A refused no-JavaScript post shown again: the visitor's values, the server's message per field,
@@ -40,18 +41,20 @@ export type FormAnswer = {
 
 type FieldProps = { field: FormField; idPrefix: string; answer?: FormAnswer }
 
-const controlId = ({ field, idPrefix }: FieldProps) => `${idPrefix}${field.elementId || field.name}`
-const helpId = (props: FieldProps) => (props.field.help ? `${controlId(props)}-help` : undefined)
-/** The same id the browser's behaviour gives the message it shows under a field. */
-const errorId = (props: FieldProps) => `${controlId(props)}-error`
+const controlId = ({ field, idPrefix }: FieldProps) => controlIdOf(field, idPrefix)
+const helpId = (props: FieldProps) => (props.field.help ? helpIdOf(controlId(props)) : undefined)
+const errorId = (props: FieldProps) => errorIdOf(controlId(props))
 const errorOf = ({ field, answer }: FieldProps) =>
   answer && Object.prototype.hasOwnProperty.call(answer.errors, field.name) ? answer.errors[field.name] : null
 const valuesOf = ({ field, answer }: FieldProps) => answer?.values[field.name] ?? []
 
-function describedBy(props: FieldProps): string | undefined {
-  const ids = [helpId(props), errorOf(props) === null ? undefined : errorId(props)].filter(Boolean)
-  return ids.length > 0 ? ids.join(' ') : undefined
-}
+const describedBy = (props: FieldProps) => describedByWith(helpId(props), errorId(props), errorOf(props) !== null)
+
+/** What a field's row carries: its class, and the id of its error mark for the browser's behaviour. */
+const rowProps = (props: FieldProps, kind: string) => ({
+  className: `${FIELD_ROW_CLASS} ${FIELD_ROW_CLASS}--${kind}`,
+  [ERROR_ID_ATTRIBUTE]: errorId(props),
+})
 
 function invalidMark(props: FieldProps) {
   return errorOf(props) === null ? {} : { 'aria-invalid': true as const }
@@ -120,7 +123,7 @@ function Help(props: FieldProps) {
 function ErrorMark(props: FieldProps) {
   const error = errorOf(props)
   return error === null ? null : (
-    <mark className="field-error" id={errorId(props)}>
+    <mark className={FIELD_ERROR_CLASS} id={errorId(props)}>
       {error}
     </mark>
   )
@@ -130,7 +133,7 @@ function FormFieldRow(props: FieldProps) {
   const { field } = props
   if (field.blockType === 'radio') {
     return (
-      <fieldset className="form-field form-field--radio" aria-describedby={describedBy(props)} {...invalidMark(props)}>
+      <fieldset {...rowProps(props, 'radio')} aria-describedby={describedBy(props)} {...invalidMark(props)}>
         <legend>
           {field.label}
           <RequiredMark field={field} />
@@ -154,7 +157,7 @@ function FormFieldRow(props: FieldProps) {
   }
   if (field.blockType === 'checkbox') {
     return (
-      <div className="form-field form-field--checkbox">
+      <div {...rowProps(props, 'checkbox')}>
         <label className="choice" htmlFor={controlId(props)}>
           <FieldControl {...props} /> {field.label}
         </label>
@@ -164,7 +167,7 @@ function FormFieldRow(props: FieldProps) {
     )
   }
   return (
-    <div className={`form-field form-field--${field.blockType}`}>
+    <div {...rowProps(props, field.blockType)}>
       <label htmlFor={controlId(props)}>
         {field.label}
         <RequiredMark field={field} />
