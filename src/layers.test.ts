@@ -22,8 +22,9 @@ const MAY_IMPORT: Record<string, string[]> = {
   security: [],
   dom: [],
   metrics: [],
-  // The CMS names the blocks' schemas (the page layout field) and, for seeds, rich text's own node names; nothing else of a capability.
-  cms: ['blocks/configs', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail'],
+  // The CMS names the blocks' schemas (the page layout field) and, for seeds, rich text's own node names and
+  // the contact form's id from its dependency-free protocol; nothing else of a capability.
+  cms: ['blocks/configs', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail', 'contact/protocol'],
 }
 
 /** `@payload-config` is `payload.config.ts`, the top that composes every capability. */
@@ -74,7 +75,26 @@ function violations(root = srcRoot): string[] {
   return found
 }
 
+/** The seed's content is for the set-up and tests; no module that serves the site reads it. */
+const SEED_FOLDER = 'cms/seed'
+/** The set-up (`npm start`, `npm test`) seeds an empty database: the one module outside the seed that may. */
+const SEED_IMPORTERS = ['cms/setup.ts']
+
+function seedImports(root = srcRoot): string[] {
+  return sourceFiles(root).flatMap((file) => {
+    const relative = path.relative(root, file)
+    if (relative.startsWith(`${SEED_FOLDER}/`) || SEED_IMPORTERS.includes(relative)) return []
+    return importsOf(root, file)
+      .filter((target) => target === SEED_FOLDER || target.startsWith(`${SEED_FOLDER}/`))
+      .map((target) => `${relative} imports ${target}`)
+  })
+}
+
 describe('dependencies point down', () => {
+  it('no production module imports the seed content', () => {
+    expect(seedImports()).toEqual([])
+  })
+
   it('no folder imports one above it or a capability it is not allowed to lean on', () => {
     expect(violations()).toEqual([])
   })
@@ -98,13 +118,17 @@ describe('dependencies point down', () => {
     }
   })
 
-  it('lets only the door to the site’s Payload import the configuration', () => {
+  it('lets only the door to the site’s Payload import the configuration, and no module outside the seed import it', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'))
     try {
       fs.mkdirSync(path.join(root, 'cms'))
       fs.writeFileSync(path.join(root, 'cms', 'sitePayload.ts'), "import config from '@payload-config'\n")
       fs.writeFileSync(path.join(root, 'cms', 'queries.ts'), "import config from '@payload-config'\n")
       expect(violations(root)).toEqual(['cms/queries.ts imports payload.config'])
+      fs.mkdirSync(path.join(root, 'cms', 'seed'))
+      fs.writeFileSync(path.join(root, 'cms', 'seed', 'index.ts'), "import { x } from './content/forms'\n")
+      fs.writeFileSync(path.join(root, 'cms', 'health.ts'), "import { y } from './seed/content/forms'\n")
+      expect(seedImports(root)).toEqual(['cms/health.ts imports cms/seed/content/forms'])
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }

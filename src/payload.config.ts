@@ -22,7 +22,9 @@ import { emailAdapter } from './cms/email'
 import { Footer } from './cms/globals/Footer'
 import { BUSINESS_TIMEZONE } from './cms/businessHours'
 import { Header } from './cms/globals/Header'
-import { SiteSettings } from './cms/globals/SiteSettings'
+import { chatSettingsTab, siteSettingsGlobal } from './cms/globals/SiteSettings'
+import { analyticsSettingsTab } from './analytics/settings/tab'
+import { contactSettingsTabs } from './contact/settings/tabs'
 import { publishSiteSources } from './site/thirdParties'
 import { siteLogger } from './cms/logging'
 import { MEDIA_FOLDER } from './cms/paths'
@@ -104,7 +106,12 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       CannedReplies,
       CaptchaAnswers,
     ],
-    globals: [Header, Footer, withPublishedSources(SiteSettings)],
+    // Each capability owns its settings tabs; the site settings put them between the business and the appearance.
+    globals: [
+      Header,
+      Footer,
+      withPublishedSources(siteSettingsGlobal([...contactSettingsTabs, chatSettingsTab, analyticsSettingsTab])),
+    ],
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [
         ...defaultFeatures.filter((feature) => feature.key !== 'link'),

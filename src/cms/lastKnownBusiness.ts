@@ -1,4 +1,4 @@
-import { SEED_BUSINESS } from './seed/content/business'
+import { BUILT_IN_BUSINESS } from './builtInBusiness'
 
 /** What a visitor needs to reach the business when the site cannot show its pages. */
 export type BusinessContact = { name: string; phone: string }
@@ -15,5 +15,5 @@ export function rememberBusiness(business: { name?: string | null; phone?: strin
 
 /** The name and phone last read from the settings, or the ones the site was built with; never a query. */
 export function lastKnownBusiness(): BusinessContact {
-  return store[LAST_KNOWN] ?? { ...SEED_BUSINESS }
+  return store[LAST_KNOWN] ?? { ...BUILT_IN_BUSINESS }
 }

@@ -1,10 +1,8 @@
 // The captcha widget inside the contact form, for whichever provider the site settings choose.
 // Nothing is fetched until `load()`: the form calls it on the visitor's first interaction.
-import { CAPTCHA_CHALLENGE_ENDPOINT, CAPTCHA_FORM_FIELDS } from './protocol'
+import { CAPTCHA_CHALLENGE_ENDPOINT, CAPTCHA_FORM_FIELDS, type CaptchaProviderName } from './protocol'
 
-export type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'hcaptcha'
-
-export type CaptchaConfig = { provider: CaptchaProvider; siteKey: string | null }
+export type CaptchaConfig = { provider: CaptchaProviderName; siteKey: string | null }
 
 export type CaptchaWidget = {
   /** Fetches and draws the widget; later calls return the same promise. */

@@ -12,8 +12,15 @@ export const CAPTCHA_CHALLENGE_ENDPOINT = '/api/captcha/challenge'
 /** Hidden input that people leave empty and form-filling robots do not. */
 export const HONEYPOT_FIELD = 'website'
 
+/** The site's contact form, form 115 as the specification names it: the chat's offline message and old-style posts without a form id use it. */
+export const CONTACT_FORM_ID = 115
+
 /** Hidden input of the no-JavaScript form naming the form document. */
 export const FORM_ID_FIELD = 'formId'
+
+/** The captcha providers a form can ask for: the self-hosted proof of work and three third parties. */
+export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'turnstile', 'hcaptcha'] as const
+export type CaptchaProviderName = (typeof CAPTCHA_PROVIDERS)[number]
 
 /** Fields each captcha widget puts in a form-encoded post (the JSON body carries `captcha` instead). */
 export const CAPTCHA_FORM_FIELDS = {
@@ -21,7 +28,7 @@ export const CAPTCHA_FORM_FIELDS = {
   recaptcha: 'g-recaptcha-response',
   turnstile: 'cf-turnstile-response',
   hcaptcha: 'h-captcha-response',
-} as const
+} as const satisfies Record<CaptchaProviderName, string>
 
 /** Suffix of the fragment the no-JavaScript form returns to after a successful send (`#contact-form-115-sent`). */
 export const SENT_FRAGMENT_SUFFIX = '-sent'

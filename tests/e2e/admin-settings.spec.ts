@@ -1,7 +1,7 @@
 import { test } from '@playwright/test'
 import { FIRST_VISIT } from '../../playwright.config'
 import { STANDARD_BANNER_TEXT } from '../../src/analytics/consent/model'
-import { TAG_ID_FORMATS } from '../../src/cms/globals/tagIds'
+import { TAG_ID_FORMATS } from '../../src/analytics/settings/tagIds'
 import {
   ADMIN_TEST_TIMEOUT_MS,
   fillAndWaitForChecks,

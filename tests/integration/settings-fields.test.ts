@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TAG_ID_FORMATS } from '@/cms/globals/tagIds'
+import { TAG_ID_FORMATS } from '@/analytics/settings/tagIds'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

@@ -1,4 +1,4 @@
-import { wellFormedTagId } from '@/cms/globals/tagIds'
+import { wellFormedTagId } from '@/analytics/settings/tagIds'
 /** The third-party tag services the site can load, and what each needs from the Content-Security-Policy. */
 export const TAG_SERVICES = {
   google: {

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { onRevalidated } from '@/cms/revalidate'
-import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import { CONTACT_FORM_ID } from '@/contact/protocol'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import type { SiteSetting } from '@/payload-types'
 import type { BuiltinConfigAnswer, OfflineForm } from '../lookup'

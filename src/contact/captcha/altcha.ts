@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1'
 import type { Challenge, Payload as SolutionPayload } from 'altcha-lib/v1/types'
 import type { ReplayGuard } from './replayGuard'
-import type { CaptchaProvider } from './types'
+import type { CaptchaVerifier } from './types'
 
 /** Largest number the browser may have to try: about a second of hashing on a phone. */
 export const ALTCHA_MAX_NUMBER = 100_000
@@ -41,7 +41,7 @@ function decodePayload(answer: string): SolutionPayload | null {
 }
 
 /** Self-hosted proof of work: the answer is valid, unexpired, signed by us and not used before. */
-export function altchaProvider(guard: ReplayGuard, hmacKey = altchaHmacKey()): CaptchaProvider {
+export function altchaProvider(guard: ReplayGuard, hmacKey = altchaHmacKey()): CaptchaVerifier {
   return {
     name: 'altcha',
     async verify(answer) {

@@ -1,25 +1,19 @@
 import type { Payload } from 'payload'
+import { readCaptchaSettings } from '../settings/read'
 import { altchaProvider } from './altcha'
 import { captchaReplayGuard } from './replayGuard'
 import { siteverifyProvider } from './siteverify'
-import type { CaptchaProvider } from './types'
+import type { CaptchaVerifier } from './types'
 
-export type { CaptchaProvider, CaptchaProviderName } from './types'
+export type { CaptchaProviderName, CaptchaVerifier } from './types'
 
-/** The provider chosen in site settings, or null when the site runs without a captcha. */
-export async function configuredCaptcha(payload: Payload): Promise<CaptchaProvider | null> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
-  const { provider, secretKey, siteKey } = settings.captcha ?? {}
-  switch (provider ?? 'altcha') {
-    case 'altcha':
-      return altchaProvider(captchaReplayGuard(payload))
-    case 'recaptcha':
-    case 'turnstile':
-    case 'hcaptcha':
-      return siteverifyProvider(provider as 'recaptcha' | 'turnstile' | 'hcaptcha', secretKey ?? '', siteKey)
-    default:
-      return null
-  }
+/** The verifier of the provider chosen in site settings, or null when the site runs without a captcha. */
+export async function configuredCaptcha(payload: Payload): Promise<CaptchaVerifier | null> {
+  const { provider, secretKey, siteKey } = await readCaptchaSettings(payload)
+  if (provider === null) return null
+  return provider === 'altcha'
+    ? altchaProvider(captchaReplayGuard(payload))
+    : siteverifyProvider(provider, secretKey, siteKey)
 }
 
 /**
@@ -27,6 +21,5 @@ export async function configuredCaptcha(payload: Payload): Promise<CaptchaProvid
  * (site setting, on unless turned off) rather than refused.
  */
 export async function holdsPostsWithoutJavaScript(payload: Payload): Promise<boolean> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
-  return settings.captcha?.holdWithoutJavaScript !== false
+  return (await readCaptchaSettings(payload)).holdWithoutJavaScript
 }

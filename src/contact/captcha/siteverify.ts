@@ -1,4 +1,4 @@
-import type { CaptchaProvider, CaptchaProviderName } from './types'
+import type { CaptchaProviderName, CaptchaVerifier } from './types'
 
 /** Official verification endpoints; each can be pointed elsewhere by its env variable. */
 export const SITEVERIFY_URLS = {
@@ -23,7 +23,7 @@ export function siteverifyUrl(provider: ThirdParty): string {
  * reCAPTCHA, Turnstile and hCaptcha share one protocol: POST secret, response and remoteip as a
  * form, get JSON with `success`. Each rejects a token it has seen before.
  */
-export function siteverifyProvider(name: ThirdParty, secret: string, siteKey?: string | null): CaptchaProvider {
+export function siteverifyProvider(name: ThirdParty, secret: string, siteKey?: string | null): CaptchaVerifier {
   return {
     name,
     async verify(answer, { remoteIp }) {

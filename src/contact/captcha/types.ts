@@ -1,9 +1,9 @@
-import type { CAPTCHA_FORM_FIELDS } from '../protocol'
+import type { CaptchaProviderName } from '../protocol'
 
-export type CaptchaProviderName = keyof typeof CAPTCHA_FORM_FIELDS
+export type { CaptchaProviderName }
 
 /** One way of telling people from robots; `verify` answers true only for a fresh, valid answer. */
-export interface CaptchaProvider {
+export interface CaptchaVerifier {
   readonly name: CaptchaProviderName
   verify(answer: string, context: { remoteIp?: string }): Promise<boolean>
 }

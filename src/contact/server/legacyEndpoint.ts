@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
-import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
 import { configuredCaptcha } from '../captcha'
-import { CAPTCHA_ERROR, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
+import { CAPTCHA_ERROR, CONTACT_FORM_ID, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
 import { CSRF_FORM_FIELD, CSRF_HEADER } from '@/security/csrfProtocol'
 import { readContactBody } from './body'
 import { formPostFailure, GUARD_MESSAGES, guardOriginAndRate, retryAfterHeaders } from './guard'

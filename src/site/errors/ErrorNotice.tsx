@@ -1,5 +1,5 @@
 import { telHref } from '@/cms/fields/linkHref'
-import { SEED_BUSINESS } from '@/cms/seed/content/business'
+import { BUILT_IN_BUSINESS } from '@/cms/builtInBusiness'
 
 /**
  * What a visitor reads when a page failed on our side: plain words, a way to try again, and the
@@ -19,7 +19,8 @@ export function ErrorNotice({ onRetry }: { onRetry: () => void }) {
         <a href="/">go to the home page</a>.
       </p>
       <p>
-        To reach {SEED_BUSINESS.name} now, call <a href={telHref(SEED_BUSINESS.phone)}>{SEED_BUSINESS.phone}</a>.
+        To reach {BUILT_IN_BUSINESS.name} now, call{' '}
+        <a href={telHref(BUILT_IN_BUSINESS.phone)}>{BUILT_IN_BUSINESS.phone}</a>.
       </p>
     </div>
   )

@@ -1,8 +1,8 @@
 import type { RequiredDataFromCollectionSlug } from 'payload'
 import { OHIO_COUNTIES, countySlug } from './counties'
+import { CONTACT_FORM_ID } from '@/contact/protocol'
 
-/** The contact form keeps a fixed id so links and tests can rely on it. */
-export const CONTACT_FORM_ID = 115
+export { CONTACT_FORM_ID }
 
 /** The contact message's minimum length (docs/constants.md). */
 export const CONTACT_MESSAGE_MIN_LENGTH = 50
