@@ -22,6 +22,7 @@ import {
   prepareContactSuite,
   repetition,
   sendButton,
+  setCaptchaProvider,
   submissionsMentioning,
   SUCCESS_TEXT,
 } from './support/contactForm'
@@ -208,12 +209,6 @@ test.describe('a form set to a thank-you page', () => {
 
 test.describe('a form set to a thank-you page, in a browser without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
-
-  async function setCaptchaProvider(request: APIRequestContext, provider: string) {
-    const headers = { Authorization: `JWT ${await adminToken(request)}` }
-    const response = await request.post('/api/globals/site-settings', { headers, data: { captcha: { provider } } })
-    expect(response.ok()).toBe(true)
-  }
 
   test('the plain post lands on the thank-you page', async ({ page, request }) => {
     await setCaptchaProvider(request, 'none')

@@ -1,7 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { SENT_FRAGMENT_SUFFIX } from '../../src/contact/protocol'
 import { DEFAULT_SENT_NOTE, sentNoteWithoutTime } from '../../src/contact/afterSending/settings'
-import { adminToken } from './helpers'
 import {
   form,
   longMessage,
@@ -9,6 +8,7 @@ import {
   prepareContactSuite,
   repetition,
   sendButton,
+  setCaptchaProvider,
   submissionsMentioning,
   SUCCESS_TEXT,
 } from './support/contactForm'
@@ -17,15 +17,6 @@ prepareContactSuite()
 
 test.describe('contact form without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
-
-  async function setCaptchaProvider(request: APIRequestContext, provider: string) {
-    const token = await adminToken(request)
-    const response = await request.post('/api/globals/site-settings', {
-      headers: { Authorization: `JWT ${token}` },
-      data: { captcha: { provider } },
-    })
-    expect(response.ok()).toBe(true)
-  }
 
   test('the form posts as plain HTML and the answer page shows the outcome and the note', async ({ page, request }) => {
     await setCaptchaProvider(request, 'none')

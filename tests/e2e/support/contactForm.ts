@@ -114,3 +114,10 @@ export function prepareContactSuite() {
     })
   })
 }
+
+/** Sets the site's captcha provider through the admin API (`none` lets a browser without JavaScript send). */
+export async function setCaptchaProvider(request: APIRequestContext, provider: string): Promise<void> {
+  const headers = { Authorization: `JWT ${await adminToken(request)}` }
+  const response = await request.post('/api/globals/site-settings', { headers, data: { captcha: { provider } } })
+  expect(response.ok()).toBe(true)
+}
