@@ -28,5 +28,8 @@ export async function register() {
     const { keepKnownAddressesFresh } = await import('./cms/knownAddressesLoader')
     await keepKnownAddressesFresh(payload)
   })
-  measureDependencies(() => dependenciesUp(), { redis: Boolean(process.env.REDIS_URL) })
+  measureDependencies(() => dependenciesUp(), {
+    redis: Boolean(process.env.REDIS_URL),
+    storage: Boolean(process.env.S3_BUCKET?.trim()),
+  })
 }

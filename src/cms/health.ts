@@ -1,6 +1,7 @@
 import type { DependenciesUp } from '@/metrics/siteMetrics'
 import { withSharedRedis } from '@/security/redis'
 import { getPayloadClient } from './queries'
+import { uploadObjects } from './storage/uploadStorage'
 
 /** Longest each dependency is given to answer; they are asked together, so health answers within a second. */
 export const HEALTH_CHECK_TIMEOUT_MS = 800
@@ -9,14 +10,17 @@ export type DependencyState = 'up' | 'down' | 'off'
 
 /**
  * Whether this instance can serve everything. `status` is `ok`, `degraded` (it serves, a shared
- * part is down: Redis) or `down` (the database is down: only cached pages are served), and each
- * dependency is named. Nothing else: no address, version or error text reaches the public.
+ * part is down: Redis, or the S3 bucket the uploads live in) or `down` (the database is down: only
+ * cached pages are served), and each dependency is named. Nothing else: no address, version or
+ * error text reaches the public.
  */
 export type Readiness = {
   ok: boolean
   status: 'ok' | 'degraded' | 'down'
   database: Exclude<DependencyState, 'off'>
   redis: DependencyState
+  /** The S3 bucket of uploads; `off` while uploads are on the local disk. */
+  storage: DependencyState
 }
 
 async function answersWithin(check: () => Promise<unknown>): Promise<boolean> {
@@ -33,24 +37,42 @@ async function answersWithin(check: () => Promise<unknown>): Promise<boolean> {
 
 const readsPages = async () => (await getPayloadClient()).count({ collection: 'pages', overrideAccess: true })
 
+/** The configured bucket's check, or null when uploads are on the local disk. */
+function bucketAnswers(): (() => Promise<unknown>) | null {
+  const objects = uploadObjects()
+  return objects ? () => objects.answers(HEALTH_CHECK_TIMEOUT_MS) : null
+}
+
+const stateOf = (up: boolean | null): DependencyState => (up === null ? 'off' : up ? 'up' : 'down')
+
 export async function checkReadiness(
   database: () => Promise<unknown> = readsPages,
   redisUrl = process.env.REDIS_URL,
+  bucket: (() => Promise<unknown>) | null = bucketAnswers(),
 ): Promise<Readiness> {
-  const [databaseUp, redisUp] = await Promise.all([
+  const [databaseUp, redisUp, bucketUp] = await Promise.all([
     answersWithin(database),
     redisUrl ? answersWithin(() => withSharedRedis(redisUrl, (redis) => redis.ping())) : null,
+    bucket ? answersWithin(bucket) : null,
   ])
-  const redis: DependencyState = redisUp === null ? 'off' : redisUp ? 'up' : 'down'
-  const status = !databaseUp ? 'down' : redis === 'down' ? 'degraded' : 'ok'
-  return { ok: databaseUp, status, database: databaseUp ? 'up' : 'down', redis }
+  const redis = stateOf(redisUp)
+  const storage = stateOf(bucketUp)
+  const status = !databaseUp ? 'down' : redis === 'down' || storage === 'down' ? 'degraded' : 'ok'
+  return { ok: databaseUp, status, database: databaseUp ? 'up' : 'down', redis, storage }
 }
 
-/** The readiness as the metrics report it (src/metrics/siteMetrics.ts): each part up or not, Redis null when not configured. */
+const upOrNull = (state: DependencyState) => (state === 'off' ? null : state === 'up')
+
+/** The readiness as the metrics report it (src/metrics/siteMetrics.ts): each part up or not, null when not configured. */
 export async function dependenciesUp(
   database: () => Promise<unknown> = readsPages,
   redisUrl = process.env.REDIS_URL,
+  bucket: (() => Promise<unknown>) | null = bucketAnswers(),
 ): Promise<DependenciesUp> {
-  const readiness = await checkReadiness(database, redisUrl)
-  return { database: readiness.database === 'up', redis: readiness.redis === 'off' ? null : readiness.redis === 'up' }
+  const readiness = await checkReadiness(database, redisUrl, bucket)
+  return {
+    database: readiness.database === 'up',
+    redis: upOrNull(readiness.redis),
+    storage: upOrNull(readiness.storage),
+  }
 }

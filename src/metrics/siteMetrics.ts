@@ -29,6 +29,7 @@ export const METRIC = {
   mailDeliveryFailures: 'site_mail_delivery_failures_total',
   chatOpenStreams: 'site_chat_open_streams',
   redisUp: 'site_redis_up',
+  storageUp: 'site_upload_store_up',
   databaseUp: 'site_database_up',
 } as const
 
@@ -111,13 +112,16 @@ export function siteMetrics(): SiteMetrics {
 }
 
 /** Whether each dependency answers: null for one that is not configured (Redis without REDIS_URL). */
-export type DependenciesUp = { database: boolean; redis: boolean | null }
+export type DependenciesUp = { database: boolean; redis: boolean | null; storage: boolean | null }
 
 /**
- * Reports `site_database_up` and, when Redis is configured, `site_redis_up` (1 up, 0 down) from
+ * Reports `site_database_up` and, when configured, `site_redis_up` and `site_upload_store_up` (1 up, 0 down) from
  * `check`, asked at most once a second and given METRICS_PROBE_TIMEOUT_MS (no answer: down).
  */
-export function measureDependencies(check: () => Promise<DependenciesUp>, { redis }: { redis: boolean }): void {
+export function measureDependencies(
+  check: () => Promise<DependenciesUp>,
+  { redis, storage = false }: { redis: boolean; storage?: boolean },
+): void {
   const { registry } = siteMetrics()
   let last: { at: number; answer: Promise<DependenciesUp | null> } | null = null
   const current = () => {
@@ -139,4 +143,6 @@ export function measureDependencies(check: () => Promise<DependenciesUp>, { redi
   gauge(METRIC.databaseUp, 'Whether the database answers (1) or not (0)', (up) => up.database)
   if (redis) gauge(METRIC.redisUp, 'Whether Redis answers (1) or not (0)', (up) => up.redis)
   else registry.removeSingleMetric(METRIC.redisUp)
+  if (storage) gauge(METRIC.storageUp, 'Whether the S3 bucket of uploads answers (1) or not (0)', (up) => up.storage)
+  else registry.removeSingleMetric(METRIC.storageUp)
 }

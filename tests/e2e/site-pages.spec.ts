@@ -188,7 +188,7 @@ test.describe('security and health', () => {
     expect(response.status()).toBe(200)
     expect(response.headers()['cache-control']).toBe('no-store')
     // The e2e server runs without Redis.
-    expect(await response.json()).toEqual({ ok: true, status: 'ok', database: 'up', redis: 'off' })
+    expect(await response.json()).toEqual({ ok: true, status: 'ok', database: 'up', redis: 'off', storage: 'off' })
     const live = await request.get('/api/health/live')
     expect(live.status()).toBe(200)
     expect(await live.json()).toEqual({ status: 'alive' })

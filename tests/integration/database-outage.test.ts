@@ -144,7 +144,7 @@ describe('PostgreSQL killed, then back', () => {
       // Readiness names the database, within a second; what it says holds nothing internal.
       const readiness = await timed(() => checkReadiness(() => payload.count({ collection: 'pages' }), undefined))
       expect(readiness.ms).toBeLessThan(1_000)
-      expect(readiness.value).toEqual({ ok: false, status: 'down', database: 'down', redis: 'off' })
+      expect(readiness.value).toEqual({ ok: false, status: 'down', database: 'down', redis: 'off', storage: 'off' })
 
       // A page that failed meanwhile is the site's maintenance page, never a bare error.
       const maintenance = await timed(() => fetch(`${site.url}/faq`))

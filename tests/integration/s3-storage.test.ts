@@ -12,6 +12,7 @@ import { nginxConfText } from '../../deploy/lib/nginxConf.mjs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
+import { checkReadiness, dependenciesUp, HEALTH_CHECK_TIMEOUT_MS } from '@/cms/health'
 import { downloadChatFile } from '@/chat/server/files'
 import { MEDIA_CACHE_CONTROL } from '@/cms/media/fileVersion'
 import { migrateDatabase } from '@/cms/migrate'
@@ -231,6 +232,28 @@ describe('two servers share files', () => {
 })
 
 describe('while the S3 store is down', () => {
+  it('health names the bucket: up, then down (degraded, pages still served) within its bound after SIGKILL, then up again', async () => {
+    const database = () => first.count({ collection: 'pages', overrideAccess: true })
+    expect(await checkReadiness(database, undefined)).toEqual({
+      ok: true,
+      status: 'ok',
+      database: 'up',
+      redis: 'off',
+      storage: 'up',
+    })
+    await s3.kill()
+    try {
+      const startedAt = performance.now()
+      const down = await checkReadiness(database, undefined)
+      expect(performance.now() - startedAt).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 500)
+      expect(down).toEqual({ ok: true, status: 'degraded', database: 'up', redis: 'off', storage: 'down' })
+      expect(await dependenciesUp(database, undefined)).toEqual({ database: true, redis: null, storage: false })
+    } finally {
+      await s3.restart()
+    }
+    await expect.poll(async () => (await checkReadiness(database, undefined)).storage, { timeout: 10_000 }).toBe('up')
+  })
+
   it('answers a media file 503 with Retry-After within the bound, and serves it again once the store is back', async () => {
     const doc = await uploadMedia(first, `outage-${Date.now()}.png`, '#a28')
     const file = await uploadChatFile(first, 'kept through the outage\n')

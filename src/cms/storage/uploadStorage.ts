@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import { GetObjectCommand, HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { s3Storage } from '@payloadcms/storage-s3'
 import type { Plugin, UploadCollectionSlug } from 'payload'
 import { s3ClientConfig, type S3Settings, s3SettingsFrom } from './s3Settings'
@@ -81,6 +81,13 @@ export class UploadObjects {
     } finally {
       clearTimeout(timer)
     }
+  }
+
+  /** Resolves when the bucket answers within `deadlineMs` (readiness); rejects when the store is down, slow or refuses us. */
+  async answers(deadlineMs: number): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }), {
+      abortSignal: AbortSignal.timeout(deadlineMs),
+    })
   }
 
   /** The whole object at `key` in memory (small files only), or null when there is none. */
