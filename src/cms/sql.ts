@@ -1,10 +1,23 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 /**
- * The one place that speaks raw SQL to the site's database (SQLite or PostgreSQL), for the few
- * reads and writes Payload's document API cannot express: grouped counts, a claim decided by the
- * database in one statement, a multi-row insert, a lock held until commit.
+ * The one way the site speaks raw SQL to its database (SQLite or PostgreSQL): statements are
+ * written with the `sql` tag, their values kept apart from their text, and run here. SQL is
+ * written only for what Payload's document API cannot express, and only in the modules of
+ * RAW_SQL_MODULES (sql.test.ts keeps that list true; migrations are SQL by nature).
  */
+
+/** Every module outside the migrations that writes SQL text, and why it must. */
+export const RAW_SQL_MODULES: Readonly<Record<string, string>> = {
+  'cms/jobs/leasedJobs.ts': 'a job claimed by exactly one instance in one statement, with a lease',
+  'cms/seed/index.ts': 'PostgreSQL’s id sequence moved past the fixed ids the seed inserts',
+  'contact/delivery/runner.ts': 'lost deliveries queued again by one instance alone, and the outbox’s depth counted',
+  'contact/delivery/deliver.ts': 'a delivery attempt counted once however many runs race (compare and set)',
+  'contact/inbox/actions.ts':
+    'a message’s state changed only from the state it was in, and its history appended in one statement',
+  'contact/captcha/replayGuard.ts': 'a captcha answer spent once, by an insert that refuses a repeat',
+  'analytics/dashboard/report.ts': 'the dashboard’s grouped counts over a period',
+}
 
 export type SqlValue = string | number | boolean | null
 export type Dialect = 'sqlite' | 'postgres'
