@@ -46,7 +46,10 @@ test.describe('menus in the admin', () => {
       await page.locator('.doc-controls__popup button').first().click()
       await page.locator('#action-delete').click()
       // Deleted for good: moving it to the trash only hides its entries (admin-trash.spec.ts).
-      await page.getByLabel('Skip trash and delete permanently').check()
+      const deleteForGood = page.locator('.delete-document__checkbox input[type="checkbox"]')
+      await expect(page.locator('.delete-document__checkbox')).toContainText('Skip trash and delete permanently')
+      await deleteForGood.click()
+      await expect(deleteForGood).toBeChecked()
       await page.locator('#confirm-action').click()
       await expect(page).toHaveURL(/\/admin\/collections\/pages\/?(\?|$)/)
 
