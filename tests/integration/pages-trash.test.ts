@@ -211,6 +211,16 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (database) => {
       expect((await readPublishedPage(payload, child.path!))?.id).toBe(child.id)
     })
 
+    it('takes its address back from a redirect made there while it was in the trash', async () => {
+      const page = await publishPage('Address taken back')
+      await moveToTrash(page.id)
+      await payload.create({ collection: 'redirects', data: { from: page.path!, to: 'address', address: '/contact' } })
+      expect(await readRedirectLocation(payload, page.path!)).toBe('/contact')
+      await restore(page.id)
+      expect(await readRedirectLocation(payload, page.path!)).toBeNull()
+      expect((await readPublishedPage(payload, page.path!))?.id).toBe(page.id)
+    })
+
     it('stays a draft when it was one', async () => {
       const draft = await payload.create({
         collection: 'pages',
