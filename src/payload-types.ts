@@ -202,6 +202,7 @@ export interface Page {
   redirectOnDelete?: (number | null) | Page;
   updatedAt: string;
   createdAt: string;
+  deletedAt?: string | null;
   _status?: ('draft' | 'published') | null;
 }
 /**
@@ -1479,6 +1480,7 @@ export interface PagesSelect<T extends boolean = true> {
   redirectOnDelete?: T;
   updatedAt?: T;
   createdAt?: T;
+  deletedAt?: T;
   _status?: T;
 }
 /**

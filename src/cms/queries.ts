@@ -1,3 +1,4 @@
+import type { Payload } from 'payload'
 import { cache } from 'react'
 import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
 import { rememberBusiness } from './lastKnownBusiness'
@@ -9,8 +10,8 @@ export { getPayloadClient }
 /** A linked page needs only what a link shows, not its whole layout. */
 export const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
 
-export const findPublishedPage = cache(async (path: string): Promise<Page | null> => {
-  const payload = await getPayloadClient()
+/** The published page at a path as visitors get it (a page in the trash is left out, as Payload's reads do). */
+export async function readPublishedPage(payload: Payload, path: string): Promise<Page | null> {
   const { docs } = await payload.find({
     collection: 'pages',
     where: { and: [{ path: { equals: path } }, { _status: { equals: 'published' } }] },
@@ -20,10 +21,12 @@ export const findPublishedPage = cache(async (path: string): Promise<Page | null
     overrideAccess: false,
   })
   return docs[0] ?? null
-})
+}
 
-export const listPublishedPages = cache(async () => {
-  const payload = await getPayloadClient()
+export const findPublishedPage = cache(async (path: string) => readPublishedPage(await getPayloadClient(), path))
+
+/** Every published page, for the sitemap. */
+export async function readPublishedPageList(payload: Payload) {
   const { docs } = await payload.find({
     collection: 'pages',
     where: { _status: { equals: 'published' } },
@@ -33,17 +36,20 @@ export const listPublishedPages = cache(async () => {
     overrideAccess: false,
   })
   return docs as Pick<Page, 'id' | 'path' | 'title' | 'updatedAt'>[]
-})
+}
 
-export const getHeader = cache(async (): Promise<Header> => {
-  const payload = await getPayloadClient()
-  return payload.findGlobal({ slug: 'header', depth: 1, populate: LINKED_PAGE_FIELDS })
-})
+export const listPublishedPages = cache(async () => readPublishedPageList(await getPayloadClient()))
 
-export const getFooter = cache(async (): Promise<Footer> => {
-  const payload = await getPayloadClient()
-  return payload.findGlobal({ slug: 'footer', depth: 1, populate: LINKED_PAGE_FIELDS })
-})
+/** The menus with their linked pages' paths and titles; a link to a page in the trash has no page. */
+export const readHeader = (payload: Payload): Promise<Header> =>
+  payload.findGlobal({ slug: 'header', depth: 1, populate: LINKED_PAGE_FIELDS })
+
+export const readFooter = (payload: Payload): Promise<Footer> =>
+  payload.findGlobal({ slug: 'footer', depth: 1, populate: LINKED_PAGE_FIELDS })
+
+export const getHeader = cache(async () => readHeader(await getPayloadClient()))
+
+export const getFooter = cache(async () => readFooter(await getPayloadClient()))
 
 /** Settings as visitors may see them: secrets are left out by the field access rules. */
 export const getSiteSettings = cache(async (): Promise<SiteSetting> => {

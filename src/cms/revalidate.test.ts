@@ -35,6 +35,17 @@ describe('what an edit to a page makes stale', () => {
     expect(pageChangeEffect(page('/before', 'Moved'), page('/after', 'Moved')).paths).toEqual(['/before', '/after'])
   })
 
+  it('a move to the trash or a restore: every page and the list of pages', () => {
+    const trashed = { ...page('/trashed', 'Trashed'), deletedAt: '2026-11-26T10:00:00.000Z' }
+    expect(pageChangeEffect(page('/trashed', 'Trashed'), trashed)).toEqual({
+      paths: ['/trashed'],
+      everyPage: true,
+      pageList: true,
+    })
+    expect(pageChangeEffect(trashed, page('/trashed', 'Trashed'))).toMatchObject({ everyPage: true, pageList: true })
+    expect(pageChangeEffect(trashed, null)).toEqual({ paths: [], everyPage: false, pageList: false })
+  })
+
   it('a draft of a page the public never saw: nothing', () => {
     expect(pageChangeEffect(page('/secret', 'Secret', 'draft'), page('/secret', 'Still secret', 'draft'))).toEqual({
       paths: [],

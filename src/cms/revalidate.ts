@@ -1,6 +1,7 @@
 // What an edit in the CMS makes stale in Next's cache, and telling Next so. Called from the
 // collections' and globals' hooks; see the README's "Caching" section.
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+import { isPublic } from './collections/pageTrash'
 import { implicitTags, revalidateOutsideRequest } from './revalidateOutsideRequest'
 
 /*
@@ -21,12 +22,14 @@ function announceRevalidation() {
 /** Tag of the cached list of published pages that the sitemap is made from. */
 export const PUBLISHED_PAGES_TAG = 'published-pages'
 
-type PageState = { path?: string | null; title?: string | null; _status?: string | null } | null | undefined
+type PageState =
+  { path?: string | null; title?: string | null; _status?: string | null; deletedAt?: string | null } | null | undefined
 
 /** What a change to one page makes stale. */
 export type PageChangeEffect = { paths: string[]; everyPage: boolean; pageList: boolean }
 
-const isPublished = (page: PageState) => page?._status === 'published'
+/** A page in the trash is off the site, as an unpublished one is. */
+const isPublished = (page: PageState) => isPublic(page)
 
 /**
  * A page's own address, before and after, when the public could see it before or after the edit.

@@ -41,10 +41,15 @@ test.describe('menus in the admin', () => {
       const note = page.locator('.in-menus-note')
       await expect(note).toContainText(`Footer › ${FOOTER_COLUMN} › ${TEMPORARY_LABEL}`)
       await expect(note.getByRole('link').first()).toHaveAttribute('href', '/admin/globals/footer')
-      await expect(note).toContainText('Deleting this page removes these entries')
+      await expect(note).toContainText('Deleting this page for good removes these entries')
 
       await page.locator('.doc-controls__popup button').first().click()
       await page.locator('#action-delete').click()
+      // Deleted for good: moving it to the trash only hides its entries (admin-trash.spec.ts).
+      const deleteForGood = page.locator('.delete-document__checkbox input[type="checkbox"]')
+      await expect(page.locator('.delete-document__checkbox')).toContainText('Skip trash and delete permanently')
+      await deleteForGood.click()
+      await expect(deleteForGood).toBeChecked()
       await page.locator('#confirm-action').click()
       await expect(page).toHaveURL(/\/admin\/collections\/pages\/?(\?|$)/)
 

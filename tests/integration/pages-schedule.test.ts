@@ -118,6 +118,19 @@ describe('scheduled publishing', () => {
     ).toBe(`Page ${pages} (new)`)
   })
 
+  it('leaves a page in the trash there when its scheduled publish comes due', async () => {
+    const page = await pageWithDraft()
+    await schedule(page.id, 'publish', inMs(-1_000))
+    await payload.update({ collection: 'pages', id: page.id, data: { deletedAt: new Date().toISOString() } as never })
+    await runScheduledPublishing(payload)
+    const stored = await payload.findByID({ collection: 'pages', id: page.id, trash: true, draft: true })
+    expect(stored.deletedAt).toBeTruthy()
+    expect(stored.title).toBe(`Page ${pages}`)
+    expect(await publicTitle(page.id)).toBeNull()
+    // The job has run (and failed on the missing page): it is not claimed again and again.
+    expect(await claimDueScheduledJob(payload)).toBeUndefined()
+  })
+
   it('unpublishes a page at the scheduled time', async () => {
     const page = await pageWithDraft()
     await schedule(page.id, 'unpublish', inMs(2_000))

@@ -7,6 +7,7 @@ import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
+import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsItWas } from './pageTrash'
 
 export { SLUG_PATTERN } from './pageAddress'
 import {
@@ -47,7 +48,15 @@ export async function pathFor(
       throw new ValidationError({ errors: [{ path: 'parent', message: `Pages nest at most ${MAX_PAGE_DEPTH} deep.` }] })
     }
     // Within the caller's transaction, so that a parent created in it is found.
-    const doc = (await req.payload.findByID({ collection: 'pages', id: next, depth: 0, draft: true, req })) as PageRef
+    // A parent in the trash still names its children's addresses (it may be restored).
+    const doc = (await req.payload.findByID({
+      collection: 'pages',
+      id: next,
+      depth: 0,
+      draft: true,
+      trash: true,
+      req,
+    })) as PageRef
     slugs.unshift(String(doc.slug))
     next = parentId(doc.parent)
   }
@@ -88,6 +97,8 @@ const updateChildPaths: CollectionAfterChangeHook = async ({ doc, previousDoc, r
 
 export const Pages: CollectionConfig = {
   slug: 'pages',
+  // Deleting moves a page to the trash first (a deletedAt date); ./pageTrash.ts says what that does.
+  trash: true,
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'path', '_status', 'updatedAt'],
@@ -104,8 +115,14 @@ export const Pages: CollectionConfig = {
   // Schedule publish queues Payload's schedulePublish job; src/cms/scheduling runs it when due.
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
   hooks: {
-    beforeValidate: [requireTitleAndSlug],
-    beforeChange: [computePath, refuseDuplicateAddress, rememberPublicPath],
+    beforeValidate: [requireTitleAndSlug, restoreAsItWas],
+    beforeChange: [
+      keepFamilyTogether,
+      keepPublishedCopyInTrash,
+      computePath,
+      refuseDuplicateAddress,
+      rememberPublicPath,
+    ],
     afterChange: [updateChildPaths, redirectOldPath, revalidateChangedPage],
     beforeDelete: [repointRedirectsToDeletedPage],
     afterDelete: [redirectDeletedPath, revalidateDeletedPage, removeDeletedPageFromMenus],

@@ -2,10 +2,10 @@ import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field, R
 import { slugField, ValidationError } from 'payload'
 import { slugifyTitle } from '../fields/slugFromTitle'
 import { SLUG_PATTERN } from '../sitePath'
-import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage } from './pageMessages'
+import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, trashedAddressMessage } from './pageMessages'
 
 export { slugifyTitle }
-export { DRAFT_TITLE_MESSAGE, duplicateAddressMessage }
+export { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, trashedAddressMessage }
 
 export { SLUG_PATTERN }
 
@@ -65,13 +65,18 @@ export const refuseDuplicateAddress: CollectionBeforeChangeHook = async ({ data,
     },
     depth: 0,
     draft: true,
+    // A page in the trash keeps its address for a restore.
+    trash: true,
+    select: { deletedAt: true },
     limit: 1,
     pagination: false,
     overrideAccess: true,
     req,
   })
-  if (others.docs.length > 0) {
-    throw new ValidationError({ errors: [{ path: 'slug', message: duplicateAddressMessage(data.path) }] })
+  const other = others.docs[0]
+  if (other) {
+    const message = other.deletedAt ? trashedAddressMessage(data.path) : duplicateAddressMessage(data.path)
+    throw new ValidationError({ errors: [{ path: 'slug', message }] })
   }
   return data
 }

@@ -24,7 +24,10 @@ export async function InMenusNote({ id, payload, req }: UIFieldServerProps) {
           </li>
         ))}
       </ul>
-      <p className="field-description">Deleting this page removes these entries from the menus.</p>
+      <p className="field-description">
+        In the trash, this page is left out of these entries until it is restored. Deleting this page for good removes
+        these entries from the menus.
+      </p>
     </div>
   )
 }

@@ -11,7 +11,7 @@ import {
   type HeaderData,
 } from './menuLinks'
 
-/** The stored page ids that no longer name a page, found in one query. */
+/** The stored page ids that no longer name a page, found in one query (a page in the trash still does). */
 async function gonePageIds(req: PayloadRequest, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set()
   const found = await req.payload.find({
@@ -21,6 +21,7 @@ async function gonePageIds(req: PayloadRequest, ids: string[]): Promise<Set<stri
     limit: 0,
     pagination: false,
     overrideAccess: true,
+    trash: true,
     select: {},
     req,
   })

@@ -1,3 +1,4 @@
+import type { Payload } from 'payload'
 import { cache } from 'react'
 import { getPayloadClient } from '../queries'
 import { addressFormProblem, normaliseAddress } from './validate'
@@ -18,8 +19,7 @@ function locationOf(address: string): string | null {
  * Where a redirect starting at this path sends visitors, or null. A redirect to a page that is not
  * published leads nowhere (the old address answers 404, as the page would).
  */
-export const findRedirectLocation = cache(async (path: string): Promise<string | null> => {
-  const payload = await getPayloadClient()
+export async function readRedirectLocation(payload: Payload, path: string): Promise<string | null> {
   const { docs } = await payload.find({
     collection: 'redirects',
     where: { from: { equals: path } },
@@ -32,5 +32,8 @@ export const findRedirectLocation = cache(async (path: string): Promise<string |
   // Normalised again: an address saved before normalisation may hold what no Location header can.
   if (redirect.to === 'address') return redirect.address ? locationOf(redirect.address) : null
   const page = redirect.page
+  // A page in the trash is not populated (null): its redirects answer 404 until it is restored.
   return page && typeof page === 'object' && page._status === 'published' && page.path ? page.path : null
-})
+}
+
+export const findRedirectLocation = cache(async (path: string) => readRedirectLocation(await getPayloadClient(), path))

@@ -8,9 +8,16 @@ import type {
   Field,
   PayloadRequest,
 } from 'payload'
+import { isPublic } from '../collections/pageTrash'
 
 type Id = number | string
-type PageState = { id: Id; path?: string | null; _status?: string | null; redirectOnDelete?: unknown }
+type PageState = {
+  id: Id
+  path?: string | null
+  _status?: string | null
+  deletedAt?: string | null
+  redirectOnDelete?: unknown
+}
 type Stash = {
   publicPathBefore: Map<string, string | null>
   deleting: Map<string, { path: string | null; target: Id | null }>
@@ -35,10 +42,21 @@ const idOf = (value: unknown): Id | null =>
       ? (value as { id: Id }).id
       : (value as Id)
 
-/** The address visitors could see the page at, from the published copy (drafts never reach it). */
-async function publicPath(req: PayloadRequest, id: Id): Promise<string | null> {
-  const page = (await req.payload.findByID({ collection: 'pages', id, depth: 0, draft: false, req })) as PageState
-  return page._status === 'published' ? (page.path ?? null) : null
+/**
+ * The address visitors could see the page at, from the published copy (drafts never reach it). A
+ * page in the trash has none, unless asked for the address it had before (when deleted for good).
+ */
+async function publicPath(req: PayloadRequest, id: Id, { beforeTrash = false } = {}): Promise<string | null> {
+  const page = (await req.payload.findByID({
+    collection: 'pages',
+    id,
+    depth: 0,
+    draft: false,
+    trash: true,
+    req,
+  })) as PageState
+  const seen = beforeTrash ? page._status === 'published' : isPublic(page)
+  return seen ? (page.path ?? null) : null
 }
 
 /** Sends an old address to a page, replacing whatever redirect started there. */
@@ -67,7 +85,7 @@ export const rememberPublicPath: CollectionBeforeChangeHook = async ({ data, ori
  * renaming back never loops), and its old public address answers 301 to it.
  */
 export const redirectOldPath: CollectionAfterChangeHook = async ({ doc, req }) => {
-  if (doc._status !== 'published' || !doc.path) return doc
+  if (!isPublic(doc) || !doc.path) return doc
   await req.payload.delete({ collection: 'redirects', where: { from: { equals: doc.path } }, req })
   const before = stashOf(req).publicPathBefore.get(String(doc.id))
   if (before && before !== doc.path) await sendAddressToPage(req, before, doc.id)
@@ -99,10 +117,18 @@ export const deletionNoteField: Field = {
  * when none was chosen (never a redirect to a missing page).
  */
 export const repointRedirectsToDeletedPage: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  const latest = (await req.payload.findByID({ collection: 'pages', id, depth: 0, draft: true, req })) as PageState
+  const latest = (await req.payload.findByID({
+    collection: 'pages',
+    id,
+    depth: 0,
+    draft: true,
+    trash: true,
+    req,
+  })) as PageState
   const chosen = idOf(latest.redirectOnDelete)
   const target = chosen !== null && String(chosen) !== String(id) ? chosen : null
-  stashOf(req).deleting.set(String(id), { path: await publicPath(req, id), target })
+  // Deleted for good from the trash: the address it had until then is sent on, as for a page deleted at once.
+  stashOf(req).deleting.set(String(id), { path: await publicPath(req, id, { beforeTrash: true }), target })
   const { docs } = await req.payload.find({
     collection: 'redirects',
     where: { page: { equals: id } },

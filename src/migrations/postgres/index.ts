@@ -7,6 +7,7 @@ import * as migration_20261125_211211_chat_transcript_address from './20261125_2
 import * as migration_20261126_062037_upload_storage_fields from './20261126_062037_upload_storage_fields';
 import * as migration_20261126_065813_chat_upkeep from './20261126_065813_chat_upkeep';
 import * as migration_20261126_071032_contact_confirmation from './20261126_071032_contact_confirmation';
+import * as migration_20261126_093418_pages_trash from './20261126_093418_pages_trash';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261126_071032_contact_confirmation.up,
     down: migration_20261126_071032_contact_confirmation.down,
-    name: '20261126_071032_contact_confirmation'
+    name: '20261126_071032_contact_confirmation',
+  },
+  {
+    up: migration_20261126_093418_pages_trash.up,
+    down: migration_20261126_093418_pages_trash.down,
+    name: '20261126_093418_pages_trash'
   },
 ];

@@ -1,0 +1,70 @@
+import { test, type APIRequestContext } from '@playwright/test'
+import { adminToken } from './helpers'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+
+test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
+
+/** The longest an edit may take to reach visitors (the front's cache keeps an answer a second). */
+const EDIT_VISIBLE_MS = 2000
+
+type Auth = { Authorization: string }
+
+async function publishPage(request: APIRequestContext, auth: Auth, slug: string, title: string) {
+  const created = await request.post('/api/pages', {
+    headers: auth,
+    data: { title, slug, layout: [{ blockType: 'hero', heading: title }], _status: 'published' },
+  })
+  expect(created.ok()).toBe(true)
+  return (await created.json()).doc as { id: number; path: string }
+}
+
+const statusOf = async (request: APIRequestContext, path: string) =>
+  (await request.get(path, { maxRedirects: 0 })).status()
+
+test('a page moved to the trash from its edit view leaves the site, and comes back when restored from the trash', async ({
+  context,
+  page,
+  request,
+}) => {
+  const auth = { Authorization: `JWT ${await adminToken(request)}` }
+  const stamp = Date.now()
+  const title = `Trash round trip ${stamp}`
+  const created = await publishPage(request, auth, `trash-round-trip-${stamp}`, title)
+  const redirect = await request.post('/api/redirects', {
+    headers: auth,
+    data: { from: `/trash-old-${stamp}`, to: 'page', page: created.id },
+  })
+  expect(redirect.ok()).toBe(true)
+  try {
+    expect(await statusOf(request, created.path)).toBe(200)
+    await signInAsAdmin(context, request)
+
+    await openAdmin(page, `/collections/pages/${created.id}`)
+    const note = page.locator('.deletion-note')
+    await expect(note).toContainText(
+      `If this page is moved to the trash:${created.path} answers 404 until it is restored.`,
+    )
+    await expect(note).toContainText(`The redirect from /trash-old-${stamp} answers 404 until it is restored.`)
+    await page.locator('.doc-controls__popup button').first().click()
+    await page.locator('#action-delete').click()
+    const dialog = page.locator('.delete-document')
+    await expect(dialog).toContainText(`move the Page ${title} to the trash`)
+    await page.locator('#confirm-action').click()
+    await expect(page).toHaveURL(/\/admin\/collections\/pages\/?(\?|$)/)
+    await expect.poll(() => statusOf(request, created.path), { timeout: EDIT_VISIBLE_MS }).toBe(404)
+    expect(await statusOf(request, `/trash-old-${stamp}`)).toBe(404)
+
+    await openAdmin(page, '/collections/pages/trash')
+    await page.getByRole('link', { name: title }).click()
+    await expect(page).toHaveURL(new RegExp(`/admin/collections/pages/trash/${created.id}`))
+    await expect(page.locator('.deletion-note')).toContainText('In the trash:')
+    await page.getByRole('button', { name: 'Restore' }).click()
+    await page.locator('#confirm-action').click()
+    await expect.poll(() => statusOf(request, created.path), { timeout: EDIT_VISIBLE_MS }).toBe(200)
+    expect(await statusOf(request, `/trash-old-${stamp}`)).toBe(301)
+    await page.goto(created.path)
+    await expect(page.getByRole('heading', { name: title }).first()).toBeVisible()
+  } finally {
+    await request.delete(`/api/pages?trash=true&where[id][equals]=${created.id}`, { headers: auth })
+  }
+})
