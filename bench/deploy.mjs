@@ -161,8 +161,8 @@ ${rows.join('\n')}
 
 Chat meanwhile, through the same front: ${CHAT_CONVERSATIONS} conversations, each a visitor holding the chat's event
 stream and the one agent holding the console's (${CHAT_CONVERSATIONS + 1} streams), visitor and agent each sending a message every
-${CHAT_INTERVAL_MS / 1000} s, alternately. A stream that ends reconnects by itself after what the server's \`retry:\` says and
-resumes after the last chat event it holds (\`lastEventId\`), as the widget and the console do. *Received*: messages
+${CHAT_INTERVAL_MS / 1000} s, alternately. A stream that ends reconnects by itself, as the widget's and the console's do (src/chat/widget/stream.ts):
+after their backoff (500 ms, doubling while it fails), resuming after the last chat event it holds (\`lastEventId\`). *Received*: messages
 sent (the POST answered 2xx) that reached the other side; *lost*: sent and never received (waited for up to 15 s
 after the phase); *duplicated*: received more than once; *send failures*: a POST not answered 2xx (not counted as
 sent); *unconfirmed*: received although its POST failed (stored all the same); *gap*: from a stream ending to it being in step again (\`synced\`); *delivery*: from the POST to the other

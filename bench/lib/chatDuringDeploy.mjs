@@ -4,13 +4,12 @@
 // ends, as the widget (src/chat/widget/stream.ts) and the console do; visitor and agent send at a
 // steady rate. At the end: was every message sent received exactly once by the other side?
 import { randomBytes } from 'node:crypto'
+import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MIN_DELAY_MS } from '../../src/chat/constants.ts'
 
 /** Every bench message starts so (and with its run's tag), so that the system's own lines are told apart. */
 const BENCH_TEXT = 'deploy-bench'
 /** How long a sent message may take to arrive at the end before it counts as lost. */
 const DRAIN_TIMEOUT_MS = 15_000
-/** The pause before reconnecting when the server named none (its `retry:`; the widget's first backoff step is near it). */
-const DEFAULT_RETRY_MS = 1_000
 /** A request that gets no answer in this long has failed. */
 const REQUEST_TIMEOUT_MS = 10_000
 
@@ -36,17 +35,22 @@ async function post(origin, pathname, body, headers) {
   }
 }
 
+/** The widget's pause before reconnect try `attempt` (src/chat/reconnect.ts): 500 ms doubling to 5 s. */
+const reconnectDelay = (attempt) =>
+  Math.min(CHAT_RECONNECT_MIN_DELAY_MS * 2 ** (attempt - 1), CHAT_RECONNECT_MAX_DELAY_MS)
+
 /**
  * An event stream that reconnects by itself and resumes after the last chat event it saw
- * (`?lastEventId=`, as the widget's and console's clients ask), waiting what the server's
- * `retry:` says. Counts its reconnects and the longest time from losing the stream to being in
- * step again (`synced`).
+ * (`?lastEventId=`), as the widget's and the console's (src/chat/widget/stream.ts): after the
+ * widget's backoff, whatever `retry:` the server named, counted again from the first step once
+ * in step (`synced`). Counts its reconnects and the longest time from losing the stream to being
+ * in step again.
  */
 function resumableStream(url, headers, onChat) {
   const state = { reconnects: 0, longestGapMs: 0, failedConnects: 0 }
   const controller = new AbortController()
   let lastEventId = 0
-  let retryMs = DEFAULT_RETRY_MS
+  let attempt = 0
   let lostAt = null
   let resolveSynced
   const synced = new Promise((resolve) => (resolveSynced = resolve))
@@ -59,12 +63,12 @@ function resumableStream(url, headers, onChat) {
       if (line.startsWith('event: ')) name = line.slice(7)
       else if (line.startsWith('data: ')) data = line.slice(6)
       else if (line.startsWith('id: ')) id = Number(line.slice(4))
-      else if (line.startsWith('retry: ')) retryMs = Number(line.slice(7))
     }
     if (name === 'chat' && id) {
       lastEventId = Math.max(lastEventId, id)
       onChat(JSON.parse(data))
     } else if (name === 'synced') {
+      attempt = 0
       if (lostAt !== null) {
         state.reconnects += 1
         state.longestGapMs = Math.max(state.longestGapMs, performance.now() - lostAt)
@@ -94,7 +98,8 @@ function resumableStream(url, headers, onChat) {
       }
       if (controller.signal.aborted) break
       lostAt ??= performance.now()
-      await sleep(retryMs)
+      attempt += 1
+      await sleep(reconnectDelay(attempt))
     }
   })()
   return {
@@ -127,6 +132,7 @@ export async function holdChats({ origin, agent, conversations, intervalMs }) {
   const received = new Map()
   const delivery = []
   const counts = { sendFailures: 0, sentAgain: 0, unconfirmedReceived: 0 }
+  const sendFailureReasons = []
   const receive = (side) => (event) => {
     const text = event.text ?? ''
     if (!text.startsWith(tag) || event.author?.type !== side) return
@@ -174,8 +180,9 @@ export async function holdChats({ origin, agent, conversations, intervalMs }) {
       const { response, sentAgain } = await post(origin, pathname, body, headers)
       if (sentAgain) counts.sentAgain += 1
       if (response.ok) return
-    } catch {
-      // counted below
+      sendFailureReasons.push(`${pathname}: ${response.status}`)
+    } catch (error) {
+      sendFailureReasons.push(`${pathname}: ${error instanceof Error ? error.message : error}`)
     }
     // Not confirmed: the sender would say so; it is not counted as sent.
     sent.delete(text)
@@ -219,6 +226,7 @@ export async function holdChats({ origin, agent, conversations, intervalMs }) {
         lostMessages: lost.slice(0, 20),
         duplicated,
         sendFailures: counts.sendFailures,
+        sendFailureReasons: sendFailureReasons.slice(0, 20),
         sentAgain: counts.sentAgain,
         unconfirmedReceived: counts.unconfirmedReceived,
         longestGapMs: Math.round(Math.max(0, ...streams.map((stream) => stream.state.longestGapMs))),
