@@ -63,10 +63,9 @@ async function visit(url, tally) {
  * the asking); both end together. With no command, the load runs STEADY_MS alone.
  */
 async function underLoad(command) {
-  const agent = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'admin.json'), 'utf8'))
   const chats = await holdChats({
     origin: FRONT,
-    agent,
+    agentFile: path.join(STACK_DIR, 'admin.json'),
     conversations: CHAT_CONVERSATIONS,
     intervalMs: CHAT_INTERVAL_MS,
   })

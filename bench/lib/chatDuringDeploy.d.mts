@@ -18,7 +18,7 @@ export type ChatReport = {
 }
 export declare function holdChats(options: {
   origin: string
-  agent: { email: string; password: string }
+  agentFile: string
   conversations: number
   intervalMs: number
 }): Promise<{ finish(): Promise<ChatReport> }>

@@ -4,6 +4,7 @@
 // ends, as the widget (src/chat/widget/stream.ts) and the console do; visitor and agent send at a
 // steady rate. At the end: was every message sent received exactly once by the other side?
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MIN_DELAY_MS } from '../../src/chat/constants.ts'
 
 /** Every bench message starts so (and with its run's tag), so that the system's own lines are told apart. */
@@ -120,12 +121,12 @@ function resumableStream(url, headers, onChat) {
 }
 
 /**
- * Opens `conversations` chats through `origin`, each taken by the agent signed in with `agent`
- * ({ email, password }), and has visitor and agent each send a message every `intervalMs`,
+ * Opens `conversations` chats through `origin`, each taken by the agent signed in with the
+ * credentials in `agentFile` ({ email, password }: the stack's admin.json), and has visitor and agent each send a message every `intervalMs`,
  * alternately. `finish()` stops sending, waits for what is on its way, closes the streams and
  * reports.
  */
-export async function holdChats({ origin, agent, conversations, intervalMs }) {
+export async function holdChats({ origin, agentFile, conversations, intervalMs }) {
   // The agent's stream replays every open chat: a run's own tag keeps an earlier run's messages apart.
   const tag = `${BENCH_TEXT} ${randomBytes(4).toString('hex')}`
   const sent = new Map()
@@ -142,6 +143,7 @@ export async function holdChats({ origin, agent, conversations, intervalMs }) {
     else if (received.get(text) === 1) delivery.push(performance.now() - sentAt)
   }
 
+  const agent = JSON.parse(fs.readFileSync(agentFile, 'utf8'))
   const login = await post(origin, '/api/users/login', agent, {})
   if (!login.json?.token) throw new Error(`the agent could not sign in (${login.response.status})`)
   const agentAuth = { Authorization: `JWT ${login.json.token}` }

@@ -448,10 +448,9 @@ const CHAT_INTERVAL_MS = 1_000
  * and what became of the chats' messages and streams.
  */
 async function pagesThrough(command: 'deploy' | 'rollback') {
-  const agent = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'admin.json'), 'utf8'))
   const chats = await holdChats({
     origin: FRONT,
-    agent,
+    agentFile: path.join(STACK_DIR, 'admin.json'),
     conversations: CHATS_THROUGH_DEPLOY,
     intervalMs: CHAT_INTERVAL_MS,
   })
