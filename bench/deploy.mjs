@@ -2,14 +2,16 @@
 // for the whole of a deploy (`deploy/stack.mjs deploy`: a new release built beside the running one,
 // migrated, and the instances moved to it one at a time) and then of a rollback. Records, for each,
 // the answers by status, socket errors and timeouts, p99 and the longest answer, and which release
-// the instances serve after. Writes bench/results/deploy.json and the "Deploys" section of
-// bench/RESULTS.md. Loopback only; its own stack (state in .tmp/stack-deploy), stopped after.
+// the instances serve after; and, through the same front, chat conversations held open meanwhile
+// (bench/lib/chatDuringDeploy.mjs): reconnects, messages sent, received, lost and duplicated, and the
+// longest gap. Writes bench/results/deploy.json and the "Deploys" section of bench/RESULTS.md. Loopback only; its own stack (state in .tmp/stack-deploy), stopped after.
 // Ports: DEPLOY_BENCH_PORT (3291) and the next five, or the STACK_* variables.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { holdChats } from './lib/chatDuringDeploy.mjs'
 import { releaseOf, visitPage } from './lib/pageVisits.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
@@ -28,6 +30,9 @@ const REQUESTS_PER_SECOND = 100
 const TIMEOUT_S = 10
 /** The goal (issue 24): p99 under this, and no answer but 2xx. */
 const P99_GOAL_MS = 100
+/** Chats open during each phase, each a visitor and the one agent, each side sending every CHAT_INTERVAL_MS. */
+const CHAT_CONVERSATIONS = 4
+const CHAT_INTERVAL_MS = 1_000
 
 const env = { ...process.env, ...stackEnv(STACK_DIR, PORTS) }
 const stack = (command) => runStack(command, env)
@@ -58,6 +63,12 @@ async function visit(url, tally) {
  * the asking); both end together. With no command, the load runs STEADY_MS alone.
  */
 async function underLoad(command) {
+  const chats = await holdChats({
+    origin: FRONT,
+    agentFile: path.join(STACK_DIR, 'admin.json'),
+    conversations: CHAT_CONVERSATIONS,
+    intervalMs: CHAT_INTERVAL_MS,
+  })
   const tally = { ok2xx: 0, non2xx: 0, errors: 0, timeouts: 0, retried: 0, latencies: [] }
   const inFlight = new Set()
   let running = true
@@ -80,6 +91,7 @@ async function underLoad(command) {
   running = false
   await asking
   await Promise.all(inFlight)
+  const chat = await chats.finish()
   if (status !== 0) throw new Error(`deploy/stack.mjs ${command} failed`)
   const sorted = tally.latencies.sort((a, b) => a - b)
   const percentile = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
@@ -96,6 +108,7 @@ async function underLoad(command) {
     p99Ms: percentile(99),
     maxMs: Math.round(sorted.at(-1) ?? 0),
     releases: [await releaseOf(`http://127.0.0.1:${PORTS.appA}`), await releaseOf(`http://127.0.0.1:${PORTS.appB}`)],
+    chat,
   }
 }
 
@@ -116,12 +129,17 @@ try {
 const machine = { cores: os.cpus().length, loadAverageAfter: os.loadavg().map((value) => Number(value.toFixed(2))) }
 fs.writeFileSync(
   RESULTS_JSON,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, requestsPerSecond: REQUESTS_PER_SECOND, pages: PAGES, phases }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, requestsPerSecond: REQUESTS_PER_SECOND, pages: PAGES, chatConversations: CHAT_CONVERSATIONS, chatIntervalMs: CHAT_INTERVAL_MS, phases }, null, 2)}\n`,
 )
 const rows = phases.map(
   (phase) =>
     `| ${phase.command} | ${phase.seconds} s | ${phase.requests} | ${phase.non2xx} | ${phase.errors} | ${phase.timeouts} | ` +
     `${phase.retriedOnClosedConnection} | ${phase.p50Ms} ms | ${phase.p99Ms} ms | ${phase.maxMs} ms | ${phase.releases.join(', ')} |`,
+)
+const chatRows = phases.map(
+  ({ command, chat }) =>
+    `| ${command} | ${chat.streams} | ${chat.reconnects} | ${chat.sent} | ${chat.received} | ${chat.lost} | ${chat.duplicated} | ` +
+    `${chat.sendFailures} | ${chat.unconfirmedReceived} | ${chat.sentAgain} | ${chat.longestGapMs} ms | ${chat.p99DeliveryMs} ms | ${chat.longestDeliveryMs} ms |`,
 )
 const section = `${SECTION_START}
 ## Deploys under load (\`node bench/deploy.mjs\`)
@@ -139,6 +157,19 @@ time includes the retry.
 | command | took | answers | non-2xx | socket errors | timeouts | sent again | p50 | p99 | longest | release after (each instance) |
 |---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+Chat meanwhile, through the same front: ${CHAT_CONVERSATIONS} conversations, each a visitor holding the chat's event
+stream and the one agent holding the console's (${CHAT_CONVERSATIONS + 1} streams), visitor and agent each sending a message every
+${CHAT_INTERVAL_MS / 1000} s, alternately. A stream that ends reconnects by itself, as the widget's and the console's do (src/chat/widget/stream.ts):
+after their backoff (500 ms, doubling while it fails), resuming after the last chat event it holds (\`lastEventId\`). *Received*: messages
+sent (the POST answered 2xx) that reached the other side; *lost*: sent and never received (waited for up to 15 s
+after the phase); *duplicated*: received more than once; *send failures*: a POST not answered 2xx (not counted as
+sent); *unconfirmed*: received although its POST failed (stored all the same); *gap*: from a stream ending to it being in step again (\`synced\`); *delivery*: from the POST to the other
+side's stream.
+
+| command | streams | reconnects | sent | received | lost | duplicated | send failures | unconfirmed | sent again | longest gap | p99 delivery | longest delivery |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
+${chatRows.join('\n')}
 ${SECTION_END}`
 writeResultsSection(section, SECTION_START, SECTION_END)
 console.log(`\n${section}`)

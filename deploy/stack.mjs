@@ -40,8 +40,10 @@ import {
   makeRelease,
   markCurrent,
   migrationsAhead,
+  precompressStatic,
   pruneReleases,
   shareStaticFiles,
+  unsafeRollbackMessage,
 } from './lib/releases.mjs'
 import {
   appEnv,
@@ -50,7 +52,6 @@ import {
   launchApp,
   launchBackups,
   saveMaintenancePage,
-  precompressStatic,
   reloadNginx,
   startNginx,
   startPostgres,
@@ -241,10 +242,7 @@ async function rollback() {
   if (!previous || !fs.existsSync(previous)) throw new Error('there is no earlier release to roll back to')
   const ahead = migrationsAhead(current, previous)
   if (ahead.length && !process.argv.includes('--force')) {
-    throw new Error(
-      `unsafe: the current release applied migrations the earlier one does not know (${ahead.join(', ')}); ` +
-        'its code may fail on the changed database. Restore a backup from before the deploy, or pass --force.',
-    )
+    throw new Error(unsafeRollbackMessage(ahead))
   }
   await rollTo(previous, state)
   state.releases.splice(index, 1)

@@ -52,6 +52,18 @@ function mediaSource({ mediaDir, uploadsInBucket }) {
   return lines.map((line) => `            ${line}`).join('\n')
 }
 
+/** One app instance in the front's upstream; `down`: it gets no new request (a deploy is replacing it). */
+const upstreamLine = (port, down) =>
+  `        server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${down ? ' down' : ''};`
+const UPSTREAM_LINE = /^ {8}server 127\.0\.0\.1:(\d+) max_fails=1 fail_timeout=5s( down)?;$/gm
+
+/** The ports of the app instances a rendered configuration sends requests to, in its order. */
+export const upstreamPorts = (conf) => [...conf.matchAll(UPSTREAM_LINE)].map((match) => Number(match[1]))
+
+/** A rendered configuration with the instances on the `down` ports out of the upstream, and the others in. */
+export const withUpstreamsDown = (conf, down) =>
+  conf.replace(UPSTREAM_LINE, (_line, port) => upstreamLine(Number(port), down.includes(Number(port))))
+
 /**
  * The configuration text. `prefixDir` is nginx's -p folder (its cache, temp files, logs and pid);
  * the instances on the `down` ports get no new request (a deploy is replacing them);
@@ -72,9 +84,7 @@ export function nginxConfText({
   appPorts,
   down = [],
 }) {
-  const upstreams = appPorts.map(
-    (app) => `        server 127.0.0.1:${app} max_fails=1 fail_timeout=5s${down.includes(app) ? ' down' : ''};`,
-  )
+  const upstreams = appPorts.map((app) => upstreamLine(app, down.includes(app)))
   return renderTemplate(NGINX_TEMPLATE, {
     // Run as root, nginx's workers run as Debian's web server user.
     USER: asRoot ? 'user www-data;' : '# Not started as root: the workers run as this user.',

@@ -1,101 +1,136 @@
-// Releases of the code for the stack: each deploy copies the checkout into its own folder under
-// <state>/releases, builds it there while the running instances go on serving the last one, and
-// names it in <state>/current once every instance runs it. Every instance of a release shares its
-// one build (one build id, one deployment id), so a publish on one revalidates the cache of all.
+// Releases of the code, for the local stack and for a server alike: each deploy copies the checkout
+// into its own folder under a releases folder, builds it there while the running instances go on
+// serving the last one, and names it in a `current` link once it is to run. Every instance of a
+// release shares its one build (one build id, one deployment id), so a publish on one revalidates
+// the cache of all. A place is { releasesDir, currentLink, staticDir }: the stack's is STACK_PLACE,
+// a server's comes from deploy/server/layout.mjs.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ROOT, run } from '../../scripts/lib/bootstrap.mjs'
-import { STATE_DIR, STATIC_DIR } from './config.mjs'
+import zlib from 'node:zlib'
+import { filesUnder, ROOT, run } from '../../scripts/lib/bootstrap.mjs'
+import { PRECOMPRESSED, STATE_DIR, STATIC_DIR } from './config.mjs'
 
-export const RELEASES_DIR = path.join(STATE_DIR, 'releases')
-/** The release the instances run: a link to its folder (none until the first deploy: the checkout). */
-export const CURRENT_LINK = path.join(STATE_DIR, 'current')
+/** The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files. */
+export const STACK_PLACE = {
+  releasesDir: path.join(STATE_DIR, 'releases'),
+  currentLink: path.join(STATE_DIR, 'current'),
+  staticDir: STATIC_DIR,
+}
 /** Releases kept beside the current one, for rollbacks; older ones are deleted by a deploy. */
 export const RELEASES_KEPT = 3
-/** The stack runs on PostgreSQL: its migrations are these. */
+/** The site runs on PostgreSQL wherever it has releases: its migrations are these. */
 const MIGRATIONS = path.join('src', 'migrations', 'postgres')
 
-/** The folder the instances run from: the current release, or the checkout before any deploy. */
-export function currentRelease() {
-  return fs.existsSync(CURRENT_LINK) ? fs.realpathSync(CURRENT_LINK) : ROOT
+/** The folder `currentLink` names, or `fallback` when there is none yet (the stack: the checkout). */
+export function currentRelease({ currentLink } = STACK_PLACE, fallback = ROOT) {
+  return fs.existsSync(currentLink) ? fs.realpathSync(currentLink) : fallback
 }
 
 /** The releases made so far, oldest first (their names sort by time). */
-export function releases() {
-  if (!fs.existsSync(RELEASES_DIR)) return []
+export function releases({ releasesDir } = STACK_PLACE) {
+  if (!fs.existsSync(releasesDir)) return []
   return fs
-    .readdirSync(RELEASES_DIR)
+    .readdirSync(releasesDir)
     .sort()
-    .map((name) => path.join(RELEASES_DIR, name))
+    .map((name) => path.join(releasesDir, name))
 }
 
-/** A release's name: when it was made, and the commit it was made from. */
-export function releaseName(now = new Date()) {
+/** A release's name: when it was made, and the commit of `checkout` it was made from. */
+export function releaseName(now = new Date(), checkout = ROOT) {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout?.trim()
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: checkout, encoding: 'utf8' }).stdout?.trim()
   return commit ? `${stamp}-${commit}` : stamp
 }
 
 /** The checkout's files as git sees them: committed, changed and new, not ignored ones. */
-function checkoutFiles() {
+function checkoutFiles(checkout) {
   const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
+    cwd: checkout,
     encoding: 'utf8',
   })
   if (result.status !== 0) throw new Error('a release is made from a git checkout')
-  return result.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(ROOT, file)))
+  return result.stdout.split('\0').filter((file) => file && fs.existsSync(path.join(checkout, file)))
 }
 
 /**
- * Copies the checkout into a new release folder and builds it there, with the release's name as
- * its build id and deployment id; the dependencies are hard links to the checkout's, not a copy.
+ * Copies the checkout into the new folder `dir`: the files git knows, and the dependencies as hard
+ * links to the checkout's (the same file system), not a copy.
  */
-export function makeRelease(name = releaseName()) {
-  const dir = path.join(RELEASES_DIR, name)
-  if (fs.existsSync(dir)) throw new Error(`release ${name} exists already`)
+export function copyCheckout(checkout, dir) {
+  if (fs.existsSync(dir)) throw new Error(`release ${path.basename(dir)} exists already`)
   fs.mkdirSync(dir, { recursive: true })
-  for (const file of checkoutFiles()) {
+  for (const file of checkoutFiles(checkout)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
-    fs.copyFileSync(path.join(ROOT, file), path.join(dir, file))
+    fs.copyFileSync(path.join(checkout, file), path.join(dir, file))
   }
-  run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')])
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    SITE_BUILD_ID: name,
-    NEXT_DEPLOYMENT_ID: name,
-  }
+  run('cp', ['-al', path.join(checkout, 'node_modules'), path.join(dir, 'node_modules')])
+}
+
+/** The settings a release is built with: its name is its build id and its deployment id. */
+export const buildEnv = (name, env = process.env) => ({
+  ...env,
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: '1',
+  SITE_BUILD_ID: name,
+  NEXT_DEPLOYMENT_ID: name,
+})
+
+/** The commands that build a release in `dir` with `node`: Next's build, then what follows it. */
+export const buildCommands = (dir, node = process.execPath) => [
+  [node, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']],
+  [node, ['scripts/after-build.mjs']],
+]
+
+/** Copies the checkout into a new release of `place` and builds it there, once. */
+export function makeRelease(name = releaseName(), place = STACK_PLACE, checkout = ROOT) {
+  const dir = path.join(place.releasesDir, name)
+  copyCheckout(checkout, dir)
   console.log(`> Building release ${name}…`)
-  run(process.execPath, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: dir, env })
-  run(process.execPath, ['scripts/after-build.mjs'], { cwd: dir, env })
+  for (const [command, args] of buildCommands(dir)) run(command, args, { cwd: dir, env: buildEnv(name) })
   return dir
 }
 
 /**
- * Adds a release's build files to the folder nginx serves them from (hard links; a file never
+ * Adds a release's build files to the folder the front serves them from (hard links; a file never
  * changes), beside the last release's: a page it served a moment ago still finds its chunks.
  */
-export function shareStaticFiles(releaseDir) {
-  fs.mkdirSync(STATIC_DIR, { recursive: true })
-  run('cp', ['-al', '--no-clobber', `${path.join(releaseDir, '.next', 'static')}/.`, STATIC_DIR])
+export function shareStaticFiles(releaseDir, staticDir = STACK_PLACE.staticDir) {
+  fs.mkdirSync(staticDir, { recursive: true })
+  run('cp', ['-al', '--no-clobber', `${path.join(releaseDir, '.next', 'static')}/.`, staticDir])
 }
 
-/** Points `current` at a release, in one step (a new link renamed over the old). */
-export function markCurrent(releaseDir) {
-  const next = `${CURRENT_LINK}.next`
+/** Writes a .gz beside each text file of the build (again when the file changed), for gzip_static. */
+export function precompressStatic(staticDir = STACK_PLACE.staticDir) {
+  let written = 0
+  for (const file of filesUnder(staticDir)) {
+    if (!PRECOMPRESSED.test(file)) continue
+    const source = fs.statSync(file)
+    const gz = `${file}.gz`
+    if (fs.existsSync(gz) && fs.statSync(gz).mtimeMs === source.mtimeMs) continue
+    fs.writeFileSync(gz, zlib.gzipSync(fs.readFileSync(file), { level: 9 }))
+    // The same date as the file, so Last-Modified does not depend on which copy is sent.
+    fs.utimesSync(gz, source.atime, source.mtime)
+    written += 1
+  }
+  if (written) console.log(`> Precompressed ${written} files in .next/static.`)
+}
+
+/** Points `currentLink` at a release, in one step (a new link renamed over the old). */
+export function markCurrent(releaseDir, currentLink = STACK_PLACE.currentLink) {
+  const next = `${currentLink}.next`
   fs.rmSync(next, { force: true })
   fs.symlinkSync(releaseDir, next)
-  fs.renameSync(next, CURRENT_LINK)
+  fs.renameSync(next, currentLink)
 }
 
-/** Deletes the oldest releases beyond RELEASES_KEPT, never the current one. */
-export function pruneReleases() {
-  const current = currentRelease()
-  const old = releases().filter((dir) => dir !== current)
-  for (const dir of old.slice(0, Math.max(0, old.length - RELEASES_KEPT)))
-    fs.rmSync(dir, { recursive: true, force: true })
+/** Deletes the oldest releases beyond `kept`, never the current one; returns the deleted folders. */
+export function pruneReleases(place = STACK_PLACE, kept = RELEASES_KEPT) {
+  const current = currentRelease(place)
+  const old = releases(place).filter((dir) => dir !== current)
+  const deleted = old.slice(0, Math.max(0, old.length - kept))
+  for (const dir of deleted) fs.rmSync(dir, { recursive: true, force: true })
+  return deleted
 }
 
 const migrationsOf = (releaseDir) =>
@@ -114,3 +149,8 @@ export function migrationsAhead(from, to) {
   const known = migrationsOf(to)
   return [...migrationsOf(from)].filter((name) => !known.has(name)).sort()
 }
+
+/** Why a rollback over the migrations `ahead` is refused (the same words on the stack and a server). */
+export const unsafeRollbackMessage = (ahead) =>
+  `unsafe: the current release applied migrations the earlier one does not know (${ahead.join(', ')}); ` +
+  'its code may fail on the changed database. Restore a backup from before the deploy, or pass --force.'

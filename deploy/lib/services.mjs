@@ -3,8 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
-import zlib from 'node:zlib'
-import { filesUnder, run } from '../../scripts/lib/bootstrap.mjs'
+import { run } from '../../scripts/lib/bootstrap.mjs'
 import {
   ACME_DIR,
   APP_PORTS,
@@ -28,7 +27,6 @@ import {
   PG_DIR,
   PG_PORT,
   POSTGRES_ROOT,
-  PRECOMPRESSED,
   REDIS_DIR,
   REDIS_PORT,
   REDIS_SERVER,
@@ -188,22 +186,6 @@ export async function waitForApp(port, record) {
     APP_START_TIMEOUT_MS,
     `the app answering /api/health on port ${port}`,
   )
-}
-
-/** Writes a .gz beside each text file of the build (again when the file changed), for gzip_static. */
-export function precompressStatic() {
-  let written = 0
-  for (const file of filesUnder(STATIC_DIR)) {
-    if (!PRECOMPRESSED.test(file)) continue
-    const source = fs.statSync(file)
-    const gz = `${file}.gz`
-    if (fs.existsSync(gz) && fs.statSync(gz).mtimeMs === source.mtimeMs) continue
-    fs.writeFileSync(gz, zlib.gzipSync(fs.readFileSync(file), { level: 9 }))
-    // The same date as the file, so Last-Modified does not depend on which copy is sent.
-    fs.utimesSync(gz, source.atime, source.mtime)
-    written += 1
-  }
-  if (written) console.log(`> Precompressed ${written} files in .next/static.`)
 }
 
 /** Saves the site's maintenance page (its look, the business's phone) for nginx to answer with when no instance can. */

@@ -12,7 +12,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { frontConf, letsEncryptFiles, SERVER_LAYOUT, unitFiles } from './layout.mjs'
+import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
+import { frontConf, frontConfFile, letsEncryptFiles, migrateCommand, SERVER_LAYOUT, unitFiles } from './layout.mjs'
 
 const DEBIAN_PACKAGES = ['nginx', 'postgresql', 'redis-server', 'openssl']
 const REDIS_CONF = '/etc/redis/redis.conf'
@@ -132,14 +133,14 @@ function writeFront(options) {
   const { frontDir } = options
   for (const dir of ['nginx', 'cache']) ensureDir(path.join(frontDir, dir), { owner: 'www-data', mode: 0o750 })
   for (const dir of ['logs', 'acme']) ensureDir(path.join(frontDir, dir), { owner: 'root', mode: 0o755 })
-  fs.writeFileSync(path.join(frontDir, 'nginx.conf'), frontConf(options))
+  fs.writeFileSync(frontConfFile(frontDir), frontConf(options))
 }
 
 function install({ domain, ports }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
   const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
-    throw new Error(`no release at ${current}: put the code there first (README, "On a server")`)
+    throw new Error(`no release at ${current}: run \`node deploy/server/deploy.mjs\` first (README, "On a server")`)
   run('apt-get', ['update'])
   run('apt-get', ['install', '-y', '--no-install-recommends', ...DEBIAN_PACKAGES], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
@@ -160,9 +161,10 @@ function install({ domain, ports }) {
   ensureRedisPassword(redisPassword)
   const units = writeUnits(SYSTEMD_DIR, { releaseDir: current, user, envFile, dataDir, backupDir, frontDir, ports })
   const certificate = frontCertificate(domain)
+  shareStaticFiles(current, SERVER_LAYOUT.staticDir)
+  precompressStatic(SERVER_LAYOUT.staticDir)
   writeFront({
     frontDir,
-    releaseDir: current,
     dataDir,
     ports,
     tlsCert: certificate.cert,
@@ -173,20 +175,8 @@ function install({ domain, ports }) {
   run('systemctl', ['daemon-reload'])
   run('systemctl', ['enable', 'site.target', ...ports.map((port) => `site@${port}.service`)])
   // The migrations run once, before any instance starts, as the site's user with its settings.
-  run(
-    'runuser',
-    [
-      '-u',
-      user,
-      '--',
-      'sh',
-      '-c',
-      `set -a && . ${envFile} && exec ${current}/node_modules/.bin/node scripts/migrate.mjs`,
-    ],
-    {
-      cwd: current,
-    },
-  )
+  const migrate = migrateCommand({ releaseDir: current, user, envFile })
+  run(migrate.command, migrate.args, { cwd: migrate.cwd })
   run('systemctl', ['restart', 'site.target'])
   run('systemctl', ['enable', '--now', 'site-backup.timer'])
   // The front takes 80 and 443 from Debian's own nginx site.
@@ -234,7 +224,6 @@ try {
     const certificate = letsEncryptFiles(options.domain ?? 'localhost')
     const conf = frontConf({
       frontDir: options['front-dir'],
-      releaseDir: options['release-dir'],
       dataDir: SERVER_LAYOUT.dataDir,
       ports,
       tlsCert: options['tls-cert'] ?? certificate.cert,

@@ -14,6 +14,8 @@ export const SERVER_LAYOUT = {
   baseDir: '/opt/site',
   releasesDir: '/opt/site/releases',
   current: '/opt/site/current',
+  /** The build files of every release the server ran, merged (deploy/lib/releases.mjs), which the front serves. */
+  staticDir: '/opt/site/static',
   /** The business's data, outside the code: the uploads, chat files, the outbox. */
   dataDir: '/var/lib/site',
   configDir: '/etc/site',
@@ -35,7 +37,15 @@ export const letsEncryptFiles = (domain) => ({
 })
 
 /** The front's nginx.conf on a server: 80 (redirects, ACME) and 443, before the instances on `ports`. */
-export function frontConf({ frontDir, releaseDir, dataDir, ports, tlsCert, tlsKey, uploadsInBucket = false }) {
+export function frontConf({
+  frontDir,
+  staticDir = SERVER_LAYOUT.staticDir,
+  dataDir,
+  ports,
+  tlsCert,
+  tlsKey,
+  uploadsInBucket = false,
+}) {
   return nginxConfText({
     asRoot: true,
     listenAddress: '',
@@ -44,13 +54,29 @@ export function frontConf({ frontDir, releaseDir, dataDir, ports, tlsCert, tlsKe
     tlsCert,
     tlsKey,
     acmeDir: path.join(frontDir, 'acme'),
-    staticDir: path.join(releaseDir, '.next', 'static'),
+    staticDir,
     prefixDir: frontDir,
     mediaDir: path.join(dataDir, 'media'),
     uploadsInBucket,
     appPorts: ports,
   })
 }
+
+/** The front's rendered configuration on a server. */
+export const frontConfFile = (frontDir = SERVER_LAYOUT.frontDir) => path.join(frontDir, 'nginx.conf')
+
+/**
+ * Applies the migrations of `releaseDir` once, as the site's user with its settings file: the
+ * command and its folder.
+ */
+export const migrateCommand = ({ releaseDir, user = SERVER_LAYOUT.user, envFile = SERVER_LAYOUT.envFile }) => ({
+  command: 'runuser',
+  args: [
+    ...['-u', user, '--', 'sh', '-c'],
+    `set -a && . ${envFile} && exec ${releaseDir}/node_modules/.bin/node scripts/migrate.mjs`,
+  ],
+  cwd: releaseDir,
+})
 
 /** The unit files for an install: file name → text. */
 export function unitFiles({

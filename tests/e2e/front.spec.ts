@@ -16,20 +16,17 @@ import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 import { HSTS_VALUE } from '../../src/security/headers'
 import { completeContactFields } from '../../bench/lib/contactFields.mjs'
 import { CHECKOUT_RELEASE, releaseOf, visitPage } from '../../bench/lib/pageVisits.mjs'
-import { frontOrigin, stackEnv, trustStackCertificate } from '../../bench/lib/stack.mjs'
+import { benchStackPorts, frontOrigin, stackEnv, trustStackCertificate } from '../../bench/lib/stack.mjs'
+import { holdChats, type ChatReport } from '../../bench/lib/chatDuringDeploy.mjs'
 import { commandLine, descendantsOf } from '../../scripts/lib/processTree.mjs'
 
 const STACK_DIR = path.resolve('.tmp', 'stack-e2e')
-/** Six ports from here (3201 unless E2E_FRONT_PORT_BASE says), so two checkouts' suites can run side by side. */
+/**
+ * Six ports from here (3201 unless E2E_FRONT_PORT_BASE says), so two checkouts' suites can run side
+ * by side; each replaced by its STACK_* variable when that is set.
+ */
 const PORT_BASE = Number(process.env.E2E_FRONT_PORT_BASE || 3201)
-const PORTS = {
-  appA: PORT_BASE,
-  appB: PORT_BASE + 1,
-  front: PORT_BASE + 2,
-  postgres: PORT_BASE + 3,
-  redis: PORT_BASE + 4,
-  frontHttps: PORT_BASE + 5,
-}
+const PORTS = benchStackPorts(PORT_BASE)
 /** The front over https, with the certificate the stack made; its plain HTTP port only redirects here. */
 const FRONT = frontOrigin(PORTS)
 const FRONT_PLAIN_HTTP = `http://127.0.0.1:${PORTS.front}`
@@ -441,11 +438,22 @@ const DEPLOY_TIMEOUT_MS = 12 * 60_000
 /** A page asked for during a deploy that takes longer than this has failed. */
 const PAGE_TIMEOUT_MS = 10_000
 
+/** Chats held open through a deploy: each a visitor and the agent, each side sending every CHAT_INTERVAL_MS. */
+const CHATS_THROUGH_DEPLOY = 2
+const CHAT_INTERVAL_MS = 1_000
+
 /**
- * Runs `deploy/stack.mjs <command>` while a visitor asks the front for pages back to back; returns
- * every answer that was not a 200 (status or error) and how many were asked.
+ * Runs `deploy/stack.mjs <command>` while a visitor asks the front for pages back to back and
+ * chats go on; returns every answer that was not a 200 (status or error), how many were asked,
+ * and what became of the chats' messages and streams.
  */
 async function pagesThrough(command: 'deploy' | 'rollback') {
+  const chats = await holdChats({
+    origin: FRONT,
+    agentFile: path.join(STACK_DIR, 'admin.json'),
+    conversations: CHATS_THROUGH_DEPLOY,
+    intervalMs: CHAT_INTERVAL_MS,
+  })
   const child = spawn(process.execPath, ['deploy/stack.mjs', command], {
     env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -470,28 +478,42 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     }
   }
   const code = await exited
+  const chat = await chats.finish()
   if (code !== 0) throw new Error(`deploy/stack.mjs ${command} failed (${code}):\n${output}`)
-  return { failures, asked }
+  return { failures, asked, chat }
+}
+
+/** Every chat message was sent and arrived once on the other side, and every stream came back by itself. */
+function expectChatsUnbroken(chat: ChatReport) {
+  expect(chat.sent).toBeGreaterThan(0)
+  expect(chat.sendFailureReasons).toEqual([])
+  expect(chat.lostMessages).toEqual([])
+  expect(chat.duplicated).toBe(0)
+  expect(chat.received).toBe(chat.sent)
+  // Every instance restarted, so every stream (the visitors' and the agent's) was ended at least once.
+  expect(chat.reconnects).toBeGreaterThanOrEqual(chat.streams)
 }
 
 test.describe('deploys', () => {
   // Each test starts from where the one before left the stack.
   test.describe.configure({ mode: 'serial' })
-  test('a deploy moves every instance to a new release one at a time, and the front answers every page meanwhile', async () => {
+  test('a deploy moves every instance to a new release one at a time; the front answers every page meanwhile, and every chat message arrives once as the streams reconnect', async () => {
     test.setTimeout(DEPLOY_TIMEOUT_MS)
     expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
-    const { failures, asked } = await pagesThrough('deploy')
+    const { failures, asked, chat } = await pagesThrough('deploy')
     expect(failures).toEqual([])
+    expectChatsUnbroken(chat)
     expect(asked).toBeGreaterThan(100)
     const current = path.basename(fs.realpathSync(path.join(STACK_DIR, 'current')))
     expect(current).toMatch(/^\d{8}-\d{6}/)
     expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([current, current])
   })
 
-  test('a rollback moves every instance back to the release before, with no failed page either', async () => {
+  test('a rollback moves every instance back to the release before, with no failed page or lost chat message either', async () => {
     test.setTimeout(DEPLOY_TIMEOUT_MS)
-    const { failures } = await pagesThrough('rollback')
+    const { failures, chat } = await pagesThrough('rollback')
     expect(failures).toEqual([])
+    expectChatsUnbroken(chat)
     expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
     expect(fs.realpathSync(path.join(STACK_DIR, 'current'))).toBe(fs.realpathSync('.'))
   })

@@ -155,6 +155,8 @@ describe('the front on a server', () => {
     expect(conf).toMatch(/^\s*listen 443 ssl http2 default_server;$/m)
     expect(conf).toMatch(/^\s*listen 80 default_server;$/m)
     for (const port of PORTS) expect(conf).toContain(`server 127.0.0.1:${port} `)
+    // Every release's build files, merged by the deploys (deploy/server/deploy.mjs), not one release's.
+    expect(conf).toMatch(/^\s*alias \/opt\/site\/static\/;$/m)
     for (const dir of ['logs', 'nginx', 'cache']) fs.mkdirSync(path.join(unitsDir, dir), { recursive: true })
     const result = spawnSync('/usr/sbin/nginx', ['-t', '-p', `${unitsDir}/`, '-c', path.join(unitsDir, 'nginx.conf')], {
       encoding: 'utf8',

@@ -1,0 +1,129 @@
+// What a deploy or a rollback does on a server installed by deploy/server/install.mjs, as a list of
+// steps computed from what is there (pure: no file is read, no command run); deploy/server/runPlan.mjs
+// carries the steps out. A step is one of:
+//   { kind: 'copy', from, to }                      the checkout copied into a new release folder
+//   { kind: 'run', command, args, cwd?, env? }      a command (env: added to the runner's own)
+//   { kind: 'shareStatic', from, to }               a release's build files added to the front's folder
+//   { kind: 'flip', link, to }                      `current` pointed at a release
+//   { kind: 'upstream', conf, down }                the front's nginx.conf with the `down` instances out
+//   { kind: 'settle', ms }                          a pause for nginx's new workers to take over
+//   { kind: 'waitReady', port, url, timeoutMs }     until an instance answers ready
+//   { kind: 'prune', releasesDir, currentLink, kept }
+import path from 'node:path'
+import { APP_START_TIMEOUT_MS, NGINX_RELOAD_SETTLE_MS } from '../lib/config.mjs'
+import { buildCommands, buildEnv, RELEASES_KEPT, unsafeRollbackMessage } from '../lib/releases.mjs'
+import { frontConfFile, migrateCommand } from './layout.mjs'
+
+/** The front's systemd unit: `reload` applies a new nginx.conf without dropping a connection. */
+export const FRONT_UNIT = 'site-front.service'
+/** The systemd unit of the app instance on `port`. */
+export const instanceUnit = (port) => `site@${port}.service`
+/** The address an instance answers ready at: the one the local stack waits for too. */
+export const readinessUrl = (port) => `http://127.0.0.1:${port}/api/health`
+/** The folders of a release its instances write into (the units' ReadWritePaths); the rest is root's. */
+export const scratchFolders = (releaseDir) => [path.join(releaseDir, '.tmp'), path.join(releaseDir, '.next', 'cache')]
+
+const frontWith = (layout, down) => [
+  { kind: 'upstream', conf: frontConfFile(layout.frontDir), down },
+  { kind: 'run', command: 'systemctl', args: ['reload', FRONT_UNIT] },
+  { kind: 'settle', ms: NGINX_RELOAD_SETTLE_MS },
+]
+
+/**
+ * One instance at a time: out of the front's upstream, restarted (SIGTERM: it finishes what it
+ * serves and hands its chat streams over; systemd starts it from `current`), back in once it answers
+ * ready, while the others serve.
+ */
+export const restartSteps = (layout, ports) =>
+  ports.flatMap((port) => [
+    ...frontWith(layout, [port]),
+    { kind: 'run', command: 'systemctl', args: ['restart', instanceUnit(port)] },
+    { kind: 'waitReady', port, url: readinessUrl(port), timeoutMs: APP_START_TIMEOUT_MS },
+    ...frontWith(layout, []),
+  ])
+
+/**
+ * A deploy of `checkout` as the release `name`: copied and built once beside the running release,
+ * its scratch folders given to the site's user, migrated as that user, its build files added to the
+ * front's, `current` flipped to it, each instance restarted in turn, old releases pruned. `ports`:
+ * the instances the front serves; none before the install, so the first release is only made and
+ * named current (the install then makes the user, migrates and starts it).
+ */
+export function deployPlan({ layout, name, checkout, node, ports, kept = RELEASES_KEPT }) {
+  const dir = path.join(layout.releasesDir, name)
+  const scratch = scratchFolders(dir)
+  const installed = ports.length > 0
+  const migrate = migrateCommand({ releaseDir: dir, user: layout.user, envFile: layout.envFile })
+  return [
+    { kind: 'copy', from: checkout, to: dir },
+    ...buildCommands(dir, node).map(([command, args]) => ({
+      kind: 'run',
+      command,
+      args,
+      cwd: dir,
+      env: buildEnv(name, {}),
+    })),
+    { kind: 'run', command: 'mkdir', args: ['-p', ...scratch] },
+    // Before the install there is no site user yet: the install gives it the folders of `current`.
+    ...(installed
+      ? [
+          { kind: 'run', command: 'chown', args: ['-R', `${layout.user}:${layout.user}`, ...scratch] },
+          { kind: 'run', command: 'chmod', args: ['750', ...scratch] },
+          { kind: 'run', ...migrate },
+        ]
+      : []),
+    { kind: 'shareStatic', from: dir, to: layout.staticDir },
+    { kind: 'flip', link: layout.current, to: dir },
+    ...restartSteps(layout, ports),
+    { kind: 'prune', releasesDir: layout.releasesDir, currentLink: layout.current, kept },
+  ]
+}
+
+/** The release made just before `current` among `releases` (oldest first), or null. */
+export function previousRelease(releases, current) {
+  const index = releases.indexOf(current)
+  return index > 0 ? releases[index - 1] : null
+}
+
+/**
+ * A rollback to the release before `current`: refused when there is none, or when `current`
+ * applied migrations the earlier one does not know (`aheadOf(from, to)` names them) unless `force`;
+ * then `current` flipped back and each instance restarted in turn. No migration runs.
+ */
+export function rollbackPlan({ layout, ports, current, releases, aheadOf, force = false }) {
+  const previous = previousRelease(releases, current)
+  if (!previous) throw new Error('there is no earlier release to roll back to')
+  const ahead = aheadOf(current, previous)
+  if (ahead.length && !force) throw new Error(unsafeRollbackMessage(ahead))
+  return [
+    { kind: 'shareStatic', from: previous, to: layout.staticDir },
+    { kind: 'flip', link: layout.current, to: previous },
+    ...restartSteps(layout, ports),
+  ]
+}
+
+/** One line saying what a step does, for the log. */
+export function describeStep(step) {
+  switch (step.kind) {
+    case 'copy':
+      return `copy ${step.from} into ${step.to}`
+    case 'run':
+      return `${step.command} ${step.args.join(' ')}${step.cwd ? `   (in ${step.cwd})` : ''}`
+    case 'shareStatic':
+      return `add the build files of ${path.basename(step.from)} to ${step.to}`
+    case 'flip':
+      return `point ${step.link} at ${step.to}`
+    case 'upstream':
+      return step.down.length
+        ? `take ${step.down.map((port) => `127.0.0.1:${port}`).join(', ')} out of the front's upstream (${step.conf})`
+        : `put every instance in the front's upstream (${step.conf})`
+    case 'settle':
+      return `wait ${step.ms} ms for nginx's new workers`
+    case 'waitReady':
+      return `wait for ${step.url} to answer (at most ${step.timeoutMs / 1000} s)`
+    case 'prune':
+      return `delete releases in ${step.releasesDir} beyond the current one and ${step.kept} before it`
+    default:
+      throw new Error(`unknown step ${JSON.stringify(step)}`)
+  }
+}

@@ -1,0 +1,362 @@
+// The deploy and rollback of a server installed by deploy/server/install.mjs: the plan of steps
+// (deploy/server/plan.mjs) in its order, and that plan carried out (deploy/server/runPlan.mjs) on a
+// layout in a temporary folder: the release copied and `current` flipped for real, old releases
+// pruned, the front's nginx.conf rewritten, and each instance waited for on a real HTTP server. Only
+// the commands (systemctl, next build, chown, runuser) are recorded instead of run: there is no
+// systemd here.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APP_START_TIMEOUT_MS } from '../../deploy/lib/config.mjs'
+import { upstreamPorts } from '../../deploy/lib/nginxConf.mjs'
+import { migrationsAhead, RELEASES_KEPT, unsafeRollbackMessage } from '../../deploy/lib/releases.mjs'
+import { frontConf, frontConfFile, SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
+import { deployPlan, rollbackPlan } from '../../deploy/server/plan.mjs'
+import { runPlan } from '../../deploy/server/runPlan.mjs'
+
+type Step = ReturnType<typeof deployPlan>[number]
+type RunStep = Extract<Step, { kind: 'run' }>
+type Layout = typeof SERVER_LAYOUT
+
+const PORTS = [3400, 3401]
+/** How long a restarted instance of the test answers 503 before it is ready. */
+const INSTANCE_START_MS = 400
+
+/** A step in a few words, so that a sequence of them reads as the deploy does. */
+function short(step: Step): string {
+  switch (step.kind) {
+    case 'run': {
+      const run = step as RunStep
+      if (run.command === 'systemctl') return `${run.args[0]} ${run.args[1]}`
+      if (run.command === 'runuser') return `migrate as ${run.args[1]}`
+      if (run.args.includes('build')) return 'build'
+      if (run.args.includes('scripts/after-build.mjs')) return 'after-build'
+      return run.command
+    }
+    case 'upstream':
+      return `down [${step.down.join(',')}]`
+    case 'waitReady':
+      return `ready ${step.port}`
+    default:
+      return step.kind
+  }
+}
+
+const stepsOf = (steps: Step[]) => steps.map(short)
+
+/** One instance's turn: out of the upstream, restarted, waited for, back in. */
+const restartOf = (port: number) => [
+  `down [${port}]`,
+  'reload site-front.service',
+  'settle',
+  `restart site@${port}.service`,
+  `ready ${port}`,
+  'down []',
+  'reload site-front.service',
+  'settle',
+]
+
+describe('a deploy on a server (the plan)', () => {
+  const plan = deployPlan({
+    layout: SERVER_LAYOUT,
+    name: '20261126-100000-abc1234',
+    checkout: '/srv/checkout',
+    node: '/srv/checkout/node_modules/.bin/node',
+    ports: [3001, 3002],
+  })
+  const release = '/opt/site/releases/20261126-100000-abc1234'
+
+  it('copies the checkout and builds it once, migrates as the site user, then flips current, before any instance restarts', () => {
+    expect(stepsOf(plan).slice(0, 10)).toEqual([
+      'copy',
+      'build',
+      'after-build',
+      'mkdir',
+      'chown',
+      'chmod',
+      'migrate as site',
+      'shareStatic',
+      'flip',
+      'down [3001]',
+    ])
+    expect(plan[0]).toEqual({ kind: 'copy', from: '/srv/checkout', to: release })
+    expect(stepsOf(plan).filter((step) => step === 'build')).toHaveLength(1)
+    const build = plan[1] as RunStep
+    expect(build.cwd).toBe(release)
+    expect(build.env).toMatchObject({
+      SITE_BUILD_ID: path.basename(release),
+      NEXT_DEPLOYMENT_ID: path.basename(release),
+    })
+    const migrate = plan[6] as RunStep
+    expect(migrate.cwd).toBe(release)
+    expect(migrate.args.at(-1)).toBe(
+      `set -a && . /etc/site/site.env && exec ${release}/node_modules/.bin/node scripts/migrate.mjs`,
+    )
+    expect(plan[8]).toEqual({ kind: 'flip', link: '/opt/site/current', to: release })
+  })
+
+  it('gives the site user only the release scratch folders its units may write', () => {
+    const chown = plan[4] as RunStep
+    expect(chown.args).toEqual(['-R', 'site:site', `${release}/.tmp`, `${release}/.next/cache`])
+  })
+
+  it('restarts one instance at a time, each out of the upstream until it answers ready', () => {
+    expect(stepsOf(plan).slice(9)).toEqual([...restartOf(3001), ...restartOf(3002), 'prune'])
+  })
+
+  it('waits for the readiness address the stack waits for, as long as the stack does', () => {
+    const waits = plan.filter((step) => step.kind === 'waitReady')
+    expect(waits).toEqual(
+      [3001, 3002].map((port) => ({
+        kind: 'waitReady',
+        port,
+        url: `http://127.0.0.1:${port}/api/health`,
+        timeoutMs: APP_START_TIMEOUT_MS,
+      })),
+    )
+  })
+
+  it(`keeps the current release and the ${RELEASES_KEPT} before it`, () => {
+    expect(plan.at(-1)).toEqual({
+      kind: 'prune',
+      releasesDir: '/opt/site/releases',
+      currentLink: '/opt/site/current',
+      kept: RELEASES_KEPT,
+    })
+  })
+
+  it('before the install (no front yet), only makes the release and names it current', () => {
+    const first = deployPlan({ layout: SERVER_LAYOUT, name: 'r1', checkout: '/srv/c', node: 'node', ports: [] })
+    expect(stepsOf(first)).toEqual(['copy', 'build', 'after-build', 'mkdir', 'shareStatic', 'flip', 'prune'])
+  })
+})
+
+describe('a rollback on a server (the plan)', () => {
+  const releases = ['/opt/site/releases/r1', '/opt/site/releases/r2', '/opt/site/releases/r3']
+  const none = () => [] as string[]
+
+  it('goes back to the release made just before the current one, restarting one instance at a time', () => {
+    const plan = rollbackPlan({
+      layout: SERVER_LAYOUT,
+      ports: [3001, 3002],
+      current: releases[1],
+      releases,
+      aheadOf: none,
+    })
+    expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[0] })
+    expect(stepsOf(plan)).toEqual(['shareStatic', 'flip', ...restartOf(3001), ...restartOf(3002)])
+  })
+
+  it('refuses when there is no earlier release', () => {
+    expect(() =>
+      rollbackPlan({ layout: SERVER_LAYOUT, ports: [3001], current: releases[0], releases, aheadOf: none }),
+    ).toThrow('there is no earlier release to roll back to')
+  })
+
+  it("refuses when the current release applied migrations the earlier one does not know, in the stack's words", () => {
+    const ahead = () => ['20261127_100000_trash']
+    expect(() =>
+      rollbackPlan({ layout: SERVER_LAYOUT, ports: [3001], current: releases[2], releases, aheadOf: ahead }),
+    ).toThrow(unsafeRollbackMessage(['20261127_100000_trash']))
+  })
+
+  it('goes ahead over migrations with --force, and runs none', () => {
+    const plan = rollbackPlan({
+      layout: SERVER_LAYOUT,
+      ports: [3001],
+      current: releases[2],
+      releases,
+      aheadOf: () => ['20261127_100000_trash'],
+      force: true,
+    })
+    expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[1] })
+    expect(stepsOf(plan)).not.toContain('migrate as site')
+  })
+})
+
+// ---- carried out -------------------------------------------------------------------------------
+
+let work: string
+let checkout: string
+let layout: Layout
+/** What the runner did, in order: commands it ran, and what the instances answered. */
+let events: string[]
+const ready = new Map<number, boolean>()
+const servers: http.Server[] = []
+
+/** Whether a restarted instance of the test answers ready again (after INSTANCE_START_MS). */
+let instancesComeBack = true
+
+/**
+ * The runner's commands: recorded; mkdir also run; a restart makes the instance answer 503 for
+ * INSTANCE_START_MS (for good when instancesComeBack is false).
+ */
+function recordCommand(step: RunStep) {
+  if (step.command === 'systemctl' && step.args[0] === 'reload') {
+    const conf = fs.readFileSync(frontConfFile(layout.frontDir), 'utf8')
+    const down = upstreamPorts(conf).filter((port) =>
+      conf.includes(`server 127.0.0.1:${port} max_fails=1 fail_timeout=5s down;`),
+    )
+    events.push(`front reloaded, down [${down.join(',')}]`)
+  } else if (step.command === 'systemctl' && step.args[0] === 'restart') {
+    const port = Number(/site@(\d+)\.service/.exec(step.args[1])![1])
+    ready.set(port, false)
+    events.push(`restart ${port}`)
+    if (instancesComeBack) setTimeout(() => ready.set(port, true), INSTANCE_START_MS)
+  } else if (step.command === 'mkdir') {
+    expect(spawnSync(step.command, step.args).status).toBe(0)
+    events.push('mkdir')
+  } else {
+    events.push(short(step))
+  }
+}
+
+function writeCheckoutFile(file: string, text: string) {
+  fs.mkdirSync(path.dirname(path.join(checkout, file)), { recursive: true })
+  fs.writeFileSync(path.join(checkout, file), text)
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-deploy-'))
+  checkout = path.join(work, 'checkout')
+  fs.mkdirSync(checkout)
+  expect(spawnSync('git', ['init', '-q'], { cwd: checkout }).status).toBe(0)
+  writeCheckoutFile('.gitignore', 'node_modules\n')
+  writeCheckoutFile('package.json', '{}\n')
+  writeCheckoutFile('src/migrations/postgres/20261122_042330_initial.ts', '')
+  // What `next build` leaves (the build itself is a recorded command here).
+  writeCheckoutFile('.next/static/chunks/app-one.js', 'console.log("one")\n'.repeat(50))
+  writeCheckoutFile('node_modules/some-package/index.js', 'module.exports = 1\n')
+  const base = path.join(work, 'opt-site')
+  const frontDir = path.join(work, 'site-front')
+  layout = {
+    ...SERVER_LAYOUT,
+    baseDir: base,
+    releasesDir: path.join(base, 'releases'),
+    current: path.join(base, 'current'),
+    staticDir: path.join(base, 'static'),
+    frontDir,
+  }
+  fs.mkdirSync(frontDir)
+  fs.writeFileSync(
+    frontConfFile(frontDir),
+    frontConf({ frontDir, dataDir: '/var/lib/site', ports: PORTS, tlsCert: '/c.pem', tlsKey: '/k.pem' }),
+  )
+  for (const port of PORTS) {
+    ready.set(port, true)
+    const server = http.createServer((request, response) => {
+      const ok = request.url === '/api/health' && ready.get(port)
+      // The first ready answer after a restart: the runner saw the instance come back.
+      if (ok && events.at(-1) === `restart ${port}`) events.push(`answered ready ${port}`)
+      response.writeHead(ok ? 200 : 503).end()
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  }
+})
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  fs.rmSync(work, { recursive: true, force: true })
+})
+
+const deployAs = async (name: string, ports = PORTS) => {
+  events = []
+  await runPlan(deployPlan({ layout, name, checkout, node: process.execPath, ports }), { exec: recordCommand })
+}
+const releaseDir = (name: string) => path.join(layout.releasesDir, name)
+const currentName = () => path.basename(fs.realpathSync(layout.current))
+
+describe('a deploy on a server, carried out', () => {
+  it('copies the checkout into the releases folder, dependencies as hard links, and flips current to it', async () => {
+    await deployAs('r1')
+    expect(currentName()).toBe('r1')
+    expect(fs.lstatSync(layout.current).isSymbolicLink()).toBe(true)
+    expect(fs.readFileSync(path.join(releaseDir('r1'), 'package.json'), 'utf8')).toBe('{}\n')
+    const dependency = 'node_modules/some-package/index.js'
+    expect(fs.statSync(path.join(releaseDir('r1'), dependency)).ino).toBe(
+      fs.statSync(path.join(checkout, dependency)).ino,
+    )
+    for (const scratch of ['.tmp', '.next/cache'])
+      expect(fs.existsSync(path.join(releaseDir('r1'), scratch))).toBe(true)
+  })
+
+  it("adds the release's build files, precompressed, to the folder the front serves", () => {
+    expect(fs.existsSync(path.join(layout.staticDir, 'chunks', 'app-one.js'))).toBe(true)
+    expect(fs.existsSync(path.join(layout.staticDir, 'chunks', 'app-one.js.gz'))).toBe(true)
+  })
+
+  it('restarts each instance only once the one before answered ready, out of the upstream meanwhile', () => {
+    expect(events.slice(events.indexOf('migrate as site'))).toEqual([
+      'migrate as site',
+      'front reloaded, down [3400]',
+      'restart 3400',
+      'answered ready 3400',
+      'front reloaded, down []',
+      'front reloaded, down [3401]',
+      'restart 3401',
+      'answered ready 3401',
+      'front reloaded, down []',
+    ])
+    const conf = fs.readFileSync(frontConfFile(layout.frontDir), 'utf8')
+    expect(upstreamPorts(conf)).toEqual(PORTS)
+    expect(conf).not.toMatch(/ down;$/m)
+  })
+
+  it(`keeps the current release and the ${RELEASES_KEPT} before it, deleting older ones`, async () => {
+    for (const name of ['r2', 'r3', 'r4', 'r5']) await deployAs(name, [])
+    expect(fs.readdirSync(layout.releasesDir).sort()).toEqual(['r2', 'r3', 'r4', 'r5'])
+    expect(currentName()).toBe('r5')
+  })
+
+  it('fails, and stops there, when an instance does not answer ready in time', async () => {
+    const steps = deployPlan({ layout, name: 'r6', checkout, node: process.execPath, ports: [3400] }).map((step) =>
+      step.kind === 'waitReady' ? { ...step, timeoutMs: 1_000 } : step,
+    )
+    events = []
+    instancesComeBack = false
+    await expect(runPlan(steps, { exec: recordCommand })).rejects.toThrow(
+      'the instance on port 3400 answering http://127.0.0.1:3400/api/health did not happen within 1 s',
+    )
+    expect(events.at(-1)).toBe('restart 3400')
+    // The instance stays out of the upstream: the others serve.
+    const conf = fs.readFileSync(frontConfFile(layout.frontDir), 'utf8')
+    expect(conf).toContain('server 127.0.0.1:3400 max_fails=1 fail_timeout=5s down;')
+    instancesComeBack = true
+    ready.set(3400, true)
+  })
+})
+
+describe('a rollback on a server, carried out', () => {
+  const rollback = (force = false) =>
+    rollbackPlan({
+      layout,
+      ports: PORTS,
+      current: fs.realpathSync(layout.current),
+      releases: fs.readdirSync(layout.releasesDir).sort().map(releaseDir),
+      aheadOf: migrationsAhead,
+      force,
+    })
+
+  it('flips current back to the release before, restarting the instances one at a time', async () => {
+    fs.rmSync(releaseDir('r6'), { recursive: true, force: true })
+    fs.rmSync(layout.current)
+    fs.symlinkSync(releaseDir('r5'), layout.current)
+    events = []
+    await runPlan(rollback(), { exec: recordCommand })
+    expect(currentName()).toBe('r4')
+    expect(events.filter((event) => event.startsWith('restart'))).toEqual(['restart 3400', 'restart 3401'])
+  })
+
+  it('is refused when the current release brought a migration, and done with --force', async () => {
+    writeCheckoutFile('src/migrations/postgres/20261127_100000_trash.ts', '')
+    await deployAs('r7', [])
+    expect(() => rollback()).toThrow(unsafeRollbackMessage(['20261127_100000_trash']))
+    expect(currentName()).toBe('r7')
+    await runPlan(rollback(true), { exec: recordCommand })
+    expect(currentName()).toBe('r5')
+  })
+})
