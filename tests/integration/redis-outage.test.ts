@@ -114,7 +114,13 @@ describe('readiness while Redis is down', () => {
   it('says degraded and names Redis within a second, and ok again once it returns', async () => {
     const redis = await redisServer()
     const databaseUp = async () => true
-    expect(await checkReadiness(databaseUp, redis.url)).toEqual({ ok: true, status: 'ok', database: 'up', redis: 'up', storage: 'off' })
+    expect(await checkReadiness(databaseUp, redis.url)).toEqual({
+      ok: true,
+      status: 'ok',
+      database: 'up',
+      redis: 'up',
+      storage: 'off',
+    })
     await redis.kill()
     const { value, ms } = await timed(() => checkReadiness(databaseUp, redis.url))
     expect(ms).toBeLessThan(1_000)
