@@ -11,7 +11,7 @@ import { agentStream } from '@/chat/server/agent'
 import { chatHub } from '@/chat/server/hub'
 import { hashVisitorToken, newVisitorToken } from '@/chat/server/tokens'
 import { visitorStream } from '@/chat/server/visitor'
-import type { VisitorListView } from '@/chat/types'
+import type { VisitorListView } from '@/chat/protocol'
 import {
   agentToken,
   firstFrame,

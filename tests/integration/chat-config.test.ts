@@ -5,7 +5,7 @@ import {
   CHAT_RECONNECT_MIN_DELAY_MS,
   SHARED_CHAT_ANSWER_CACHE_CONTROL,
 } from '@/chat/constants'
-import { reconnectDelay } from '@/chat/reconnect'
+import { reconnectDelay } from '@/chat/browser/reconnect'
 import { builtinChatConfig, CHAT_CONFIG_MEMO_MS } from '@/chat/server/config'
 import { originAllowed } from '@/chat/server/guards'
 import { newVisitorToken } from '@/chat/server/tokens'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { newVisitorToken } from '@/chat/server/tokens'
 import { visitorStream } from '@/chat/server/visitor'
-import type { VisitorSnapshot } from '@/chat/types'
+import type { VisitorSnapshot } from '@/chat/protocol'
 import { markChatsEndedBeforeUpgrade } from '@/chat/retention/endedBeforeUpgrade'
 import { agentPost, firstFrame, payload, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
 import { newVisitorHash } from '../support/chatHistory'

@@ -36,7 +36,7 @@ afterAll(async () => {
 })
 
 const typing = (instance: VisitorModule, token: string) =>
-  instance.visitorAction(
+  instance.answerVisitorPost(
     new Request(`${SITE}/api/chat/visitor`, {
       method: 'POST',
       headers: {

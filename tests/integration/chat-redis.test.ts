@@ -5,7 +5,7 @@ import { ChatHub, type HubOptions } from '@/chat/server/hub'
 import { createRedisBus } from '@/chat/server/redisBus'
 import { eventStreamResponse } from '@/chat/server/sse'
 import { ChatStore } from '@/chat/server/store'
-import type { VisitorListView } from '@/chat/types'
+import type { VisitorListView } from '@/chat/protocol'
 import { startTestPayload } from '../support/payload'
 import { startTempRedis } from '../support/redis'
 

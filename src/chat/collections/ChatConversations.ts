@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin, isChatStaffUser } from '@/cms/access'
-import { CHAT_RATINGS } from '../afterChat'
+import { CHAT_RATINGS } from '../protocol'
 import { CONVERSATION_STATUSES } from '../constants'
 import { deleteConversationRecords } from './deleteConversationRecords'
 import { readOnlyJson } from '@/cms/fields/readOnlyJson'

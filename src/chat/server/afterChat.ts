@@ -1,15 +1,14 @@
 import type { ChatConversation } from '@/payload-types'
 import { createRateLimiter } from '@/security/rateLimit'
 import {
-  CHAT_RATINGS,
   CHAT_TRANSCRIPTS_PER_RECIPIENT,
   CHAT_TRANSCRIPTS_PER_SITE,
   CHAT_TRANSCRIPTS_PER_VISITOR,
   CHAT_TRANSCRIPTS_WINDOW_MS,
   NO_AGENT_TRANSCRIPT_MESSAGE,
   NO_TRANSCRIPT_ADDRESS_MESSAGE,
-  type ChatRating,
 } from '../afterChat'
+import { CHAT_RATINGS, type ChatRating } from '../protocol'
 import { OPEN_CHAT_STATUSES } from '../constants'
 import { ChatRequestError, refuseWhenLimited } from './guards'
 import { customerStatusOf, type ChatStore } from './store'
@@ -44,10 +43,9 @@ async function chattedConversation(store: ChatStore, visitorId: string) {
 }
 
 function ratingOf(value: unknown): ChatRating {
-  if (typeof value !== 'string' || !(CHAT_RATINGS as readonly string[]).includes(value)) {
-    throw new ChatRequestError(400, 'A rating is good or bad.')
-  }
-  return value as ChatRating
+  const rating = CHAT_RATINGS.find((known) => known === value)
+  if (!rating) throw new ChatRequestError(400, 'A rating is good or bad.')
+  return rating
 }
 
 /**

@@ -2,16 +2,20 @@ import type { Payload } from 'payload'
 import { isChatStaffUser } from '@/cms/access'
 import type { User } from '@/payload-types'
 import { createRateLimiter } from '@/security/rateLimit'
+import { AGENT_PRESENCES, CHAT_BODY_MAX_BYTES, CHAT_POST_LIMIT, CHAT_POST_WINDOW_MS } from '../constants'
 import {
-  AGENT_PRESENCES,
-  type AgentPresence,
-  CHAT_BODY_MAX_BYTES,
-  CHAT_POST_LIMIT,
-  CHAT_POST_WINDOW_MS,
-} from '../constants'
+  AGENT_EVENT_TYPES,
+  type AgentAction,
+  type AgentAnswers,
+  type AgentIdentity,
+  type AgentRequest,
+  type AgentStreamEvents,
+  type Received,
+  type StreamEvent,
+} from '../protocol'
 import { DISMISSED_CHAT_TEXT } from './dismissal'
 import { cannedReplies, historySearchOf, searchHistory } from './consoleQueries'
-import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
+import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
@@ -25,7 +29,7 @@ export const agentPostLimiter = createRateLimiter(
   { scope: 'chat-agent' },
 )
 
-export type Agent = { id: number; name: string; email: string }
+export type Agent = AgentIdentity
 
 /** The signed-in agent or admin behind a request (Payload's session cookie or JWT). */
 export async function agentOf(request: Request, payload: Payload): Promise<Agent> {
@@ -53,14 +57,14 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
   }
   const hub = chatHub()
   const store = new ChatStore(payload, hub)
-  const presence = new URL(request.url).searchParams.get('presence') as AgentPresence | null
-  hub.agentConnected(agent, presence && AGENT_PRESENCES.includes(presence) ? presence : 'online')
+  const asked = new URL(request.url).searchParams.get('presence')
+  hub.agentConnected(agent, AGENT_PRESENCES.find((presence) => presence === asked) ?? 'online')
   const open = await store.openConversations()
   return eventStreamResponse({
     hub,
     signal: request.signal,
     lastEventId: lastEventIdOf(request),
-    opening: async () => [
+    opening: async (): Promise<StreamEvent<AgentStreamEvents>[]> => [
       { name: 'me', data: agent },
       { name: 'agents', data: hub.agentList() },
       { name: 'visitors', data: hub.agentVisitorList() },
@@ -84,8 +88,8 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
   })
 }
 
-/** POST /api/chat/agent: presence, invitations, queue, messages, end, transcript, history, saved replies. */
-export async function agentAction(request: Request, payload: Payload): Promise<Response> {
+/** POST /api/chat/agent: presence, invitations, queue, messages, end, transcript, history, saved replies (protocol.ts's AgentRequest). */
+export async function answerAgentPost(request: Request, payload: Payload): Promise<Response> {
   try {
     await checkOrigin(request, payload)
     const agent = await agentOf(request, payload)
@@ -97,38 +101,42 @@ export async function agentAction(request: Request, payload: Payload): Promise<R
   }
 }
 
-const AGENT_EVENT_TYPES = ['message', 'emoji', 'rich_message', 'custom'] as const
+/** Each agent action's handler, answering what the protocol names for it. */
+type AgentHandlers = {
+  [Action in AgentAction]: (body: Received<Extract<AgentRequest, { action: Action }>>) => Promise<AgentAnswers[Action]>
+}
 
 export async function runAgentAction(store: ChatStore, agent: Agent, body: Record<string, unknown>) {
   const hub = store.hub
   const author = { type: 'agent' as const, name: agent.name }
-  const conversationFor = async () => {
-    const conversation = await store.conversation(valid.positiveId(body.conversationId, 'The conversation'))
+  const conversationFor = async (request: { conversationId?: unknown }) => {
+    const conversation = await store.conversation(valid.positiveId(request.conversationId, 'The conversation'))
     if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
     return conversation
   }
-  switch (body.action) {
-    case 'presence': {
-      if (!AGENT_PRESENCES.includes(body.presence as AgentPresence))
-        throw new ChatRequestError(400, 'Unknown presence.')
-      hub.setPresence(agent.id, body.presence as AgentPresence)
+  const handlers: AgentHandlers = {
+    presence: async (request) => {
+      const presence = AGENT_PRESENCES.find((known) => known === request.presence)
+      if (!presence) throw new ChatRequestError(400, 'Unknown presence.')
+      hub.setPresence(agent.id, presence)
       return {}
-    }
-    case 'invite': {
-      if (typeof body.visitorId !== 'string' || !/^[0-9a-f]{64}$/.test(body.visitorId)) {
+    },
+    invite: async (request) => {
+      const visitorId = request.visitorId
+      if (typeof visitorId !== 'string' || !/^[0-9a-f]{64}$/.test(visitorId)) {
         throw new ChatRequestError(400, 'The visitor is missing.')
       }
-      const text = valid.messageText(body.text ?? 'Hello! Can I help you with a title search?')
-      const conversation = await store.ensureConversation(body.visitorId, hub.visitor(body.visitorId)?.page)
+      const text = valid.messageText(request.text ?? 'Hello! Can I help you with a title search?')
+      const conversation = await store.ensureConversation(visitorId, hub.visitor(visitorId)?.page)
       if (conversation.status === 'chatting' || conversation.status === 'queued') {
         throw new ChatRequestError(409, 'This visitor is already chatting.')
       }
       await store.setStatus(conversation, 'invited', agent.id)
       await store.append(conversation.id, { type: 'message', author, text })
       return { conversationId: conversation.id }
-    }
-    case 'accept': {
-      const conversation = await conversationFor()
+    },
+    accept: async (request) => {
+      const conversation = await conversationFor(request)
       if (conversation.status === 'chatting') throw new ChatRequestError(409, 'Another agent already took this chat.')
       await store.setStatus(conversation, 'chatting', agent.id)
       await store.append(conversation.id, {
@@ -137,59 +145,58 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
         text: `${agent.name} joined the chat.`,
       })
       return {}
-    }
-    case 'message': {
-      const conversation = await conversationFor()
-      const type = (body.type ?? 'message') as (typeof AGENT_EVENT_TYPES)[number]
-      if (!AGENT_EVENT_TYPES.includes(type)) throw new ChatRequestError(400, 'Unknown event type.')
+    },
+    message: async (request) => {
+      const conversation = await conversationFor(request)
+      const type = AGENT_EVENT_TYPES.find((known) => known === (request.type ?? 'message'))
+      if (!type) throw new ChatRequestError(400, 'Unknown event type.')
       const event = await store.append(conversation.id, {
         type,
         author,
         text:
           type === 'custom'
             ? undefined
-            : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined),
-        buttons: type === 'rich_message' ? valid.buttonLabels(body.buttons) : undefined,
-        customData: type === 'custom' ? valid.customData(body.customData) : undefined,
+            : valid.messageText(request.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined),
+        buttons: type === 'rich_message' ? valid.buttonLabels(request.buttons) : undefined,
+        customData: type === 'custom' ? valid.customData(request.customData) : undefined,
       })
       return { event }
-    }
-    case 'typing': {
-      const conversation = await conversationFor()
+    },
+    typing: async (request) => {
+      const conversation = await conversationFor(request)
       hub.publish({
         kind: 'signal',
         audience: { kind: 'conversation', conversationId: conversation.id },
         name: 'typing',
-        data: { typing: body.typing === true, who: agent.name },
+        data: { typing: request.typing === true, who: agent.name },
       })
       return {}
-    }
-    case 'end': {
-      const conversation = await conversationFor()
+    },
+    end: async (request) => {
+      const conversation = await conversationFor(request)
       await endChat(store, conversation.id, `${agent.name} ended the chat.`)
       return {}
-    }
-    case 'dismiss': {
-      const conversation = await conversationFor()
+    },
+    dismiss: async (request) => {
+      const conversation = await conversationFor(request)
       if (conversation.status !== 'queued')
         throw new ChatRequestError(409, 'Only a chat waiting in the queue can be dismissed.')
       await endChat(store, conversation.id, DISMISSED_CHAT_TEXT)
       return {}
-    }
-    case 'history':
-      return { conversations: await searchHistory(store.payload, historySearchOf(body)) }
-    case 'canned_replies':
-      return { replies: await cannedReplies(store.payload) }
-    case 'transcript': {
-      const conversation = await conversationFor()
-      await emailTranscript(store.payload, conversation.id, body.to ?? conversation.email)
+    },
+    history: async () => ({ conversations: await searchHistory(store.payload, historySearchOf(body)) }),
+    canned_replies: async () => ({ replies: await cannedReplies(store.payload) }),
+    transcript: async (request) => {
+      const conversation = await conversationFor(request)
+      await emailTranscript(store.payload, conversation.id, request.to ?? conversation.email)
       return {}
-    }
-    case 'transcript_view': {
-      const conversation = await conversationFor()
+    },
+    transcript_view: async (request) => {
+      const conversation = await conversationFor(request)
       return { events: await store.eventsAfter(0, conversation.id, 5000) }
-    }
-    default:
-      throw new ChatRequestError(400, 'Unknown chat action.')
+    },
   }
+  const action = body.action
+  if (!isActionOf(handlers, action)) throw new ChatRequestError(400, 'Unknown chat action.')
+  return handlers[action](body)
 }

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { DIRECT_LINK_HASH } from '../widget/config'
+import { DIRECT_LINK_HASH } from '../pageConfig'
 import { loadChatSettings, serverConfigError } from './settings'
 
 export const EXPIRED_LINK_PATH = '/chat/expired'

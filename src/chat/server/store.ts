@@ -8,7 +8,7 @@ import {
   type CustomerStatus,
   IN_PROGRESS_STATUSES,
 } from '../constants'
-import type { ChatEventView, ConversationSummary } from '../types'
+import type { ChatEventView, ConversationSummary } from '../protocol'
 import type { ChatHub } from './hub'
 
 export type NewChatEvent = {

@@ -3,7 +3,7 @@ import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
 import { ChatRequestError, refuseWhenLimited } from './guards'
-import type { ChatEventView } from '../types'
+import type { ChatEventView } from '../protocol'
 import { transcriptEvents, transcriptText } from './transcript'
 
 /** Transcript emails one conversation may send per window, whoever asks: a chat cannot become a mail cannon. */

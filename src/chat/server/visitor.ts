@@ -14,10 +14,17 @@ import {
   CHAT_VISITOR_COOKIE,
   OPEN_CHAT_STATUSES,
 } from '../constants'
-import type { VisitorSnapshot } from '../types'
+import type {
+  Received,
+  StreamEvent,
+  VisitorAction,
+  VisitorAnswers,
+  VisitorRequest,
+  VisitorStreamEvents,
+} from '../protocol'
 import { mailTranscript, queueAgain, rateChat } from './afterChat'
 import { readCookie } from '@/security/cookies'
-import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
+import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from './hub'
 import { loadChatSettings, serverConfigError } from './settings'
 import { eventStreamResponse, lastEventIdOf } from './sse'
@@ -134,8 +141,8 @@ export async function visitorStream(request: Request, payload: Payload): Promise
     signal: request.signal,
     lastEventId: lastEventIdOf(request),
     headers: setCookie ? { 'Set-Cookie': setCookie } : {},
-    opening: async () => {
-      const snapshot: VisitorSnapshot = {
+    opening: async (): Promise<StreamEvent<VisitorStreamEvents>[]> => {
+      const snapshot = {
         conversationId: conversation?.id ?? null,
         status: customerStatusOf(conversation?.status),
         availability: hub.availability(),
@@ -160,8 +167,8 @@ export async function visitorStream(request: Request, payload: Payload): Promise
   })
 }
 
-/** POST /api/chat/visitor: everything a visitor does, by `action`. */
-export async function visitorAction(request: Request, payload: Payload): Promise<Response> {
+/** POST /api/chat/visitor: everything a visitor does, by `action` (protocol.ts's VisitorRequest). */
+export async function answerVisitorPost(request: Request, payload: Payload): Promise<Response> {
   try {
     await refuseForeignOrigin(request, payload)
     const address = limitKeyOf(request)
@@ -187,6 +194,13 @@ export async function visitorAction(request: Request, payload: Payload): Promise
 /** Who acts: the visitor's id and the address a new conversation of theirs is counted against. */
 export type VisitorContext = { visitorId: string; address: string }
 
+/** Each visitor action's handler, answering what the protocol names for it. */
+type VisitorHandlers = {
+  [Action in VisitorAction]: (
+    body: Received<Extract<VisitorRequest, { action: Action }>>,
+  ) => Promise<VisitorAnswers[Action]>
+}
+
 export async function runVisitorAction(
   store: ChatStore,
   { visitorId, address }: VisitorContext,
@@ -201,11 +215,11 @@ export async function runVisitorAction(
         'Too many chats were started from your network. Please try again later.',
       ),
     )
-  switch (body.action) {
-    case 'identify': {
-      const name = valid.optionalName(body.name)
-      const email = valid.optionalEmail(body.email)
-      const variables = valid.sessionVariables(body.sessionVariables)
+  const handlers: VisitorHandlers = {
+    identify: async (request) => {
+      const name = valid.optionalName(request.name)
+      const email = valid.optionalEmail(request.email)
+      const variables = valid.sessionVariables(request.sessionVariables)
       const conversation = await ensureConversation()
       await store.update(conversation.id, {
         ...(name !== undefined ? { name } : {}),
@@ -214,17 +228,17 @@ export async function runVisitorAction(
       })
       if (name !== undefined) hub.updateVisitor(visitorId, { name })
       return {}
-    }
-    case 'page': {
-      const page = valid.pagePath(body.page)
+    },
+    page: async (request) => {
+      const page = valid.pagePath(request.page)
       hub.updateVisitor(visitorId, { page })
       const conversation = await store.conversationOf(visitorId)
       if (conversation) await store.update(conversation.id, { currentPage: page })
       return {}
-    }
-    case 'start': {
-      const name = valid.optionalName(body.name)
-      const email = valid.optionalEmail(body.email)
+    },
+    start: async (request) => {
+      const name = valid.optionalName(request.name)
+      const email = valid.optionalEmail(request.email)
       let conversation = await ensureConversation()
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
@@ -237,17 +251,17 @@ export async function runVisitorAction(
         })
       }
       return { conversationId: conversation.id }
-    }
-    case 'message': {
-      const type = body.type ?? 'message'
+    },
+    message: async (request) => {
+      const type = request.type ?? 'message'
       if (type !== 'message' && type !== 'emoji' && type !== 'custom') {
         throw new ChatRequestError(400, 'Visitors may send messages, emoji and custom events.')
       }
       const text =
         type === 'custom'
           ? undefined
-          : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
-      const data = type === 'custom' ? valid.customData(body.customData) : undefined
+          : valid.messageText(request.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
+      const data = type === 'custom' ? valid.customData(request.customData) : undefined
       const conversation = await ensureConversation()
       if (!OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) await queueAgain(store, conversation)
       const event = await store.append(conversation.id, {
@@ -257,32 +271,31 @@ export async function runVisitorAction(
         customData: data,
       })
       return { event }
-    }
-    case 'typing': {
+    },
+    typing: async (request) => {
       const conversation = await store.conversationOf(visitorId)
       if (conversation) {
         hub.publish({
           kind: 'signal',
           audience: { kind: 'agents' },
           name: 'typing',
-          data: { conversationId: conversation.id, typing: body.typing === true, who: 'customer' },
+          data: { conversationId: conversation.id, typing: request.typing === true, who: 'customer' },
         })
       }
       return {}
-    }
-    case 'end': {
+    },
+    end: async () => {
       const conversation = await store.conversationOf(visitorId)
       if (conversation && customerStatusOf(conversation.status) !== 'browsing')
         await endChat(store, conversation.id, 'The visitor ended the chat.')
       return {}
-    }
-    case 'rate':
-      return rateChat(store, visitorId, body.rating)
-    case 'transcript':
-      return mailTranscript(store, visitorId, body)
-    default:
-      throw new ChatRequestError(400, 'Unknown chat action.')
+    },
+    rate: (request) => rateChat(store, visitorId, request.rating),
+    transcript: () => mailTranscript(store, visitorId, body),
   }
+  const action = body.action
+  if (!isActionOf(handlers, action)) throw new ChatRequestError(400, 'Unknown chat action.')
+  return handlers[action](body)
 }
 
 export async function endChat(store: ChatStore, conversationId: number, text: string) {

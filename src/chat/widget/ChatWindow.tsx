@@ -2,8 +2,9 @@ import { type RefObject, useRef } from 'react'
 import { CHAT_STARTED_EVENT } from '@/analytics/events'
 import { trackEvent } from '@/analytics/trackEvent'
 import type { OfflineForm } from '../lookup'
-import { ChatEventItem } from './ChatEventItem'
-import { type ChatPostResult, uploadFile, visitorAction } from './client'
+import { ChatEventItem } from '../browser/ChatEventItem'
+import { type ChatPostResult, uploadFile } from '../browser/chatRequest'
+import { sendVisitorRequest } from './visitorClient'
 import { Composer } from './Composer'
 import type { WidgetController } from './controller'
 import { EndScreen } from './EndScreen'
@@ -122,7 +123,7 @@ function ChatPanel({
         status={status}
         onSend={send}
         onFile={async (file) => report(await uploadFile(file))}
-        onEnd={async () => report(await visitorAction('end'))}
+        onEnd={async () => report(await sendVisitorRequest({ action: 'end' }))}
       />
     )
   }
@@ -133,7 +134,7 @@ function ChatPanel({
       name={name}
       email={email}
       onStart={async (name, email) => {
-        const started = report(await visitorAction('start', { name, email }))
+        const started = report(await sendVisitorRequest({ action: 'start', name, email }))
         if (started) trackEvent(CHAT_STARTED_EVENT)
         return started
       }}

@@ -1,0 +1,47 @@
+import { type ChatResult, chatRequest, jsonPost } from '../browser/chatRequest'
+import { AGENT_ENDPOINT, type AgentAnswers, type AgentRequest } from '../protocol'
+
+/** The agent console's calls to the chat server (Payload's session cookie authenticates them). */
+export type AgentResult<Action extends AgentRequest['action'] = AgentRequest['action']> = ChatResult<
+  AgentAnswers[Action]
+>
+
+const AGENT_FAILURE_WORDS = { refused: 'The request failed.', unreachable: 'The chat server is unreachable.' }
+
+/** What the agent did, as the protocol names it; the answer is the protocol's for its action. */
+export function sendAgentRequest<Request extends AgentRequest>(
+  request: Request,
+): Promise<AgentResult<Request['action']>> {
+  return chatRequest(AGENT_ENDPOINT, jsonPost(request), AGENT_FAILURE_WORDS)
+}
+
+export async function signIn(email: string, password: string): Promise<string | null> {
+  const response = await fetch('/api/users/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({ email, password }),
+  })
+  if (response.ok) return null
+  return response.status === 401 ? 'The email or password is wrong.' : 'Signing in failed. Try again later.'
+}
+
+/** Ends the session: Payload's logout clears the cookie on the server. */
+export async function signOut(): Promise<boolean> {
+  const response = await fetch('/api/users/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => null)
+  return Boolean(response?.ok)
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
+
+const valueOf = <Answer, T>(result: ChatResult<Answer>, pick: (answer: Answer) => T): Outcome<T> =>
+  result.ok ? { ok: true, value: pick(result) } : result
+
+export const fetchHistory = async (search: { query: string; from?: string; to?: string }) =>
+  valueOf(await sendAgentRequest({ action: 'history', ...search }), (answer) => answer.conversations)
+
+export const fetchCannedReplies = async () =>
+  valueOf(await sendAgentRequest({ action: 'canned_replies' }), (answer) => answer.replies)
+
+export const fetchTranscript = async (conversationId: number) =>
+  valueOf(await sendAgentRequest({ action: 'transcript_view', conversationId }), (answer) => answer.events)
