@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { newVisitorToken } from '@/chat/server/tokens'
-import { visitorStream } from '@/chat/server/visitor'
+import { newVisitorToken } from '@/chat/server/http/tokens'
+import { visitorStream } from '@/chat/server/http/visitor'
 import type { VisitorSnapshot } from '@/chat/protocol'
 import { markChatsEndedBeforeUpgrade } from '@/chat/retention/endedBeforeUpgrade'
 import { agentPost, firstFrame, payload, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'

@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 import { poller } from '@/cms/poller'
-import { chatHub } from '../server/hub'
+import { chatHub } from '../server/live/hub'
 import { loadChatSettings } from '../server/settings'
-import { ChatStore } from '../server/store'
-import { endChat } from '../server/visitor'
+import { ChatStore } from '../server/storage/store'
+import { endChat } from '../server/http/visitor'
 
 /** How often each instance looks for idle chats and for waiting chats whose visitor left. */
 export const CHAT_UPKEEP_INTERVAL_MS = 60_000

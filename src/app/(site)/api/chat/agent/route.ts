@@ -1,5 +1,5 @@
 import { getPayloadClient } from '@/cms/queries'
-import { answerAgentPost } from '@/chat/server/agent'
+import { answerAgentPost } from '@/chat/server/http/agent'
 
 export const dynamic = 'force-dynamic'
 

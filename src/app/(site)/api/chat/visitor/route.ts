@@ -1,5 +1,5 @@
 import { getPayloadClient } from '@/cms/queries'
-import { answerVisitorPost } from '@/chat/server/visitor'
+import { answerVisitorPost } from '@/chat/server/http/visitor'
 
 export const dynamic = 'force-dynamic'
 

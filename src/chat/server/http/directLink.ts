@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { DIRECT_LINK_HASH } from '../pageConfig'
-import { loadChatSettings, serverConfigError } from './settings'
+import { DIRECT_LINK_HASH } from '../../pageConfig'
+import { loadChatSettings, serverConfigError } from '../settings'
 
 export const EXPIRED_LINK_PATH = '/chat/expired'
 

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { isChatStaffUser } from '@/cms/access'
 import type { User } from '@/payload-types'
 import { createRateLimiter } from '@/security/rateLimit'
-import { AGENT_PRESENCES, CHAT_BODY_MAX_BYTES, CHAT_POST_LIMIT, CHAT_POST_WINDOW_MS } from '../constants'
+import { AGENT_PRESENCES, CHAT_BODY_MAX_BYTES, CHAT_POST_LIMIT, CHAT_POST_WINDOW_MS } from '../../constants'
 import {
   AGENT_EVENT_TYPES,
   type AgentAction,
@@ -12,15 +12,15 @@ import {
   type AgentStreamEvents,
   type Received,
   type StreamEvent,
-} from '../protocol'
-import { DISMISSED_CHAT_TEXT } from './dismissal'
-import { cannedReplies, historySearchOf, searchHistory } from './consoleQueries'
+} from '../../protocol'
+import { DISMISSED_CHAT_TEXT } from '../conversation/dismissal'
+import { cannedReplies, historySearchOf, searchHistory } from '../storage/consoleQueries'
 import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
-import { chatHub } from './hub'
-import { loadChatSettings } from './settings'
-import { eventStreamResponse, lastEventIdOf } from './sse'
-import { ChatStore, toSummary } from './store'
-import { emailTranscript } from './transcriptEmail'
+import { chatHub } from '../live/hub'
+import { loadChatSettings } from '../settings'
+import { eventStreamResponse, lastEventIdOf } from '../live/sse'
+import { ChatStore, toSummary } from '../storage/store'
+import { emailTranscript } from '../conversation/transcriptEmail'
 import * as valid from './validation'
 import { endChat } from './visitor'
 

@@ -3,7 +3,7 @@ import { APIError } from 'payload'
 import { type RateDecision, retryAfterSeconds } from '@/security/rateLimit'
 import { originOf } from '@/security/origin'
 import { readLimitedText } from '@/security/request'
-import { domainAllowed } from '../domains'
+import { domainAllowed } from '../../domains'
 
 export class ChatRequestError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX_CHARS } from '../constants'
+import { CHAT_MESSAGE_MAX_CHARS } from '../../constants'
 import { ChatRequestError } from './guards'
 
 /** Longest emoji event: a few code points (flags, skin tones, joiners). */

@@ -3,10 +3,10 @@ import { onRevalidated } from '@/cms/revalidate'
 import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import type { SiteSetting } from '@/payload-types'
-import type { BuiltinConfigAnswer, OfflineForm } from '../lookup'
-import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../constants'
-import { chatHub } from './hub'
-import { chatSettingsOf, serverConfigError } from './settings'
+import type { BuiltinConfigAnswer, OfflineForm } from '../../lookup'
+import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../../constants'
+import { chatHub } from '../live/hub'
+import { chatSettingsOf, serverConfigError } from '../settings'
 
 /** How long this instance reuses the settings and form the answer is made of, unless an edit here clears them. */
 export const CHAT_CONFIG_MEMO_MS = 1_000

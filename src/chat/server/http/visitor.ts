@@ -13,7 +13,7 @@ import {
   CHAT_STREAM_RETRY_AFTER_S,
   CHAT_VISITOR_COOKIE,
   OPEN_CHAT_STATUSES,
-} from '../constants'
+} from '../../constants'
 import type {
   Received,
   StreamEvent,
@@ -21,14 +21,14 @@ import type {
   VisitorAnswers,
   VisitorRequest,
   VisitorStreamEvents,
-} from '../protocol'
-import { mailTranscript, queueAgain, rateChat } from './afterChat'
+} from '../../protocol'
+import { mailTranscript, queueAgain, rateChat } from '../conversation/life'
 import { readCookie } from '@/security/cookies'
 import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
-import { chatHub } from './hub'
-import { loadChatSettings, serverConfigError } from './settings'
-import { eventStreamResponse, lastEventIdOf } from './sse'
-import { ChatStore, customerStatusOf } from './store'
+import { chatHub } from '../live/hub'
+import { loadChatSettings, serverConfigError } from '../settings'
+import { eventStreamResponse, lastEventIdOf } from '../live/sse'
+import { ChatStore, customerStatusOf } from '../storage/store'
 import { hashVisitorToken, isIssuedToken, newVisitorToken } from './tokens'
 import * as valid from './validation'
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
-import type { AgentPresence, CustomerStatus } from '../constants'
-import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../protocol'
+import type { AgentPresence, CustomerStatus } from '../../constants'
+import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../../protocol'
 import {
   type BusMessage,
   type ChatBus,

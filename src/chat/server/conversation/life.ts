@@ -7,13 +7,13 @@ import {
   CHAT_TRANSCRIPTS_WINDOW_MS,
   NO_AGENT_TRANSCRIPT_MESSAGE,
   NO_TRANSCRIPT_ADDRESS_MESSAGE,
-} from '../afterChat'
-import { CHAT_RATINGS, type ChatRating } from '../protocol'
-import { OPEN_CHAT_STATUSES } from '../constants'
-import { ChatRequestError, refuseWhenLimited } from './guards'
-import { customerStatusOf, type ChatStore } from './store'
+} from '../../afterChat'
+import { CHAT_RATINGS, type ChatRating } from '../../protocol'
+import { OPEN_CHAT_STATUSES } from '../../constants'
+import { ChatRequestError, refuseWhenLimited } from '../http/guards'
+import { customerStatusOf, type ChatStore } from '../storage/store'
 import { emailTranscript } from './transcriptEmail'
-import { transcriptEvents } from './transcript'
+import { transcriptEvents } from '../storage/transcript'
 
 /** Transcripts mailed per visitor: each one is a mail the site sends to an address a visitor typed. */
 export const transcriptLimiter = createRateLimiter(
