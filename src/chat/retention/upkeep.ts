@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { poller } from '@/cms/poller'
 import { chatHub } from '../server/live/hub'
-import { loadChatSettings } from '../server/settings'
+import { readChatSettings } from '../server/settings'
 import { ChatStore } from '../server/storage/store'
 import { endChat } from '../server/http/visitor'
 
@@ -26,7 +26,7 @@ export type AbsenceLog = Map<number, number>
  * both see it, as when someone ends a chat). Answers how many it ended of each.
  */
 export async function endStaleChats(store: ChatStore, absentSince: AbsenceLog, now = Date.now()) {
-  const { idleEndMinutes, leftQueueMinutes } = await loadChatSettings(store.payload)
+  const { idleEndMinutes, leftQueueMinutes } = await readChatSettings(store.payload)
   let idle = 0
   let left = 0
   if (idleEndMinutes > 0) {

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { onRevalidated } from '@/cms/revalidate'
 import type { OpeningHoursRow } from '@/cms/businessHours'
 import { DEFAULT_IDLE_END_MINUTES, DEFAULT_LEFT_QUEUE_MINUTES } from '@/cms/globals/SiteSettings'
 import type { SiteSetting } from '@/payload-types'
@@ -41,10 +42,52 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>)
   }
 }
 
-export async function loadChatSettings(payload: Payload): Promise<ChatSettings> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  return chatSettingsOf(settings)
+/** How long this instance reuses the site settings the chat reads, unless an edit here clears them first. */
+export const CHAT_SETTINGS_MEMO_MS = 1_000
+
+type Memo = { settings: Promise<SiteSetting>; since: number; generation: number }
+/** Per Payload (a test may run several): the last read, shared by every chat request for a second. */
+const memos = new WeakMap<Payload, Memo>()
+/** Counts the edits made here: a memo from before the last one is stale at once. */
+let generation = 0
+onRevalidated(() => {
+  generation += 1
+})
+/** The opening hours the last read found: what availability is computed with between requests. */
+let openingHoursInForce: OpeningHoursRow[] = []
+
+/**
+ * The site settings as the chat reads them: at most once a second per instance however many
+ * requests ask, and afresh after an edit here (the settings' change hook announces a revalidation).
+ */
+export function readChatSiteSettings(payload: Payload): Promise<SiteSetting> {
+  const memo = memos.get(payload)
+  if (memo && memo.generation === generation && Date.now() - memo.since < CHAT_SETTINGS_MEMO_MS) return memo.settings
+  const current: Memo = {
+    settings: payload.findGlobal({ slug: 'site-settings', depth: 0 }),
+    since: Date.now(),
+    generation,
+  }
+  memos.set(payload, current)
+  current.settings.then(
+    (settings) => {
+      openingHoursInForce = chatSettingsOf(settings).openingHours
+    },
+    // A failed read is not kept: the next request tries again.
+    () => {
+      if (memos.get(payload) === current) memos.delete(payload)
+    },
+  )
+  return current.settings
 }
+
+/** The chat's settings: the one reader every chat request, the upkeep and the embed go through. */
+export async function readChatSettings(payload: Payload): Promise<ChatSettings> {
+  return chatSettingsOf(await readChatSiteSettings(payload))
+}
+
+/** The opening hours as last read (none before the first read): the hub's availability between requests. */
+export const currentOpeningHours = (): OpeningHoursRow[] => openingHoursInForce
 
 /** Configuration errors the server can tell before the page loads (the domain is checked in the browser). */
 export function serverConfigError(

@@ -17,7 +17,7 @@ import { DISMISSED_CHAT_TEXT } from '../conversation/dismissal'
 import { cannedReplies, historySearchOf, searchHistory } from '../storage/consoleQueries'
 import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from '../live/hub'
-import { loadChatSettings } from '../settings'
+import { readChatSettings } from '../settings'
 import { eventStreamResponse, lastEventIdOf } from '../live/sse'
 import { ChatStore, toSummary } from '../storage/store'
 import { emailTranscript } from '../conversation/transcriptEmail'
@@ -41,8 +41,8 @@ export async function agentOf(request: Request, payload: Payload): Promise<Agent
 }
 
 async function checkOrigin(request: Request, payload: Payload) {
-  const settings = await loadChatSettings(payload)
-  chatHub().openingHours = settings.openingHours
+  // Read through the chat's reader, so that the availability an agent's arrival announces uses the hours in force.
+  await readChatSettings(payload)
   if (!originAllowed(request, [])) throw new ChatRequestError(403, 'Cross-site requests are refused.')
 }
 

@@ -26,7 +26,7 @@ import { mailTranscript, queueAgain, rateChat } from '../conversation/life'
 import { readCookie } from '@/security/cookies'
 import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from '../live/hub'
-import { loadChatSettings, serverConfigError } from '../settings'
+import { readChatSettings, serverConfigError } from '../settings'
 import { eventStreamResponse, lastEventIdOf } from '../live/sse'
 import { ChatStore, customerStatusOf } from '../storage/store'
 import { hashVisitorToken, isIssuedToken, newVisitorToken } from './tokens'
@@ -84,8 +84,7 @@ async function admitVisitor(request: Request, address: string): Promise<Visitor>
  * that does not hold), so a hand-made request cannot open a chat the site has switched off.
  */
 async function refuseForeignOrigin(request: Request, payload: Payload) {
-  const settings = await loadChatSettings(payload)
-  chatHub().openingHours = settings.openingHours
+  const settings = await readChatSettings(payload)
   if (!originAllowed(request, settings.allowedDomains)) {
     throw new ChatRequestError(403, 'This site may not use the chat.')
   }
