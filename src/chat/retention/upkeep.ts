@@ -3,7 +3,7 @@ import { poller } from '@/cms/poller'
 import { chatHub } from '../server/live/hub'
 import { readChatSettings } from '../server/settings'
 import { ChatStore } from '../server/storage/store'
-import { endChat } from '../server/http/visitor'
+import { endChat } from '../server/conversation/life'
 
 /** How often each instance looks for idle chats and for waiting chats whose visitor left. */
 export const CHAT_UPKEEP_INTERVAL_MS = 60_000

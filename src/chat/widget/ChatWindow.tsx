@@ -93,14 +93,14 @@ export function ChatWindow({
         <p className="chat-typing" aria-live="polite">
           {state.agentTyping ? `${state.agentTyping} is typing…` : ''}
         </p>
-        {!inChat && <ChatPanel state={state} controller={controller} send={send} {...panel} />}
+        {!inChat && <VisitorChatBody state={state} controller={controller} send={send} {...panel} />}
       </div>
       {error && (
         <p className="chat-error" role="alert">
           {error}
         </p>
       )}
-      {inChat && <ChatPanel state={state} controller={controller} send={send} {...panel} />}
+      {inChat && <VisitorChatBody state={state} controller={controller} send={send} {...panel} />}
     </section>
   )
 }
@@ -109,7 +109,7 @@ export function ChatWindow({
  * In a chat, the composer; once it has ended, the end screen; before one, the pre-chat form while
  * agents are online, else the offline form.
  */
-function ChatPanel({
+function VisitorChatBody({
   state,
   controller,
   send,

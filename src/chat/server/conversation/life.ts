@@ -1,41 +1,86 @@
 import type { ChatConversation } from '@/payload-types'
-import { createRateLimiter } from '@/security/rateLimit'
-import {
-  CHAT_TRANSCRIPTS_PER_RECIPIENT,
-  CHAT_TRANSCRIPTS_PER_SITE,
-  CHAT_TRANSCRIPTS_PER_VISITOR,
-  CHAT_TRANSCRIPTS_WINDOW_MS,
-  NO_AGENT_TRANSCRIPT_MESSAGE,
-  NO_TRANSCRIPT_ADDRESS_MESSAGE,
-} from '../../afterChat'
-import { CHAT_RATINGS, type ChatRating } from '../../protocol'
 import { OPEN_CHAT_STATUSES } from '../../constants'
-import { ChatRequestError, refuseWhenLimited } from '../http/guards'
+import { type AgentIdentity, CHAT_RATINGS, type ChatRating } from '../../protocol'
+import { ChatRequestError } from '../http/guards'
 import { customerStatusOf, type ChatStore } from '../storage/store'
-import { emailTranscript } from './transcriptEmail'
-import { transcriptEvents } from '../storage/transcript'
 
-/** Transcripts mailed per visitor: each one is a mail the site sends to an address a visitor typed. */
-export const transcriptLimiter = createRateLimiter(
-  { kind: 'fixed-window', limit: CHAT_TRANSCRIPTS_PER_VISITOR, windowMs: CHAT_TRANSCRIPTS_WINDOW_MS },
-  { scope: 'chat-transcript' },
-)
+/**
+ * A conversation's life, in one place: a chat starts (or queues again), an agent is invited in or
+ * joins, it ends, and the visitor rates it; each step writes its system note here. The http
+ * handlers decide who may ask; these functions decide what happens.
+ */
 
-/** Transcripts mailed to one address, whoever asks. */
-export const transcriptRecipientLimiter = createRateLimiter(
-  { kind: 'fixed-window', limit: CHAT_TRANSCRIPTS_PER_RECIPIENT, windowMs: CHAT_TRANSCRIPTS_WINDOW_MS },
-  { scope: 'chat-transcript-recipient' },
-)
+/** Who writes the lines nobody typed. */
+export const SYSTEM_AUTHOR = { type: 'system', name: 'System' } as const
 
-/** Transcripts mailed on visitors' requests, all together: the site's own ceiling. */
-export const transcriptSiteLimiter = createRateLimiter(
-  { kind: 'fixed-window', limit: CHAT_TRANSCRIPTS_PER_SITE, windowMs: CHAT_TRANSCRIPTS_WINDOW_MS },
-  { scope: 'chat-transcript-site' },
-)
-const SITE_KEY = 'site'
+/** What a visitor reads when their chat joins the queue. */
+export const QUEUED_CHAT_TEXT = 'You are in the queue. An agent will be with you shortly.'
+
+/** A line in the conversation from the system (a join, an end, a queue notice). */
+export const addSystemNote = (store: ChatStore, conversationId: number, text: string) =>
+  store.append(conversationId, { type: 'system', author: SYSTEM_AUTHOR, text })
+
+/** A chat the visitor is waiting in or holding. */
+export const isChatOpen = (conversation: ChatConversation) =>
+  OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))
+
+/**
+ * Queues the visitor's conversation for a new chat. The new chat starts unrated: the last chat's
+ * rating moves into the log, where the transcript keeps it. The address the visitor has given by
+ * now is the only one this chat's transcript may go to, whatever they type later.
+ */
+export async function queueAgain(store: ChatStore, conversation: ChatConversation) {
+  if (conversation.rating) {
+    await addSystemNote(store, conversation.id, `The visitor rated the last chat ${conversation.rating}.`)
+  }
+  const started = await store.update(conversation.id, {
+    rating: null,
+    ratedAt: null,
+    startedAt: new Date().toISOString(),
+    transcriptEmail: conversation.email || null,
+  })
+  await store.setStatus(started, 'queued')
+}
+
+/** The visitor asks for a chat: unless one is open already, it joins the queue and they are told so. */
+export async function startChat(store: ChatStore, conversation: ChatConversation) {
+  if (isChatOpen(conversation)) return
+  await queueAgain(store, conversation)
+  await addSystemNote(store, conversation.id, QUEUED_CHAT_TEXT)
+}
+
+/** An agent invites a visitor who is not chatting, with their first message. */
+export async function inviteToChat(
+  store: ChatStore,
+  conversation: ChatConversation,
+  agent: AgentIdentity,
+  text: string,
+) {
+  if (conversation.status === 'chatting' || conversation.status === 'queued') {
+    throw new ChatRequestError(409, 'This visitor is already chatting.')
+  }
+  await store.setStatus(conversation, 'invited', agent.id)
+  await store.append(conversation.id, { type: 'message', author: { type: 'agent', name: agent.name }, text })
+}
+
+/** An agent takes a chat nobody has taken yet. */
+export async function joinChat(store: ChatStore, conversation: ChatConversation, agent: AgentIdentity) {
+  if (conversation.status === 'chatting') throw new ChatRequestError(409, 'Another agent already took this chat.')
+  await store.setStatus(conversation, 'chatting', agent.id)
+  await addSystemNote(store, conversation.id, `${agent.name} joined the chat.`)
+}
+
+/** Ends a chat, by the visitor, an agent or the upkeep, saying why in its last line. */
+export async function endChat(store: ChatStore, conversationId: number, text: string) {
+  const conversation = await store.conversation(conversationId)
+  if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
+  await addSystemNote(store, conversationId, text)
+  // The agent stays recorded: the admin's history shows who took the chat.
+  await store.setStatus(conversation, 'ended')
+}
 
 /** The visitor's own conversation once it has had a chat, or a 404 (nobody else's can be named). */
-async function chattedConversation(store: ChatStore, visitorId: string) {
+export async function chattedConversation(store: ChatStore, visitorId: string) {
   const conversation = await store.conversationOf(visitorId)
   const firstEvent = conversation ? await store.eventsAfter(0, conversation.id, 1) : []
   if (!conversation || firstEvent.length === 0) throw new ChatRequestError(404, 'There is no chat to send or rate.')
@@ -55,65 +100,10 @@ function ratingOf(value: unknown): ChatRating {
 export async function rateChat(store: ChatStore, visitorId: string, value: unknown) {
   const rating = ratingOf(value)
   const { conversation } = await chattedConversation(store, visitorId)
-  if (OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) {
+  if (isChatOpen(conversation)) {
     throw new ChatRequestError(409, 'You can rate the chat once it has ended.')
   }
   if (conversation.rating) return { rating: conversation.rating }
   await store.update(conversation.id, { rating, ratedAt: new Date().toISOString() })
   return { rating }
-}
-
-/**
- * Queues the visitor's conversation for a new chat. The new chat starts unrated: the last chat's
- * rating moves into the log, where the transcript keeps it. The address the visitor has given by
- * now is the only one this chat's transcript may go to, whatever they type later.
- */
-export async function queueAgain(store: ChatStore, conversation: ChatConversation) {
-  if (conversation.rating) {
-    await store.append(conversation.id, {
-      type: 'system',
-      author: { type: 'system', name: 'System' },
-      text: `The visitor rated the last chat ${conversation.rating}.`,
-    })
-  }
-  const started = await store.update(conversation.id, {
-    rating: null,
-    ratedAt: null,
-    startedAt: new Date().toISOString(),
-    transcriptEmail: conversation.email || null,
-  })
-  await store.setStatus(started, 'queued')
-}
-
-/**
- * Mails the visitor a copy of the chat that just ended, to the address they gave before or at its
- * start, never to one typed now: only for a chat an agent took part in, within the visitor's,
- * the address's and the site's hourly allowances as well as the conversation's.
- */
-export async function mailTranscript(store: ChatStore, visitorId: string, body: Record<string, unknown>) {
-  if (body.email !== undefined) {
-    throw new ChatRequestError(400, 'A transcript goes only to the email address given when the chat started.')
-  }
-  const { conversation } = await chattedConversation(store, visitorId)
-  if (OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) {
-    throw new ChatRequestError(409, 'You can have the transcript once the chat has ended.')
-  }
-  const to = conversation.transcriptEmail
-  if (!to) throw new ChatRequestError(409, NO_TRANSCRIPT_ADDRESS_MESSAGE)
-  const since = conversation.startedAt ?? ''
-  const events = (await transcriptEvents(store.payload, conversation.id)).filter((event) => event.timestamp >= since)
-  if (!events.some((event) => event.author.type === 'agent'))
-    throw new ChatRequestError(409, NO_AGENT_TRANSCRIPT_MESSAGE)
-  const limited = 'Too many transcripts were sent. Please try again later.'
-  refuseWhenLimited(await transcriptLimiter.take(visitorId), limited)
-  refuseWhenLimited(await transcriptRecipientLimiter.take(to.toLowerCase()), limited)
-  refuseWhenLimited(await transcriptSiteLimiter.take(SITE_KEY), limited)
-  try {
-    await emailTranscript(store.payload, conversation.id, to, { visitorCopy: events })
-  } catch (error) {
-    if (error instanceof ChatRequestError) throw error
-    store.payload.logger.error({ err: error, conversationId: conversation.id }, 'chat transcript mail failed')
-    throw new ChatRequestError(502, 'The transcript could not be sent. Please try again later.')
-  }
-  return { to }
 }

@@ -14,6 +14,7 @@ import {
   type StreamEvent,
 } from '../../protocol'
 import { DISMISSED_CHAT_TEXT } from '../conversation/dismissal'
+import { endChat, inviteToChat, joinChat } from '../conversation/life'
 import { cannedReplies, historySearchOf, searchHistory } from '../storage/consoleQueries'
 import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from '../live/hub'
@@ -22,7 +23,6 @@ import { eventStreamResponse, lastEventIdOf } from '../live/sse'
 import { ChatStore, toSummary } from '../storage/store'
 import { emailTranscript } from '../conversation/transcriptEmail'
 import * as valid from './validation'
-import { endChat } from './visitor'
 
 export const agentPostLimiter = createRateLimiter(
   { kind: 'fixed-window', limit: CHAT_POST_LIMIT * 3, windowMs: CHAT_POST_WINDOW_MS },
@@ -128,38 +128,17 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
       }
       const text = valid.messageText(request.text ?? 'Hello! Can I help you with a title search?')
       const conversation = await store.ensureConversation(visitorId, hub.visitor(visitorId)?.page)
-      if (conversation.status === 'chatting' || conversation.status === 'queued') {
-        throw new ChatRequestError(409, 'This visitor is already chatting.')
-      }
-      await store.setStatus(conversation, 'invited', agent.id)
-      await store.append(conversation.id, { type: 'message', author, text })
+      await inviteToChat(store, conversation, agent, text)
       return { conversationId: conversation.id }
     },
     accept: async (request) => {
-      const conversation = await conversationFor(request)
-      if (conversation.status === 'chatting') throw new ChatRequestError(409, 'Another agent already took this chat.')
-      await store.setStatus(conversation, 'chatting', agent.id)
-      await store.append(conversation.id, {
-        type: 'system',
-        author: { type: 'system', name: 'System' },
-        text: `${agent.name} joined the chat.`,
-      })
+      await joinChat(store, await conversationFor(request), agent)
       return {}
     },
     message: async (request) => {
       const conversation = await conversationFor(request)
-      const type = AGENT_EVENT_TYPES.find((known) => known === (request.type ?? 'message'))
-      if (!type) throw new ChatRequestError(400, 'Unknown event type.')
-      const event = await store.append(conversation.id, {
-        type,
-        author,
-        text:
-          type === 'custom'
-            ? undefined
-            : valid.messageText(request.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined),
-        buttons: type === 'rich_message' ? valid.buttonLabels(request.buttons) : undefined,
-        customData: type === 'custom' ? valid.customData(request.customData) : undefined,
-      })
+      const type = valid.eventTypeOf(request.type, AGENT_EVENT_TYPES, 'Unknown event type.')
+      const event = await store.append(conversation.id, { type, author, ...valid.eventContent(type, request) })
       return { event }
     },
     typing: async (request) => {

@@ -12,17 +12,18 @@ import {
   CHAT_POST_WINDOW_MS,
   CHAT_STREAM_RETRY_AFTER_S,
   CHAT_VISITOR_COOKIE,
-  OPEN_CHAT_STATUSES,
 } from '../../constants'
-import type {
-  Received,
-  StreamEvent,
-  VisitorAction,
-  VisitorAnswers,
-  VisitorRequest,
-  VisitorStreamEvents,
+import {
+  type Received,
+  type StreamEvent,
+  VISITOR_EVENT_TYPES,
+  type VisitorAction,
+  type VisitorAnswers,
+  type VisitorRequest,
+  type VisitorStreamEvents,
 } from '../../protocol'
-import { mailTranscript, queueAgain, rateChat } from '../conversation/life'
+import { endChat, isChatOpen, queueAgain, rateChat, startChat } from '../conversation/life'
+import { mailTranscript } from '../conversation/transcriptRequest'
 import { readCookie } from '@/security/cookies'
 import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
 import { chatHub } from '../live/hub'
@@ -241,33 +242,22 @@ export async function runVisitorAction(
       let conversation = await ensureConversation()
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
-      if (!OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) {
-        await queueAgain(store, conversation)
-        await store.append(conversation.id, {
-          type: 'system',
-          author: { type: 'system', name: 'System' },
-          text: 'You are in the queue. An agent will be with you shortly.',
-        })
-      }
+      await startChat(store, conversation)
       return { conversationId: conversation.id }
     },
     message: async (request) => {
-      const type = request.type ?? 'message'
-      if (type !== 'message' && type !== 'emoji' && type !== 'custom') {
-        throw new ChatRequestError(400, 'Visitors may send messages, emoji and custom events.')
-      }
-      const text =
-        type === 'custom'
-          ? undefined
-          : valid.messageText(request.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
-      const data = type === 'custom' ? valid.customData(request.customData) : undefined
+      const type = valid.eventTypeOf(
+        request.type,
+        VISITOR_EVENT_TYPES,
+        'Visitors may send messages, emoji and custom events.',
+      )
+      const content = valid.eventContent(type, request)
       const conversation = await ensureConversation()
-      if (!OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) await queueAgain(store, conversation)
+      if (!isChatOpen(conversation)) await queueAgain(store, conversation)
       const event = await store.append(conversation.id, {
         type,
         author: { type: 'customer', name: conversation.name || 'Visitor' },
-        text,
-        customData: data,
+        ...content,
       })
       return { event }
     },
@@ -295,12 +285,4 @@ export async function runVisitorAction(
   const action = body.action
   if (!isActionOf(handlers, action)) throw new ChatRequestError(400, 'Unknown chat action.')
   return handlers[action](body)
-}
-
-export async function endChat(store: ChatStore, conversationId: number, text: string) {
-  const conversation = await store.conversation(conversationId)
-  if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
-  await store.append(conversationId, { type: 'system', author: { type: 'system', name: 'System' }, text })
-  // The agent stays recorded: the admin's history shows who took the chat.
-  await store.setStatus(conversation, 'ended')
 }
