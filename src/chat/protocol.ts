@@ -2,23 +2,11 @@
  * The contract between the chat's two browser sides (the visitor widget and the agent console)
  * and the chat server: what each side may ask, what it is answered, and what its event stream
  * carries. Types and a few constants only, imported by the widget, the console and the server, so
- * that a name on the wire means one thing.
+ * that a name on the wire means one thing. What only one browser side sends or listens for (its
+ * endpoint, its stream's address and event names) sits in that side's client, checked against the
+ * types here, so that each bundle carries only its own.
  */
 import type { AgentPresence, AuthorType, ChatEventType, CustomerStatus } from './constants'
-
-/** Where the visitor widget posts what a visitor does. */
-export const VISITOR_ENDPOINT = '/api/chat/visitor'
-/** Where the agent console posts what an agent does (Payload's session cookie authenticates it). */
-export const AGENT_ENDPOINT = '/api/chat/agent'
-/** Where either side uploads a file into a conversation (multipart: `file`, and `conversationId` for an agent). */
-export const FILES_ENDPOINT = '/api/chat/files'
-
-/** The visitor's stream: their own conversation, from `lastEventId` on. */
-export const visitorStreamUrl = (page: string, lastEventId: number) =>
-  `/api/chat/stream?page=${encodeURIComponent(page)}${lastEventId ? `&lastEventId=${lastEventId}` : ''}`
-/** The agents' stream: every open chat, the visitors on the site and the team's presence. */
-export const agentStreamUrl = (lastEventId: number) =>
-  `/api/chat/agent/stream${lastEventId ? `?lastEventId=${lastEventId}` : ''}`
 
 /** One chat event as every client sees it; `id` orders events and resumes streams. */
 export type ChatEventView = {
@@ -191,27 +179,7 @@ export type AgentStreamEvents = {
 /** One message of a stream whose events are `Events`: its name and the payload that name carries. */
 export type StreamEvent<Events> = { [Name in keyof Events]: { name: Name; data: Events[Name] } }[keyof Events]
 
-/** Every event name of each stream, for the listeners a browser registers. */
-export const VISITOR_STREAM_EVENTS = eventNames<VisitorStreamEvents>({
-  snapshot: true,
-  chat: true,
-  synced: true,
-  status: true,
-  availability: true,
-  typing: true,
-})
-export const AGENT_STREAM_EVENTS = eventNames<AgentStreamEvents>({
-  me: true,
-  agents: true,
-  visitors: true,
-  conversations: true,
-  conversation: true,
-  chat: true,
-  synced: true,
-  typing: true,
-})
-
-/** The names of a stream's events, from a record the compiler checks is complete. */
-function eventNames<Events>(names: Record<keyof Events & string, true>): (keyof Events & string)[] {
-  return Object.keys(names) as (keyof Events & string)[]
-}
+/** The events of a stream that a list of names leaves out. */
+export type Unlisted<Events, Listed extends readonly unknown[]> = Exclude<keyof Events, Listed[number]>
+/** Compiles only for `never`: a client's list of its stream's event names must leave none out. */
+export type NoneLeftOut<Missing extends never> = Missing

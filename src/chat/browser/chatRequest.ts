@@ -1,6 +1,3 @@
-import type { ChatEventView } from '../protocol'
-import { FILES_ENDPOINT } from '../protocol'
-
 /** A call the chat server refused or could not take, in words for the visitor or agent. */
 export type ChatFailure = { ok: false; status: number; error: string }
 
@@ -38,14 +35,3 @@ export const jsonPost = (body: unknown): RequestInit => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 })
-
-const FILE_NOT_SENT = 'The file could not be sent.'
-
-/** Sends a file into the visitor's chat, or (with `conversationId`) into an agent's. */
-export async function uploadFile(file: File, conversationId?: number) {
-  const form = new FormData()
-  form.append('file', file)
-  if (conversationId) form.append('conversationId', String(conversationId))
-  const words = { refused: FILE_NOT_SENT, unreachable: FILE_NOT_SENT }
-  return chatRequest<{ event?: ChatEventView }>(FILES_ENDPOINT, { method: 'POST', body: form }, words)
-}

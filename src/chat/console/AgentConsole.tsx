@@ -4,15 +4,9 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useReducer, useState } from 'react'
 import { openResumableStream } from '../browser/resumableStream'
 import type { AgentPresence } from '../constants'
-import {
-  AGENT_STREAM_EVENTS,
-  type AgentRequest,
-  type AgentStreamEvents,
-  agentStreamUrl,
-  type CannedReply,
-} from '../protocol'
+import type { AgentRequest, AgentStreamEvents, CannedReply } from '../protocol'
 import { ChatPanel } from './ChatPanel'
-import { fetchCannedReplies, sendAgentRequest, signOut } from './agentClient'
+import { AGENT_STREAM_EVENTS, agentStreamUrl, fetchCannedReplies, sendAgentRequest, signOut } from './agentClient'
 import { HistoryView } from './HistoryView'
 import { AgentsList, pageOf, QueueList, VisitorsList } from './SidePanels'
 import { consoleReducer, initialConsoleState } from './state'

@@ -5,7 +5,7 @@ import type { AgentRequest, CannedReply, ChatEventView, ConversationSummary } fr
 import { sendOnEnter } from '../browser/sendOnEnter'
 import { useTypingSignal } from '../browser/useTypingSignal'
 import { ChatEventItem } from '../browser/ChatEventItem'
-import { uploadFile } from '../browser/chatRequest'
+import { uploadFile } from '../browser/uploadFile'
 
 /** Agent typing signals are sent at most this often. */
 export const AGENT_TYPING_INTERVAL_MS = 3000

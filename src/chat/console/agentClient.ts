@@ -1,5 +1,25 @@
 import { type ChatResult, chatRequest, jsonPost } from '../browser/chatRequest'
-import { AGENT_ENDPOINT, type AgentAnswers, type AgentRequest } from '../protocol'
+import type { AgentAnswers, AgentRequest, AgentStreamEvents, NoneLeftOut, Unlisted } from '../protocol'
+
+/** Where the console posts what an agent does. */
+const AGENT_ENDPOINT = '/api/chat/agent'
+
+/** The agents' stream: every open chat, the visitors on the site and the team's presence. */
+export const agentStreamUrl = (lastEventId: number) =>
+  `/api/chat/agent/stream${lastEventId ? `?lastEventId=${lastEventId}` : ''}`
+
+/** Every event of the agents' stream, for its listeners. */
+export const AGENT_STREAM_EVENTS = [
+  'me',
+  'agents',
+  'visitors',
+  'conversations',
+  'conversation',
+  'chat',
+  'synced',
+  'typing',
+] as const satisfies readonly (keyof AgentStreamEvents)[]
+export type AgentStreamEventsListed = NoneLeftOut<Unlisted<AgentStreamEvents, typeof AGENT_STREAM_EVENTS>>
 
 /** The agent console's calls to the chat server (Payload's session cookie authenticates them). */
 export type AgentResult<Action extends AgentRequest['action'] = AgentRequest['action']> = ChatResult<

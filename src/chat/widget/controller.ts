@@ -1,18 +1,10 @@
 import { CHAT_SOUND_THROTTLE_MS, type CustomerStatus } from '../constants'
 import { openResumableStream } from '../browser/resumableStream'
-import {
-  type Availability,
-  type ChatEventView,
-  type StreamEvent,
-  VISITOR_STREAM_EVENTS,
-  type VisitorSnapshot,
-  type VisitorStreamEvents,
-  visitorStreamUrl,
-} from '../protocol'
+import type { Availability, ChatEventView, StreamEvent, VisitorSnapshot, VisitorStreamEvents } from '../protocol'
 import { onFirstGesture, onFirstInteraction, readActiveChat, writeActiveChat } from './activeChat'
 import { apiEventOf, LiveChatApi } from './liveChatApi'
 import { type Customer, initialWidgetState, isChatOpen, isInChat, type Visibility, type WidgetState } from './state'
-import { sendVisitorRequest } from './visitorClient'
+import { sendVisitorRequest, VISITOR_STREAM_EVENTS, visitorStreamUrl } from './visitorClient'
 import { pollAvailability } from './availability'
 import { readWindowMemory, writeWindowMemory } from './windowMemory'
 

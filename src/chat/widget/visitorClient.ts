@@ -1,5 +1,23 @@
 import { type ChatResult, chatRequest, jsonPost } from '../browser/chatRequest'
-import { VISITOR_ENDPOINT, type VisitorAnswers, type VisitorRequest } from '../protocol'
+import type { NoneLeftOut, Unlisted, VisitorAnswers, VisitorRequest, VisitorStreamEvents } from '../protocol'
+
+/** Where the widget posts what a visitor does. */
+const VISITOR_ENDPOINT = '/api/chat/visitor'
+
+/** The visitor's stream: their own conversation, from `lastEventId` on. */
+export const visitorStreamUrl = (page: string, lastEventId: number) =>
+  `/api/chat/stream?page=${encodeURIComponent(page)}${lastEventId ? `&lastEventId=${lastEventId}` : ''}`
+
+/** Every event of the visitor's stream, for its listeners. */
+export const VISITOR_STREAM_EVENTS = [
+  'snapshot',
+  'chat',
+  'synced',
+  'status',
+  'availability',
+  'typing',
+] as const satisfies readonly (keyof VisitorStreamEvents)[]
+export type VisitorStreamEventsListed = NoneLeftOut<Unlisted<VisitorStreamEvents, typeof VISITOR_STREAM_EVENTS>>
 
 /** What a visitor's request comes back as: the protocol's answer for its action, or why it failed. */
 export type VisitorResult<Action extends VisitorRequest['action'] = VisitorRequest['action']> = ChatResult<
