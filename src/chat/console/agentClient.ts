@@ -35,23 +35,6 @@ export function sendAgentRequest<Request extends AgentRequest>(
   return chatRequest(AGENT_ENDPOINT, jsonPost(request), AGENT_FAILURE_WORDS)
 }
 
-export async function signIn(email: string, password: string): Promise<string | null> {
-  const response = await fetch('/api/users/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify({ email, password }),
-  })
-  if (response.ok) return null
-  return response.status === 401 ? 'The email or password is wrong.' : 'Signing in failed. Try again later.'
-}
-
-/** Ends the session: Payload's logout clears the cookie on the server. */
-export async function signOut(): Promise<boolean> {
-  const response = await fetch('/api/users/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => null)
-  return Boolean(response?.ok)
-}
-
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
 
 const valueOf = <Answer, T>(result: ChatResult<Answer>, pick: (answer: Answer) => T): Outcome<T> =>
