@@ -46,36 +46,51 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>)
 export const CHAT_SETTINGS_MEMO_MS = 1_000
 
 type Memo = { settings: Promise<SiteSetting>; since: number; generation: number }
-/** Per Payload (a test may run several): the last read, shared by every chat request for a second. */
-const memos = new WeakMap<Payload, Memo>()
-/** Counts the edits made here: a memo from before the last one is stale at once. */
-let generation = 0
-onRevalidated(() => {
-  generation += 1
+
+/**
+ * The reader's state, one per process: Next bundles each route (and the server's own start-up
+ * work) with its own copy of this module, and the hub that asks for the hours is shared by all.
+ */
+type ReaderState = {
+  /** Per Payload (a test may run several): the last read, shared by every chat request for a second. */
+  memos: WeakMap<Payload, Memo>
+  /** Counts the edits made here: a memo from before the last one is stale at once. */
+  generation: number
+  /** The opening hours the newest read found: what availability is computed with between requests. */
+  openingHours: OpeningHoursRow[]
+}
+const READER_STATE = Symbol.for('cardinal-title.chat.settings-reader')
+const state = ((globalThis as { [READER_STATE]?: ReaderState })[READER_STATE] ??= {
+  memos: new WeakMap(),
+  generation: 0,
+  openingHours: [],
 })
-/** The opening hours the last read found: what availability is computed with between requests. */
-let openingHoursInForce: OpeningHoursRow[] = []
+onRevalidated(() => {
+  state.generation += 1
+})
 
 /**
  * The site settings as the chat reads them: at most once a second per instance however many
  * requests ask, and afresh after an edit here (the settings' change hook announces a revalidation).
  */
 export function readChatSiteSettings(payload: Payload): Promise<SiteSetting> {
-  const memo = memos.get(payload)
-  if (memo && memo.generation === generation && Date.now() - memo.since < CHAT_SETTINGS_MEMO_MS) return memo.settings
+  const memo = state.memos.get(payload)
+  if (memo && memo.generation === state.generation && Date.now() - memo.since < CHAT_SETTINGS_MEMO_MS)
+    return memo.settings
   const current: Memo = {
     settings: payload.findGlobal({ slug: 'site-settings', depth: 0 }),
     since: Date.now(),
-    generation,
+    generation: state.generation,
   }
-  memos.set(payload, current)
+  state.memos.set(payload, current)
   current.settings.then(
     (settings) => {
-      openingHoursInForce = chatSettingsOf(settings).openingHours
+      // An older read that answers late does not undo a newer one.
+      if (state.memos.get(payload) === current) state.openingHours = chatSettingsOf(settings).openingHours
     },
     // A failed read is not kept: the next request tries again.
     () => {
-      if (memos.get(payload) === current) memos.delete(payload)
+      if (state.memos.get(payload) === current) state.memos.delete(payload)
     },
   )
   return current.settings
@@ -87,7 +102,7 @@ export async function readChatSettings(payload: Payload): Promise<ChatSettings> 
 }
 
 /** The opening hours as last read (none before the first read): the hub's availability between requests. */
-export const currentOpeningHours = (): OpeningHoursRow[] => openingHoursInForce
+export const currentOpeningHours = (): OpeningHoursRow[] => state.openingHours
 
 /** Configuration errors the server can tell before the page loads (the domain is checked in the browser). */
 export function serverConfigError(
