@@ -4,7 +4,7 @@ import { ChatLoader } from './ChatLoader'
 import { liveChatApiUrl } from './livechat/dynamicConfig'
 import { chatSettingsOf, serverConfigError } from './server/settings'
 import { CHAT_STUB_SCRIPT } from './stub'
-import type { ChatConfig } from './widget/config'
+import type { ChatConfig } from './pageConfig'
 
 /** Default address of LiveChat's tracking script; LIVECHAT_SCRIPT_URL overrides it (tests). */
 export const LIVECHAT_SCRIPT_URL = 'https://cdn.livechatinc.com/tracking.js'

@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { LiveChatWidgetApi } from './stub'
-import { type ChatConfig, DIRECT_LINK_HASH } from './widget/config'
+import { type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
 import { windowWasOpen } from './widget/windowMemory'
 
 const VisitorWidget = lazy(() => import('./widget/VisitorWidget'))

@@ -1,8 +1,8 @@
 import type { CaptchaConfig } from '@/contact/captchaWidget'
 import type { RenderedForm } from '@/contact/form/CmsForm'
-import { reconnectDelay } from './reconnect'
-import type { Availability } from './types'
-import type { ConfigError } from './widget/config'
+import { reconnectDelay } from './browser/reconnect'
+import type { Availability } from './protocol'
+import type { ConfigError } from './pageConfig'
 
 /** One configuration lookup waits this long for an answer before it counts as failed. */
 export const CHAT_CONFIG_LOOKUP_TIMEOUT_MS = 5000

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { DISMISSED_CHAT_TEXT } from '../../src/chat/server/dismissal'
+import { DISMISSED_CHAT_TEXT } from '../../src/chat/server/conversation/dismissal'
 import { seriousAxeViolations } from './support/axe'
 import { chatAdmin, customerStatus, openConsole, prepareChatSuite, visitorName } from './support/chat'
 

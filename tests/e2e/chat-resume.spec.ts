@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config'
 import { CHAT_RECONNECT_MAX_TRIES } from '../../src/chat/constants'
-import { reconnectDelay } from '../../src/chat/reconnect'
+import { reconnectDelay } from '../../src/chat/browser/reconnect'
 import { customerStatus, openConsole, prepareChatSuite, visitorName } from './support/chat'
 import { startDropProxy } from './support/dropProxy'
 import { secondServer } from './support/secondServer'

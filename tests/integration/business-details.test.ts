@@ -1,8 +1,8 @@
 import { ValidationError } from 'payload'
 import { describe, expect, it } from 'vitest'
-import { agentStream } from '@/chat/server/agent'
-import { chatHub } from '@/chat/server/hub'
-import { newVisitorToken } from '@/chat/server/tokens'
+import { agentStream } from '@/chat/server/http/agent'
+import { chatHub } from '@/chat/server/live/hub'
+import { newVisitorToken } from '@/chat/server/http/tokens'
 import { localBusinessJsonLd } from '@/site/structuredData'
 import { agentToken, payload, setUpChatSuite, SITE, visitorPost } from '../support/chat'
 

@@ -7,11 +7,11 @@ import {
   CHAT_STREAMS_PER_INSTANCE,
   CHAT_VISITOR_COOKIE,
 } from '@/chat/constants'
-import { agentStream } from '@/chat/server/agent'
-import { chatHub } from '@/chat/server/hub'
-import { hashVisitorToken, newVisitorToken } from '@/chat/server/tokens'
-import { visitorStream } from '@/chat/server/visitor'
-import type { VisitorListView } from '@/chat/types'
+import { agentStream } from '@/chat/server/http/agent'
+import { chatHub } from '@/chat/server/live/hub'
+import { hashVisitorToken, newVisitorToken } from '@/chat/server/http/tokens'
+import { visitorStream } from '@/chat/server/http/visitor'
+import type { VisitorListView } from '@/chat/protocol'
 import {
   agentToken,
   firstFrame,

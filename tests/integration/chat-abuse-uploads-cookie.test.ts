@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHAT_VISITOR_COOKIE } from '@/chat/constants'
-import { CHAT_UPLOAD_MAX_BYTES, uploadChatFile } from '@/chat/server/files'
-import { newVisitorToken } from '@/chat/server/tokens'
+import { CHAT_UPLOAD_MAX_BYTES, uploadChatFile } from '@/chat/server/http/files'
+import { newVisitorToken } from '@/chat/server/http/tokens'
 import { newAddress, payload, setUpChatSuite, SITE, visitorPostFrom } from '../support/chat'
 
 setUpChatSuite()

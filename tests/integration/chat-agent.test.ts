@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { agentStream } from '@/chat/server/agent'
-import { chatHub } from '@/chat/server/hub'
-import { newVisitorToken } from '@/chat/server/tokens'
+import { agentStream } from '@/chat/server/http/agent'
+import { chatHub } from '@/chat/server/live/hub'
+import { newVisitorToken } from '@/chat/server/http/tokens'
 import { agentPost, agentToken, payload, readFrames, setUpChatSuite, SITE, visitorPost } from '../support/chat'
 
 setUpChatSuite({ seeded: true, withEditor: true })

@@ -5,11 +5,11 @@ import {
   CHAT_RECONNECT_MIN_DELAY_MS,
   SHARED_CHAT_ANSWER_CACHE_CONTROL,
 } from '@/chat/constants'
-import { reconnectDelay } from '@/chat/reconnect'
-import { builtinChatConfig, CHAT_CONFIG_MEMO_MS } from '@/chat/server/config'
-import { originAllowed } from '@/chat/server/guards'
-import { newVisitorToken } from '@/chat/server/tokens'
-import { visitorStream } from '@/chat/server/visitor'
+import { reconnectDelay } from '@/chat/browser/reconnect'
+import { builtinChatConfig, CHAT_CONFIG_MEMO_MS } from '@/chat/server/http/config'
+import { originAllowed } from '@/chat/server/http/guards'
+import { newVisitorToken } from '@/chat/server/http/tokens'
+import { visitorStream } from '@/chat/server/http/visitor'
 import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
 import { payload, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
 

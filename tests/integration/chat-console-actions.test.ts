@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DISMISSED_CHAT_TEXT } from '@/chat/server/dismissal'
-import { HISTORY_QUERY_MAX_CHARS } from '@/chat/server/consoleQueries'
-import { chatHub } from '@/chat/server/hub'
-import { hashVisitorToken, newVisitorToken } from '@/chat/server/tokens'
+import { DISMISSED_CHAT_TEXT } from '@/chat/server/conversation/dismissal'
+import { HISTORY_QUERY_MAX_CHARS } from '@/chat/server/storage/consoleQueries'
+import { chatHub } from '@/chat/server/live/hub'
+import { hashVisitorToken, newVisitorToken } from '@/chat/server/http/tokens'
 import { agentPost, payload, setUpChatSuite, visitorPost } from '../support/chat'
 
 setUpChatSuite({ withEditor: true })

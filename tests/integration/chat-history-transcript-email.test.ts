@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ChatRequestError } from '@/chat/server/guards'
+import { ChatRequestError } from '@/chat/server/http/guards'
 import {
   CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION,
   CHAT_TRANSCRIPT_MAX_CHARS,
   emailTranscript,
   TRANSCRIPT_CUT_NOTE,
-} from '@/chat/server/transcriptEmail'
+} from '@/chat/server/conversation/transcriptEmail'
 import { conversationWithEventsAndFile, setUpChatStore } from '../support/chatHistory'
 import { bodyOf, setUpSmtpServer } from '../support/smtp'
 

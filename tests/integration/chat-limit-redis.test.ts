@@ -1,12 +1,12 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/chat/constants'
-import { chatHub } from '@/chat/server/hub'
-import { newVisitorToken } from '@/chat/server/tokens'
+import { chatHub } from '@/chat/server/live/hub'
+import { newVisitorToken } from '@/chat/server/http/tokens'
 import { startTestPayload } from '../support/payload'
 import { startTempRedis } from '../support/redis'
 
-type VisitorModule = typeof import('@/chat/server/visitor')
+type VisitorModule = typeof import('@/chat/server/http/visitor')
 type RedisModule = typeof import('@/security/redis')
 
 const SITE = 'http://site.test'
@@ -24,7 +24,7 @@ beforeAll(async () => {
   process.env.REDIS_URL = redis.url
   for (let i = 0; i < 2; i++) {
     vi.resetModules()
-    instances.push({ visitor: await import('@/chat/server/visitor'), redis: await import('@/security/redis') })
+    instances.push({ visitor: await import('@/chat/server/http/visitor'), redis: await import('@/security/redis') })
   }
 })
 afterAll(async () => {
@@ -36,7 +36,7 @@ afterAll(async () => {
 })
 
 const typing = (instance: VisitorModule, token: string) =>
-  instance.visitorAction(
+  instance.answerVisitorPost(
     new Request(`${SITE}/api/chat/visitor`, {
       method: 'POST',
       headers: {

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInProcessBus } from '@/chat/server/bus'
-import { ChatHub } from '@/chat/server/hub'
-import { ChatStore } from '@/chat/server/store'
+import { createInProcessBus } from '@/chat/server/live/bus'
+import { ChatHub } from '@/chat/server/live/hub'
+import { ChatStore } from '@/chat/server/storage/store'
 import { startTestPayload } from '../support/payload'
 import { startTempPostgres, type TempPostgres } from '../support/postgres'
 

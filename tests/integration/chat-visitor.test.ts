@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/chat/constants'
-import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/files'
-import { newVisitorToken } from '@/chat/server/tokens'
-import { visitorStream } from '@/chat/server/visitor'
+import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/http/files'
+import { newVisitorToken } from '@/chat/server/http/tokens'
+import { visitorStream } from '@/chat/server/http/visitor'
 import { chatEvents, payload, readFrames, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
 
 setUpChatSuite({ seeded: true, withEditor: true })

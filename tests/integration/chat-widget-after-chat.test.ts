@@ -5,10 +5,10 @@ import {
   CHAT_TRANSCRIPTS_PER_VISITOR,
   NO_AGENT_TRANSCRIPT_MESSAGE,
   NO_TRANSCRIPT_ADDRESS_MESSAGE,
-} from '@/chat/afterChat'
-import { transcriptSiteLimiter } from '@/chat/server/afterChat'
+  transcriptSiteLimiter,
+} from '@/chat/server/conversation/transcriptRequest'
 import { CHAT_BODY_MAX_BYTES } from '@/chat/constants'
-import { newVisitorToken } from '@/chat/server/tokens'
+import { newVisitorToken } from '@/chat/server/http/tokens'
 import { agentPost, payload, setUpChatSuite, visitorPost } from '../support/chat'
 import { setUpSmtpServer } from '../support/smtp'
 

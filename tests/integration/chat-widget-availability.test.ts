@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chatHub } from '@/chat/server/hub'
-import { builtinChatConfig } from '@/chat/server/config'
+import { chatHub } from '@/chat/server/live/hub'
+import { builtinChatConfig } from '@/chat/server/http/config'
 import { payload, setUpChatSuite } from '../support/chat'
 
 setUpChatSuite({ seeded: true })

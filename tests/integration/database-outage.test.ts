@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
 import { handleLegacyPost } from '@/contact/server/legacyEndpoint'
 import { SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from '@/contact/server/submit'
-import { CHAT_UNAVAILABLE_MESSAGE, CHAT_UNAVAILABLE_RETRY_AFTER_S } from '@/chat/server/guards'
-import { visitorAction } from '@/chat/server/visitor'
+import { CHAT_UNAVAILABLE_MESSAGE, CHAT_UNAVAILABLE_RETRY_AFTER_S } from '@/chat/server/http/guards'
+import { answerVisitorPost } from '@/chat/server/http/visitor'
 import { checkReadiness } from '@/cms/health'
 import { SEED_BUSINESS } from '@/cms/seed/content/business'
 import { FORM_ID_FIELD } from '@/contact/protocol'
@@ -127,7 +127,7 @@ describe('PostgreSQL killed, then back', () => {
 
       // A chat message gets a plain 503 too, at once.
       const chat = await timed(() =>
-        visitorAction(
+        answerVisitorPost(
           new Request('http://site.test/api/chat/visitor', {
             method: 'POST',
             headers: { host: 'site.test', origin: 'http://site.test', 'content-type': 'application/json' },

@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll } from 'vitest'
 import { CHAT_VISITOR_COOKIE } from '@/chat/constants'
-import { agentAction } from '@/chat/server/agent'
-import { visitorAction } from '@/chat/server/visitor'
-import type { ChatEventView } from '@/chat/types'
+import { answerAgentPost } from '@/chat/server/http/agent'
+import { answerVisitorPost } from '@/chat/server/http/visitor'
+import type { ChatEventView } from '@/chat/protocol'
 import { seedIfEmpty } from '@/cms/seed'
 import { startTestPayload } from './payload'
 
@@ -52,7 +52,7 @@ export const visitorHeaders = (token: string, extra: Record<string, string> = {}
 })
 
 export const visitorPost = (token: string, body: unknown, extra: Record<string, string> = {}) =>
-  visitorAction(
+  answerVisitorPost(
     new Request(`${SITE}/api/chat/visitor`, {
       method: 'POST',
       headers: visitorHeaders(token, extra),
@@ -62,7 +62,7 @@ export const visitorPost = (token: string, body: unknown, extra: Record<string, 
   )
 
 export const agentPost = (body: unknown, token = agentToken) =>
-  agentAction(
+  answerAgentPost(
     new Request(`${SITE}/api/chat/agent`, {
       method: 'POST',
       headers: { authorization: `JWT ${token}`, host: 'site.test', origin: SITE, 'content-type': 'application/json' },
@@ -128,7 +128,7 @@ export const headersFrom = (address: string, token?: string, extra: Record<strin
 
 /** A visitor post from `address`, with the visitor cookie `token` if there is one. */
 export const visitorPostFrom = (address: string, token: string | undefined, body: unknown, site = SITE, extra = {}) =>
-  visitorAction(
+  answerVisitorPost(
     new Request(`${site}/api/chat/visitor`, {
       method: 'POST',
       headers: headersFrom(address, token, { origin: site, ...extra }),

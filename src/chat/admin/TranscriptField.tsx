@@ -1,6 +1,6 @@
 import type { UIFieldServerProps } from 'payload'
 import { BUSINESS_TIMEZONE } from '@/cms/businessHours'
-import { eventText, transcriptEvents } from '../server/transcript'
+import { eventText, transcriptEvents } from '../server/storage/transcript'
 import './transcript.css'
 
 /** The conversation's messages in order (who, when, what, files as links), read-only. */

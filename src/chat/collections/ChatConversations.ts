@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin, isChatStaffUser } from '@/cms/access'
-import { CHAT_RATINGS } from '../afterChat'
+import { CHAT_RATINGS } from '../protocol'
 import { CONVERSATION_STATUSES } from '../constants'
 import { deleteConversationRecords } from './deleteConversationRecords'
 import { readOnlyJson } from '@/cms/fields/readOnlyJson'
@@ -33,7 +33,7 @@ export const ChatConversations: CollectionConfig = {
     { name: 'name', label: 'Visitor', type: 'text' },
     { name: 'email', type: 'email' },
     {
-      // Frozen when a chat starts (src/chat/server/afterChat.ts): an address typed later cannot receive the chat.
+      // Frozen when a chat starts (src/chat/server/conversation/life.ts): an address typed later cannot receive the chat.
       name: 'transcriptEmail',
       label: 'Transcript address',
       type: 'email',
@@ -64,7 +64,7 @@ export const ChatConversations: CollectionConfig = {
       type: 'ui',
       admin: { components: { Field: '/chat/admin/TranscriptField#TranscriptField' } },
     },
-    // The visitor's one-click rating once the chat has ended (src/chat/server/afterChat.ts keeps the first).
+    // The visitor's one-click rating once the chat has ended (src/chat/server/conversation/life.ts keeps the first).
     {
       name: 'rating',
       type: 'select',

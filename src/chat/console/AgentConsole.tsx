@@ -2,11 +2,12 @@
 
 import { useRouter } from 'next/navigation'
 import { useEffect, useReducer, useState } from 'react'
+import { openResumableStream } from '../browser/resumableStream'
 import type { AgentPresence } from '../constants'
-import type { CannedReply } from '../server/consoleQueries'
-import { openResumableStream } from '../widget/stream'
+import type { AgentRequest, AgentStreamEvents, CannedReply } from '../protocol'
 import { ChatPanel } from './ChatPanel'
-import { agentAction, agentStreamUrl, loadCannedReplies, signOut } from './client'
+import { AGENT_STREAM_EVENTS, agentStreamUrl, fetchCannedReplies, sendAgentRequest } from './agentClient'
+import { signOut } from './session'
 import { HistoryView } from './HistoryView'
 import { AgentsList, pageOf, QueueList, VisitorsList } from './SidePanels'
 import { consoleReducer, initialConsoleState } from './state'
@@ -23,16 +24,16 @@ export function AgentConsole() {
   const [replies, setReplies] = useState<CannedReply[]>([])
   const router = useRouter()
   useEffect(() => {
-    const stream = openResumableStream(agentStreamUrl, {
-      onMessage: (name, data) => dispatch({ name, data }),
+    const stream = openResumableStream<AgentStreamEvents>(agentStreamUrl, AGENT_STREAM_EVENTS, {
+      onMessage: dispatch,
       onConnectionChange: (connection) => dispatch({ name: 'connection', data: connection }),
     })
-    void loadCannedReplies().then((result) => result.ok && setReplies(result.value))
+    void fetchCannedReplies().then((result) => result.ok && setReplies(result.value))
     return () => stream.close()
   }, [])
 
-  const act = async (action: string, data: Record<string, unknown>) => {
-    const result = await agentAction(action, data)
+  const act = async (request: AgentRequest) => {
+    const result = await sendAgentRequest(request)
     setError(result.ok ? '' : result.error)
     return result.ok
   }
@@ -63,7 +64,7 @@ export function AgentConsole() {
           <select
             className="agent-presence"
             value={myPresence}
-            onChange={(event) => void act('presence', { presence: event.target.value as AgentPresence })}
+            onChange={(event) => void act({ action: 'presence', presence: event.target.value as AgentPresence })}
           >
             <option value="online">Online</option>
             <option value="away">Away</option>
@@ -109,14 +110,14 @@ export function AgentConsole() {
               queue={queue}
               visitors={state.visitors}
               events={state.events}
-              onAccept={(conversationId) => void act('accept', { conversationId })}
-              onDismiss={(conversationId) => void act('dismiss', { conversationId })}
+              onAccept={(conversationId) => void act({ action: 'accept', conversationId })}
+              onDismiss={(conversationId) => void act({ action: 'dismiss', conversationId })}
               visitorsComplete={state.moreVisitors === 0}
             />
             <VisitorsList
               visitors={state.visitors}
               more={state.moreVisitors}
-              onInvite={(visitorId) => void act('invite', { visitorId })}
+              onInvite={(visitorId) => void act({ action: 'invite', visitorId })}
             />
             <AgentsList agents={state.agents} />
           </div>

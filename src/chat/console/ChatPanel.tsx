@@ -1,12 +1,11 @@
 'use client'
 
 import { type FormEvent, useRef, useState } from 'react'
-import type { CannedReply } from '../server/consoleQueries'
-import type { ChatEventView, ConversationSummary } from '../types'
-import { sendOnEnter } from '../sendOnEnter'
-import { useTypingSignal } from '../useTypingSignal'
-import { ChatEventItem } from '../widget/ChatEventItem'
-import { uploadFile } from '../widget/client'
+import type { AgentRequest, CannedReply, ChatEventView, ConversationSummary } from '../protocol'
+import { sendOnEnter } from '../browser/sendOnEnter'
+import { useTypingSignal } from '../browser/useTypingSignal'
+import { ChatEventItem } from '../browser/ChatEventItem'
+import { uploadFile } from '../browser/uploadFile'
 
 /** Agent typing signals are sent at most this often. */
 export const AGENT_TYPING_INTERVAL_MS = 3000
@@ -21,7 +20,7 @@ export function ChatPanel(props: {
   events: ChatEventView[]
   visitorTyping: boolean
   replies: CannedReply[]
-  act: (action: string, data: Record<string, unknown>) => Promise<boolean>
+  act: (request: AgentRequest) => Promise<boolean>
   /** The chat has ended: its transcript stays readable and mailable until the agent closes it. */
   ended?: boolean
   onClose?: () => void
@@ -37,7 +36,7 @@ export function ChatPanel(props: {
   const conversationId = conversation.id
   const signalTyping = useTypingSignal(
     AGENT_TYPING_INTERVAL_MS,
-    () => void act('typing', { conversationId, typing: true }),
+    () => void act({ action: 'typing', conversationId, typing: true }),
   )
   const titleId = `chat-${conversationId}-title`
   const who = conversation.name || 'visitor'
@@ -49,7 +48,8 @@ export function ChatPanel(props: {
       .map((label) => label.trim())
       .filter(Boolean)
     const sentText = text
-    const ok = await act('message', {
+    const ok = await act({
+      action: 'message',
       conversationId,
       type: kind,
       text: sentText,
@@ -152,7 +152,7 @@ export function ChatPanel(props: {
           <button
             type="button"
             className="agent-button agent-button--quiet"
-            onClick={() => void act('message', { conversationId, type: 'emoji', text: '👍' })}
+            onClick={() => void act({ action: 'message', conversationId, type: 'emoji', text: '👍' })}
           >
             <span aria-hidden="true">👍</span>
             <span className="visually-hidden">Send thumbs up</span>
@@ -175,7 +175,7 @@ export function ChatPanel(props: {
             onClick={() => {
               // Ended by the agent's own hand: the chat leaves the screen rather than staying marked ended.
               onClose?.()
-              void act('end', { conversationId })
+              void act({ action: 'end', conversationId })
             }}
           >
             End chat
@@ -186,7 +186,7 @@ export function ChatPanel(props: {
         className="agent-transcript"
         onSubmit={(event) => {
           event.preventDefault()
-          void act('transcript', { conversationId, to: mailTo })
+          void act({ action: 'transcript', conversationId, to: mailTo })
         }}
       >
         <label>

@@ -1,10 +1,9 @@
 'use client'
 
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import type { HistoryEntry } from '../server/consoleQueries'
-import type { ChatEventView } from '../types'
-import { ChatEventItem } from '../widget/ChatEventItem'
-import { loadTranscript, searchHistory } from './client'
+import type { ChatEventView, HistoryEntry } from '../protocol'
+import { ChatEventItem } from '../browser/ChatEventItem'
+import { fetchHistory, fetchTranscript } from './agentClient'
 
 /** A day picked in the agent's own time zone, as the instants it starts and ends. */
 export function dayBounds(day: string): { from: string; to: string } | null {
@@ -26,22 +25,22 @@ export function HistoryView() {
   const [error, setError] = useState('')
   const transcriptHeading = useRef<HTMLHeadingElement>(null)
 
-  const showResults = (result: Awaited<ReturnType<typeof searchHistory>>) => {
+  const showResults = (result: Awaited<ReturnType<typeof fetchHistory>>) => {
     setError(result.ok ? '' : result.error)
     if (result.ok) setResults(result.value)
   }
   const search = async (event: FormEvent) => {
     event.preventDefault()
-    showResults(await searchHistory({ query, ...(dayBounds(day) ?? {}) }))
+    showResults(await fetchHistory({ query, ...(dayBounds(day) ?? {}) }))
   }
   const show = async (entry: HistoryEntry) => {
-    const result = await loadTranscript(entry.id)
+    const result = await fetchTranscript(entry.id)
     setError(result.ok ? '' : result.error)
     if (result.ok) setOpen({ entry, events: result.value })
   }
   // Opening the history lists the latest chats; later searches run when the agent asks.
   useEffect(() => {
-    void searchHistory({ query: '' }).then(showResults)
+    void fetchHistory({ query: '' }).then(showResults)
   }, [])
   useEffect(() => {
     if (open) transcriptHeading.current?.focus()

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { signIn } from './client'
+import { signIn } from './session'
 
 /** Agents sign in here: the content admin is closed to them. */
 export function LoginForm() {

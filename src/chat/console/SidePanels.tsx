@@ -1,6 +1,6 @@
 'use client'
 
-import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorOnSite } from '../types'
+import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorOnSite } from '../protocol'
 
 /** Where a visitor is: the live visitor list knows the latest page, the conversation what it last stored. */
 export function pageOf(conversation: ConversationSummary, visitors: VisitorOnSite[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatEventView, ConversationSummary, VisitorOnSite } from '../types'
+import type { ChatEventView, ConversationSummary, VisitorOnSite } from '../protocol'
 import { withReply } from './ChatPanel'
 import { dayBounds } from './HistoryView'
 import { firstMessageOf, pageOf, visitorLeft } from './SidePanels'

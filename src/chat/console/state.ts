@@ -1,4 +1,11 @@
-import type { AgentOnDuty, ChatEventView, ConversationSummary, VisitorListView, VisitorOnSite } from '../types'
+import type {
+  AgentOnDuty,
+  AgentStreamEvents,
+  ChatEventView,
+  ConversationSummary,
+  StreamEvent,
+  VisitorOnSite,
+} from '../protocol'
 
 export type ConsoleState = {
   connection: 'connecting' | 'open' | 'failed'
@@ -36,26 +43,32 @@ export const initialConsoleState: ConsoleState = {
 const endsHeldChat = (before: ConversationSummary | undefined, after: ConversationSummary) =>
   before !== undefined && before.status !== 'browsing' && before.agentId !== null && after.status === 'browsing'
 
+/** What changes the console: a message of the agents' stream, the connection, or the agent closing an ended chat. */
+export type ConsoleAction =
+  | StreamEvent<AgentStreamEvents>
+  | { name: 'connection'; data: ConsoleState['connection'] }
+  | { name: 'close'; data: number }
+
 /** Folds the agent stream's messages into what the console shows. */
-export function consoleReducer(state: ConsoleState, { name, data }: { name: string; data: unknown }): ConsoleState {
-  switch (name) {
+export function consoleReducer(state: ConsoleState, action: ConsoleAction): ConsoleState {
+  switch (action.name) {
     case 'connection':
-      return { ...state, connection: data as ConsoleState['connection'] }
+      return { ...state, connection: action.data }
     case 'me':
-      return { ...state, me: data as ConsoleState['me'] }
+      return { ...state, me: action.data }
     case 'agents':
-      return { ...state, agents: data as AgentOnDuty[] }
+      return { ...state, agents: action.data }
     case 'visitors': {
-      const { visitors, more } = data as VisitorListView
+      const { visitors, more } = action.data
       return { ...state, visitors, moreVisitors: more }
     }
     case 'conversations': {
       const conversations = new Map(state.conversations)
-      for (const conversation of data as ConversationSummary[]) conversations.set(conversation.id, conversation)
+      for (const conversation of action.data) conversations.set(conversation.id, conversation)
       return { ...state, conversations }
     }
     case 'conversation': {
-      const conversation = data as ConversationSummary
+      const conversation = action.data
       const before = state.conversations.get(conversation.id)
       const ended = new Map(state.ended)
       const closed = new Set(state.closed)
@@ -70,11 +83,11 @@ export function consoleReducer(state: ConsoleState, { name, data }: { name: stri
     }
     case 'close': {
       const ended = new Map(state.ended)
-      ended.delete(data as number)
-      return { ...state, ended, closed: new Set(state.closed).add(data as number) }
+      ended.delete(action.data)
+      return { ...state, ended, closed: new Set(state.closed).add(action.data) }
     }
     case 'chat': {
-      const event = data as ChatEventView
+      const event = action.data
       const list = state.events.get(event.conversationId) ?? []
       if (list.some((existing) => existing.id === event.id)) return state
       const typing = new Set(state.typing)
@@ -89,7 +102,7 @@ export function consoleReducer(state: ConsoleState, { name, data }: { name: stri
       }
     }
     case 'typing': {
-      const signal = data as { conversationId: number; typing: boolean }
+      const signal = action.data
       const typing = new Set(state.typing)
       if (signal.typing) typing.add(signal.conversationId)
       else typing.delete(signal.conversationId)

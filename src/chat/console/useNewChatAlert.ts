@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import { createChime } from '../widget/sound'
+import { createChime } from '../browser/chime'
 
 /** The console's title with the count of chats that arrived while the tab was hidden: "(2) Chat console". */
 export const badgedTitle = (title: string, unseen: number) => (unseen > 0 ? `(${unseen}) ${title}` : title)

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-/** The system line every ended chat got before conversations had an `ended` status (see server/visitor.ts endChat). */
+/** The system line every ended chat got before conversations had an `ended` status (see server/conversation/life.ts endChat). */
 const ENDED_LINE = 'ended the chat.'
 
 /**

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { poller } from '@/cms/poller'
-import { loadChatSettings } from '../server/settings'
+import { readChatSettings } from '../server/settings'
 import { CHAT_RETENTION_BATCH, CHAT_RETENTION_POLL_INTERVAL_MS, DAY_MS } from './constants'
 
 /**
@@ -12,7 +12,7 @@ export async function deleteExpiredConversations(
   now = Date.now(),
   batch = CHAT_RETENTION_BATCH,
 ): Promise<number> {
-  const { retentionDays } = await loadChatSettings(payload)
+  const { retentionDays } = await readChatSettings(payload)
   if (retentionDays <= 0) return 0
   const cutoff = new Date(now - retentionDays * DAY_MS).toISOString()
   let deleted = 0

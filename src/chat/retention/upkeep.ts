@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 import { poller } from '@/cms/poller'
-import { chatHub } from '../server/hub'
-import { loadChatSettings } from '../server/settings'
-import { ChatStore } from '../server/store'
-import { endChat } from '../server/visitor'
+import { chatHub } from '../server/live/hub'
+import { readChatSettings } from '../server/settings'
+import { ChatStore } from '../server/storage/store'
+import { endChat } from '../server/conversation/life'
 
 /** How often each instance looks for idle chats and for waiting chats whose visitor left. */
 export const CHAT_UPKEEP_INTERVAL_MS = 60_000
@@ -26,7 +26,7 @@ export type AbsenceLog = Map<number, number>
  * both see it, as when someone ends a chat). Answers how many it ended of each.
  */
 export async function endStaleChats(store: ChatStore, absentSince: AbsenceLog, now = Date.now()) {
-  const { idleEndMinutes, leftQueueMinutes } = await loadChatSettings(store.payload)
+  const { idleEndMinutes, leftQueueMinutes } = await readChatSettings(store.payload)
   let idle = 0
   let left = 0
   if (idleEndMinutes > 0) {

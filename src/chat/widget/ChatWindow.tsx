@@ -2,8 +2,10 @@ import { type RefObject, useRef } from 'react'
 import { CHAT_STARTED_EVENT } from '@/analytics/events'
 import { trackEvent } from '@/analytics/trackEvent'
 import type { OfflineForm } from '../lookup'
-import { ChatEventItem } from './ChatEventItem'
-import { type ChatPostResult, uploadFile, visitorAction } from './client'
+import { ChatEventItem } from '../browser/ChatEventItem'
+import type { ChatPostResult } from '../browser/chatRequest'
+import { uploadFile } from '../browser/uploadFile'
+import { sendVisitorRequest } from './visitorClient'
 import { Composer } from './Composer'
 import type { WidgetController } from './controller'
 import { EndScreen } from './EndScreen'
@@ -92,14 +94,14 @@ export function ChatWindow({
         <p className="chat-typing" aria-live="polite">
           {state.agentTyping ? `${state.agentTyping} is typing…` : ''}
         </p>
-        {!inChat && <ChatPanel state={state} controller={controller} send={send} {...panel} />}
+        {!inChat && <VisitorChatBody state={state} controller={controller} send={send} {...panel} />}
       </div>
       {error && (
         <p className="chat-error" role="alert">
           {error}
         </p>
       )}
-      {inChat && <ChatPanel state={state} controller={controller} send={send} {...panel} />}
+      {inChat && <VisitorChatBody state={state} controller={controller} send={send} {...panel} />}
     </section>
   )
 }
@@ -108,7 +110,7 @@ export function ChatWindow({
  * In a chat, the composer; once it has ended, the end screen; before one, the pre-chat form while
  * agents are online, else the offline form.
  */
-function ChatPanel({
+function VisitorChatBody({
   state,
   controller,
   send,
@@ -122,7 +124,7 @@ function ChatPanel({
         status={status}
         onSend={send}
         onFile={async (file) => report(await uploadFile(file))}
-        onEnd={async () => report(await visitorAction('end'))}
+        onEnd={async () => report(await sendVisitorRequest({ action: 'end' }))}
       />
     )
   }
@@ -133,7 +135,7 @@ function ChatPanel({
       name={name}
       email={email}
       onStart={async (name, email) => {
-        const started = report(await visitorAction('start', { name, email }))
+        const started = report(await sendVisitorRequest({ action: 'start', name, email }))
         if (started) trackEvent(CHAT_STARTED_EVENT)
         return started
       }}

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { sendOnEnter } from '../sendOnEnter'
-import { useTypingSignal } from '../useTypingSignal'
-import { visitorAction } from './client'
+import { sendOnEnter } from '../browser/sendOnEnter'
+import { useTypingSignal } from '../browser/useTypingSignal'
+import { sendVisitorRequest } from './visitorClient'
 
 /** Visitor typing signals are sent at most this often. */
 export const TYPING_SIGNAL_INTERVAL_MS = 3000
@@ -15,7 +15,10 @@ export function Composer(props: {
   onEnd: () => Promise<boolean>
 }) {
   const [text, setText] = useState('')
-  const signalTyping = useTypingSignal(TYPING_SIGNAL_INTERVAL_MS, () => void visitorAction('typing', { typing: true }))
+  const signalTyping = useTypingSignal(
+    TYPING_SIGNAL_INTERVAL_MS,
+    () => void sendVisitorRequest({ action: 'typing', typing: true }),
+  )
   const fileRef = useRef<HTMLInputElement>(null)
   const submit = async (event: FormEvent) => {
     event.preventDefault()

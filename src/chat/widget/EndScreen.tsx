@@ -1,6 +1,7 @@
 import { useState } from 'react'
-import type { ChatRating } from '../afterChat'
-import { type ChatPostResult, visitorAction } from './client'
+import type { ChatRating } from '../protocol'
+import type { ChatPostResult } from '../browser/chatRequest'
+import { sendVisitorRequest } from './visitorClient'
 
 const RATING_LABELS: Record<ChatRating, string> = { good: 'Good', bad: 'Bad' }
 
@@ -15,12 +16,12 @@ export function EndScreen(props: { report: (result: ChatPostResult) => boolean; 
   const [sending, setSending] = useState(false)
 
   const rate = async (choice: ChatRating) => {
-    const result = await visitorAction('rate', { rating: choice })
+    const result = await sendVisitorRequest({ action: 'rate', rating: choice })
     if (props.report(result)) setRating(choice)
   }
   const mail = async () => {
     setSending(true)
-    const result = await visitorAction('transcript', {})
+    const result = await sendVisitorRequest({ action: 'transcript' })
     setSending(false)
     if (props.report(result)) setMailed(true)
   }

@@ -3,10 +3,11 @@
 import { usePathname } from 'next/navigation'
 import { type Ref, type RefObject, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { ChatWindow } from './ChatWindow'
-import { type ChatPostResult, visitorAction } from './client'
-import type { ChatConfig } from './config'
+import type { ChatPostResult } from '../browser/chatRequest'
+import { sendVisitorRequest } from './visitorClient'
+import type { ChatConfig } from '../pageConfig'
 import { WidgetController } from './controller'
-import { createChime } from './sound'
+import { createChime } from '../browser/chime'
 import type { Visibility, WidgetState } from './state'
 import { useWidgetStart } from './useWidgetStart'
 import './widget.css'
@@ -34,7 +35,7 @@ export default function VisitorWidget({ config }: { config: ChatConfig }) {
     return result.ok
   }
   const send = async (text: string, type: 'message' | 'emoji' = 'message') =>
-    report(await visitorAction('message', { type, text }))
+    report(await sendVisitorRequest({ action: 'message', type, text }))
 
   const open = state.visibility === 'maximized'
   const windowId = `${ids}-window`
@@ -126,7 +127,7 @@ function useReportPageViews() {
   useEffect(() => {
     if (pathname === firstPath.current) return
     firstPath.current = pathname
-    void visitorAction('page', { page: pathname })
+    void sendVisitorRequest({ action: 'page', page: pathname })
   }, [pathname])
 }
 

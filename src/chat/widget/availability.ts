@@ -1,4 +1,4 @@
-import type { Availability } from '../types'
+import type { Availability } from '../protocol'
 
 /** While the widget holds no live connection, it asks this often whether an agent is online. */
 export const CHAT_AVAILABILITY_POLL_MS = 10_000

@@ -1,10 +1,10 @@
 import { CHAT_SOUND_THROTTLE_MS, type CustomerStatus } from '../constants'
-import type { Availability, ChatEventView, VisitorSnapshot } from '../types'
+import { openResumableStream } from '../browser/resumableStream'
+import type { Availability, ChatEventView, StreamEvent, VisitorSnapshot, VisitorStreamEvents } from '../protocol'
 import { onFirstGesture, onFirstInteraction, readActiveChat, writeActiveChat } from './activeChat'
-import { streamUrl, visitorAction } from './client'
 import { apiEventOf, LiveChatApi } from './liveChatApi'
 import { type Customer, initialWidgetState, isChatOpen, isInChat, type Visibility, type WidgetState } from './state'
-import { openResumableStream } from './stream'
+import { sendVisitorRequest, VISITOR_STREAM_EVENTS, visitorStreamUrl } from './visitorClient'
 import { pollAvailability } from './availability'
 import { readWindowMemory, writeWindowMemory } from './windowMemory'
 
@@ -104,8 +104,9 @@ export class WidgetController {
   private connect() {
     if (this.stream || this.state.disabled || this.page === null) return
     const page = this.page
-    this.stream = openResumableStream((lastEventId) => streamUrl(page, lastEventId), {
-      onMessage: (name, data) => this.onStreamMessage(name, data),
+    const url = (lastEventId: number) => visitorStreamUrl(page, lastEventId)
+    this.stream = openResumableStream<VisitorStreamEvents>(url, VISITOR_STREAM_EVENTS, {
+      onMessage: (message) => this.onStreamMessage(message),
       onConnectionChange: (connection) => {
         this.set({ connection })
         if (connection === 'failed') this.setAvailability('offline')
@@ -126,23 +127,21 @@ export class WidgetController {
     this.set({ disabled: true, visibility: 'hidden', availability: 'offline' })
   }
 
-  private onStreamMessage(name: string, data: unknown) {
-    switch (name) {
+  private onStreamMessage(message: StreamEvent<VisitorStreamEvents>) {
+    switch (message.name) {
       case 'snapshot':
-        return this.applySnapshot(data as VisitorSnapshot)
+        return this.applySnapshot(message.data)
       case 'chat':
-        return this.receive(data as ChatEventView)
+        return this.receive(message.data)
       case 'synced':
         this.synced = true
         return
       case 'status':
-        return this.setStatus((data as { status: CustomerStatus }).status)
+        return this.setStatus(message.data.status)
       case 'availability':
-        return this.setAvailability((data as { availability: Availability }).availability)
-      case 'typing': {
-        const typing = data as { typing: boolean; who: string }
-        return this.set({ agentTyping: typing.typing ? typing.who : null })
-      }
+        return this.setAvailability(message.data.availability)
+      case 'typing':
+        return this.set({ agentTyping: message.data.typing ? message.data.who : null })
     }
   }
 
@@ -217,6 +216,6 @@ export class WidgetController {
   /** What the page tells the widget about the visitor, kept here and sent to the server. */
   identify(change: Partial<Pick<Customer, 'name' | 'email' | 'sessionVariables'>>) {
     this.set({ customer: { ...this.state.customer, ...change } })
-    void visitorAction('identify', change)
+    void sendVisitorRequest({ action: 'identify', ...change })
   }
 }

@@ -1,4 +1,4 @@
-import type { ChatEventView } from '../types'
+import type { ChatEventView } from '../protocol'
 import type { Customer, Visibility, WidgetState } from './state'
 
 export type ApiEventName =

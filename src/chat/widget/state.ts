@@ -1,5 +1,5 @@
 import { type CustomerStatus, IN_PROGRESS_STATUSES, OPEN_CHAT_STATUSES } from '../constants'
-import type { Availability, ChatEventView } from '../types'
+import type { Availability, ChatEventView } from '../protocol'
 
 export type Visibility = 'maximized' | 'minimized' | 'hidden'
 export type Connection = 'idle' | 'connecting' | 'open' | 'failed'

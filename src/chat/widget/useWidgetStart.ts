@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { hostAllowed } from '../domains'
 import { builtinConfigLookup, lookUpWithRetry, type OfflineForm } from '../lookup'
 import type { LiveChatWidgetApi } from '../stub'
-import { type ChatConfig, type ConfigError, DIRECT_LINK_HASH, warnDisabled } from './config'
+import { type ChatConfig, type ConfigError, DIRECT_LINK_HASH, warnDisabled } from '../pageConfig'
 import type { WidgetController } from './controller'
 
 /**

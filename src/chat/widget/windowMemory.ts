@@ -1,5 +1,5 @@
 import type { CustomerStatus } from '../constants'
-import type { ChatEventView } from '../types'
+import type { ChatEventView } from '../protocol'
 
 /** This tab's chat window across page loads: open or not, and the conversation last shown. */
 export const CHAT_WINDOW_MEMORY_KEY = 'chat:window'

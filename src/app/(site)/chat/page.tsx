@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation'
 import { getPayloadClient } from '@/cms/queries'
-import { directChatLinkTarget } from '@/chat/server/directLink'
+import { directChatLinkTarget } from '@/chat/server/http/directLink'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,8 +1,8 @@
 import { getPayloadClient } from '@/cms/queries'
-import { agentAction } from '@/chat/server/agent'
+import { answerAgentPost } from '@/chat/server/http/agent'
 
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: Request) {
-  return agentAction(request, await getPayloadClient())
+  return answerAgentPost(request, await getPayloadClient())
 }

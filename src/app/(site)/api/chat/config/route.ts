@@ -1,4 +1,4 @@
-import { builtinChatConfig } from '@/chat/server/config'
+import { builtinChatConfig } from '@/chat/server/http/config'
 import { getPayloadClient } from '@/cms/queries'
 
 export const dynamic = 'force-dynamic'

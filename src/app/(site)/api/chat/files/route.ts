@@ -1,5 +1,5 @@
 import { getPayloadClient } from '@/cms/queries'
-import { uploadChatFile } from '@/chat/server/files'
+import { uploadChatFile } from '@/chat/server/http/files'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,5 +1,5 @@
 import { getPayloadClient } from '@/cms/queries'
-import { visitorStream } from '@/chat/server/visitor'
+import { visitorStream } from '@/chat/server/http/visitor'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,8 +1,8 @@
 import { getPayloadClient } from '@/cms/queries'
-import { visitorAction } from '@/chat/server/visitor'
+import { answerVisitorPost } from '@/chat/server/http/visitor'
 
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: Request) {
-  return visitorAction(request, await getPayloadClient())
+  return answerVisitorPost(request, await getPayloadClient())
 }

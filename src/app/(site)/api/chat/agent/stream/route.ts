@@ -1,5 +1,5 @@
 import { getPayloadClient } from '@/cms/queries'
-import { agentStream } from '@/chat/server/agent'
+import { agentStream } from '@/chat/server/http/agent'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,5 +1,5 @@
 import { getPayloadClient } from '@/cms/queries'
-import { downloadChatFile } from '@/chat/server/files'
+import { downloadChatFile } from '@/chat/server/http/files'
 
 export const dynamic = 'force-dynamic'
 

@@ -3,10 +3,10 @@ import { onRevalidated } from '@/cms/revalidate'
 import { CONTACT_FORM_ID } from '@/contact/protocol'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import type { SiteSetting } from '@/payload-types'
-import type { BuiltinConfigAnswer, OfflineForm } from '../lookup'
-import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../constants'
-import { chatHub } from './hub'
-import { chatSettingsOf, serverConfigError } from './settings'
+import type { BuiltinConfigAnswer, OfflineForm } from '../../lookup'
+import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../../constants'
+import { chatHub } from '../live/hub'
+import { chatSettingsOf, readChatSiteSettings, serverConfigError } from '../settings'
 
 /** How long this instance reuses the settings and form the answer is made of, unless an edit here clears them. */
 export const CHAT_CONFIG_MEMO_MS = 1_000
@@ -18,13 +18,13 @@ onRevalidated(() => {
 })
 
 async function readConfigParts(payload: Payload): Promise<ConfigParts> {
-  const siteSettings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const siteSettings = await readChatSiteSettings(payload)
   const settings = chatSettingsOf(siteSettings)
   const runs = settings.provider === 'builtin' && settings.defaultWidget === 'chat' && !serverConfigError(settings)
   return { siteSettings, offlineForm: runs ? await offlineFormOf(payload, siteSettings) : null }
 }
 
-/** The settings and the offline form: read at most once a second per instance, however many visitors ask. */
+/** The settings (through the chat's reader) and the offline form: read at most once a second per instance, however many visitors ask. */
 function configParts(payload: Payload): Promise<ConfigParts> {
   if (memo && Date.now() - memo.since < CHAT_CONFIG_MEMO_MS) return memo.parts
   const current = { parts: readConfigParts(payload), since: Date.now() }
@@ -46,9 +46,7 @@ function configParts(payload: Payload): Promise<ConfigParts> {
 export async function builtinChatConfig(payload: Payload, availabilityOnly = false): Promise<Response> {
   const { siteSettings, offlineForm } = await configParts(payload)
   const settings = chatSettingsOf(siteSettings)
-  const hub = chatHub()
-  hub.openingHours = settings.openingHours
-  const availability = hub.availability()
+  const availability = chatHub().availability()
   const headers = { 'Cache-Control': SHARED_CHAT_ANSWER_CACHE_CONTROL }
   // The widget's poll (src/chat/widget/availability.ts) asks for availability alone: no form to load.
   if (availabilityOnly) return Response.json({ availability }, { headers })

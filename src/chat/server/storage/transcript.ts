@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { businessTime } from '@/cms/businessHours'
 import type { ChatConversation } from '@/payload-types'
-import type { ChatEventView } from '../types'
+import type { ChatEventView } from '../../protocol'
 import { toEventView } from './store'
 
 /** Events a transcript holds at most, the first ones (a chat rarely has more). */

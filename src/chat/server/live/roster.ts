@@ -1,5 +1,5 @@
-import { CHAT_AGENT_VISITOR_LIST_MAX } from '../constants'
-import type { AgentOnDuty, VisitorListView, VisitorOnSite } from '../types'
+import { CHAT_AGENT_VISITOR_LIST_MAX } from '../../constants'
+import type { AgentOnDuty, VisitorListView, VisitorOnSite } from '../../protocol'
 import type { PresenceSnapshot } from './bus'
 
 /** Agents get the list of visitors on the site at most this often. */

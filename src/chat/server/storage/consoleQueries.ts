@@ -1,6 +1,7 @@
 import type { Payload, Where } from 'payload'
-import { IN_PROGRESS_STATUSES } from '../constants'
-import { ChatRequestError } from './guards'
+import { IN_PROGRESS_STATUSES } from '../../constants'
+import type { CannedReply, HistoryEntry } from '../../protocol'
+import { ChatRequestError } from '../http/guards'
 
 /** Past conversations one history search returns, newest first. */
 export const HISTORY_PAGE_SIZE = 50
@@ -12,16 +13,6 @@ export const HISTORY_QUERY_MAX_CHARS = 120
 export const CANNED_REPLIES_MAX = 100
 
 /** Statuses of a chat still in progress: everything else is history. */
-
-export type HistoryEntry = {
-  id: number
-  name: string
-  email: string
-  startedAt: string
-  lastActiveAt: string
-}
-
-export type CannedReply = { id: number; title: string; text: string }
 
 export type HistorySearch = { query: string; from: string | null; to: string | null }
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
-import type { AgentPresence, CustomerStatus } from '../constants'
-import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../types'
+import type { AgentPresence, CustomerStatus } from '../../constants'
+import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../../protocol'
 import {
   type BusMessage,
   type ChatBus,
@@ -14,11 +14,15 @@ import { InstancePresence, type PresenceOptions } from './presence'
 import { createRedisBus } from './redisBus'
 import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_LIST_INTERVAL_MS } from './roster'
 import { StreamSlots } from './streamSlots'
+import { currentOpeningHours } from '../settings'
 
 /** `activeAt`: when the visitor last connected or changed (page, status, name), in ms since the epoch. */
 type VisitorEntry = VisitorOnSite & { connections: number; activeAt: number }
 
-export type HubOptions = PresenceOptions
+export type HubOptions = PresenceOptions & {
+  /** The business's opening hours in force (outside them the chat is offline); none: always open. */
+  openingHours?: () => OpeningHoursRow[]
+}
 
 /** Counts one connection less; the entry goes with its last one. False when there was no entry. */
 function dropConnection<Key>(entries: Map<Key, { connections: number }>, key: Key): boolean {
@@ -45,9 +49,8 @@ export class ChatHub {
   readonly agents = new Map<number, AgentEntry>()
   /** The visitor event streams open on this instance, capped per address and in all. */
   readonly visitorStreams = new StreamSlots()
-  /** The opening hours from site settings, refreshed on each chat request: outside them the chat is offline. */
-  openingHours: OpeningHoursRow[] = []
   private readonly presence: InstancePresence
+  private readonly openingHours: () => OpeningHoursRow[]
   private readonly local = new EventEmitter()
   private lastAgents = '[]'
   private lastAvailability: Availability = 'offline'
@@ -57,6 +60,7 @@ export class ChatHub {
     readonly bus: ChatBus,
     options: HubOptions = {},
   ) {
+    this.openingHours = options.openingHours ?? (() => [])
     this.local.setMaxListeners(0)
     this.presence = new InstancePresence(
       bus,
@@ -91,7 +95,7 @@ export class ChatHub {
 
   availability(now = new Date()): Availability {
     const someoneOnline = this.allAgents().some((agent) => agent.connections > 0 && agent.presence === 'online')
-    return someoneOnline && isOpenAt(this.openingHours, now) ? 'online' : 'offline'
+    return someoneOnline && isOpenAt(this.openingHours(), now) ? 'online' : 'offline'
   }
 
   visitorConnected(entry: VisitorOnSite) {
@@ -239,6 +243,7 @@ const globalHub = globalThis as unknown as { __chatHub?: ChatHub }
 export function chatHub(): ChatHub {
   globalHub.__chatHub ??= new ChatHub(
     process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : createInProcessBus(),
+    { openingHours: currentOpeningHours },
   )
   return globalHub.__chatHub
 }

@@ -1,29 +1,21 @@
-import { reconnectDelay } from '../reconnect'
+import type { StreamEvent } from '../protocol'
+import { reconnectDelay } from './reconnect'
 
-export type StreamHandlers = {
-  onMessage: (name: string, data: unknown, id: number | null) => void
+export type StreamHandlers<Events> = {
+  onMessage: (message: StreamEvent<Events>, id: number | null) => void
   onConnectionChange: (state: 'connecting' | 'open' | 'failed') => void
 }
 
-const STREAM_EVENTS = [
-  'snapshot',
-  'chat',
-  'synced',
-  'status',
-  'availability',
-  'typing',
-  'me',
-  'agents',
-  'visitors',
-  'conversations',
-  'conversation',
-]
-
 /**
  * An event stream that reconnects with backoff and resumes after the last event it saw;
- * after the last try it reports `failed` and stops.
+ * after the last try it reports `failed` and stops. `names` are the stream's events (protocol.ts),
+ * each handed on with the payload type its name carries.
  */
-export function openResumableStream(url: (lastEventId: number) => string, handlers: StreamHandlers) {
+export function openResumableStream<Events>(
+  url: (lastEventId: number) => string,
+  names: readonly (keyof Events & string)[],
+  handlers: StreamHandlers<Events>,
+) {
   let lastEventId = 0
   let attempt = 0
   let source: EventSource | null = null
@@ -34,7 +26,7 @@ export function openResumableStream(url: (lastEventId: number) => string, handle
     if (stopped) return
     handlers.onConnectionChange('connecting')
     source = new EventSource(url(lastEventId))
-    for (const name of STREAM_EVENTS) {
+    for (const name of names) {
       source.addEventListener(name, (message) => {
         const event = message as MessageEvent<string>
         const id = event.lastEventId ? Number(event.lastEventId) : null
@@ -43,7 +35,9 @@ export function openResumableStream(url: (lastEventId: number) => string, handle
           attempt = 0
           handlers.onConnectionChange('open')
         }
-        handlers.onMessage(name, JSON.parse(event.data), id)
+        // The server sends each name with its protocol payload (see server/sse.ts).
+        const received: { name: typeof name; data: Events[typeof name] } = { name, data: JSON.parse(event.data) }
+        handlers.onMessage(received as StreamEvent<Events>, id)
       })
     }
     source.onerror = () => {

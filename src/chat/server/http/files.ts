@@ -5,13 +5,13 @@ import { isChatStaffUser } from '@/cms/access'
 import { readLimitedBytes } from '@/security/request'
 import { UPLOAD_STORE_RETRY_AFTER_SECONDS, uploadObjects, UploadStoreUnavailable } from '@/cms/storage/uploadStorage'
 import type { ChatFile } from '@/payload-types'
-import { CHAT_FILES_DIR, CHAT_FILES_FOLDER } from '../collections/ChatFiles'
-import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../constants'
+import { CHAT_FILES_DIR, CHAT_FILES_FOLDER } from '../../collections/ChatFiles'
+import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../../constants'
 import { agentOf } from './agent'
 import { ChatRequestError, jsonError, originAllowed, refuseWhenLimited } from './guards'
-import { chatHub } from './hub'
-import { loadChatSettings } from './settings'
-import { ChatStore, customerStatusOf } from './store'
+import { chatHub } from '../live/hub'
+import { readChatSettings } from '../settings'
+import { ChatStore, customerStatusOf } from '../storage/store'
 import { positiveId } from './validation'
 import { visitorOf, visitorPostLimiter } from './visitor'
 
@@ -76,7 +76,7 @@ async function visitorUploadTarget(
 /** POST /api/chat/files (multipart, field `file`; agents add `conversationId`). */
 export async function uploadChatFile(request: Request, payload: Payload): Promise<Response> {
   try {
-    const settings = await loadChatSettings(payload)
+    const settings = await readChatSettings(payload)
     if (!originAllowed(request, settings.allowedDomains))
       throw new ChatRequestError(403, 'This site may not use the chat.')
     const store = new ChatStore(payload, chatHub())

@@ -3,7 +3,7 @@ import { APIError } from 'payload'
 import { type RateDecision, retryAfterSeconds } from '@/security/rateLimit'
 import { originOf } from '@/security/origin'
 import { readLimitedText } from '@/security/request'
-import { domainAllowed } from '../domains'
+import { domainAllowed } from '../../domains'
 
 export class ChatRequestError extends Error {
   constructor(
@@ -83,3 +83,9 @@ export function jsonError(error: unknown): Response {
     { status: 503, headers: { 'Retry-After': String(CHAT_UNAVAILABLE_RETRY_AFTER_S) } },
   )
 }
+
+/** Whether a posted `action` is one of `handlers`' (an own key: `toString` and the like are no action). */
+export const isActionOf = <Action extends string>(
+  handlers: Record<Action, unknown>,
+  action: unknown,
+): action is Action => typeof action === 'string' && Object.hasOwn(handlers, action)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatEventView } from '../types'
+import type { ChatEventView } from '../../protocol'
 import { createInProcessBus } from './bus'
 import { ChatHub } from './hub'
 import { eventStreamResponse } from './sse'

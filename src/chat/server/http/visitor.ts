@@ -12,16 +12,24 @@ import {
   CHAT_POST_WINDOW_MS,
   CHAT_STREAM_RETRY_AFTER_S,
   CHAT_VISITOR_COOKIE,
-  OPEN_CHAT_STATUSES,
-} from '../constants'
-import type { VisitorSnapshot } from '../types'
-import { mailTranscript, queueAgain, rateChat } from './afterChat'
+} from '../../constants'
+import {
+  type Received,
+  type StreamEvent,
+  VISITOR_EVENT_TYPES,
+  type VisitorAction,
+  type VisitorAnswers,
+  type VisitorRequest,
+  type VisitorStreamEvents,
+} from '../../protocol'
+import { endChat, isChatOpen, queueAgain, rateChat, startChat } from '../conversation/life'
+import { mailTranscript } from '../conversation/transcriptRequest'
 import { readCookie } from '@/security/cookies'
-import { ChatRequestError, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
-import { chatHub } from './hub'
-import { loadChatSettings, serverConfigError } from './settings'
-import { eventStreamResponse, lastEventIdOf } from './sse'
-import { ChatStore, customerStatusOf } from './store'
+import { ChatRequestError, isActionOf, jsonError, originAllowed, readJsonBody, refuseWhenLimited } from './guards'
+import { chatHub } from '../live/hub'
+import { readChatSettings, serverConfigError } from '../settings'
+import { eventStreamResponse, lastEventIdOf } from '../live/sse'
+import { ChatStore, customerStatusOf } from '../storage/store'
 import { hashVisitorToken, isIssuedToken, newVisitorToken } from './tokens'
 import * as valid from './validation'
 
@@ -77,8 +85,7 @@ async function admitVisitor(request: Request, address: string): Promise<Visitor>
  * that does not hold), so a hand-made request cannot open a chat the site has switched off.
  */
 async function refuseForeignOrigin(request: Request, payload: Payload) {
-  const settings = await loadChatSettings(payload)
-  chatHub().openingHours = settings.openingHours
+  const settings = await readChatSettings(payload)
   if (!originAllowed(request, settings.allowedDomains)) {
     throw new ChatRequestError(403, 'This site may not use the chat.')
   }
@@ -134,8 +141,8 @@ export async function visitorStream(request: Request, payload: Payload): Promise
     signal: request.signal,
     lastEventId: lastEventIdOf(request),
     headers: setCookie ? { 'Set-Cookie': setCookie } : {},
-    opening: async () => {
-      const snapshot: VisitorSnapshot = {
+    opening: async (): Promise<StreamEvent<VisitorStreamEvents>[]> => {
+      const snapshot = {
         conversationId: conversation?.id ?? null,
         status: customerStatusOf(conversation?.status),
         availability: hub.availability(),
@@ -160,8 +167,8 @@ export async function visitorStream(request: Request, payload: Payload): Promise
   })
 }
 
-/** POST /api/chat/visitor: everything a visitor does, by `action`. */
-export async function visitorAction(request: Request, payload: Payload): Promise<Response> {
+/** POST /api/chat/visitor: everything a visitor does, by `action` (protocol.ts's VisitorRequest). */
+export async function answerVisitorPost(request: Request, payload: Payload): Promise<Response> {
   try {
     await refuseForeignOrigin(request, payload)
     const address = limitKeyOf(request)
@@ -187,6 +194,13 @@ export async function visitorAction(request: Request, payload: Payload): Promise
 /** Who acts: the visitor's id and the address a new conversation of theirs is counted against. */
 export type VisitorContext = { visitorId: string; address: string }
 
+/** Each visitor action's handler, answering what the protocol names for it. */
+type VisitorHandlers = {
+  [Action in VisitorAction]: (
+    body: Received<Extract<VisitorRequest, { action: Action }>>,
+  ) => Promise<VisitorAnswers[Action]>
+}
+
 export async function runVisitorAction(
   store: ChatStore,
   { visitorId, address }: VisitorContext,
@@ -201,11 +215,11 @@ export async function runVisitorAction(
         'Too many chats were started from your network. Please try again later.',
       ),
     )
-  switch (body.action) {
-    case 'identify': {
-      const name = valid.optionalName(body.name)
-      const email = valid.optionalEmail(body.email)
-      const variables = valid.sessionVariables(body.sessionVariables)
+  const handlers: VisitorHandlers = {
+    identify: async (request) => {
+      const name = valid.optionalName(request.name)
+      const email = valid.optionalEmail(request.email)
+      const variables = valid.sessionVariables(request.sessionVariables)
       const conversation = await ensureConversation()
       await store.update(conversation.id, {
         ...(name !== undefined ? { name } : {}),
@@ -214,81 +228,61 @@ export async function runVisitorAction(
       })
       if (name !== undefined) hub.updateVisitor(visitorId, { name })
       return {}
-    }
-    case 'page': {
-      const page = valid.pagePath(body.page)
+    },
+    page: async (request) => {
+      const page = valid.pagePath(request.page)
       hub.updateVisitor(visitorId, { page })
       const conversation = await store.conversationOf(visitorId)
       if (conversation) await store.update(conversation.id, { currentPage: page })
       return {}
-    }
-    case 'start': {
-      const name = valid.optionalName(body.name)
-      const email = valid.optionalEmail(body.email)
+    },
+    start: async (request) => {
+      const name = valid.optionalName(request.name)
+      const email = valid.optionalEmail(request.email)
       let conversation = await ensureConversation()
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
-      if (!OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) {
-        await queueAgain(store, conversation)
-        await store.append(conversation.id, {
-          type: 'system',
-          author: { type: 'system', name: 'System' },
-          text: 'You are in the queue. An agent will be with you shortly.',
-        })
-      }
+      await startChat(store, conversation)
       return { conversationId: conversation.id }
-    }
-    case 'message': {
-      const type = body.type ?? 'message'
-      if (type !== 'message' && type !== 'emoji' && type !== 'custom') {
-        throw new ChatRequestError(400, 'Visitors may send messages, emoji and custom events.')
-      }
-      const text =
-        type === 'custom'
-          ? undefined
-          : valid.messageText(body.text, type === 'emoji' ? valid.CHAT_EMOJI_MAX_CHARS : undefined)
-      const data = type === 'custom' ? valid.customData(body.customData) : undefined
+    },
+    message: async (request) => {
+      const type = valid.eventTypeOf(
+        request.type,
+        VISITOR_EVENT_TYPES,
+        'Visitors may send messages, emoji and custom events.',
+      )
+      const content = valid.eventContent(type, request)
       const conversation = await ensureConversation()
-      if (!OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))) await queueAgain(store, conversation)
+      if (!isChatOpen(conversation)) await queueAgain(store, conversation)
       const event = await store.append(conversation.id, {
         type,
         author: { type: 'customer', name: conversation.name || 'Visitor' },
-        text,
-        customData: data,
+        ...content,
       })
       return { event }
-    }
-    case 'typing': {
+    },
+    typing: async (request) => {
       const conversation = await store.conversationOf(visitorId)
       if (conversation) {
         hub.publish({
           kind: 'signal',
           audience: { kind: 'agents' },
           name: 'typing',
-          data: { conversationId: conversation.id, typing: body.typing === true, who: 'customer' },
+          data: { conversationId: conversation.id, typing: request.typing === true, who: 'customer' },
         })
       }
       return {}
-    }
-    case 'end': {
+    },
+    end: async () => {
       const conversation = await store.conversationOf(visitorId)
       if (conversation && customerStatusOf(conversation.status) !== 'browsing')
         await endChat(store, conversation.id, 'The visitor ended the chat.')
       return {}
-    }
-    case 'rate':
-      return rateChat(store, visitorId, body.rating)
-    case 'transcript':
-      return mailTranscript(store, visitorId, body)
-    default:
-      throw new ChatRequestError(400, 'Unknown chat action.')
+    },
+    rate: (request) => rateChat(store, visitorId, request.rating),
+    transcript: () => mailTranscript(store, visitorId, body),
   }
-}
-
-export async function endChat(store: ChatStore, conversationId: number, text: string) {
-  const conversation = await store.conversation(conversationId)
-  if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
-  await store.append(conversationId, { type: 'system', author: { type: 'system', name: 'System' }, text })
-  // The agent stays recorded: the admin's history shows who took the chat.
-  await store.setStatus(conversation, 'ended')
+  const action = body.action
+  if (!isActionOf(handlers, action)) throw new ChatRequestError(400, 'Unknown chat action.')
+  return handlers[action](body)
 }

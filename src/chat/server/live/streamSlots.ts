@@ -1,4 +1,4 @@
-import { CHAT_STREAMS_PER_ADDRESS, CHAT_STREAMS_PER_INSTANCE } from '../constants'
+import { CHAT_STREAMS_PER_ADDRESS, CHAT_STREAMS_PER_INSTANCE } from '../../constants'
 
 export type StreamSlot = { release: () => void } | { refused: 'address' | 'instance' }
 

@@ -1,29 +1,29 @@
-import type { ChatEventView } from './types'
-
 /** A call the chat server refused or could not take, in words for the visitor or agent. */
 export type ChatFailure = { ok: false; status: number; error: string }
 
-/** What the chat server answers: the stored event, a reason for a refusal, or what an agent asked for. */
-export type ChatAnswer = { event?: ChatEventView; error?: string; [key: string]: unknown }
+/** What a call comes back as: the server's answer when it accepted, else why not. */
+export type ChatResult<Accepted> = ({ ok: true } & Accepted) | ChatFailure
+
+/** Any call's result, for code that only reports whether it went through. */
+export type ChatPostResult = { ok: true } | ChatFailure
 
 /** What a call says when the server refuses without a reason, and when the server cannot be reached. */
 export type FailureWords = { refused: string; unreachable: string }
 
 /**
  * One call from the browser to the chat server; a refusal or a network failure comes back, never
- * thrown. `read` turns an accepted answer into the result (an answer it cannot read counts as unreachable).
+ * thrown. An accepted answer is what the protocol names for the request (`Accepted`).
  */
 export async function chatRequest<Accepted>(
   path: string,
   init: RequestInit,
   words: FailureWords,
-  read: (answer: ChatAnswer) => Accepted,
-): Promise<Accepted | ChatFailure> {
+): Promise<ChatResult<Accepted>> {
   try {
     const response = await fetch(path, { ...init, credentials: 'same-origin' })
     const answer = await response.json().catch(() => ({}))
     if (!response.ok) return { ok: false, status: response.status, error: answer.error ?? words.refused }
-    return read(answer)
+    return { ...answer, ok: true }
   } catch {
     return { ok: false, status: 0, error: words.unreachable }
   }

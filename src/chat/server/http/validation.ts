@@ -1,4 +1,5 @@
-import { CHAT_MESSAGE_MAX_CHARS } from '../constants'
+import { CHAT_MESSAGE_MAX_CHARS } from '../../constants'
+import type { AgentEventType, VisitorEventType } from '../../protocol'
 import { ChatRequestError } from './guards'
 
 /** Longest emoji event: a few code points (flags, skin tones, joiners). */
@@ -67,4 +68,24 @@ export function positiveId(value: unknown, what: string): number {
   const id = Number(value)
   if (!Number.isSafeInteger(id) || id <= 0) throw new ChatRequestError(400, `${what} is missing.`)
   return id
+}
+
+/** The type of event a visitor or agent writes: one of `allowed`, `message` when none is named. */
+export function eventTypeOf<Type extends string>(value: unknown, allowed: readonly Type[], refusal: string): Type {
+  const type = allowed.find((known) => known === (value ?? 'message'))
+  if (!type) throw new ChatRequestError(400, refusal)
+  return type
+}
+
+/** What an event of `type` carries, checked: text (not for custom events), buttons (rich messages), data (custom). */
+export function eventContent(
+  type: VisitorEventType | AgentEventType,
+  request: { text?: unknown; buttons?: unknown; customData?: unknown },
+) {
+  return {
+    text:
+      type === 'custom' ? undefined : messageText(request.text, type === 'emoji' ? CHAT_EMOJI_MAX_CHARS : undefined),
+    buttons: type === 'rich_message' ? buttonLabels(request.buttons) : undefined,
+    customData: type === 'custom' ? customData(request.customData) : undefined,
+  }
 }

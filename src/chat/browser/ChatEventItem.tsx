@@ -1,4 +1,4 @@
-import type { ChatEventView } from '../types'
+import type { ChatEventView } from '../protocol'
 
 const timeOf = (timestamp: string) =>
   new Date(timestamp).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })

@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
-import { ChatRequestError, refuseWhenLimited } from './guards'
-import type { ChatEventView } from '../types'
-import { transcriptEvents, transcriptText } from './transcript'
+import { ChatRequestError, refuseWhenLimited } from '../http/guards'
+import type { ChatEventView } from '../../protocol'
+import { transcriptEvents, transcriptText } from '../storage/transcript'
 
 /** Transcript emails one conversation may send per window, whoever asks: a chat cannot become a mail cannon. */
 export const CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION = 3

@@ -1,4 +1,4 @@
-import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MAX_TRIES, CHAT_RECONNECT_MIN_DELAY_MS } from './constants'
+import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MAX_TRIES, CHAT_RECONNECT_MIN_DELAY_MS } from '../constants'
 
 /** Delay before reconnect try `attempt` (1-based): 500 ms doubling to at most 5 s; null once tries run out. */
 export function reconnectDelay(attempt: number): number | null {

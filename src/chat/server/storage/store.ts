@@ -7,9 +7,9 @@ import {
   type ConversationStatus,
   type CustomerStatus,
   IN_PROGRESS_STATUSES,
-} from '../constants'
-import type { ChatEventView, ConversationSummary } from '../types'
-import type { ChatHub } from './hub'
+} from '../../constants'
+import type { ChatEventView, ConversationSummary } from '../../protocol'
+import type { ChatHub } from '../live/hub'
 
 export type NewChatEvent = {
   type: ChatEventType

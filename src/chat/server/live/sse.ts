@@ -1,7 +1,7 @@
 import { onDraining } from '@/cms/draining'
 import { siteMetrics } from '@/metrics/siteMetrics'
-import { CHAT_STREAM_KEEPALIVE_MS } from '../constants'
-import type { ChatEventView } from '../types'
+import { CHAT_STREAM_KEEPALIVE_MS } from '../../constants'
+import type { ChatEventView } from '../../protocol'
 import type { StreamMessage } from './bus'
 import type { ChatHub } from './hub'
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
-import type { AgentPresence } from '../constants'
-import type { ChatEventView, VisitorOnSite } from '../types'
+import type { AgentPresence } from '../../constants'
+import type { ChatEventView, VisitorOnSite } from '../../protocol'
 
 /** Who a bus message is for. */
 export type Audience = { kind: 'conversation'; conversationId: number } | { kind: 'agents' } | { kind: 'visitors' }
