@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { onRevalidated } from '@/cms/revalidate'
+import { readSiteSettings } from '@/cms/siteSettingsReader'
 import type { OpeningHoursRow } from '@/cms/businessHours'
 import { DEFAULT_IDLE_END_MINUTES, DEFAULT_LEFT_QUEUE_MINUTES } from '@/cms/globals/SiteSettings'
 import type { SiteSetting } from '@/payload-types'
@@ -42,58 +42,20 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>)
   }
 }
 
-/** How long this instance reuses the site settings the chat reads, unless an edit here clears them first. */
-export const CHAT_SETTINGS_MEMO_MS = 1_000
-
-type Memo = { settings: Promise<SiteSetting>; since: number; generation: number }
-
-/**
- * The reader's state, one per process: Next bundles each route (and the server's own start-up
- * work) with its own copy of this module, and the hub that asks for the hours is shared by all.
- */
-type ReaderState = {
-  /** Per Payload (a test may run several): the last read, shared by every chat request for a second. */
-  memos: WeakMap<Payload, Memo>
-  /** Counts the edits made here: a memo from before the last one is stale at once. */
-  generation: number
-  /** The opening hours the newest read found: what availability is computed with between requests. */
-  openingHours: OpeningHoursRow[]
-}
-const READER_STATE = Symbol.for('cardinal-title.chat.settings-reader')
-const state = ((globalThis as { [READER_STATE]?: ReaderState })[READER_STATE] ??= {
-  memos: new WeakMap(),
-  generation: 0,
+/** The hours the newest read found, one per process (the hub is shared by every route's bundle). */
+const HOURS_STATE = Symbol.for('cardinal-title.chat.opening-hours')
+const hours = ((globalThis as { [HOURS_STATE]?: { openingHours: OpeningHoursRow[] } })[HOURS_STATE] ??= {
   openingHours: [],
 })
-onRevalidated(() => {
-  state.generation += 1
-})
 
 /**
- * The site settings as the chat reads them: at most once a second per instance however many
- * requests ask, and afresh after an edit here (the settings' change hook announces a revalidation).
+ * The site settings as the chat reads them: through the instance's one settings memo (at most once
+ * a second, afresh after an edit here), keeping the opening hours it finds for the hub.
  */
-export function readChatSiteSettings(payload: Payload): Promise<SiteSetting> {
-  const memo = state.memos.get(payload)
-  if (memo && memo.generation === state.generation && Date.now() - memo.since < CHAT_SETTINGS_MEMO_MS)
-    return memo.settings
-  const current: Memo = {
-    settings: payload.findGlobal({ slug: 'site-settings', depth: 0 }),
-    since: Date.now(),
-    generation: state.generation,
-  }
-  state.memos.set(payload, current)
-  current.settings.then(
-    (settings) => {
-      // An older read that answers late does not undo a newer one.
-      if (state.memos.get(payload) === current) state.openingHours = chatSettingsOf(settings).openingHours
-    },
-    // A failed read is not kept: the next request tries again.
-    () => {
-      if (state.memos.get(payload) === current) state.memos.delete(payload)
-    },
-  )
-  return current.settings
+export async function readChatSiteSettings(payload: Payload): Promise<SiteSetting> {
+  const settings = await readSiteSettings(payload)
+  hours.openingHours = chatSettingsOf(settings).openingHours
+  return settings
 }
 
 /** The chat's settings: the one reader every chat request, the upkeep and the embed go through. */
@@ -102,7 +64,7 @@ export async function readChatSettings(payload: Payload): Promise<ChatSettings> 
 }
 
 /** The opening hours as last read (none before the first read): the hub's availability between requests. */
-export const currentOpeningHours = (): OpeningHoursRow[] => state.openingHours
+export const currentOpeningHours = (): OpeningHoursRow[] => hours.openingHours
 
 /** Configuration errors the server can tell before the page loads (the domain is checked in the browser). */
 export function serverConfigError(
