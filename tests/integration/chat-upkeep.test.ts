@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_IDLE_END_MINUTES } from '@/cms/globals/SiteSettings'
+import { DEFAULT_IDLE_END_MINUTES } from '@/chat/settingsTab'
 import { type AbsenceLog, endStaleChats, idleEndLine, LEFT_QUEUE_LINE } from '@/chat/retention/upkeep'
 import { newVisitorHash, setUpChatStore } from '../support/chatHistory'
 

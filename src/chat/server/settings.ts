@@ -1,11 +1,11 @@
 import type { Payload } from 'payload'
 import { readSiteSettings } from '@/cms/siteSettingsReader'
 import type { OpeningHoursRow } from '@/cms/businessHours'
-import { DEFAULT_IDLE_END_MINUTES, DEFAULT_LEFT_QUEUE_MINUTES } from '@/cms/globals/SiteSettings'
+import { type ChatProvider, DEFAULT_IDLE_END_MINUTES, DEFAULT_LEFT_QUEUE_MINUTES } from '../settingsTab'
 import type { SiteSetting } from '@/payload-types'
 
 export type ChatSettings = {
-  provider: 'builtin' | 'livechat' | 'none'
+  provider: ChatProvider
   license: string
   group: number
   language: string
