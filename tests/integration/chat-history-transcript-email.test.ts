@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChatRequestError } from '@/chat/server/http/guards'
+import { ChatRequestError } from '@/chat/server/errors'
 import {
   CHAT_TRANSCRIPT_EMAILS_PER_CONVERSATION,
   CHAT_TRANSCRIPT_MAX_CHARS,

@@ -1,7 +1,7 @@
 import type { ChatConversation } from '@/payload-types'
 import { OPEN_CHAT_STATUSES } from '../../constants'
 import { type AgentIdentity, CHAT_RATINGS, type ChatRating } from '../../protocol'
-import { ChatRequestError } from '../http/guards'
+import { ChatRequestError } from '../errors'
 import { customerStatusOf, type ChatStore } from '../storage/store'
 
 /**

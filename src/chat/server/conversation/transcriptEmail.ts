@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { createMailTransport, sendMail } from '@/cms/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
-import { ChatRequestError, refuseWhenLimited } from '../http/guards'
+import { ChatRequestError, refuseWhenLimited } from '../errors'
 import type { ChatEventView } from '../../protocol'
 import { transcriptEvents, transcriptText } from '../storage/transcript'
 

@@ -1,5 +1,5 @@
 import { createRateLimiter } from '@/security/rateLimit'
-import { ChatRequestError, refuseWhenLimited } from '../http/guards'
+import { ChatRequestError, refuseWhenLimited } from '../errors'
 import { transcriptEvents } from '../storage/transcript'
 import type { ChatStore } from '../storage/store'
 import { chattedConversation, isChatOpen } from './life'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ChatRequestError, originAllowed, readJsonBody } from './guards'
+import { ChatRequestError } from '../errors'
+import { originAllowed, readJsonBody } from './guards'
 
 const LIMIT = 64
 

@@ -1,25 +1,9 @@
 /** Checks every chat request passes before it reaches the chat: origin and size (the rate is counted by its caller). */
 import { APIError } from 'payload'
-import { type RateDecision, retryAfterSeconds } from '@/security/rateLimit'
 import { originOf } from '@/security/origin'
 import { readLimitedText } from '@/security/request'
 import { domainAllowed } from '../../domains'
-
-export class ChatRequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Whole seconds a refused client should wait (sent as Retry-After with a 429). */
-    readonly retryAfterS?: number,
-  ) {
-    super(message)
-  }
-}
-
-/** Throws a 429 with `message` when the limiter refused, telling the client how long to wait. */
-export function refuseWhenLimited(decision: RateDecision, message: string): void {
-  if (!decision.allowed) throw new ChatRequestError(429, message, retryAfterSeconds(decision.retryAfterMs))
-}
+import { ChatRequestError } from '../errors'
 
 /**
  * A chat request is let in when it comes from the site itself (the one origin check of

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_MAX_CHARS } from '../../constants'
 import type { AgentEventType, VisitorEventType } from '../../protocol'
-import { ChatRequestError } from './guards'
+import { ChatRequestError } from '../errors'
 
 /** Longest emoji event: a few code points (flags, skin tones, joiners). */
 export const CHAT_EMOJI_MAX_CHARS = 16

@@ -1,7 +1,7 @@
 import type { Payload, Where } from 'payload'
 import { IN_PROGRESS_STATUSES } from '../../constants'
 import type { CannedReply, HistoryEntry } from '../../protocol'
-import { ChatRequestError } from '../http/guards'
+import { ChatRequestError } from '../errors'
 
 /** Past conversations one history search returns, newest first. */
 export const HISTORY_PAGE_SIZE = 50
