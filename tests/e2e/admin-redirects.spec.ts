@@ -1,22 +1,16 @@
 import { test, type APIRequestContext } from '@playwright/test'
 import { adminToken } from './helpers'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+import {
+  ADMIN_TEST_TIMEOUT_MS,
+  type Auth,
+  EDIT_VISIBLE_MS,
+  openAdmin,
+  publishPage,
+  signInAsAdmin,
+  adminExpect as expect,
+} from './support/admin'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
-
-/** The longest an edit may take to reach visitors (the front's cache keeps an answer a second). */
-const EDIT_VISIBLE_MS = 2000
-
-type Auth = { Authorization: string }
-
-async function publishPage(request: APIRequestContext, auth: Auth, slug: string, title: string) {
-  const created = await request.post('/api/pages', {
-    headers: auth,
-    data: { title, slug, layout: [{ blockType: 'hero', heading: title }], _status: 'published' },
-  })
-  expect(created.ok()).toBe(true)
-  return (await created.json()).doc as { id: number; path: string }
-}
 
 /** The answer itself, not where following it leads. */
 const answerTo = (request: APIRequestContext, path: string) => request.get(path, { maxRedirects: 0 })

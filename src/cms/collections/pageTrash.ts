@@ -6,6 +6,7 @@ import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, PayloadR
 import { APIError } from 'payload'
 import type { Page } from '@/payload-types'
 import { childrenInTheWayMessage, PARENT_IN_TRASH_MESSAGE } from './pageMessages'
+import { relationId } from '../relationId'
 
 type Id = number | string
 type TrashState = { deletedAt?: string | null; _status?: string | null } | null | undefined
@@ -58,12 +59,7 @@ export const restoreAsItWas: CollectionBeforeValidateHook = ({ data, originalDoc
   return { ...data, _status: originalDoc?._status ?? 'draft' }
 }
 
-const idOf = (value: unknown): Id | null =>
-  value === null || value === undefined || value === ''
-    ? null
-    : typeof value === 'object'
-      ? (value as { id: Id }).id
-      : (value as Id)
+const idOf = (value: unknown): Id | null => relationId<Id>(value)
 
 /**
  * A refusal's status. Its words are the message itself (not a field's error), so that the admin's

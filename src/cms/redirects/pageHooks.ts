@@ -9,6 +9,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 import { isPublic } from '../collections/pageTrash'
+import { relationId } from '../relationId'
 
 type Id = number | string
 type PageState = {
@@ -35,12 +36,7 @@ function stashOf(req: PayloadRequest): Stash {
   return stash
 }
 
-const idOf = (value: unknown): Id | null =>
-  value === null || value === undefined || value === ''
-    ? null
-    : typeof value === 'object'
-      ? (value as { id: Id }).id
-      : (value as Id)
+const idOf = (value: unknown): Id | null => relationId<Id>(value)
 
 /**
  * The address visitors could see the page at, from the published copy (drafts never reach it). A

@@ -78,3 +78,18 @@ export async function fillAndWaitForChecks(page: Page, field: Locator, value: st
     page.off('requestfailed', ended)
   }
 }
+
+/** The longest an edit may take to reach visitors (the front's cache keeps an answer a second). */
+export const EDIT_VISIBLE_MS = 2000
+
+export type Auth = { Authorization: string }
+
+/** Publishes a page with a hero through the API; its id and public address. */
+export async function publishPage(request: APIRequestContext, auth: Auth, slug: string, title: string) {
+  const created = await request.post('/api/pages', {
+    headers: auth,
+    data: { title, slug, layout: [{ blockType: 'hero', heading: title }], _status: 'published' },
+  })
+  expect(created.ok()).toBe(true)
+  return (await created.json()).doc as { id: number; path: string }
+}
