@@ -124,13 +124,49 @@ export function markCurrent(releaseDir, currentLink = STACK_PLACE.currentLink) {
   fs.renameSync(next, currentLink)
 }
 
-/** Deletes the oldest releases beyond `kept`, never the current one; returns the deleted folders. */
+/**
+ * Deletes the oldest releases beyond `kept`, never the current one, and then the build files in the
+ * place's `staticDir` that no remaining release has; returns the deleted folders.
+ */
 export function pruneReleases(place = STACK_PLACE, kept = RELEASES_KEPT) {
   const current = currentRelease(place)
   const old = releases(place).filter((dir) => dir !== current)
   const deleted = old.slice(0, Math.max(0, old.length - kept))
   for (const dir of deleted) fs.rmSync(dir, { recursive: true, force: true })
+  if (place.staticDir) pruneStaticFiles(place.staticDir, [...old.slice(deleted.length), current])
   return deleted
+}
+
+/**
+ * Deletes from `staticDir` (the build files the front serves, shared by every release) each file no
+ * release in `kept` built, with its precompressed copy, and the folders left empty. A page of a
+ * deleted release still open in a tab then finds its next chunk missing, and Next loads that page
+ * anew. Nothing is deleted when a kept release has no build files to compare with.
+ */
+export function pruneStaticFiles(staticDir, kept) {
+  if (!fs.existsSync(staticDir)) return []
+  const builds = kept.map((dir) => path.join(dir, '.next', 'static'))
+  if (!builds.every((dir) => fs.existsSync(dir))) return []
+  const built = new Set(builds.flatMap((dir) => [...filesUnder(dir)].map((file) => path.relative(dir, file))))
+  const deleted = []
+  for (const file of filesUnder(staticDir)) {
+    const relative = path.relative(staticDir, file)
+    if (built.has(relative) || built.has(relative.replace(/\.gz$/, ''))) continue
+    fs.rmSync(file, { force: true })
+    deleted.push(relative)
+  }
+  removeEmptyFolders(staticDir)
+  return deleted
+}
+
+/** Removes the empty folders below `dir` (not `dir` itself). */
+function removeEmptyFolders(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    const folder = path.join(dir, entry.name)
+    removeEmptyFolders(folder)
+    if (fs.readdirSync(folder).length === 0) fs.rmdirSync(folder)
+  }
 }
 
 const migrationsOf = (releaseDir) =>

@@ -8,7 +8,7 @@
 //   { kind: 'upstream', conf, down }                the front's nginx.conf with the `down` instances out
 //   { kind: 'settle', ms }                          a pause for nginx's new workers to take over
 //   { kind: 'waitReady', port, url, timeoutMs }     until an instance answers ready
-//   { kind: 'prune', releasesDir, currentLink, kept }
+//   { kind: 'prune', releasesDir, currentLink, staticDir, kept }   old releases and their build files
 import path from 'node:path'
 import { APP_START_TIMEOUT_MS, NGINX_RELOAD_SETTLE_MS } from '../lib/config.mjs'
 import { buildCommands, buildEnv, RELEASES_KEPT, unsafeRollbackMessage } from '../lib/releases.mjs'
@@ -45,7 +45,7 @@ export const restartSteps = (layout, ports) =>
 /**
  * A deploy of `checkout` as the release `name`: copied and built once beside the running release,
  * its scratch folders given to the site's user, migrated as that user, its build files added to the
- * front's, `current` flipped to it, each instance restarted in turn, old releases pruned. `ports`:
+ * front's, `current` flipped to it, each instance restarted in turn, old releases and their build files pruned. `ports`:
  * the instances the front serves; none before the install, so the first release is only made and
  * named current (the install then makes the user, migrates and starts it).
  */
@@ -75,7 +75,7 @@ export function deployPlan({ layout, name, checkout, node, ports, kept = RELEASE
     { kind: 'shareStatic', from: dir, to: layout.staticDir },
     { kind: 'flip', link: layout.current, to: dir },
     ...restartSteps(layout, ports),
-    { kind: 'prune', releasesDir: layout.releasesDir, currentLink: layout.current, kept },
+    { kind: 'prune', releasesDir: layout.releasesDir, currentLink: layout.current, staticDir: layout.staticDir, kept },
   ]
 }
 
@@ -122,7 +122,7 @@ export function describeStep(step) {
     case 'waitReady':
       return `wait for ${step.url} to answer (at most ${step.timeoutMs / 1000} s)`
     case 'prune':
-      return `delete releases in ${step.releasesDir} beyond the current one and ${step.kept} before it`
+      return `delete releases in ${step.releasesDir} beyond the current one and ${step.kept} before it, and the build files in ${step.staticDir} none of those has`
     default:
       throw new Error(`unknown step ${JSON.stringify(step)}`)
   }

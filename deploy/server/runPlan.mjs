@@ -21,8 +21,8 @@ const ACTIONS = {
   settle: ({ ms }) => sleep(ms),
   waitReady: ({ port, url, timeoutMs }) =>
     waitUntil(() => answersOk(url), timeoutMs, `the instance on port ${port} answering ${url}`),
-  prune: ({ releasesDir, currentLink, kept }) => {
-    const deleted = pruneReleases({ releasesDir, currentLink }, kept)
+  prune: ({ releasesDir, currentLink, staticDir, kept }) => {
+    const deleted = pruneReleases({ releasesDir, currentLink, staticDir }, kept)
     if (deleted.length) console.log(`  deleted ${deleted.join(', ')}`)
   },
 }

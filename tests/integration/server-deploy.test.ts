@@ -124,6 +124,7 @@ describe('a deploy on a server (the plan)', () => {
       kind: 'prune',
       releasesDir: '/opt/site/releases',
       currentLink: '/opt/site/current',
+      staticDir: '/opt/site/static',
       kept: RELEASES_KEPT,
     })
   })
@@ -358,5 +359,27 @@ describe('a rollback on a server, carried out', () => {
     expect(currentName()).toBe('r7')
     await runPlan(rollback(true), { exec: recordCommand })
     expect(currentName()).toBe('r5')
+  })
+})
+
+describe('the build files the front serves, carried out', () => {
+  it('keeps in the front’s folder the build files of the kept releases only, with their compressed copies', async () => {
+    const ownChunk = (name: string) => `.next/static/chunks/only-${name}.js`
+    for (const name of ['s1', 's2', 's3', 's4']) {
+      writeCheckoutFile(ownChunk(name), `console.log("${name}")\n`.repeat(50))
+      await deployAs(name, [])
+      fs.rmSync(path.join(checkout, ownChunk(name)))
+    }
+    expect(fs.readdirSync(layout.releasesDir).sort()).toEqual(['s1', 's2', 's3', 's4'])
+    expect(fs.readdirSync(path.join(layout.staticDir, 'chunks')).sort()).toEqual(
+      ['app-one', 'only-s1', 'only-s2', 'only-s3', 'only-s4'].flatMap((chunk) => [`${chunk}.js`, `${chunk}.js.gz`]),
+    )
+    writeCheckoutFile('.next/static/chunks/only-s5.js', 'console.log("s5")\n'.repeat(50))
+    await deployAs('s5', [])
+    fs.rmSync(path.join(checkout, '.next/static/chunks/only-s5.js'))
+    const chunks = fs.readdirSync(path.join(layout.staticDir, 'chunks'))
+    expect(chunks).not.toContain('only-s1.js')
+    expect(chunks).not.toContain('only-s1.js.gz')
+    expect(chunks).toEqual(expect.arrayContaining(['app-one.js', 'only-s2.js', 'only-s5.js', 'only-s5.js.gz']))
   })
 })
