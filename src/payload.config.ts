@@ -14,7 +14,8 @@ import { CaptchaAnswers } from './contact/collections/CaptchaAnswers'
 import { Forms } from './contact/collections/Forms'
 import { FormSubmissions } from './contact/collections/FormSubmissions'
 import { Media } from './cms/collections/Media'
-import { Pages } from './cms/collections/Pages'
+import { pagesCollection } from './cms/collections/Pages'
+import { pageBlocks } from './blocks/configs'
 import { Redirects } from './cms/redirects/Redirects'
 import { Users } from './cms/collections/Users'
 import { databaseAdapter, survivePoolErrors } from './cms/database'
@@ -95,7 +96,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       },
     },
     collections: [
-      Pages,
+      pagesCollection(pageBlocks),
       Redirects,
       Media,
       Forms,

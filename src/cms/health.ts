@@ -1,6 +1,6 @@
 import type { DependenciesUp } from '@/metrics/siteMetrics'
 import { withSharedRedis } from '@/security/redis'
-import { getPayloadClient } from './queries'
+import { getPayloadClient } from './sitePayload'
 import { uploadObjects } from './storage/uploadStorage'
 
 /** Longest each dependency is given to answer; they are asked together, so health answers within a second. */

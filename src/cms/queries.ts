@@ -4,9 +4,6 @@ import type { Footer, Header, Page, SiteSetting } from '@/payload-types'
 import { rememberBusiness } from './lastKnownBusiness'
 import { getPayloadClient } from './sitePayload'
 
-export { pathFromSegments } from './sitePath'
-export { getPayloadClient }
-
 /** A linked page needs only what a link shows, not its whole layout. */
 export const LINKED_PAGE_FIELDS = { pages: { path: true, title: true } } as const
 

@@ -1,4 +1,4 @@
-import { getPayloadClient } from '@/cms/queries'
+import { getPayloadClient } from '@/cms/sitePayload'
 import { siteOrigin } from '@/cms/siteUrl'
 import { createCollector } from './ingest'
 

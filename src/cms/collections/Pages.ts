@@ -1,6 +1,11 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig, PayloadRequest } from 'payload'
+import type {
+  Block,
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionConfig,
+  PayloadRequest,
+} from 'payload'
 import { ValidationError } from 'payload'
-import { pageBlocks } from '@/blocks/configs'
 import { isContentEditor, publishedOrEditor } from '../access'
 import { pagePreviewAdmin } from '../preview/adminPreview'
 import { inMenusField } from '../menus/inMenusField'
@@ -95,7 +100,11 @@ const updateChildPaths: CollectionAfterChangeHook = async ({ doc, previousDoc, r
   return doc
 }
 
-export const Pages: CollectionConfig = {
+/**
+ * The pages collection, its layout made of `layoutBlocks`: the blocks are composed in by the
+ * configuration (src/payload.config.ts), so the content model does not import the page elements.
+ */
+export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
   slug: 'pages',
   // Deleting moves a page to the trash first (a deletedAt date); ./pageTrash.ts says what that does.
   trash: true,
@@ -134,7 +143,7 @@ export const Pages: CollectionConfig = {
       tabs: [
         {
           label: 'Content',
-          fields: [{ name: 'layout', type: 'blocks', blocks: pageBlocks, required: true, minRows: 1 }],
+          fields: [{ name: 'layout', type: 'blocks', blocks: layoutBlocks, required: true, minRows: 1 }],
         },
         {
           label: 'SEO',
@@ -177,4 +186,4 @@ export const Pages: CollectionConfig = {
     redirectOnDeleteField,
     deletionNoteField,
   ],
-}
+})

@@ -2,7 +2,8 @@ import { draftMode, headers } from 'next/headers'
 import { cache } from 'react'
 import type { Page, User } from '@/payload-types'
 import { hasRole } from '../access'
-import { getPayloadClient, LINKED_PAGE_FIELDS } from '../queries'
+import { getPayloadClient } from '../sitePayload'
+import { LINKED_PAGE_FIELDS } from '../queries'
 import { PREVIEW_ROLES } from './endpoint'
 
 /**

@@ -1,4 +1,4 @@
-import { pathFromSegments } from '../queries'
+import { pathFromSegments } from '../sitePath'
 
 /** Longer than any page path the site serves (eight segments of slugs), short enough to refuse early. */
 export const MAX_PREVIEW_PATH_LENGTH = 512

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { cache } from 'react'
-import { getPayloadClient } from '../queries'
+import { getPayloadClient } from '../sitePayload'
 import { addressFormProblem, normaliseAddress } from './validate'
 
 type Target = {

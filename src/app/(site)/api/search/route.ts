@@ -1,4 +1,4 @@
-import { getPayloadClient } from '@/cms/queries'
+import { getPayloadClient } from '@/cms/sitePayload'
 import { searchEndpoint } from '@/search/api'
 
 export const dynamic = 'force-dynamic'

@@ -1,5 +1,5 @@
 import { builtinChatConfig } from '@/chat/server/http/config'
-import { getPayloadClient } from '@/cms/queries'
+import { getPayloadClient } from '@/cms/sitePayload'
 
 export const dynamic = 'force-dynamic'
 

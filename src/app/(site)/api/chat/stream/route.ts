@@ -1,4 +1,4 @@
-import { getPayloadClient } from '@/cms/queries'
+import { getPayloadClient } from '@/cms/sitePayload'
 import { visitorStream } from '@/chat/server/http/visitor'
 
 export const dynamic = 'force-dynamic'
