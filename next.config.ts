@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
-import { withClientHintsForAdminOnly } from './src/cms/admin/clientHints'
+import { withClientHintsForAdminOnly } from './src/content/admin/clientHints'
 import { STATIC_SECURITY_HEADERS } from './src/security/headers'
 
 const nextConfig: NextConfig = {

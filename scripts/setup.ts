@@ -3,9 +3,9 @@
 import fs from 'node:fs'
 import config from '@payload-config'
 import { getPayload } from 'payload'
-import { handOverFirstAdmin, TO_TERMINAL_VARIABLE, writeOwnerOnly } from '@/cms/firstAdmin'
-import { DATA_DIR } from '@/cms/paths'
-import { setUpDatabase } from '@/cms/setup'
+import { handOverFirstAdmin, TO_TERMINAL_VARIABLE, writeOwnerOnly } from '@/setup/firstAdmin'
+import { DATA_DIR } from '@/platform/paths'
+import { setUpDatabase } from '@/setup/setUpDatabase'
 
 // The SQLite file, uploads and the outbox live here; a fresh clone does not have it yet.
 fs.mkdirSync(DATA_DIR, { recursive: true })

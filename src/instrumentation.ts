@@ -7,9 +7,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   const [{ startWithServer }, { siteMetrics, measureDependencies }, { dependenciesUp }] = await Promise.all([
-    import('./cms/sitePayload'),
+    import('@/platform/sitePayload'),
     import('./metrics/siteMetrics'),
-    import('./cms/health'),
+    import('@/platform/health'),
   ])
   await startWithServer('contact queue', async (payload) => {
     const { countWaitingEmails, startContactQueue } = await import('./contact/delivery/runner')
@@ -17,7 +17,7 @@ export async function register() {
     siteMetrics().measureOutboxDepth(() => countWaitingEmails(payload))
   })
   await startWithServer('schedule', async (payload) => {
-    const { startScheduledPublishing } = await import('./cms/scheduling/runner')
+    const { startScheduledPublishing } = await import('@/content/scheduling/runner')
     startScheduledPublishing(payload)
   })
   await startWithServer('chat housekeeping', async (payload) => {
@@ -25,7 +25,7 @@ export async function register() {
     await startChatHousekeeping(payload)
   })
   await startWithServer('known addresses', async (payload) => {
-    const { keepKnownAddressesFresh } = await import('./cms/knownAddressesLoader')
+    const { keepKnownAddressesFresh } = await import('@/content/knownAddressesLoader')
     await keepKnownAddressesFresh(payload)
   })
   measureDependencies(() => dependenciesUp(), {

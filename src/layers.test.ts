@@ -6,32 +6,38 @@ import { describe, expect, it } from 'vitest'
 /**
  * Which top-level folder of src/ may import which. Routes (`app`) and the configuration sit on
  * top; `site` is the shell that composes the capabilities; capabilities lean only on the ones
- * listed for them and on the shared folders; shared folders import no capability.
+ * listed for them, on the content model (`content`) and on the shared folders, `platform` (what
+ * the site runs on) among them; the content model leans only on shared folders; shared folders
+ * import no capability and not the content model.
  */
-const SHARED = ['forms', 'cms', 'security', 'dom', 'metrics', 'migrations', 'payload-types']
+const SHARED = ['forms', 'platform', 'security', 'dom', 'metrics', 'migrations', 'payload-types']
 const MAY_IMPORT: Record<string, string[]> = {
-  site: ['blocks', 'contact', 'chat', 'analytics', 'search'],
-  blocks: ['contact'],
-  chat: ['contact', 'analytics'],
-  contact: ['analytics'],
-  analytics: [],
+  site: ['content', 'blocks', 'contact', 'chat', 'analytics', 'search'],
+  blocks: ['content', 'contact'],
+  chat: ['content', 'contact', 'analytics'],
+  contact: ['content', 'analytics'],
+  analytics: ['content'],
   // Search reads the blocks' schemas to find the text fields of a page.
-  search: ['blocks/configs'],
-  server: [],
+  search: ['content', 'blocks/configs'],
+  server: ['content'],
+  // The content model: pages, menus, settings, media, redirects; the page layout's blocks and the
+  // settings' tabs are composed in by the configuration, so it names no capability.
+  content: [],
+  platform: [],
   forms: [],
   security: [],
   dom: [],
   metrics: [],
-  // The CMS names the blocks' schemas (the page layout field) and, for seeds, rich text's own node names and
-  // the contact form's id from its dependency-free protocol; nothing else of a capability.
-  cms: ['blocks/configs', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail', 'contact/protocol'],
+  // A fresh database's schema, first admin and seed content: the seed names rich text's own node
+  // names and the contact form's id from its dependency-free protocol; nothing else of a capability.
+  setup: ['content', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail', 'contact/protocol'],
 }
 
 /** `@payload-config` is `payload.config.ts`, the top that composes every capability. */
 const CONFIG_ALIAS = '@payload-config'
 const CONFIG_MODULE = 'payload.config'
 /** The one module below the top that may import the configuration: the door to the site's Payload. */
-const CONFIG_DOOR = 'cms/sitePayload.ts'
+const CONFIG_DOOR = 'platform/sitePayload.ts'
 
 const srcRoot = path.resolve(__dirname)
 
@@ -75,24 +81,22 @@ function violations(root = srcRoot): string[] {
   return found
 }
 
-/** The seed's content is for the set-up and tests; no module that serves the site reads it. */
-const SEED_FOLDER = 'cms/seed'
-/** The set-up (`npm start`, `npm test`) seeds an empty database: the one module outside the seed that may. */
-const SEED_IMPORTERS = ['cms/setup.ts']
+/** The set-up and the seed content are for `npm start`'s set-up (scripts/setup.ts) and tests; no module that serves the site reads them. */
+const SETUP_FOLDER = 'setup'
 
-function seedImports(root = srcRoot): string[] {
+function setupImports(root = srcRoot): string[] {
   return sourceFiles(root).flatMap((file) => {
     const relative = path.relative(root, file)
-    if (relative.startsWith(`${SEED_FOLDER}/`) || SEED_IMPORTERS.includes(relative)) return []
+    if (relative.startsWith(`${SETUP_FOLDER}/`)) return []
     return importsOf(root, file)
-      .filter((target) => target === SEED_FOLDER || target.startsWith(`${SEED_FOLDER}/`))
+      .filter((target) => target === SETUP_FOLDER || target.startsWith(`${SETUP_FOLDER}/`))
       .map((target) => `${relative} imports ${target}`)
   })
 }
 
 describe('dependencies point down', () => {
-  it('no production module imports the seed content', () => {
-    expect(seedImports()).toEqual([])
+  it('no production module imports the set-up or the seed content', () => {
+    expect(setupImports()).toEqual([])
   })
 
   it('no folder imports one above it or a capability it is not allowed to lean on', () => {
@@ -118,17 +122,35 @@ describe('dependencies point down', () => {
     }
   })
 
-  it('lets only the door to the site’s Payload import the configuration, and no module outside the seed import it', () => {
+  it('catches the platform importing the content model, and the content model importing a page element', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'))
     try {
-      fs.mkdirSync(path.join(root, 'cms'))
-      fs.writeFileSync(path.join(root, 'cms', 'sitePayload.ts'), "import config from '@payload-config'\n")
-      fs.writeFileSync(path.join(root, 'cms', 'queries.ts'), "import config from '@payload-config'\n")
-      expect(violations(root)).toEqual(['cms/queries.ts imports payload.config'])
-      fs.mkdirSync(path.join(root, 'cms', 'seed'))
-      fs.writeFileSync(path.join(root, 'cms', 'seed', 'index.ts'), "import { x } from './content/forms'\n")
-      fs.writeFileSync(path.join(root, 'cms', 'health.ts'), "import { y } from './seed/content/forms'\n")
-      expect(seedImports(root)).toEqual(['cms/health.ts imports cms/seed/content/forms'])
+      fs.mkdirSync(path.join(root, 'platform'))
+      fs.writeFileSync(path.join(root, 'platform', 'health.ts'), "import { q } from '@/content/queries'\n")
+      fs.mkdirSync(path.join(root, 'content', 'collections'), { recursive: true })
+      fs.writeFileSync(path.join(root, 'content', 'collections', 'Pages.ts'), "import { b } from '@/blocks/configs'\n")
+      fs.writeFileSync(path.join(root, 'content', 'queries.ts'), "import { p } from '../platform/sitePayload'\n")
+      expect(violations(root).sort()).toEqual([
+        'content/collections/Pages.ts imports blocks/configs',
+        'platform/health.ts imports content/queries',
+      ])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('lets only the door to the site’s Payload import the configuration, and no module outside the set-up import it', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'))
+    try {
+      fs.mkdirSync(path.join(root, 'platform'))
+      fs.writeFileSync(path.join(root, 'platform', 'sitePayload.ts'), "import config from '@payload-config'\n")
+      fs.writeFileSync(path.join(root, 'platform', 'health.ts'), "import config from '@payload-config'\n")
+      expect(violations(root)).toEqual(['platform/health.ts imports payload.config'])
+      fs.mkdirSync(path.join(root, 'setup', 'seed'), { recursive: true })
+      fs.writeFileSync(path.join(root, 'setup', 'seed', 'index.ts'), "import { x } from './content/forms'\n")
+      fs.mkdirSync(path.join(root, 'content'))
+      fs.writeFileSync(path.join(root, 'content', 'queries.ts'), "import { y } from '../setup/seed/content/forms'\n")
+      expect(setupImports(root)).toEqual(['content/queries.ts imports setup/seed/content/forms'])
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }

@@ -13,32 +13,32 @@ import { safeLinkFeature } from './blocks/RichText/safeLinkFeature'
 import { CaptchaAnswers } from './contact/collections/CaptchaAnswers'
 import { Forms } from './contact/collections/Forms'
 import { FormSubmissions } from './contact/collections/FormSubmissions'
-import { Media } from './cms/collections/Media'
-import { pagesCollection } from './cms/collections/Pages'
+import { Media } from '@/content/collections/Media'
+import { pagesCollection } from '@/content/collections/Pages'
 import { pageBlocks } from './blocks/configs'
-import { Redirects } from './cms/redirects/Redirects'
-import { Users } from './cms/collections/Users'
-import { databaseAdapter, survivePoolErrors } from './cms/database'
-import { emailAdapter } from './cms/email'
-import { Footer } from './cms/globals/Footer'
-import { BUSINESS_TIMEZONE } from './cms/businessHours'
-import { Header } from './cms/globals/Header'
-import { siteSettingsGlobal } from './cms/globals/SiteSettings'
+import { Redirects } from '@/content/redirects/Redirects'
+import { Users } from '@/content/collections/Users'
+import { databaseAdapter, survivePoolErrors } from '@/platform/database'
+import { emailAdapter } from '@/platform/email'
+import { Footer } from '@/content/globals/Footer'
+import { BUSINESS_TIMEZONE } from '@/content/businessHours'
+import { Header } from '@/content/globals/Header'
+import { siteSettingsGlobal } from '@/content/globals/SiteSettings'
 import { chatSettingsTab } from './chat/settingsTab'
 import { analyticsSettingsTab } from './analytics/settings/tab'
 import { contactSettingsTabs } from './contact/settings/tabs'
 import { publishSiteSources } from './site/thirdParties'
-import { siteLogger } from './cms/logging'
-import { MEDIA_FOLDER } from './cms/paths'
-import { s3SettingsFrom } from './cms/storage/s3Settings'
-import { uploadStoragePlugin } from './cms/storage/uploadStorage'
+import { siteLogger } from '@/platform/logging'
+import { MEDIA_FOLDER } from '@/platform/paths'
+import { s3SettingsFrom } from '@/platform/storage/s3Settings'
+import { uploadStoragePlugin } from '@/platform/storage/uploadStorage'
 import { contactJobs } from './contact/delivery/jobs'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 // Payload's S3 adapter is published a patch behind Payload (3.90.1 beside 3.90.2) and runs on our
 // one copy of Payload through package.json's overrides; Payload's start-up check of equal versions
-// would reject that in development, so src/cms/storage/payloadVersions.test.ts checks it instead.
+// would reject that in development, so src/platform/storage/payloadVersions.test.ts checks it instead.
 process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 
 function payloadSecret(): string {

@@ -23,7 +23,7 @@ const MEDIA_LOCATION_HEADERS = [
  * Where the front takes uploaded files from. From the shared uploads folder: nginx reads them
  * itself, with ETag and Last-Modified in the form the app gives them too (src/server/mediaFiles.ts),
  * so either answers a revalidation with 304; a file not there (yet) is asked of the app, which
- * answers 404; an SVG's gzip copy, written beside it at upload (src/cms/media/precompress.ts), is
+ * answers 404; an SVG's gzip copy, written beside it at upload (src/content/media/precompress.ts), is
  * sent as it is. From the S3 bucket (S3_BUCKET set): the app reads the object, and the front keeps
  * the answer as long as its Cache-Control allows (a year at a versioned address, not at all
  * without a version), and serves it while the app or the bucket fails.

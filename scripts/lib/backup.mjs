@@ -60,7 +60,7 @@ export class BackupError extends Error {}
 
 const isPostgres = (databaseUrl) => /^postgres(ql)?:\/\//.test(databaseUrl ?? '')
 
-/** The SQLite file the site uses: DATABASE_URL's `file:` path, or `site.db` in the data folder (src/cms/paths.ts). */
+/** The SQLite file the site uses: DATABASE_URL's `file:` path, or `site.db` in the data folder (src/platform/paths.ts). */
 const sqliteFileOf = ({ dataDir, databaseUrl }) =>
   databaseUrl?.startsWith('file:') ? path.resolve(databaseUrl.slice('file:'.length)) : path.join(dataDir, 'site.db')
 

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { isAdmin } from '@/cms/access'
-import { readOnlyJson } from '@/cms/fields/readOnlyJson'
+import { isAdmin } from '@/platform/access'
+import { readOnlyJson } from '@/content/fields/readOnlyJson'
 
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const
 export type DeviceClass = (typeof DEVICE_CLASSES)[number]

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next'
-import { absoluteUrl } from '@/cms/siteUrl'
+import { absoluteUrl } from '@/platform/siteUrl'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { SiteLink } from '@/payload-types'
-import { hrefOf, isExternal, linkText } from '@/cms/fields/linkHref'
-import { getSiteSettings } from '@/cms/queries'
+import { hrefOf, isExternal, linkText } from '@/content/fields/linkHref'
+import { getSiteSettings } from '@/content/queries'
 
 export async function CmsLink({ link, className }: { link: SiteLink | null | undefined; className?: string }) {
   // Only "our phone" and "our email" links need the settings (cached for the request).

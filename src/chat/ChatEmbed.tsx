@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/cms/queries'
+import { getSiteSettings } from '@/content/queries'
 import { InlineScript } from '@/security/InlineScript'
 import { ChatLoader } from './ChatLoader'
 import { liveChatApiUrl } from './livechat/dynamicConfig'

@@ -2,8 +2,8 @@ import type { Block } from 'payload'
 import { describe, expect, it } from 'vitest'
 import { pageBlocks } from '@/blocks/configs'
 import { FaqBlock } from '@/blocks/Faq/config'
-import { notSearchText } from '@/cms/fields/searchText'
-import { richText, p, h, table } from '@/cms/seed/lexical'
+import { notSearchText } from '@/content/fields/searchText'
+import { richText, p, h, table } from '@/setup/seed/lexical'
 import { pageText } from './pageText'
 
 describe('page text for search', () => {

@@ -1,7 +1,7 @@
 import type { Block, Field } from 'payload'
 import { fieldAffectsData, tabHasName } from 'payload/shared'
 import { pageBlocks } from '@/blocks/configs'
-import { isSearchText } from '@/cms/fields/searchText'
+import { isSearchText } from '@/content/fields/searchText'
 
 type Row = Record<string, unknown>
 

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { onRevalidated } from '@/cms/revalidate'
+import { onRevalidated } from '@/content/revalidate'
 import { pageText } from './pageText'
 import { foldText, type SearchQuery } from './query'
 import { type PreparedPage, rankPages, type SearchResult } from './rank'

@@ -1,7 +1,7 @@
 import os from 'node:os'
 import { format } from 'node:util'
 
-/** pino's level numbers, so that these lines read like the CMS's (src/cms/logging.ts). */
+/** pino's level numbers, so that these lines read like the CMS's (src/platform/logging.ts). */
 const LEVEL = { debug: 20, info: 30, warn: 40, error: 50 } as const
 
 type Writable = { write: (line: string) => unknown }

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import net from 'node:net'
-import { isPostgresUrl } from '@/cms/databaseUrl'
-import { SQLITE_FILE } from '@/cms/paths'
+import { isPostgresUrl } from '@/platform/databaseUrl'
+import { SQLITE_FILE } from '@/platform/paths'
 
 /** Longest the server waits to learn whether the database answers. */
 export const DATABASE_PROBE_TIMEOUT_MS = 500

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Payload } from 'payload'
-import { DRAFT_MODE_COOKIE } from '@/cms/preview/draftCookie'
+import { DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
 import { startTestPayload } from '../../tests/support/payload'
 import { isSignedSession, settleDraftMode } from './draftGate'
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { carriesDraftModeCookie, DRAFT_MODE_COOKIE } from '@/cms/preview/draftCookie'
+import { carriesDraftModeCookie, DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
 import { readCookie } from '@/security/cookies'
 
 /** The session cookie Payload's admin sets for a signed-in editor. */

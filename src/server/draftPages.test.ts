@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { carriesDraftModeCookie, DRAFT_MODE_COOKIE } from '@/cms/preview/draftCookie'
+import { carriesDraftModeCookie, DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { editorSessionCookie } from '../../tests/support/editorSession'
 import { proxyTrustFrom } from './clientAddress'

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { carriesDraftModeCookie } from '@/cms/preview/draftCookie'
+import { carriesDraftModeCookie } from '@/content/preview/draftCookie'
 
 /**
  * A page answered in draft mode is one editor's view of unpublished work: no cache, shared or

@@ -1,7 +1,7 @@
 import { SCRIPTLESS_PAGE_CSP } from '@/security/headers'
 import { escapeHtml } from '@/security/html'
-import { telHref } from '@/cms/fields/linkHref'
-import type { BusinessContact } from '@/cms/lastKnownBusiness'
+import { telHref } from '@/content/fields/linkHref'
+import type { BusinessContact } from '@/content/lastKnownBusiness'
 
 /** Seconds a visitor (or a crawler) is asked to wait while the site is down. */
 export const MAINTENANCE_RETRY_AFTER_S = 30

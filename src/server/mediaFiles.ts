@@ -2,17 +2,17 @@ import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { carriesMediaVersion, MEDIA_CACHE_CONTROL } from '@/cms/media/fileVersion'
-import { MEDIA_DIR, MEDIA_FOLDER } from '@/cms/paths'
+import { carriesMediaVersion, MEDIA_CACHE_CONTROL } from '@/content/media/fileVersion'
+import { MEDIA_DIR, MEDIA_FOLDER } from '@/platform/paths'
 import {
   UPLOAD_STORE_RETRY_AFTER_SECONDS,
   UploadObjects,
   uploadObjects,
   UploadStoreUnavailable,
-} from '@/cms/storage/uploadStorage'
+} from '@/platform/storage/uploadStorage'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 
-/** Where Payload serves the media collection's files (src/cms/collections/Media.ts). */
+/** Where Payload serves the media collection's files (src/content/collections/Media.ts). */
 export const MEDIA_FILE_PREFIX = '/api/media/file/'
 
 /**
@@ -110,7 +110,7 @@ type FoundMediaFile = {
 
 /**
  * Where media files are read from: the uploads folder, or the bucket when uploads live in S3
- * (src/cms/storage). `find` answers null for a missing file and throws UploadStoreUnavailable when
+ * (src/platform/storage). `find` answers null for a missing file and throws UploadStoreUnavailable when
  * the store does not answer.
  */
 export type MediaStore = { find: (name: string) => Promise<FoundMediaFile | null> }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
-import { carriesDraftModeCookie } from '@/cms/preview/draftCookie'
-import { onRevalidated } from '@/cms/revalidate'
+import { carriesDraftModeCookie } from '@/content/preview/draftCookie'
+import { onRevalidated } from '@/content/revalidate'
 
 /**
  * How long the server answers a page Next serves from its cache straight from memory, without

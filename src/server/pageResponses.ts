@@ -11,8 +11,8 @@ import {
   X_FRAME_OPTIONS,
 } from '@/security/headers'
 import { currentThirdPartySources } from '@/security/thirdPartySources'
-import { lastKnownBusiness } from '@/cms/lastKnownBusiness'
-import { MEDIA_CACHE_CONTROL } from '@/cms/media/fileVersion'
+import { lastKnownBusiness } from '@/content/lastKnownBusiness'
+import { MEDIA_CACHE_CONTROL } from '@/content/media/fileVersion'
 import { MAINTENANCE_PAGE_CSP, MAINTENANCE_RETRY_AFTER_S, maintenancePageHtml } from './maintenancePage'
 import { databaseReachable } from './databaseProbe'
 import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'

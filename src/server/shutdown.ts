@@ -1,5 +1,5 @@
 import type http from 'node:http'
-import { startDraining, workFinished } from '@/cms/draining'
+import { startDraining, workFinished } from '@/platform/draining'
 
 /** How long a stopping server gives the requests in flight and the mail being sent before it exits. */
 export const SHUTDOWN_GRACE_MS = 10_000

@@ -1,8 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
-import { knownAddresses } from '@/cms/knownAddresses'
-import { onRevalidated } from '@/cms/revalidate'
-import { pathFromSegments } from '@/cms/sitePath'
+import { knownAddresses } from '@/content/knownAddresses'
+import { onRevalidated } from '@/content/revalidate'
+import { pathFromSegments } from '@/content/sitePath'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 
 /**

@@ -1,5 +1,5 @@
 import type { Footer as FooterData, SiteSetting } from '@/payload-types'
-import { hrefOf, linkText, telHref } from '@/cms/fields/linkHref'
+import { hrefOf, linkText, telHref } from '@/content/fields/linkHref'
 
 export function SiteFooter({ footer, settings }: { footer: FooterData; settings: SiteSetting }) {
   const { business } = settings

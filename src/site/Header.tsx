@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import type { CSSProperties } from 'react'
-import { telHref } from '@/cms/fields/linkHref'
+import { telHref } from '@/content/fields/linkHref'
 import { SiteSearch } from '@/search/SiteSearch'
 import type { MenuItem } from './menu'
 

@@ -1,5 +1,5 @@
-import { exitPreviewHref } from '@/cms/preview/links'
-import { LIVE_PREVIEW_RELOAD_SCRIPT } from '@/cms/preview/liveReload'
+import { exitPreviewHref } from '@/content/preview/links'
+import { LIVE_PREVIEW_RELOAD_SCRIPT } from '@/content/preview/liveReload'
 import { InlineScript } from '@/security/InlineScript'
 
 /** Above the chat button and the back-to-top link, below nothing. */

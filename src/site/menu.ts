@@ -1,5 +1,5 @@
 import type { Header } from '@/payload-types'
-import { type BusinessContact, hrefOf, linkText } from '@/cms/fields/linkHref'
+import { type BusinessContact, hrefOf, linkText } from '@/content/fields/linkHref'
 
 export type MenuLink = { label: string; href: string; current: boolean }
 export type MenuColumn = { heading: string | null; links: MenuLink[] }

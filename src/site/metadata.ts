@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import type { Page, SiteSetting } from '@/payload-types'
-import { absoluteUrl, siteOrigin } from '@/cms/siteUrl'
+import { absoluteUrl, siteOrigin } from '@/platform/siteUrl'
 
 export function pageMetadata(page: Page, settings: SiteSetting): Metadata {
   const title = page.seo?.title || page.title

@@ -1,6 +1,6 @@
 import type { Page, SiteSetting } from '@/payload-types'
-import { openingHoursSpecification } from '@/cms/businessHours'
-import { absoluteUrl } from '@/cms/siteUrl'
+import { openingHoursSpecification } from '@/content/businessHours'
+import { absoluteUrl } from '@/platform/siteUrl'
 
 type JsonLd = Record<string, unknown>
 

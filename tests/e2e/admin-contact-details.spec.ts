@@ -1,5 +1,5 @@
 import { test, type APIRequestContext } from '@playwright/test'
-import { SEED_SITE_SETTINGS } from '../../src/cms/seed/content/globals'
+import { SEED_SITE_SETTINGS } from '../../src/setup/seed/content/globals'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test'
-import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
+import { CONTACT_FORM_ID } from '../../src/setup/seed/content/forms'
 import {
   DEFAULT_CONFIRMATION_SUBJECT,
   DEFAULT_CONFIRMATION_TEXT,

@@ -1,6 +1,6 @@
 import { test, type APIRequestContext } from '@playwright/test'
 import type { Footer } from '../../src/payload-types'
-import { SEED_HEADER } from '../../src/cms/seed/content/globals'
+import { SEED_HEADER } from '../../src/setup/seed/content/globals'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test'
-import { duplicateAddressMessage } from '../../src/cms/collections/pageMessages'
-import { UNSAFE_LINK_MESSAGE } from '../../src/cms/fields/safeUrl'
+import { duplicateAddressMessage } from '../../src/content/collections/pageMessages'
+import { UNSAFE_LINK_MESSAGE } from '../../src/content/fields/safeUrl'
 import {
   ADMIN_TEST_TIMEOUT_MS,
   fillAndSettle,

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { BUSINESS_TIMEZONE } from '../../src/cms/businessHours'
-import { SCHEDULE_POLL_INTERVAL_MS } from '../../src/cms/scheduling/constants'
+import { BUSINESS_TIMEZONE } from '../../src/content/businessHours'
+import { SCHEDULE_POLL_INTERVAL_MS } from '../../src/content/scheduling/constants'
 import { adminToken } from './helpers'
 import { openAdmin, signInAsAdmin } from './support/admin'
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
-import { CONTACT_FORM_ID, CONTACT_MESSAGE_MIN_LENGTH, SEED_FORMS } from '../../src/cms/seed/content/forms'
+import { CONTACT_FORM_ID, CONTACT_MESSAGE_MIN_LENGTH, SEED_FORMS } from '../../src/setup/seed/content/forms'
 import { formatMessage, MESSAGES } from '../../src/forms/validation'
 import { FORM_CACHE_TTL_MS } from '../../src/contact/server/formCache'
 import { seriousAxeViolations } from './support/axe'

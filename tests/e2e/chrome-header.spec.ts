@@ -5,7 +5,7 @@ import {
   SCROLLED_MARKER_PX,
   SMOOTH_SCROLL_MS,
 } from '../../src/site/chrome/constants'
-import { HEADER_Z_INDEX_DEFAULT } from '../../src/cms/globals/SiteSettings'
+import { HEADER_Z_INDEX_DEFAULT } from '../../src/content/globals/SiteSettings'
 import { DESKTOP, SETTLE_MS, scrollToY, header, chromeAttached, servicesLink, servicesSubmenu } from './support/chrome'
 
 test.describe('fixed header', () => {

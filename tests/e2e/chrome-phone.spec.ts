@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { telHref } from '../../src/cms/fields/linkHref'
-import { SEED_BUSINESS } from '../../src/cms/seed/content/business'
+import { telHref } from '../../src/content/fields/linkHref'
+import { SEED_BUSINESS } from '../../src/setup/seed/content/business'
 import { SINGLE_PLACEHOLDER } from '../../src/forms/dropdown/model'
 import { SETTLE_MS, chromeAttached, header } from './support/chrome'
 

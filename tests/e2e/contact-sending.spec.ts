@@ -4,7 +4,7 @@ import { CONTACT_FAILURE_TEXT, CONTACT_REQUEST_TIMEOUT_MS } from '../../src/cont
 import { CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { GUARD_MESSAGES } from '../../src/contact/server/guard'
 import { SUBMIT_MESSAGES } from '../../src/contact/server/submit'
-import { CONTACT_MESSAGE_MIN_LENGTH } from '../../src/cms/seed/content/forms'
+import { CONTACT_MESSAGE_MIN_LENGTH } from '../../src/setup/seed/content/forms'
 import { CAPTCHA_FAILED_TEXT } from '../../src/contact/form/attachForm'
 import { MESSAGE_DISPLAY_MS, SENDING_TEXT } from '../../src/contact/form/messageArea'
 import { formatMessage, MESSAGES } from '../../src/forms/validation'

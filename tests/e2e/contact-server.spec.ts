@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
-import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
+import { CONTACT_FORM_ID } from '../../src/setup/seed/content/forms'
 import { CAPTCHA_FORM_FIELDS, SENT_FRAGMENT_SUFFIX } from '../../src/contact/protocol'
 import { CSRF_COOKIE, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { GUARD_MESSAGES } from '../../src/contact/server/guard'

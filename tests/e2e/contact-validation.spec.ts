@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { CONTACT_MESSAGE_MIN_LENGTH } from '../../src/cms/seed/content/forms'
+import { CONTACT_MESSAGE_MIN_LENGTH } from '../../src/setup/seed/content/forms'
 import { SINGLE_PLACEHOLDER } from '../../src/forms/dropdown/model'
 import { formatMessage, MESSAGES } from '../../src/forms/validation'
 import { seriousAxeViolations } from './support/axe'

@@ -7,8 +7,8 @@ import {
   SINGLE_PLACEHOLDER,
 } from '../../src/forms/dropdown/model'
 import { MESSAGES } from '../../src/forms/validation'
-import { OHIO_COUNTIES } from '../../src/cms/seed/content/counties'
-import { PROPERTY_TYPE_OPTIONS, SERVICE_OPTIONS } from '../../src/cms/seed/content/forms'
+import { OHIO_COUNTIES } from '../../src/setup/seed/content/counties'
+import { PROPERTY_TYPE_OPTIONS, SERVICE_OPTIONS } from '../../src/setup/seed/content/forms'
 
 const form = (page: Page) => page.locator('#contact-form-115')
 const field = (page: Page, name: string) =>

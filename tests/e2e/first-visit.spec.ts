@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_URL, FIRST_VISIT } from '../../playwright.config'
-import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_PARAM } from '../../src/cms/media/fileVersion'
+import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_PARAM } from '../../src/content/media/fileVersion'
 import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
 
 test.describe('a first visit', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config'
-import { SEED_PAGES } from '../../src/cms/seed/content/pages'
+import { SEED_PAGES } from '../../src/setup/seed/content/pages'
 import type { Page } from '../../src/payload-types'
 
 export const seededPaths = SEED_PAGES.map((page) => (page.key === 'home' ? '/' : `/${page.key}`))

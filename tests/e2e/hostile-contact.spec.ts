@@ -3,7 +3,7 @@
 // status, nothing stored or mailed beyond what the limits allow, a normal visitor still served.
 import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_URL } from '../../playwright.config'
-import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
+import { CONTACT_FORM_ID } from '../../src/setup/seed/content/forms'
 import { CAPTCHA_ERROR, CONTACT_ENDPOINT } from '../../src/contact/protocol'
 import { CSRF_COOKIE, CSRF_ENDPOINT, CSRF_HEADER } from '../../src/security/csrfProtocol'
 import { CONTACT_BODY_LIMIT_BYTES } from '../../src/contact/server/body'

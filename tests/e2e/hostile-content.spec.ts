@@ -2,7 +2,7 @@
 // comes out as text: never a script, an element or an attribute of the page. The policy (CSP) is
 // the second line; this checks the first one, the escaping, in the HTML the server sends.
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { CONTACT_FORM_ID } from '../../src/cms/seed/content/forms'
+import { CONTACT_FORM_ID } from '../../src/setup/seed/content/forms'
 import { adminToken } from './helpers'
 
 const stamp = Date.now()

@@ -14,8 +14,8 @@ import {
   CHAT_NEW_CONVERSATIONS_PER_ADDRESS,
   CHAT_STREAMS_PER_ADDRESS,
 } from '../../src/chat/constants'
-import { MAX_LOGIN_ATTEMPTS } from '../../src/cms/collections/Users'
-import { LOGIN_ATTEMPTS_PER_ADDRESS } from '../../src/cms/loginLimit'
+import { MAX_LOGIN_ATTEMPTS } from '../../src/content/collections/Users'
+import { LOGIN_ATTEMPTS_PER_ADDRESS } from '../../src/platform/loginLimit'
 import { NOT_FOUND_CACHE_CONTROL } from '../../src/server/pageResponses'
 import { adminCredentials, seededPaths } from './helpers'
 import { countOf, expectHandled, normalVisitorIsServed, send, spoofed, hostileSuiteServer } from './support/hostile'

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { OWNER_ONLY_MODE } from '@/cms/firstAdmin'
+import { OWNER_ONLY_MODE } from '@/setup/firstAdmin'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-first-admin-'))
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))

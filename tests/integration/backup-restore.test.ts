@@ -10,8 +10,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CONTACT_QUEUE } from '@/contact/delivery/constants'
 import { acceptSubmission } from '@/contact/server/submit'
-import { OUTBOX_DIR } from '@/cms/mailTransport'
-import { MEDIA_DIR } from '@/cms/paths'
+import { OUTBOX_DIR } from '@/platform/mailTransport'
+import { MEDIA_DIR } from '@/platform/paths'
 import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
 import {
   archiveDate,

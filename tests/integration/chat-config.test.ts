@@ -10,7 +10,7 @@ import { builtinChatConfig, CHAT_CONFIG_MEMO_MS } from '@/chat/server/http/confi
 import { originAllowed } from '@/chat/server/http/guards'
 import { newVisitorToken } from '@/chat/server/http/tokens'
 import { visitorStream } from '@/chat/server/http/visitor'
-import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
+import { CONTACT_FORM_ID } from '@/setup/seed/content/forms'
 import { payload, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
 
 setUpChatSuite({ seeded: true, withEditor: true })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { businessTime } from '@/cms/businessHours'
+import { businessTime } from '@/content/businessHours'
 import { DEFAULT_SENT_NOTE, sentNoteText } from '@/contact/afterSending/settings'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 import { formPost, jsonPost, validFields } from '../support/contact'

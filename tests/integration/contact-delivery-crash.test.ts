@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateDatabase } from '@/cms/migrate'
+import { migrateDatabase } from '@/platform/migrate'
 import {
   CONTACT_QUEUE,
   DEAD_PROCESS_MAIL_WITHIN_MS,

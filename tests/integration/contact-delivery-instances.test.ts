@@ -1,6 +1,6 @@
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateDatabase } from '@/cms/migrate'
+import { migrateDatabase } from '@/platform/migrate'
 import { CONTACT_QUEUE, ORPHANED_SUBMISSION_AFTER_MS } from '@/contact/delivery/constants'
 import { deliverSubmission } from '@/contact/delivery/deliver'
 import { releaseHeldSubmission } from '@/contact/delivery/release'

@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADING_STYLE_STATE_KEY } from '@/blocks/RichText/headingStyle'
 import { pageBlocks } from '@/blocks/configs'
-import { seedIfEmpty } from '@/cms/seed'
-import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
-import { ELEMENTS_GUIDE_PATH } from '@/cms/seed/content/pages'
+import { seedIfEmpty } from '@/setup/seed'
+import { CONTACT_FORM_ID } from '@/setup/seed/content/forms'
+import { ELEMENTS_GUIDE_PATH } from '@/setup/seed/content/pages'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

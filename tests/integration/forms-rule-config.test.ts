@@ -2,8 +2,8 @@
 // through the local API on real SQLite and through Payload's REST handler on loopback.
 import { handleEndpoints, ValidationError, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedIfEmpty } from '@/cms/seed'
-import { CONTACT_FORM_ID, SEED_FORMS } from '@/cms/seed/content/forms'
+import { seedIfEmpty } from '@/setup/seed'
+import { CONTACT_FORM_ID, SEED_FORMS } from '@/setup/seed/content/forms'
 import { serveOnLoopback } from '../support/handlerServer'
 import { startTestPayload } from '../support/payload'
 

@@ -1,7 +1,7 @@
 // The submissions export over Payload's real REST handler on loopback: it follows the list's
 // filter, writes form titles and option labels, neutralises formulas, and refuses bad filters.
 import { describe, expect, it } from 'vitest'
-import { BUSINESS_TIMEZONE, businessSpreadsheetTime } from '@/cms/businessHours'
+import { BUSINESS_TIMEZONE, businessSpreadsheetTime } from '@/content/businessHours'
 import { EXPORT_CSV_PATH } from '@/contact/admin/exportPath'
 import { EXPORT_MESSAGES } from '@/contact/admin/csvExport'
 import { summarise } from '@/contact/inbox/summary'

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forgetKnownAddresses, knownAddresses } from '@/cms/knownAddresses'
-import { keepKnownAddressesFresh, readKnownAddresses } from '@/cms/knownAddressesLoader'
+import { forgetKnownAddresses, knownAddresses } from '@/content/knownAddresses'
+import { keepKnownAddressesFresh, readKnownAddresses } from '@/content/knownAddressesLoader'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

@@ -1,6 +1,6 @@
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
-import { siteLogger } from '@/cms/logging'
+import { siteLogger } from '@/platform/logging'
 import { consoleAsJsonLines } from '@/server/consoleLines'
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -18,7 +18,7 @@ describe('the site’s log lines', () => {
     expect(started).toMatchObject({ level: 30, pid: process.pid, msg: 'contact queue: started' })
     expect(started.time).toMatch(ISO_TIME)
     expect(Math.abs(Date.parse(started.time) - Date.now())).toBeLessThan(60_000)
-    // A client error stays at info (src/cms/logging.ts), with the same fields.
+    // A client error stays at info (src/platform/logging.ts), with the same fields.
     expect(refused).toMatchObject({ level: 30, pid: process.pid, msg: 'Not found' })
   })
 

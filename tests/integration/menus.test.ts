@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CTA_TRAIL_LABEL, menuUsesOf } from '@/cms/menus/menuLinks'
-import { database, sql } from '@/cms/sql'
+import { CTA_TRAIL_LABEL, menuUsesOf } from '@/content/menus/menuLinks'
+import { database, sql } from '@/platform/sql'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

@@ -1,7 +1,7 @@
 import { type Payload, ValidationError } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, slugifyTitle } from '@/cms/collections/pageAddress'
-import { database, sql } from '@/cms/sql'
+import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, slugifyTitle } from '@/content/collections/pageAddress'
+import { database, sql } from '@/platform/sql'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

@@ -3,14 +3,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { migrateDatabase } from '@/cms/migrate'
-import { SCHEDULE_PUBLISH_TASK } from '@/cms/scheduling/constants'
+import { migrateDatabase } from '@/platform/migrate'
+import { SCHEDULE_PUBLISH_TASK } from '@/content/scheduling/constants'
 import {
   claimDueScheduledJob,
   runScheduledPublishing,
   startScheduledPublishing,
   stopScheduledPublishing,
-} from '@/cms/scheduling/runner'
+} from '@/content/scheduling/runner'
 import { buildSiteConfig } from '@/payload.config'
 
 /** The runners in these tests poll this often, so a test waits about a second, not the server's interval. */

@@ -5,9 +5,9 @@ import { RequestCookiesAdapter } from 'next/dist/server/web/spec-extension/adapt
 import { RequestCookies, ResponseCookies } from 'next/dist/server/web/spec-extension/cookies'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DRAFT_MODE_COOKIE } from '@/cms/preview/draftCookie'
-import { exitPreview, PREVIEW_CACHE_CONTROL, startPreview } from '@/cms/preview/endpoint'
-import { MAX_PREVIEW_PATH_LENGTH } from '@/cms/preview/previewPath'
+import { DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
+import { exitPreview, PREVIEW_CACHE_CONTROL, startPreview } from '@/content/preview/endpoint'
+import { MAX_PREVIEW_PATH_LENGTH } from '@/content/preview/previewPath'
 import { serveOnLoopback } from '../support/handlerServer'
 import { startTestPayload } from '../support/payload'
 

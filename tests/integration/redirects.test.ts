@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_REDIRECT_ADDRESS_LENGTH } from '@/cms/redirects/validate'
-import { siteOrigin } from '@/cms/siteUrl'
+import { MAX_REDIRECT_ADDRESS_LENGTH } from '@/content/redirects/validate'
+import { siteOrigin } from '@/platform/siteUrl'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

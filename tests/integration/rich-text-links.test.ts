@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RichTextContent } from '@/blocks/RichText/RichTextContent'
-import { UNSAFE_LINK_MESSAGE } from '@/cms/fields/safeUrl'
+import { UNSAFE_LINK_MESSAGE } from '@/content/fields/safeUrl'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

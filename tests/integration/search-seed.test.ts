@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedIfEmpty } from '@/cms/seed'
+import { seedIfEmpty } from '@/setup/seed'
 import { pageText } from '@/search/pageText'
 import { parseSearchQuery } from '@/search/query'
 import { searchPublishedPages } from '@/search/searchPages'

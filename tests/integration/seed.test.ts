@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureFirstAdmin } from '@/cms/firstAdmin'
-import { seedIfEmpty } from '@/cms/seed'
-import { CONTACT_FORM_ID } from '@/cms/seed/content/forms'
-import { SEED_PAGES } from '@/cms/seed/content/pages'
+import { ensureFirstAdmin } from '@/setup/firstAdmin'
+import { seedIfEmpty } from '@/setup/seed'
+import { CONTACT_FORM_ID } from '@/setup/seed/content/forms'
+import { SEED_PAGES } from '@/setup/seed/content/pages'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload

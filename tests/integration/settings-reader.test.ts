@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readSiteSettings, SITE_SETTINGS_MEMO_MS } from '@/cms/siteSettingsReader'
+import { readSiteSettings, SITE_SETTINGS_MEMO_MS } from '@/content/siteSettingsReader'
 import { readCaptchaSettings } from '@/contact/settings/read'
 import { startTestPayload } from '../support/payload'
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createInProcessBus } from '@/chat/server/live/bus'
 import { ChatHub } from '@/chat/server/live/hub'
 import { DRAINING_RETRY_MS, eventStreamResponse } from '@/chat/server/live/sse'
-import { isDraining } from '@/cms/draining'
+import { isDraining } from '@/platform/draining'
 import { runContactQueue } from '@/contact/delivery/runner'
 import { shutDownGracefully } from '@/server/shutdown'
 import {

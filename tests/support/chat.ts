@@ -4,7 +4,7 @@ import { CHAT_VISITOR_COOKIE } from '@/chat/constants'
 import { answerAgentPost } from '@/chat/server/http/agent'
 import { answerVisitorPost } from '@/chat/server/http/visitor'
 import type { ChatEventView } from '@/chat/protocol'
-import { seedIfEmpty } from '@/cms/seed'
+import { seedIfEmpty } from '@/setup/seed'
 import { startTestPayload } from './payload'
 
 export const SITE = 'http://site.test'

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { CONTACT_FORM_ID, SEED_FORMS } from '@/cms/seed/content/forms'
+import { CONTACT_FORM_ID, SEED_FORMS } from '@/setup/seed/content/forms'
 import { CSRF_COOKIE, CSRF_HEADER } from '@/security/csrfProtocol'
 import { issueCsrfToken } from '@/security/csrf'
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { getPayload, type Payload } from 'payload'
-import { migrateDatabase } from '@/cms/migrate'
+import { migrateDatabase } from '@/platform/migrate'
 import { buildSiteConfig } from '@/payload.config'
 
 let instances = 0

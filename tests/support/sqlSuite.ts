@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, type Dialect, database, list, render, sql } from '@/cms/sql'
+import { type Database, type Dialect, database, list, render, sql } from '@/platform/sql'
 
 /** Values a careless helper would mistake for SQL or for placeholders. */
 const AWKWARD_LABELS = ["it's; DROP TABLE sql_probe; --", 'why?', '$1', '?, ?', '$2 and $10', 'café ☕']

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { database, type SqlValue } from '@/cms/sql'
+import { database, type SqlValue } from '@/platform/sql'
 import { createRateLimiter, tooManyRequests } from '@/security/rateLimit'
 import { clientAddress, limitKeyOf, readLimitedText } from '@/security/request'
 import { isConversion } from '../events'

@@ -1,5 +1,5 @@
-import { getPayloadClient } from '@/cms/sitePayload'
-import { siteOrigin } from '@/cms/siteUrl'
+import { getPayloadClient } from '@/platform/sitePayload'
+import { siteOrigin } from '@/platform/siteUrl'
 import { createCollector } from './ingest'
 
 /** This site's hosts: the configured public origin's, and the one the request was addressed to. */

@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/cms/queries'
+import { getSiteSettings } from '@/content/queries'
 import { InlineScript } from '@/security/InlineScript'
 import { consentBootstrapScript } from './bootstrap'
 

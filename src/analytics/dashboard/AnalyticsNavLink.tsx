@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import type { ServerProps } from 'payload'
-import { hasRole, type Role } from '@/cms/access'
+import { hasRole, type Role } from '@/platform/access'
 
 /** The admin navigation's entry for the analytics dashboard, shown to admins and editors. */
 export function AnalyticsNavLink({ user }: ServerProps) {

@@ -1,7 +1,7 @@
 import { DefaultTemplate } from '@payloadcms/next/templates'
 import { redirect } from 'next/navigation'
 import type { AdminViewServerProps } from 'payload'
-import { hasRole, type Role } from '@/cms/access'
+import { hasRole, type Role } from '@/platform/access'
 import { DailyChart, RankedBars } from './charts'
 import { type AnalyticsReport, DEFAULT_REPORT_PERIOD, REPORT_PERIODS, reportForLastDays } from './report'
 import './dashboard.css'

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { database, sql } from '@/cms/sql'
+import { database, sql } from '@/platform/sql'
 import { CHAT_STARTED_EVENT, LEAD_EVENT, PAGE_VIEW_EVENT } from '../events'
 import { utcDay } from '../collector/visitor'
 

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
-import { getSiteSettings } from '@/cms/queries'
-import { siteOrigin } from '@/cms/siteUrl'
+import { getSiteSettings } from '@/content/queries'
+import { siteOrigin } from '@/platform/siteUrl'
 import { InlineScript } from '@/security/InlineScript'
 // In this order: each sheet may refine the ones above it.
 import '@/site/styles/global.css'

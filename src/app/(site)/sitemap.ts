@@ -1,8 +1,8 @@
 import type { MetadataRoute } from 'next'
 import { unstable_cache } from 'next/cache'
-import { listPublishedPages } from '@/cms/queries'
-import { PUBLISHED_PAGES_TAG } from '@/cms/revalidate'
-import { absoluteUrl } from '@/cms/siteUrl'
+import { listPublishedPages } from '@/content/queries'
+import { PUBLISHED_PAGES_TAG } from '@/content/revalidate'
+import { absoluteUrl } from '@/platform/siteUrl'
 
 export const dynamic = 'force-dynamic'
 

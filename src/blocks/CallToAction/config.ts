@@ -1,5 +1,5 @@
 import type { Block } from 'payload'
-import { anchorIdField, linkField } from '@/cms/fields/link'
+import { anchorIdField, linkField } from '@/content/fields/link'
 
 export const CallToActionBlock: Block = {
   slug: 'callToAction',

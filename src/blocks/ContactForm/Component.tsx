@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/cms/queries'
+import { getSiteSettings } from '@/content/queries'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import { CmsForm } from '@/contact/form/CmsForm'
 import type { ContactFormBlock as ContactFormBlockData } from '@/payload-types'

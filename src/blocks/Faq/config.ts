@@ -1,6 +1,6 @@
 import type { Block } from 'payload'
-import { anchorIdField } from '@/cms/fields/link'
-import { notSearchText } from '@/cms/fields/searchText'
+import { anchorIdField } from '@/content/fields/link'
+import { notSearchText } from '@/content/fields/searchText'
 
 export const FaqBlock: Block = {
   slug: 'faq',

@@ -1,7 +1,7 @@
 import type { JSXConverters } from '@payloadcms/richtext-lexical/react'
-import { describeOpeningHours } from '@/cms/businessHours'
-import { telHref } from '@/cms/fields/linkHref'
-import { getSiteSettings } from '@/cms/queries'
+import { describeOpeningHours } from '@/content/businessHours'
+import { telHref } from '@/content/fields/linkHref'
+import { getSiteSettings } from '@/content/queries'
 import { BUSINESS_DETAIL_BLOCK, type BusinessDetail } from './businessDetail'
 
 /** One business detail as site settings hold it now; nothing when settings leave it empty. */

@@ -1,5 +1,5 @@
 import type { Block } from 'payload'
-import { anchorIdField } from '@/cms/fields/link'
+import { anchorIdField } from '@/content/fields/link'
 
 export const RichTextBlock: Block = {
   slug: 'richText',

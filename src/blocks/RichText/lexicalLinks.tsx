@@ -1,6 +1,6 @@
 import type { JSXConverterArgs, JSXConverters } from '@payloadcms/richtext-lexical/react'
 import type { SerializedAutoLinkNode, SerializedLinkNode } from '@payloadcms/richtext-lexical'
-import { isSafeLinkUrl } from '@/cms/fields/safeUrl'
+import { isSafeLinkUrl } from '@/content/fields/safeUrl'
 
 type LinkNode = SerializedLinkNode | SerializedAutoLinkNode
 

@@ -1,6 +1,6 @@
 import type { SerializedLexicalNode } from '@payloadcms/richtext-lexical/lexical'
 import { describe, expect, it } from 'vitest'
-import { table } from '@/cms/seed/lexical'
+import { table } from '@/setup/seed/lexical'
 import { splitTable } from './lexicalTable'
 
 const cellText = (cell: unknown) =>

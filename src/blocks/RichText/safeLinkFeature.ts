@@ -1,6 +1,6 @@
 import { LinkFeature } from '@payloadcms/richtext-lexical'
 import type { FieldAffectingData, TextFieldSingleValidation } from 'payload'
-import { isSafeLinkUrl, UNSAFE_LINK_MESSAGE } from '@/cms/fields/safeUrl'
+import { isSafeLinkUrl, UNSAFE_LINK_MESSAGE } from '@/content/fields/safeUrl'
 
 /** The address of a link typed in rich text: refused beside the field when its scheme could run code. */
 const validateLinkUrl: TextFieldSingleValidation = (value, { siblingData }) => {

@@ -1,5 +1,5 @@
 import type { ServerProps } from 'payload'
-import { isChatStaffUser } from '@/cms/access'
+import { isChatStaffUser } from '@/platform/access'
 
 /** Where the chat console lives, outside the admin. */
 export const AGENT_CONSOLE_PATH = '/agent'

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import type { AdminViewServerProps } from 'payload'
-import { hasRole, type Role } from '@/cms/access'
+import { hasRole, type Role } from '@/platform/access'
 import { AGENT_CONSOLE_PATH } from './AgentConsoleLink'
 
 /**

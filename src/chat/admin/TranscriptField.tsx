@@ -1,5 +1,5 @@
 import type { UIFieldServerProps } from 'payload'
-import { BUSINESS_TIMEZONE } from '@/cms/businessHours'
+import { BUSINESS_TIMEZONE } from '@/content/businessHours'
 import { eventText, transcriptEvents } from '../server/storage/transcript'
 import './transcript.css'
 

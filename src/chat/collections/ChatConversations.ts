@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
-import { isAdmin, isChatStaffUser } from '@/cms/access'
+import { isAdmin, isChatStaffUser } from '@/platform/access'
 import { CHAT_RATINGS } from '../protocol'
 import { CONVERSATION_STATUSES } from '../constants'
 import { deleteConversationRecords } from './deleteConversationRecords'
-import { readOnlyJson } from '@/cms/fields/readOnlyJson'
+import { readOnlyJson } from '@/content/fields/readOnlyJson'
 
 /** Agents and admins read chats; visitors reach only their own, through the chat routes. Only an admin deletes one (retention runs as the system). */
 export const isChatStaff = ({ req }: { req: { user?: unknown } }) => isChatStaffUser(req.user)

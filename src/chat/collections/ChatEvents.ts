@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { AUTHOR_TYPES, CHAT_EVENT_TYPES } from '../constants'
 import { isChatStaff } from './ChatConversations'
-import { readOnlyJson } from '@/cms/fields/readOnlyJson'
+import { readOnlyJson } from '@/content/fields/readOnlyJson'
 
 /** Every event of every chat; the id is the stream position clients resume from. */
 export const ChatEvents: CollectionConfig = {

@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { isAdmin } from '@/cms/access'
+import { isAdmin } from '@/platform/access'
 import { isChatStaff } from '../collections/ChatConversations'
 import { CHAT_MESSAGE_MAX_CHARS } from '../constants'
 

@@ -1,5 +1,5 @@
-import { isChatStaffUser } from '@/cms/access'
-import { getPayloadClient } from '@/cms/sitePayload'
+import { isChatStaffUser } from '@/platform/access'
+import { getPayloadClient } from '@/platform/sitePayload'
 
 /** Who may open the console: agents and admins; anyone else is refused, anonymous visitors sign in. */
 export async function consoleAccess(requestHeaders: Headers): Promise<'allowed' | 'refused' | 'anonymous'> {

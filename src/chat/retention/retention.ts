@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { poller } from '@/cms/poller'
+import { poller } from '@/platform/poller'
 import { readChatSettings } from '../server/settings'
 import { CHAT_RETENTION_BATCH, CHAT_RETENTION_POLL_INTERVAL_MS, DAY_MS } from './constants'
 

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { poller } from '@/cms/poller'
+import { poller } from '@/platform/poller'
 import { chatHub } from '../server/live/hub'
 import { readChatSettings } from '../server/settings'
 import { ChatStore } from '../server/storage/store'

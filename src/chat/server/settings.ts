@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
-import { readSiteSettings } from '@/cms/siteSettingsReader'
-import type { OpeningHoursRow } from '@/cms/businessHours'
+import { readSiteSettings } from '@/content/siteSettingsReader'
+import type { OpeningHoursRow } from '@/content/businessHours'
 import { type ChatProvider, DEFAULT_IDLE_END_MINUTES, DEFAULT_LEFT_QUEUE_MINUTES } from '../settingsTab'
 import type { SiteSetting } from '@/payload-types'
 

@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest, Where } from 'payload'
-import { hasRole, type Role } from '@/cms/access'
-import { BUSINESS_TIMEZONE, businessSpreadsheetTime } from '@/cms/businessHours'
+import { hasRole, type Role } from '@/platform/access'
+import { BUSINESS_TIMEZONE, businessSpreadsheetTime } from '@/content/businessHours'
 import type { Form, FormSubmission } from '@/payload-types'
 import { labelledEntries } from '../delivery/email'
 

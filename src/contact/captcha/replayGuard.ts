@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
-import { database, sql } from '@/cms/sql'
+import { database, sql } from '@/platform/sql'
 import { withSharedRedis } from '@/security/redis'
 
 /** Remembers answers already accepted, until they could no longer be accepted anyway. */

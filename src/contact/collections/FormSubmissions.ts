@@ -5,7 +5,7 @@ import { queueDeliveryOnRelease } from '../delivery/release'
 import { ACTION_LABELS, INBOX_ACTIONS } from '../inbox/protocol'
 import { inboxActionEndpoints } from '../inbox/endpoints'
 import { summariseOnCreate } from '../inbox/summary'
-import { isAdmin, isContentEditor } from '@/cms/access'
+import { isAdmin, isContentEditor } from '@/platform/access'
 
 /**
  * `spam`: the honeypot was filled; kept for the record, never delivered unless an editor says "not spam".

@@ -2,8 +2,8 @@ import type { Block, CollectionConfig, Field } from 'payload'
 import { forgetCachedForm } from '../server/formCache'
 import { RULE_NAMES } from '@/forms/validation/catalog'
 import { refuseUnworkableRules } from '@/forms/fieldSpecs'
-import { anyone, isContentEditor } from '@/cms/access'
-import { revalidatePagesShowingIt } from '@/cms/revalidate'
+import { anyone, isContentEditor } from '@/platform/access'
+import { revalidatePagesShowingIt } from '@/content/revalidate'
 import {
   BUSINESS_NAME_PLACEHOLDER,
   DEFAULT_CONFIRMATION_SUBJECT,

@@ -1,7 +1,7 @@
 import type { Payload, TaskConfig } from 'payload'
 import type { Form, FormSubmission } from '@/payload-types'
-import { createMailTransport, sendMail } from '@/cms/mailTransport'
-import { database, sql } from '@/cms/sql'
+import { createMailTransport, sendMail } from '@/platform/mailTransport'
+import { database, sql } from '@/platform/sql'
 import { siteMetrics } from '@/metrics/siteMetrics'
 import {
   CONTACT_QUEUE,

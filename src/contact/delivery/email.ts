@@ -1,4 +1,4 @@
-import { DEFAULT_FROM_ADDRESS } from '@/cms/email'
+import { DEFAULT_FROM_ADDRESS } from '@/platform/email'
 import type { Form, FormSubmission, SiteSetting } from '@/payload-types'
 import { escapeHtml } from '@/security/html'
 import {

@@ -1,5 +1,5 @@
 import type { JobsConfig } from 'payload'
-import { hasRole, type Role } from '@/cms/access'
+import { hasRole, type Role } from '@/platform/access'
 import { contactDeliveryTasks } from './deliver'
 
 const adminOnly = ({ req }: { req: { user?: unknown } }) => hasRole(req.user as { roles?: Role[] } | null, 'admin')

@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
-import { finishBeforeExit, isDraining } from '@/cms/draining'
-import { poller } from '@/cms/poller'
+import { finishBeforeExit, isDraining } from '@/platform/draining'
+import { poller } from '@/platform/poller'
 import {
   claimDueJobs as claimLeasedJobs,
   type JobKind,
   reclaimStaleJobs as reclaimLeasedJobs,
   renewLease,
-} from '@/cms/jobs/leasedJobs'
-import { database, sql } from '@/cms/sql'
+} from '@/platform/jobs/leasedJobs'
+import { database, sql } from '@/platform/sql'
 import { queueDelivery } from './queueOnCreate'
 import {
   CONTACT_QUEUE,
@@ -61,7 +61,7 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
 }
 
 /**
- * Claims up to `limit` contact jobs due by `dueBy` (src/cms/jobs/leasedJobs.ts): when several
+ * Claims up to `limit` contact jobs due by `dueBy` (src/platform/jobs/leasedJobs.ts): when several
  * instances claim at once, each job is claimed by exactly one, so no email goes twice. The claim is
  * a lease from now on (see renewLease).
  */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
-import { database, sql } from '@/cms/sql'
+import { database, sql } from '@/platform/sql'
 import { queueDelivery } from '../delivery/queueOnCreate'
 import { ACTION_FROM, type InboxAction } from './protocol'
 

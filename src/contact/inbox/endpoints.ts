@@ -1,5 +1,5 @@
 import type { Endpoint } from 'payload'
-import { hasRole, type Role } from '@/cms/access'
+import { hasRole, type Role } from '@/platform/access'
 import { runContactQueue } from '../delivery/runner'
 import { applyInboxAction } from './actions'
 import { ACTION_MESSAGES, ACTION_PATHS, INBOX_ACTIONS, type InboxAction } from './protocol'

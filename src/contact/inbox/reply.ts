@@ -1,5 +1,5 @@
 import type { Form, FormSubmission } from '@/payload-types'
-import { businessTime } from '@/cms/businessHours'
+import { businessTime } from '@/content/businessHours'
 import { headerText, labelledEntries, visitorEmail } from '../delivery/email'
 
 /** Mail programs and browsers cut long `mailto:` addresses; the quoted message stops before that. */

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import type { Form } from '@/payload-types'
-import { businessTime } from '@/cms/businessHours'
+import { businessTime } from '@/content/businessHours'
 import { sentNoteText } from '../afterSending/settings'
 import type { SentFollowUp } from '../protocol'
 

@@ -1,6 +1,6 @@
 import { after } from 'next/server'
 import type { Payload } from 'payload'
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 import { runContactQueue, startContactQueue } from '../delivery/runner'
 
 /** What the contact routes need from the running site: its Payload, and a delivery kick after answering. */

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { readSiteSettings } from '@/cms/siteSettingsReader'
+import { readSiteSettings } from '@/content/siteSettingsReader'
 import type { SiteSetting } from '@/payload-types'
 import { CAPTCHA_PROVIDERS, type CaptchaProviderName } from '../protocol'
 

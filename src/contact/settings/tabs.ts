@@ -1,5 +1,5 @@
 import type { Tab } from 'payload'
-import { adminOnlyAccess, emailListField, secretField } from '@/cms/fields/adminOnly'
+import { adminOnlyAccess, emailListField, secretField } from '@/content/fields/adminOnly'
 import { CAPTCHA_PROVIDERS } from '../protocol'
 import { DEFAULT_CAPTCHA_PROVIDER } from './read'
 

@@ -1,5 +1,5 @@
-import { telHref } from '@/cms/fields/linkHref'
-import { BUILT_IN_BUSINESS } from '@/cms/builtInBusiness'
+import { telHref } from '@/content/fields/linkHref'
+import { BUILT_IN_BUSINESS } from '@/content/builtInBusiness'
 
 /**
  * What a visitor reads when a page failed on our side: plain words, a way to try again, and the

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
-import { CONTACT_FORM_ID, SEED_FORMS } from '../../../src/cms/seed/content/forms'
+import { CONTACT_FORM_ID, SEED_FORMS } from '../../../src/setup/seed/content/forms'
 import { adminToken } from '../helpers'
 
 export const SUCCESS_TEXT = String(SEED_FORMS[0].data.successMessage)

@@ -25,18 +25,18 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
-import { SeoPreviewField as SeoPreviewField_ec81328733c7b340c86516121e9a189e } from '../../../cms/admin/SeoPreviewField'
-import { PageSlugField as PageSlugField_88e8e9c3289aae4c27c332449f81138f } from '../../../cms/admin/PageSlugField'
-import { InMenusNote as InMenusNote_ddfb9b132798d7d6585beec99992d852 } from '../../../cms/menus/InMenusNote'
-import { DeletionNote as DeletionNote_3eb151cde2b6e4e03d0edf919e265c21 } from '../../../cms/redirects/DeletionNote'
+import { SeoPreviewField as SeoPreviewField_6a6138489ad0f55e392f7435009aa540 } from '../../../content/admin/SeoPreviewField'
+import { PageSlugField as PageSlugField_da18973da020e7c0b41a2ac272eae7fd } from '../../../content/admin/PageSlugField'
+import { InMenusNote as InMenusNote_774ca79894adc13d726458d6f8b7ac0e } from '../../../content/menus/InMenusNote'
+import { DeletionNote as DeletionNote_6100e9141ef2439ddd56c272f4f87a62 } from '../../../content/redirects/DeletionNote'
 import { SubmissionMessage as SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7 } from '../../../contact/inbox/SubmissionMessage'
 import { InboxActions as InboxActions_cbcc5fe97f49df90f440ea58a477c755 } from '../../../contact/inbox/InboxActions'
 import { InboxViews as InboxViews_367b269294b5151fb452a42ad2dfce1f } from '../../../contact/inbox/InboxViews'
 import { ExportCsvLink as ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2 } from '../../../contact/admin/ExportCsvLink'
-import { JsonReadout as JsonReadout_6aec0e8dddcd04a77879a4ad97a39b9d } from '../../../cms/admin/JsonReadout'
+import { JsonReadout as JsonReadout_2165a9464efbffef0b570c2af28fa559 } from '../../../content/admin/JsonReadout'
 import { TranscriptField as TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6 } from '../../../chat/admin/TranscriptField'
-import { LinkRowLabel as LinkRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
-import { ColumnRowLabel as ColumnRowLabel_6f195142e43e416dedbad9599b31ae45 } from '../../../cms/menus/MenuRowLabels'
+import { LinkRowLabel as LinkRowLabel_2a866b81a38b2668b5f911fee7b31d1f } from '../../../content/menus/MenuRowLabels'
+import { ColumnRowLabel as ColumnRowLabel_2a866b81a38b2668b5f911fee7b31d1f } from '../../../content/menus/MenuRowLabels'
 import { AnalyticsNavLink as AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef } from '../../../analytics/dashboard/AnalyticsNavLink'
 import { AgentConsoleLink as AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76 } from '../../../chat/admin/AgentConsoleLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
@@ -73,18 +73,18 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
-  "/cms/admin/SeoPreviewField#SeoPreviewField": SeoPreviewField_ec81328733c7b340c86516121e9a189e,
-  "/cms/admin/PageSlugField#PageSlugField": PageSlugField_88e8e9c3289aae4c27c332449f81138f,
-  "/cms/menus/InMenusNote#InMenusNote": InMenusNote_ddfb9b132798d7d6585beec99992d852,
-  "/cms/redirects/DeletionNote#DeletionNote": DeletionNote_3eb151cde2b6e4e03d0edf919e265c21,
+  "/content/admin/SeoPreviewField#SeoPreviewField": SeoPreviewField_6a6138489ad0f55e392f7435009aa540,
+  "/content/admin/PageSlugField#PageSlugField": PageSlugField_da18973da020e7c0b41a2ac272eae7fd,
+  "/content/menus/InMenusNote#InMenusNote": InMenusNote_774ca79894adc13d726458d6f8b7ac0e,
+  "/content/redirects/DeletionNote#DeletionNote": DeletionNote_6100e9141ef2439ddd56c272f4f87a62,
   "/contact/inbox/SubmissionMessage#SubmissionMessage": SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7,
   "/contact/inbox/InboxActions#InboxActions": InboxActions_cbcc5fe97f49df90f440ea58a477c755,
   "/contact/inbox/InboxViews#InboxViews": InboxViews_367b269294b5151fb452a42ad2dfce1f,
   "/contact/admin/ExportCsvLink#ExportCsvLink": ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2,
-  "/cms/admin/JsonReadout#JsonReadout": JsonReadout_6aec0e8dddcd04a77879a4ad97a39b9d,
+  "/content/admin/JsonReadout#JsonReadout": JsonReadout_2165a9464efbffef0b570c2af28fa559,
   "/chat/admin/TranscriptField#TranscriptField": TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6,
-  "/cms/menus/MenuRowLabels#LinkRowLabel": LinkRowLabel_6f195142e43e416dedbad9599b31ae45,
-  "/cms/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_6f195142e43e416dedbad9599b31ae45,
+  "/content/menus/MenuRowLabels#LinkRowLabel": LinkRowLabel_2a866b81a38b2668b5f911fee7b31d1f,
+  "/content/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_2a866b81a38b2668b5f911fee7b31d1f,
   "/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink": AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef,
   "/chat/admin/AgentConsoleLink#AgentConsoleLink": AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
-import { draftPreviewer, findLatestDraftPage } from '@/cms/preview/draftPage'
-import { findPublishedPage, getSiteSettings } from '@/cms/queries'
-import { pathFromSegments } from '@/cms/sitePath'
-import { findRedirectLocation } from '@/cms/redirects/lookup'
+import { draftPreviewer, findLatestDraftPage } from '@/content/preview/draftPage'
+import { findPublishedPage, getSiteSettings } from '@/content/queries'
+import { pathFromSegments } from '@/content/sitePath'
+import { findRedirectLocation } from '@/content/redirects/lookup'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { JsonLd } from '@/site/JsonLd'
 import { pageMetadata } from '@/site/metadata'
@@ -15,9 +15,9 @@ type Props = { params: Promise<{ slug?: string[] }> }
 
 /*
  * Pages come from Next's full-route cache: none is rendered at build (the build has no database),
- * each is rendered on its first visit and kept until an edit revalidates it (src/cms/revalidate.ts),
+ * each is rendered on its first visit and kept until an edit revalidates it (src/content/revalidate.ts),
  * or for a day at most. Nothing here reads the request, so one page serves every visitor; only in
- * draft mode (src/cms/preview), which Next renders per request past that cache, does an editor see
+ * draft mode (src/content/preview), which Next renders per request past that cache, does an editor see
  * the latest draft.
  */
 export const revalidate = 86400

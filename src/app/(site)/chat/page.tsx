@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation'
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 import { directChatLinkTarget } from '@/chat/server/http/directLink'
 
 export const dynamic = 'force-dynamic'

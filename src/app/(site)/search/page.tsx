@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 import { searchPageModel } from '@/search/results'
 import { SearchResults } from '@/search/SearchResults'
 import { SiteShell } from '@/site/SiteShell'

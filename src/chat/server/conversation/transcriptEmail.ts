@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { createMailTransport, sendMail } from '@/cms/mailTransport'
+import { createMailTransport, sendMail } from '@/platform/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
 import { ChatRequestError, refuseWhenLimited } from '../errors'

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { isChatStaffUser } from '@/cms/access'
+import { isChatStaffUser } from '@/platform/access'
 import type { User } from '@/payload-types'
 import { createRateLimiter } from '@/security/rateLimit'
 import { AGENT_PRESENCES, CHAT_BODY_MAX_BYTES, CHAT_POST_LIMIT, CHAT_POST_WINDOW_MS } from '../../constants'

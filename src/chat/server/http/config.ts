@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { onRevalidated } from '@/cms/revalidate'
+import { onRevalidated } from '@/content/revalidate'
 import { CONTACT_FORM_ID } from '@/contact/protocol'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import type { SiteSetting } from '@/payload-types'

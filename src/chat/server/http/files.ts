@@ -1,9 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { type Payload, ValidationError } from 'payload'
-import { isChatStaffUser } from '@/cms/access'
+import { isChatStaffUser } from '@/platform/access'
 import { readLimitedBytes } from '@/security/request'
-import { UPLOAD_STORE_RETRY_AFTER_SECONDS, uploadObjects, UploadStoreUnavailable } from '@/cms/storage/uploadStorage'
+import {
+  UPLOAD_STORE_RETRY_AFTER_SECONDS,
+  uploadObjects,
+  UploadStoreUnavailable,
+} from '@/platform/storage/uploadStorage'
 import type { ChatFile } from '@/payload-types'
 import { CHAT_FILES_DIR, CHAT_FILES_FOLDER } from '../../collections/ChatFiles'
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../../constants'

@@ -9,7 +9,7 @@ import {
   type StreamMessage,
   type VisitorChange,
 } from './bus'
-import { isOpenAt, type OpeningHoursRow } from '@/cms/businessHours'
+import { isOpenAt, type OpeningHoursRow } from '@/content/businessHours'
 import { InstancePresence, type PresenceOptions } from './presence'
 import { createRedisBus } from './redisBus'
 import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_LIST_INTERVAL_MS } from './roster'

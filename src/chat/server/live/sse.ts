@@ -1,4 +1,4 @@
-import { onDraining } from '@/cms/draining'
+import { onDraining } from '@/platform/draining'
 import { siteMetrics } from '@/metrics/siteMetrics'
 import { CHAT_STREAM_KEEPALIVE_MS } from '../../constants'
 import type { ChatEventView } from '../../protocol'

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload'
-import { database } from '@/cms/sql'
+import { database } from '@/platform/sql'
 import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
 import {
   type AuthorType,

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { businessTime } from '@/cms/businessHours'
+import { businessTime } from '@/content/businessHours'
 import type { ChatConversation } from '@/payload-types'
 import type { ChatEventView } from '../../protocol'
 import { toEventView } from './store'

@@ -1,4 +1,4 @@
-import { checkReadiness } from '@/cms/health'
+import { checkReadiness } from '@/platform/health'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,6 +1,6 @@
 import { draftMode } from 'next/headers'
-import { startPreview } from '@/cms/preview/endpoint'
-import { getPayloadClient } from '@/cms/sitePayload'
+import { startPreview } from '@/content/preview/endpoint'
+import { getPayloadClient } from '@/platform/sitePayload'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,4 +1,4 @@
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 import { searchEndpoint } from '@/search/api'
 
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 import { answerAgentPost } from '@/chat/server/http/agent'
 
 export const dynamic = 'force-dynamic'

@@ -1,5 +1,5 @@
 import { builtinChatConfig } from '@/chat/server/http/config'
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 
 export const dynamic = 'force-dynamic'
 

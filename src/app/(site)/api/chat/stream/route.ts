@@ -1,4 +1,4 @@
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 import { visitorStream } from '@/chat/server/http/visitor'
 
 export const dynamic = 'force-dynamic'

@@ -1,5 +1,5 @@
 import { regionDefaultResponse } from '@/analytics/consent/regionEndpoint'
-import { getSiteSettings } from '@/cms/queries'
+import { getSiteSettings } from '@/content/queries'
 
 export const dynamic = 'force-dynamic'
 

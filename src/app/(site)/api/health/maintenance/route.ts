@@ -1,5 +1,5 @@
-import { lastKnownBusiness } from '@/cms/lastKnownBusiness'
-import { getSiteSettings } from '@/cms/queries'
+import { lastKnownBusiness } from '@/content/lastKnownBusiness'
+import { getSiteSettings } from '@/content/queries'
 import { MAINTENANCE_PAGE_CSP, maintenancePageHtml } from '@/server/maintenancePage'
 
 export const dynamic = 'force-dynamic'

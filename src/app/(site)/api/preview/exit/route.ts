@@ -1,5 +1,5 @@
 import { draftMode } from 'next/headers'
-import { exitPreview } from '@/cms/preview/endpoint'
+import { exitPreview } from '@/content/preview/endpoint'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,4 +1,4 @@
-import { getPayloadClient } from '@/cms/sitePayload'
+import { getPayloadClient } from '@/platform/sitePayload'
 import { downloadChatFile } from '@/chat/server/http/files'
 
 export const dynamic = 'force-dynamic'

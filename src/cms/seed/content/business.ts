@@ -1,2 +1,0 @@
-/** The business the site starts with, seeded into the settings (src/cms/builtInBusiness.ts). */
-export { BUILT_IN_BUSINESS as SEED_BUSINESS } from '../../builtInBusiness'

@@ -1,0 +1,15 @@
+import type { UIFieldServerProps } from 'payload'
+import { siteOrigin } from '@/platform/siteUrl'
+import { SeoPreview } from './SeoPreview'
+
+/** Reads the site's name, tagline and canonical origin once, for the preview the editor's typing updates. */
+export async function SeoPreviewField({ payload }: UIFieldServerProps) {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => null)
+  return (
+    <SeoPreview
+      siteName={settings?.business?.name ?? ''}
+      tagline={settings?.business?.tagline ?? ''}
+      origin={siteOrigin()}
+    />
+  )
+}

@@ -1,0 +1,189 @@
+import type {
+  Block,
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionConfig,
+  PayloadRequest,
+} from 'payload'
+import { ValidationError } from 'payload'
+import { isContentEditor, publishedOrEditor } from '@/platform/access'
+import { pagePreviewAdmin } from '../preview/adminPreview'
+import { inMenusField } from '../menus/inMenusField'
+import { removeDeletedPageFromMenus } from '../menus/hooks'
+import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
+import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
+import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsItWas } from './pageTrash'
+
+export { SLUG_PATTERN } from './pageAddress'
+import {
+  deletionNoteField,
+  redirectDeletedPath,
+  redirectOldPath,
+  redirectOnDeleteField,
+  rememberPublicPath,
+  repointRedirectsToDeletedPage,
+} from '../redirects/pageHooks'
+
+export const HOME_SLUG = 'home'
+/** Deepest nesting of pages, which also stops a loop of parents. */
+export const MAX_PAGE_DEPTH = 6
+
+type PageRef = { id: number | string; slug?: string | null; path?: string | null; parent?: unknown }
+
+const parentId = (parent: unknown): number | string | null => {
+  if (parent === null || parent === undefined || parent === '') return null
+  if (typeof parent === 'object') return (parent as PageRef).id
+  return parent as number | string
+}
+
+/** The public path of a page: its parents' slugs, then its own; the root home page is "/". */
+export async function pathFor(
+  req: PayloadRequest,
+  slug: string,
+  parent: unknown,
+  selfId?: number | string,
+): Promise<string> {
+  const slugs = [slug]
+  let next = parentId(parent)
+  while (next !== null) {
+    if (selfId !== undefined && String(next) === String(selfId)) {
+      throw new ValidationError({ errors: [{ path: 'parent', message: 'A page cannot be its own parent.' }] })
+    }
+    if (slugs.length > MAX_PAGE_DEPTH) {
+      throw new ValidationError({ errors: [{ path: 'parent', message: `Pages nest at most ${MAX_PAGE_DEPTH} deep.` }] })
+    }
+    // Within the caller's transaction, so that a parent created in it is found.
+    // A parent in the trash still names its children's addresses (it may be restored).
+    const doc = (await req.payload.findByID({
+      collection: 'pages',
+      id: next,
+      depth: 0,
+      draft: true,
+      trash: true,
+      req,
+    })) as PageRef
+    slugs.unshift(String(doc.slug))
+    next = parentId(doc.parent)
+  }
+  if (slugs.length === 1 && slug === HOME_SLUG) return '/'
+  return '/' + slugs.join('/')
+}
+
+const computePath: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  const slug = data.slug ?? originalDoc?.slug
+  const parent = 'parent' in data ? data.parent : originalDoc?.parent
+  if (typeof slug === 'string') data.path = await pathFor(req, slug, parent, originalDoc?.id)
+  return data
+}
+
+/** When a page moves or is renamed, its children follow. */
+const updateChildPaths: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
+  if (!previousDoc || previousDoc.path === doc.path) return doc
+  const children = await req.payload.find({
+    collection: 'pages',
+    where: { parent: { equals: doc.id } },
+    depth: 0,
+    draft: true,
+    limit: 0,
+    req,
+  })
+  for (const child of children.docs) {
+    // Saving the child recomputes its path; a published child stays published.
+    await req.payload.update({
+      collection: 'pages',
+      id: child.id,
+      data: { slug: child.slug },
+      draft: child._status !== 'published',
+      req,
+    })
+  }
+  return doc
+}
+
+/**
+ * The pages collection, its layout made of `layoutBlocks`: the blocks are composed in by the
+ * configuration (src/payload.config.ts), so the content model does not import the page elements.
+ */
+export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
+  slug: 'pages',
+  // Deleting moves a page to the trash first (a deletedAt date); ./pageTrash.ts says what that does.
+  trash: true,
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'path', '_status', 'updatedAt'],
+    ...pagePreviewAdmin,
+  },
+  access: {
+    read: publishedOrEditor,
+    create: isContentEditor,
+    update: isContentEditor,
+    delete: isContentEditor,
+    // Drafts and past versions are the editors' work; agents and visitors read only what is published.
+    readVersions: isContentEditor,
+  },
+  // Schedule publish queues Payload's schedulePublish job; src/content/scheduling runs it when due.
+  versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
+  hooks: {
+    beforeValidate: [requireTitleAndSlug, restoreAsItWas],
+    beforeChange: [
+      keepFamilyTogether,
+      keepPublishedCopyInTrash,
+      computePath,
+      refuseDuplicateAddress,
+      rememberPublicPath,
+    ],
+    afterChange: [updateChildPaths, redirectOldPath, revalidateChangedPage],
+    beforeDelete: [repointRedirectsToDeletedPage],
+    afterDelete: [redirectDeletedPath, revalidateDeletedPage, removeDeletedPageFromMenus],
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 120 },
+    {
+      type: 'tabs',
+      tabs: [
+        {
+          label: 'Content',
+          fields: [{ name: 'layout', type: 'blocks', blocks: layoutBlocks, required: true, minRows: 1 }],
+        },
+        {
+          label: 'SEO',
+          name: 'seo',
+          fields: [
+            {
+              name: 'searchPreview',
+              type: 'ui',
+              admin: { components: { Field: '/content/admin/SeoPreviewField#SeoPreviewField' } },
+            },
+            {
+              name: 'title',
+              type: 'text',
+              maxLength: 70,
+              admin: {
+                description: 'The whole title shown in search results; when empty, the page title and the site name.',
+              },
+            },
+            { name: 'description', type: 'textarea', maxLength: 170 },
+            {
+              name: 'image',
+              type: 'upload',
+              relationTo: 'media',
+              admin: { description: 'Open Graph image for link previews.' },
+            },
+          ],
+        },
+      ],
+    },
+    pageSlugField(),
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: 'pages',
+      admin: { position: 'sidebar' },
+      filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
+    },
+    { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
+    inMenusField,
+    redirectOnDeleteField,
+    deletionNoteField,
+  ],
+})

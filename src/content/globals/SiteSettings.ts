@@ -1,0 +1,55 @@
+import type { GlobalConfig, Tab } from 'payload'
+import { anyone, isAdmin } from '@/platform/access'
+import { openingHoursField, openingHoursNoteField } from '../fields/openingHours'
+import { revalidateEveryPage } from '../revalidate'
+
+/** Header z-index when settings leave it empty (docs/constants.md). */
+export const HEADER_Z_INDEX_DEFAULT = 1000
+
+const businessTab: Tab = {
+  label: 'Business',
+  name: 'business',
+  admin: {
+    description:
+      'The one place for the phone, email, address and opening hours: the footer, pages (“Business detail” in rich text, “Our phone” and “Our email” links), search engines and the chat read them from here.',
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true },
+    { name: 'tagline', type: 'text' },
+    { name: 'state', type: 'text', required: true, defaultValue: 'Ohio' },
+    { name: 'phone', type: 'text' },
+    { name: 'email', type: 'email' },
+    {
+      name: 'address',
+      type: 'group',
+      fields: [
+        { name: 'street', type: 'text' },
+        { name: 'city', type: 'text' },
+        { name: 'region', type: 'text', admin: { description: 'Two-letter state code.' } },
+        { name: 'postalCode', type: 'text' },
+      ],
+    },
+    openingHoursField,
+    openingHoursNoteField,
+  ],
+}
+
+const appearanceTab: Tab = {
+  label: 'Appearance',
+  name: 'appearance',
+  fields: [{ name: 'headerZIndex', type: 'number', defaultValue: HEADER_Z_INDEX_DEFAULT, min: 1, max: 100000 }],
+}
+
+/**
+ * The site settings: the site-wide tabs (the business, the appearance) around the tabs each
+ * capability owns and hands in, in the order given (payload.config.ts composes them).
+ */
+export function siteSettingsGlobal(capabilityTabs: Tab[]): GlobalConfig {
+  return {
+    slug: 'site-settings',
+    access: { read: anyone, update: isAdmin },
+    // The site adds the hooks that keep the CSP in step with the configured third parties (payload.config.ts).
+    hooks: { afterChange: [revalidateEveryPage] },
+    fields: [{ type: 'tabs', tabs: [businessTab, ...capabilityTabs, appearanceTab] }],
+  }
+}

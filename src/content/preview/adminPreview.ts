@@ -1,0 +1,35 @@
+import type { CollectionAdminOptions, LivePreviewConfig, PayloadRequest } from 'payload'
+import { siteOrigin } from '@/platform/siteUrl'
+import { previewHref } from './links'
+
+/** The widths the live-preview pane offers besides its own size: a phone, a tablet, a desktop. */
+export const LIVE_PREVIEW_BREAKPOINTS: NonNullable<LivePreviewConfig['breakpoints']> = [
+  { name: 'phone', label: 'Phone', width: 375, height: 667 },
+  { name: 'tablet', label: 'Tablet', width: 768, height: 1024 },
+  { name: 'desktop', label: 'Desktop', width: 1440, height: 900 },
+]
+
+const pathOf = (doc: Record<string, unknown> | undefined) => (typeof doc?.path === 'string' ? doc.path : null)
+
+/** The origin the admin was opened at (so the session cookie goes along), else the configured one. */
+const originOf = (req: PayloadRequest | undefined) => req?.origin || siteOrigin()
+
+/**
+ * The Preview button and the live-preview pane of a page both open the preview route for the
+ * page's path (src/content/preview/endpoint.ts): the latest draft, in draft mode. A page not yet
+ * saved has no path, and no preview.
+ */
+export const pagePreviewAdmin: Pick<CollectionAdminOptions, 'preview' | 'livePreview'> = {
+  // The Preview button needs an absolute address; the pane resolves a relative one itself.
+  preview: (doc, { req }) => {
+    const path = pathOf(doc)
+    return path ? `${originOf(req)}${previewHref(path)}` : null
+  },
+  livePreview: {
+    url: ({ data }) => {
+      const path = pathOf(data)
+      return path ? previewHref(path) : null
+    },
+    breakpoints: LIVE_PREVIEW_BREAKPOINTS,
+  },
+}

@@ -1,0 +1,71 @@
+import type { Payload } from 'payload'
+import { hasRole, type Role } from '@/platform/access'
+import { previewPathFrom } from './previewPath'
+
+/** Next's draft mode as a route handler sees it (`await draftMode()` from next/headers). */
+export type DraftModeSwitch = { enable(): void; disable(): void }
+
+/** Previews and their refusals are per person: no cache may keep them. */
+export const PREVIEW_CACHE_CONTROL = 'no-store'
+const HEADERS = { 'Cache-Control': PREVIEW_CACHE_CONTROL }
+
+export const PREVIEW_ROLES: readonly Role[] = ['admin', 'editor']
+
+const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: HEADERS })
+
+/** A redirect to a checked page path of this site, kept relative so it cannot leave the site's origin. */
+const redirectTo = (path: string) => new Response(null, { status: 307, headers: { ...HEADERS, Location: path } })
+
+/** The signed-in account of a request (Payload's session cookie or Authorization header), or null. */
+async function accountOf(payload: Payload, headers: Headers) {
+  try {
+    return (await payload.auth({ headers })).user
+  } catch (error) {
+    console.error('preview: the session could not be read', error)
+    return null
+  }
+}
+
+/**
+ * GET /api/preview?path=: for a signed-in editor or admin, turns on draft mode and redirects to the
+ * page, which then shows its latest draft. Signed out 401, another role 403, a path the site
+ * could not serve 400, no page (not even a draft) at the path 404.
+ */
+export async function startPreview(
+  request: Request,
+  payload: Payload,
+  draftMode: () => Promise<DraftModeSwitch>,
+): Promise<Response> {
+  const user = await accountOf(payload, request.headers)
+  if (!user) return refuse(401, 'Sign in to the admin to preview drafts.')
+  if (!hasRole(user as { roles?: Role[] }, ...PREVIEW_ROLES))
+    return refuse(403, 'Only editors and admins preview drafts.')
+  const parsed = previewPathFrom(new URL(request.url).searchParams.get('path'))
+  if (!parsed.ok) return refuse(400, parsed.error)
+  // The latest draft's path: a page renamed in a draft is previewed at its new path.
+  const { docs } = await payload.find({
+    collection: 'pages',
+    where: { path: { equals: parsed.path } },
+    draft: true,
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    select: { path: true },
+    overrideAccess: false,
+    user,
+  })
+  if (docs.length === 0) return refuse(404, 'There is no page at that path, not even a draft.')
+  ;(await draftMode()).enable()
+  return redirectTo(parsed.path)
+}
+
+/**
+ * GET /api/preview/exit?path=: turns draft mode off for anyone (it only ever hides drafts) and
+ * redirects to the published page at `path`, or to the home page when `path` is missing or not
+ * a page path.
+ */
+export async function exitPreview(request: Request, draftMode: () => Promise<DraftModeSwitch>): Promise<Response> {
+  const parsed = previewPathFrom(new URL(request.url).searchParams.get('path'))
+  ;(await draftMode()).disable()
+  return redirectTo(parsed.ok ? parsed.path : '/')
+}

@@ -1,0 +1,87 @@
+// What an edit in the CMS makes stale in Next's cache, and telling Next so. Called from the
+// collections' and globals' hooks; see the README's "Caching" section.
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+import { isPublic } from './collections/pageTrash'
+import { implicitTags, revalidateOutsideRequest } from './revalidateOutsideRequest'
+
+/*
+ * Whoever keeps copies of pages in this process (the server's short page memo) hears of every
+ * revalidation made here, through globalThis, which the server and the app's code share.
+ */
+const LISTENERS = Symbol.for('cardinal-title.content.revalidation-listeners')
+type ListenerHolder = { [LISTENERS]?: Set<() => void> }
+
+export function onRevalidated(listener: () => void): void {
+  ;((globalThis as ListenerHolder)[LISTENERS] ??= new Set()).add(listener)
+}
+
+function announceRevalidation() {
+  for (const listener of (globalThis as ListenerHolder)[LISTENERS] ?? []) listener()
+}
+
+/** Tag of the cached list of published pages that the sitemap is made from. */
+export const PUBLISHED_PAGES_TAG = 'published-pages'
+
+type PageState =
+  { path?: string | null; title?: string | null; _status?: string | null; deletedAt?: string | null } | null | undefined
+
+/** What a change to one page makes stale. */
+export type PageChangeEffect = { paths: string[]; everyPage: boolean; pageList: boolean }
+
+/** A page in the trash is off the site, as an unpublished one is. */
+const isPublished = (page: PageState) => isPublic(page)
+
+/**
+ * A page's own address, before and after, when the public could see it before or after the edit.
+ * A change of what other pages show of it (its title and address in menus and links) or of whether
+ * it is public at all touches every page, and the list of pages (the sitemap) with it.
+ */
+export function pageChangeEffect(before: PageState, after: PageState): PageChangeEffect {
+  if (!isPublished(before) && !isPublished(after)) return { paths: [], everyPage: false, pageList: false }
+  const paths = [...new Set([before?.path, after?.path].filter((path): path is string => Boolean(path)))]
+  const listed = isPublished(before) !== isPublished(after) || before?.path !== after?.path
+  const everyPage = listed || before?.title !== after?.title
+  return { paths, everyPage, pageList: listed }
+}
+
+/**
+ * Tells Next what is stale. Outside a request (a scheduled publish, the set-up script, a test
+ * calling Payload directly) it tells the process's page cache, when there is one.
+ */
+export async function applyRevalidation({ paths, everyPage, pageList }: PageChangeEffect): Promise<void> {
+  // Loaded when needed: the collections are also read outside Next (the set-up script, test suites).
+  const { revalidatePath, revalidateTag } = await import('next/cache')
+  try {
+    if (everyPage) revalidatePath('/', 'layout')
+    else for (const path of paths) revalidatePath(path)
+    if (pageList) revalidateTag(PUBLISHED_PAGES_TAG, { expire: 0 })
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('static generation store missing'))) throw error
+    // No request: a scheduled publish run by the server's timer, or a script without a page cache.
+    await revalidateOutsideRequest(implicitTags(paths, everyPage), pageList ? [PUBLISHED_PAGES_TAG] : [])
+  } finally {
+    announceRevalidation()
+  }
+}
+
+export const revalidateChangedPage: CollectionAfterChangeHook = async ({ doc, previousDoc }) => {
+  await applyRevalidation(pageChangeEffect(previousDoc, doc))
+  return doc
+}
+
+export const revalidateDeletedPage: CollectionAfterDeleteHook = async ({ doc }) => {
+  await applyRevalidation(pageChangeEffect(doc, null))
+  return doc
+}
+
+const revalidateAll = async <T>(doc: T): Promise<T> => {
+  await applyRevalidation({ paths: [], everyPage: true, pageList: false })
+  return doc
+}
+
+/** The header, the footer and the site settings are part of every page. */
+export const revalidateEveryPage: GlobalAfterChangeHook = ({ doc }) => revalidateAll(doc)
+
+/** Forms and images may be shown on any page. */
+export const revalidatePagesShowingIt: CollectionAfterChangeHook & CollectionAfterDeleteHook = ({ doc }) =>
+  revalidateAll(doc)
