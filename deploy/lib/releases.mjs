@@ -76,10 +76,19 @@ export const buildEnv = (name, env = process.env) => ({
   NEXT_DEPLOYMENT_ID: name,
 })
 
-/** The commands that build a release in `dir` with `node`: Next's build, then what follows it. */
+/** `nice`'s lowest priority: a build beside running instances gets only the CPU they leave. */
+export const BUILD_NICENESS = 19
+
+/**
+ * The commands that build a release in `dir` with `node`: Next's build, then what follows it, each
+ * at the lowest CPU priority, so the instances serving meanwhile keep answering at their pace.
+ */
 export const buildCommands = (dir, node = process.execPath) => [
-  [node, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']],
-  [node, ['scripts/after-build.mjs']],
+  [
+    'nice',
+    ['-n', String(BUILD_NICENESS), node, path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'],
+  ],
+  ['nice', ['-n', String(BUILD_NICENESS), node, 'scripts/after-build.mjs']],
 ]
 
 /** Copies the checkout into a new release of `place` and builds it there, once. */

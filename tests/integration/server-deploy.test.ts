@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_START_TIMEOUT_MS } from '../../deploy/lib/config.mjs'
 import { upstreamPorts } from '../../deploy/lib/nginxConf.mjs'
-import { migrationsAhead, RELEASES_KEPT, unsafeRollbackMessage } from '../../deploy/lib/releases.mjs'
+import { BUILD_NICENESS, migrationsAhead, RELEASES_KEPT, unsafeRollbackMessage } from '../../deploy/lib/releases.mjs'
 import { frontConf, frontConfFile, SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { deployPlan, rollbackPlan } from '../../deploy/server/plan.mjs'
 import { runPlan } from '../../deploy/server/runPlan.mjs'
@@ -86,6 +86,9 @@ describe('a deploy on a server (the plan)', () => {
     expect(stepsOf(plan).filter((step) => step === 'build')).toHaveLength(1)
     const build = plan[1] as RunStep
     expect(build.cwd).toBe(release)
+    // At the lowest CPU priority: the instances serving meanwhile come first.
+    for (const step of [plan[1], plan[2]] as RunStep[])
+      expect([step.command, ...step.args.slice(0, 2)]).toEqual(['nice', '-n', String(BUILD_NICENESS)])
     expect(build.env).toMatchObject({
       SITE_BUILD_ID: path.basename(release),
       NEXT_DEPLOYMENT_ID: path.basename(release),
