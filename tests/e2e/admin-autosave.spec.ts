@@ -68,6 +68,7 @@ test('the live preview follows typing with no button pressed, and visitors keep 
       response.request().method() === 'PATCH' &&
       new URL(response.url()).pathname === `/api/pages/${pageId}` &&
       new URL(response.url()).searchParams.get('autosave') === 'true',
+    { timeout: PREVIEW_FOLLOWS_WITHIN_MS },
   )
   await page.locator('input[name="layout.0.heading"]').pressSequentially(TYPED_TEXT)
   expect((await autosaved).ok()).toBe(true)
