@@ -1,6 +1,12 @@
 // What an edit in the CMS makes stale in Next's cache, and telling Next so. Called from the
 // collections' and globals' hooks; see the README's "Caching" section.
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionBeforeChangeHook,
+  GlobalAfterChangeHook,
+  PayloadRequest,
+} from 'payload'
 import { isPublic } from './collections/pageTrash'
 import { implicitTags, revalidateOutsideRequest } from './revalidateOutsideRequest'
 
@@ -23,7 +29,15 @@ function announceRevalidation() {
 export const PUBLISHED_PAGES_TAG = 'published-pages'
 
 type PageState =
-  { path?: string | null; title?: string | null; _status?: string | null; deletedAt?: string | null } | null | undefined
+  | {
+      path?: string | null
+      title?: string | null
+      _status?: string | null
+      deletedAt?: string | null
+      updatedAt?: string | null
+    }
+  | null
+  | undefined
 
 /** What a change to one page makes stale. */
 export type PageChangeEffect = { paths: string[]; everyPage: boolean; pageList: boolean }
@@ -49,6 +63,8 @@ export function pageChangeEffect(before: PageState, after: PageState): PageChang
  * calling Payload directly) it tells the process's page cache, when there is one.
  */
 export async function applyRevalidation({ paths, everyPage, pageList }: PageChangeEffect): Promise<void> {
+  // Nothing visitors see changed (a draft saved): the page memo and Next's cache stay as they are.
+  if (paths.length === 0 && !everyPage && !pageList) return
   // Loaded when needed: the collections are also read outside Next (the set-up script, test suites).
   const { revalidatePath, revalidateTag } = await import('next/cache')
   try {
@@ -64,8 +80,44 @@ export async function applyRevalidation({ paths, everyPage, pageList }: PageChan
   }
 }
 
-export const revalidateChangedPage: CollectionAfterChangeHook = async ({ doc, previousDoc }) => {
-  await applyRevalidation(pageChangeEffect(previousDoc, doc))
+/**
+ * What visitors could see of a page: its main row, which a draft save (Save Draft, an autosave)
+ * never writes; only a publish, an unpublish, the trash and a restore do.
+ */
+async function seenByVisitors(req: PayloadRequest, id: number | string): Promise<PageState> {
+  return (await req.payload.findByID({
+    collection: 'pages',
+    id,
+    depth: 0,
+    draft: false,
+    trash: true,
+    overrideAccess: true,
+    req,
+  })) as PageState
+}
+
+/** The page as visitors saw it before each save of a request, by page id. */
+const seenBefore = new WeakMap<PayloadRequest, Map<string, PageState>>()
+
+/** Before a save, notes what visitors saw of the page until now. */
+export const rememberWhatVisitorsSaw: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  if (!originalDoc?.id) return data
+  if (!seenBefore.has(req)) seenBefore.set(req, new Map())
+  seenBefore.get(req)!.set(String(originalDoc.id), await seenByVisitors(req, originalDoc.id))
+  return data
+}
+
+/**
+ * Compares what visitors saw before and after the save, not the draft before and after: the draft
+ * saved over a published page is not published, and must not look like an unpublish (which made
+ * the first autosave after a publish revalidate every page).
+ */
+export const revalidateChangedPage: CollectionAfterChangeHook = async ({ doc, operation, previousDoc, req }) => {
+  const before = operation === 'create' ? null : (seenBefore.get(req)?.get(String(doc.id)) ?? previousDoc)
+  const after = await seenByVisitors(req, doc.id)
+  // The main row not written at all: a draft save.
+  if (before && before.updatedAt === after?.updatedAt) return doc
+  await applyRevalidation(pageChangeEffect(before, after))
   return doc
 }
 

@@ -35,7 +35,9 @@ test.describe('the slug of a new page', () => {
     const countPages = async () =>
       (await (await request.get('/api/pages?draft=true&limit=1&depth=0', { headers: auth })).json()).totalDocs
     const before = await countPages()
-    await page.locator('#field-slug').fill('no-title-yet')
+    // As an editor pauses before clicking: Payload's own check of the change, answered after a
+    // quick refusal, would otherwise clear the error it marked (a race inside Payload's form).
+    await fillAndSettle(page, page.locator('#field-slug'), 'no-title-yet')
     await page.getByRole('button', { name: 'Publish changes' }).click()
     const titleField = page.locator('xpath=//label[@for="field-title"]/parent::div')
     await expect(titleField).toHaveClass(/error/)

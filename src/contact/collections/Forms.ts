@@ -12,6 +12,7 @@ import {
   SENT_TIME_PLACEHOLDER,
   VISITOR_NAME_PLACEHOLDER,
 } from '../afterSending/settings'
+import { PAGES_WITH_A_TITLE } from '@/cms/collections/pageBeingMade'
 
 const FIELD_NAME_PATTERN = /^[A-Za-z_][\w-]{0,63}$/
 
@@ -136,6 +137,7 @@ export const Forms: CollectionConfig = {
           name: 'thankYouPage',
           type: 'relationship',
           relationTo: 'pages',
+          filterOptions: PAGES_WITH_A_TITLE,
           admin: {
             description:
               'Optional: a published page to send the visitor to after a successful send, instead of the note (its visits count conversions).',

@@ -8,16 +8,17 @@ import { slugifyTitle } from '../fields/slugFromTitle'
 const FOLLOWS_TITLE_PATH = 'generateSlug'
 
 /**
- * The slug of a page not yet saved follows its title as the editor types, until the editor types
- * in the slug itself. Once saved, the slug (and so the address) changes only by hand.
+ * The slug of a page never published follows its title as the editor types, until the editor types
+ * in the slug itself (the server does the same: slugFollowsTitle). Once published, the slug (and so
+ * the address) changes only by hand.
  */
 export const PageSlugField: TextFieldClientComponent = ({ field, path: pathFromProps, readOnly }) => {
   const path = pathFromProps ?? field.name
-  const { id } = useDocumentInfo()
+  const { hasPublishedDoc } = useDocumentInfo()
   const { value, setValue, showError } = useField<string>({ path })
   const followsTitle = useField<boolean>({ path: FOLLOWS_TITLE_PATH })
   const title = useFormFields(([fields]) => fields.title?.value)
-  const following = id === undefined && followsTitle.value !== false
+  const following = !hasPublishedDoc && followsTitle.value !== false
 
   useEffect(() => {
     if (!following) return

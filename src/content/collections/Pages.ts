@@ -10,9 +10,11 @@ import { isContentEditor, publishedOrEditor } from '@/platform/access'
 import { pagePreviewAdmin } from '../preview/adminPreview'
 import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
-import { revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
+import { rememberWhatVisitorsSaw, revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
 import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsItWas } from './pageTrash'
+import { PAGE_AUTOSAVE_INTERVAL_MS } from './pageAutosave'
+import { deleteAbandonedPagesBeingMade, otherTitledPages, PAGES_WITH_A_TITLE } from './pageBeingMade'
 
 export { SLUG_PATTERN } from './pageAddress'
 import {
@@ -112,6 +114,8 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
     useAsTitle: 'title',
     defaultColumns: ['title', 'path', '_status', 'updatedAt'],
     ...pagePreviewAdmin,
+    // A page still being made (no title yet) is in no list (./pageBeingMade.ts).
+    baseFilter: () => PAGES_WITH_A_TITLE,
   },
   access: {
     read: publishedOrEditor,
@@ -122,7 +126,15 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
     readVersions: isContentEditor,
   },
   // Schedule publish queues Payload's schedulePublish job; src/content/scheduling runs it when due.
-  versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
+  // Autosave saves the draft as the editor types (Save Draft stays for editors used to it); an
+  // autosave never reaches visitors (src/content/revalidate.ts).
+  versions: {
+    drafts: {
+      schedulePublish: true,
+      autosave: { interval: PAGE_AUTOSAVE_INTERVAL_MS, showSaveDraftButton: true },
+    },
+    maxPerDoc: 25,
+  },
   hooks: {
     beforeValidate: [requireTitleAndSlug, restoreAsItWas],
     beforeChange: [
@@ -131,8 +143,9 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
       computePath,
       refuseDuplicateAddress,
       rememberPublicPath,
+      rememberWhatVisitorsSaw,
     ],
-    afterChange: [updateChildPaths, redirectOldPath, revalidateChangedPage],
+    afterChange: [updateChildPaths, redirectOldPath, revalidateChangedPage, deleteAbandonedPagesBeingMade],
     beforeDelete: [repointRedirectsToDeletedPage],
     afterDelete: [redirectDeletedPath, revalidateDeletedPage, removeDeletedPageFromMenus],
   },
@@ -179,7 +192,7 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
       type: 'relationship',
       relationTo: 'pages',
       admin: { position: 'sidebar' },
-      filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
+      filterOptions: otherTitledPages,
     },
     { name: 'path', type: 'text', unique: true, index: true, admin: { position: 'sidebar', readOnly: true } },
     inMenusField,

@@ -3,11 +3,24 @@ import { slugField, ValidationError } from 'payload'
 import { slugifyTitle } from '../fields/slugFromTitle'
 import { SLUG_PATTERN } from '../sitePath'
 import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, trashedAddressMessage } from './pageMessages'
+import { hasTitle, isAutosave, isEmptyNewPage } from './pageBeingMade'
 
 export { slugifyTitle }
 export { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, trashedAddressMessage }
 
 export { SLUG_PATTERN }
+
+/** The hidden checkbox of Payload's slug field: true while the slug still follows the title. */
+export const FOLLOWS_TITLE_FIELD = 'generateSlug'
+
+type SlugState = { generateSlug?: unknown; _status?: unknown } | null | undefined
+
+/**
+ * The slug follows the title until the page is first published or the editor types a slug (as in
+ * WordPress); after that the address changes only by hand, with a redirect from the old one.
+ */
+export const slugFollowsTitle = (data: SlugState, originalDoc: SlugState): boolean =>
+  originalDoc?._status !== 'published' && (data?.generateSlug ?? originalDoc?.generateSlug) === true
 
 /** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
 export function pageSlugField(): Field {
@@ -20,9 +33,21 @@ export function pageSlugField(): Field {
       return {
         ...row,
         fields: [
-          // Payload's hook would make the slug again from the title on a later save (an existing
-          // page's address with it); here it follows the title only before the first save.
-          { ...checkbox, hooks: { beforeChange: [() => false] } } as Field,
+          // Payload's own hook would make the slug again from the title after a publish; here the
+          // checkbox goes off for good at the first publish (requireTitleAndSlug does the following).
+          {
+            ...checkbox,
+            hooks: {
+              beforeChange: [
+                ({ value, data, originalDoc }) =>
+                  data?._status === 'published'
+                    ? false
+                    : typeof value === 'boolean'
+                      ? value
+                      : (originalDoc?.generateSlug ?? false),
+              ],
+            },
+          } as Field,
           {
             ...slug,
             admin: {
@@ -43,15 +68,27 @@ export function pageSlugField(): Field {
 
 /**
  * Drafts skip field validation, so a draft could be saved with no title at all; a title is the
- * least a page needs to be found again. A new page's slug comes from it before its path is made.
+ * least a page needs to be found again. Two saves go without one: the admin's "Create new", which
+ * makes an empty page at once, and an autosave of that page before its title is typed (quietly
+ * kept untitled: ./pageBeingMade.ts). While the slug follows the title, it is made from it here,
+ * before the path.
  */
-export const requireTitleAndSlug: CollectionBeforeValidateHook = ({ data, operation, originalDoc }) => {
+export const requireTitleAndSlug: CollectionBeforeValidateHook = ({ data, operation, originalDoc, req }) => {
   if (!data) return data
   const title = 'title' in data ? data.title : originalDoc?.title
   if (typeof title !== 'string' || title.trim() === '') {
+    const beingMade = operation === 'create' ? isEmptyNewPage(data) : isAutosave(req) && !hasTitle(originalDoc)
+    // No address until it has a title (what is typed in the slug stays in the form).
+    if (beingMade) return { ...data, title: null, slug: null, path: null }
     throw new ValidationError({ errors: [{ path: 'title', message: DRAFT_TITLE_MESSAGE }] })
   }
-  if (operation === 'create' && !data.slug) data.slug = slugifyTitle(title)
+  if (operation === 'create') {
+    if (!data.slug) data.slug = slugifyTitle(title)
+    // A slug given that is not the title's stops following it.
+    data[FOLLOWS_TITLE_FIELD] = data.slug === slugifyTitle(title) && data[FOLLOWS_TITLE_FIELD] !== false
+  } else if (slugFollowsTitle(data, originalDoc)) {
+    data.slug = slugifyTitle(title)
+  }
   return data
 }
 

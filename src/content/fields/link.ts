@@ -1,6 +1,7 @@
 import type { Field } from 'payload'
 import { isSafeLinkUrl } from './safeUrl'
 import { notSearchText } from './searchText'
+import { PAGES_WITH_A_TITLE } from '../collections/pageBeingMade'
 
 export const LINK_KINDS = ['page', 'url', 'anchor', 'phone', 'email'] as const
 
@@ -30,6 +31,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
       name: 'page',
       type: 'relationship',
       relationTo: 'pages',
+      filterOptions: PAGES_WITH_A_TITLE,
       admin: { condition: (_, sibling) => sibling?.kind === 'page' },
       validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
         siblingData?.kind !== 'page' || value ? true : 'Choose a page.',

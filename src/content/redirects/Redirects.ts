@@ -3,6 +3,7 @@ import type { Redirect as RedirectDoc } from '@/payload-types'
 import { isContentEditor } from '@/platform/access'
 import { applyRevalidation } from '../revalidate'
 import { normaliseAddress, normaliseFrom, sitePathOf, validateAddress, validateFrom, validatePage } from './validate'
+import { PAGES_WITH_A_TITLE } from '../collections/pageBeingMade'
 
 const idOf = (page: RedirectDoc['page']) => (page && typeof page === 'object' ? page.id : page)
 
@@ -77,6 +78,7 @@ export const Redirects: CollectionConfig = {
       name: 'page',
       type: 'relationship',
       relationTo: 'pages',
+      filterOptions: PAGES_WITH_A_TITLE,
       validate: validatePage as never,
       admin: { condition: (_, siblingData) => siblingData?.to === 'page' },
     },

@@ -8,6 +8,7 @@ import type {
   Field,
   PayloadRequest,
 } from 'payload'
+import { otherTitledPages } from '../collections/pageBeingMade'
 import { isPublic } from '../collections/pageTrash'
 import { relationId } from '../relationId'
 
@@ -94,7 +95,7 @@ export const redirectOnDeleteField: Field = {
   label: 'When this page is deleted, send its address to…',
   type: 'relationship',
   relationTo: 'pages',
-  filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
+  filterOptions: otherTitledPages,
   admin: {
     position: 'sidebar',
     description: 'Old links then answer 301 to this page; left empty, they answer 404.',

@@ -8,6 +8,7 @@ import * as migration_20261126_062025_upload_storage_fields from './20261126_062
 import * as migration_20261126_065756_chat_upkeep from './20261126_065756_chat_upkeep';
 import * as migration_20261126_071020_contact_confirmation from './20261126_071020_contact_confirmation';
 import * as migration_20261126_093407_pages_trash from './20261126_093407_pages_trash';
+import * as migration_20261126_125636_pages_autosave from './20261126_125636_pages_autosave';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261126_093407_pages_trash.up,
     down: migration_20261126_093407_pages_trash.down,
-    name: '20261126_093407_pages_trash'
+    name: '20261126_093407_pages_trash',
+  },
+  {
+    up: migration_20261126_125636_pages_autosave.up,
+    down: migration_20261126_125636_pages_autosave.down,
+    name: '20261126_125636_pages_autosave'
   },
 ];
