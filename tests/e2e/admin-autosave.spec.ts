@@ -1,6 +1,6 @@
 import { test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
-import { PAGE_AUTOSAVE_INTERVAL_MS } from '../../src/cms/collections/pageAutosave'
+import { PAGE_AUTOSAVE_INTERVAL_MS } from '../../src/content/collections/pageAutosave'
 import { ADMIN_TEST_TIMEOUT_MS, openAdmin, adminExpect as expect } from './support/admin'
 import { adminToken } from './helpers'
 

@@ -1,6 +1,6 @@
 import config from '@payload-config'
 import '@payloadcms/next/css'
-import '@/content/admin/adminFixes.css.css'
+import '@/content/admin/adminFixes.css'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import type { ServerFunctionClient } from 'payload'
 import type React from 'react'

@@ -12,7 +12,7 @@ import {
   SENT_TIME_PLACEHOLDER,
   VISITOR_NAME_PLACEHOLDER,
 } from '../afterSending/settings'
-import { PAGES_WITH_A_TITLE } from '@/cms/collections/pageBeingMade'
+import { PAGES_WITH_A_TITLE } from '@/content/collections/pageBeingMade'
 
 const FIELD_NAME_PATTERN = /^[A-Za-z_][\w-]{0,63}$/
 

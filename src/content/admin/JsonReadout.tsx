@@ -1,7 +1,7 @@
 'use client'
 import { FieldDescription, FieldLabel, useField } from '@payloadcms/ui'
 import type { JSONFieldClientComponent } from 'payload'
-import './jsonReadout.css.css'
+import './jsonReadout.css'
 
 /** What an empty JSON field shows. */
 export const EMPTY_JSON_TEXT = '(none)'

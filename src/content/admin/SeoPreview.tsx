@@ -1,7 +1,7 @@
 'use client'
 import { useFormFields } from '@payloadcms/ui'
 import { SEARCH_DESCRIPTION_SHOWN_CHARS, SEARCH_TITLE_SHOWN_CHARS, searchPreview } from './searchPreview'
-import './seoPreview.css.css'
+import './seoPreview.css'
 
 /** In the SEO tab: the page as a search result, updated as the editor types. */
 export function SeoPreview({ siteName, tagline, origin }: { siteName: string; tagline: string; origin: string }) {
