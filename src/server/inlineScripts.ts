@@ -8,8 +8,8 @@ const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', '
 const SCRIPT_OPEN = /<script(?=[\s/>])/gi
 const SCRIPT_CLOSE = /<\/script[\s/>]/i
 
-/** Reads a start tag's attributes from `start` (just after `<script`) to its `>`, quotes respected. */
-function readAttributes(html: string, start: number): { attributes: Map<string, string>; end: number } | null {
+/** Reads a start tag's attributes from `start` (just after `<script`, `<link`…) to its `>`, quotes respected. */
+export function readAttributes(html: string, start: number): { attributes: Map<string, string>; end: number } | null {
   const attributes = new Map<string, string>()
   const attribute = /\s*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?|\s*\/|\s*>/y
   let at = start

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyRevalidation } from '@/content/revalidate'
 import { proxyTrustFrom } from './clientAddress'
 import { SENT_NONCE, scriptMarkFor } from '@/security/scriptMark'
-import { scriptHash } from './inlineScripts'
+import { inlineScriptElements, scriptHash } from './inlineScripts'
 import { PAGE_MEMO_TTL_MS } from './pageMemo'
 import {
   CACHED_PAGE_CACHE_CONTROL,
@@ -40,6 +40,10 @@ const rendered = (nonce: string) =>
   `<!doctype html><html><head><script nonce="${nonce}">first()</script></head><body><p>Hi</p>` +
   `<script>stored()</script><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`
 
+/** A page with one of Next's chunk scripts, as Next writes them. */
+const CHUNK_SCRIPT = (nonce: string) => `<script src="/_next/static/chunks/app.js" async="" nonce="${nonce}"></script>`
+const withChunk = (nonce: string) => rendered(nonce).replace('<head>', `<head>${CHUNK_SCRIPT(nonce)}`)
+
 /** The same page as it leaves the server: the mark replaced everywhere. */
 const PAGE = rendered(SENT_NONCE)
 const SECOND_SCRIPT = `self.__next_f.push([1,"{\\"nonce\\":\\"${SENT_NONCE}\\"}"])`
@@ -67,6 +71,15 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.write(rendered(nonce).slice(0, 40))
     res.write(Buffer.from(rendered(nonce).slice(40)))
     res.end()
+  },
+  '/cached-page-with-chunks': (res) => {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.setHeader('Cache-Control', 's-maxage=86400, stale-while-revalidate=31449600')
+    res.end(withChunk(nonce))
+  },
+  '/private-page-with-chunks': (res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' })
+    res.end(withChunk(nonce))
   },
   '/own-policy': (res) => {
     res.setHeader('Content-Type', 'text/html')
@@ -229,6 +242,21 @@ describe('pages sent by the server', () => {
     ])
     expect(response.headers['cache-control']).toBe(CACHED_PAGE_CACHE_CONTROL)
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)))
+  })
+
+  it("loads a cached page's Next chunks after the first paint, through a loader its CSP lists", async () => {
+    const response = await get('/cached-page-with-chunks')
+    const body = response.body.toString()
+    expect(body).not.toContain(CHUNK_SCRIPT(SENT_NONCE))
+    const loader = inlineScriptElements(body).find((script) => script.text.includes('/_next/static/chunks/app.js'))
+    expect(loader?.nonce).toBe(SENT_NONCE)
+    expect(scriptSources(response.headers['content-security-policy'])).toContain(scriptHash(loader!.text))
+    expect(response.headers['content-length']).toBe(String(response.body.length))
+  })
+
+  it('leaves the chunk scripts of a page no cache keeps as Next wrote them', async () => {
+    const response = await get('/private-page-with-chunks')
+    expect(response.body.toString()).toBe(withChunk(SENT_NONCE))
   })
 
   it('answers a HEAD of a page with the shared-cache policy and a CSP (no inline script beyond the page’s own)', async () => {

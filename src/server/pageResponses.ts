@@ -16,6 +16,7 @@ import { MEDIA_CACHE_CONTROL } from '@/content/media/fileVersion'
 import { MAINTENANCE_PAGE_CSP, MAINTENANCE_RETRY_AFTER_S, maintenancePageHtml } from './maintenancePage'
 import { databaseReachable } from './databaseProbe'
 import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'
+import { loadChunksAfterFirstPaint } from './chunksAfterFirstPaint'
 import { markedScriptHashes } from './inlineScripts'
 import { rememberPage } from './pageMemo'
 import { MarkRemover, withoutMark } from './scriptOrigin'
@@ -286,8 +287,11 @@ async function sendHeldPage(
   const key = shared ? createHash('sha1').update(body).digest('base64') : null
   let page = key ? preparedPages.get(key) : undefined
   if (!page) {
-    const hashes = markedScriptHashes(body.toString('utf8'), options.scriptMark)
-    page = { hashes, body: withoutMark(body, options.scriptMark), encoded: {}, size: body.length }
+    // A page any cache keeps is prepared once, so it is the one whose chunks wait for the first paint.
+    const html = shared ? Buffer.from(loadChunksAfterFirstPaint(body.toString('utf8'), options.scriptMark)) : body
+    const hashes = markedScriptHashes(html.toString('utf8'), options.scriptMark)
+    const prepared = withoutMark(html, options.scriptMark)
+    page = { hashes, body: prepared, encoded: {}, size: prepared.length }
     if (key) preparedPages.set(key, page)
   }
   if (!res.hasHeader('content-security-policy'))

@@ -23,6 +23,7 @@ test.describe('mega menu', () => {
   test('opens on hover and closes 800 ms after the pointer leaves, then fades', async ({ page }) => {
     await page.clock.install()
     await page.goto('/services')
+    await chromeAttached(page)
     await servicesLink(page).hover()
     await expect(servicesSubmenu(page)).toBeVisible()
     await expect(servicesLink(page)).toHaveAttribute('aria-expanded', 'true')
@@ -42,6 +43,7 @@ test.describe('mega menu', () => {
   test('stays open while focus is inside it', async ({ page }) => {
     await page.clock.install()
     await page.goto('/services')
+    await chromeAttached(page)
     await servicesLink(page).hover()
     await servicesSubmenu(page).locator('a').first().focus()
     await pauseClock(page)
@@ -115,6 +117,7 @@ test.describe('mega menu', () => {
 
   test('a closed submenu is skipped by Tab', async ({ page }) => {
     await page.goto('/pricing')
+    await chromeAttached(page)
     await servicesLink(page).focus()
     await page.keyboard.press('Tab')
     const focused = await page.evaluate(() => document.activeElement?.textContent?.trim())
@@ -169,6 +172,7 @@ test.describe('in-page navigation', () => {
     page,
   }) => {
     await page.goto('/')
+    await chromeAttached(page)
     const historyLength = await page.evaluate(() => history.length)
     await page
       .locator('#reviews')
@@ -187,6 +191,7 @@ test.describe('in-page navigation', () => {
 
   test('a link to the current page without a hash scrolls to the top', async ({ page }) => {
     await page.goto('/pricing')
+    await chromeAttached(page)
     await scrollToY(page, 800)
     await addPinnedLink(page, '/pricing', 'self-link')
     await page.locator('#self-link').click()
@@ -197,6 +202,7 @@ test.describe('in-page navigation', () => {
 
   test('back and forward still move between the hash and the page', async ({ page }) => {
     await page.goto('/')
+    await chromeAttached(page)
     const whyUs = page.locator('.main-nav .menu-item.has-submenu').nth(1)
     await whyUs.locator('> .menu-link').hover()
     await whyUs.getByRole('link', { name: 'What clients say' }).click()
@@ -210,6 +216,7 @@ test.describe('in-page navigation', () => {
   test('under reduced motion, a hash link jumps at once', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
+    await chromeAttached(page)
     await addPinnedLink(page, '#reviews', 'jump')
     await page.locator('#jump').click()
     const top = await page.locator('#reviews').evaluate((el) => el.getBoundingClientRect().top)

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { HEADER_FIXED_MIN_WIDTH_PX } from '../../src/site/chrome/constants'
-import { MOBILE, delayScripts } from './support/chrome'
+import { MOBILE, chromeAttached, delayScripts } from './support/chrome'
 
 test.describe('mobile menu', () => {
   test.use({ viewport: MOBILE })
@@ -9,6 +9,7 @@ test.describe('mobile menu', () => {
 
   test('replaces the main menu below 768 px and opens as a dialog with focus inside', async ({ page }) => {
     await page.goto('/')
+    await chromeAttached(page)
     await expect(page.locator('nav[aria-label="Main"]')).toBeHidden()
     await expect(toggle(page)).toBeVisible()
     await expect(toggle(page)).toHaveAttribute('aria-controls', 'mobile-menu')
@@ -31,6 +32,7 @@ test.describe('mobile menu', () => {
 
   test('keeps focus inside while open and closes on Escape, returning focus to the toggle', async ({ page }) => {
     await page.goto('/')
+    await chromeAttached(page)
     await toggle(page).click()
     await expect(panel(page)).toBeVisible()
     const count = await panel(page).locator('a:visible, button:visible').count()
@@ -48,6 +50,7 @@ test.describe('mobile menu', () => {
 
   test('closes on the overlay and on its close button', async ({ page }) => {
     await page.goto('/')
+    await chromeAttached(page)
     await toggle(page).click()
     await expect(panel(page)).toBeVisible()
     await page.mouse.click(10, 400)
@@ -60,6 +63,7 @@ test.describe('mobile menu', () => {
 
   test('expands a submenu and closes when a link is followed', async ({ page }) => {
     await page.goto('/')
+    await chromeAttached(page)
     await toggle(page).click()
     await expect(panel(page)).toBeVisible()
     const more = panel(page).getByRole('button', { name: 'Services: more links' })
@@ -72,6 +76,7 @@ test.describe('mobile menu', () => {
 
   test('closes when the viewport grows to desktop width', async ({ page }) => {
     await page.goto('/')
+    await chromeAttached(page)
     await toggle(page).click()
     await expect(panel(page)).toBeVisible()
     await page.setViewportSize({ width: HEADER_FIXED_MIN_WIDTH_PX, height: 800 })

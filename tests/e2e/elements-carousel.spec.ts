@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carouselBehaviour'
 import { SWIPE_THRESHOLD_PX } from '../../src/dom/gestures'
+import { chromeAttached } from './support/chrome'
 import { atEachWidth, pauseClock, swipe } from './support/elements'
 
 atEachWidth((viewport) => {
@@ -141,6 +142,7 @@ test.describe('mobile panel gestures', () => {
 
   test(`a swipe of ${SWIPE_THRESHOLD_PX} px toward its edge closes the mobile panel`, async ({ page, context }) => {
     await page.goto('/services')
+    await chromeAttached(page)
     const toggle = page.locator('.mobile-menu-toggle')
     await toggle.click()
     await expect(toggle).toHaveAttribute('aria-expanded', 'true')

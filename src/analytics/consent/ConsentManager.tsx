@@ -45,10 +45,12 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
     setGpc(initial.gpc)
     setBannerOpen(!choice)
     const begin = (defaults: ConsentState) => {
-      const state = choice ? stateFromChoice(choice, initial.gpc) : defaults
-      if (choice || state !== initial.state) w.gtag?.('consent', 'update', state)
-      setCurrent(choice ?? { analytics: state.analytics_storage === 'granted', ads: state.ad_storage === 'granted' })
-      startAnalytics(setup, state, choice, initial.gpc)
+      // The visitor may have chosen while the region was being looked up: that choice wins.
+      const chosen = readChoice()
+      const state = chosen ? stateFromChoice(chosen, initial.gpc) : defaults
+      if (chosen || state !== initial.state) w.gtag?.('consent', 'update', state)
+      setCurrent(chosen ?? { analytics: state.analytics_storage === 'granted', ads: state.ad_storage === 'granted' })
+      startAnalytics(setup, state, chosen, initial.gpc)
     }
     if (choice || initial.regionKnown) begin(initial.state)
     // The first page of a visit starts denied; once the server names the region, its default applies.

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test'
+import { NEXT_CHUNKS_PATH } from '../../src/server/chunksAfterFirstPaint'
+
+/** A phone-sized window, as Lighthouse's mobile run uses. */
+const PHONE = { width: 412, height: 823 }
+
+test.describe('the first paint', () => {
+  test.use({ viewport: PHONE })
+
+  test("comes before any of Next's chunks is requested, and the page still hydrates", async ({ page }) => {
+    await page.goto('/', { waitUntil: 'load' })
+    // The testimonials carousel works only once React has hydrated it.
+    const carousel = page.locator('[aria-roledescription="carousel"]')
+    await expect(carousel).toHaveClass(/is-enhanced/)
+    await carousel.getByRole('button', { name: 'Next slide' }).click()
+    await expect(carousel.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveAttribute(
+      'aria-label',
+      /^2 of \d+$/,
+    )
+    const { firstContentfulPaint, chunkStarts } = await page.evaluate((chunksPath) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]
+      const chunks = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith(chunksPath))
+      return { firstContentfulPaint: paint?.startTime, chunkStarts: chunks.map((entry) => entry.startTime) }
+    }, NEXT_CHUNKS_PATH)
+    expect(firstContentfulPaint).toBeGreaterThan(0)
+    expect(chunkStarts.length).toBeGreaterThan(0)
+    expect(Math.min(...chunkStarts)).toBeGreaterThanOrEqual(firstContentfulPaint!)
+  })
+
+  test('keeps the page free of script errors and CSP refusals while its chunks load late', async ({ page }) => {
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    await page.goto('/', { waitUntil: 'load' })
+    await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
+    expect(problems).toEqual([])
+  })
+})
