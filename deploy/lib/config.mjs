@@ -14,6 +14,11 @@ export const FRONT_HTTPS_PORT = Number(process.env.STACK_HTTPS_PORT || 8443)
 export const APP_PORTS = (process.env.STACK_APP_PORTS || '3001,3002').split(',').map(Number)
 export const PG_PORT = Number(process.env.STACK_PG_PORT || 5433)
 export const REDIS_PORT = Number(process.env.STACK_REDIS_PORT || 6380)
+/**
+ * `nice` level of a release's build beside the running instances: 19, the lowest priority, so they
+ * keep the CPU they need and the build takes what they leave; 0 builds at their own priority.
+ */
+export const BUILD_NICENESS = Number(process.env.STACK_BUILD_NICENESS || 19)
 /** Hours between the stack's backups (`npm run backup -- --stack`); 0 switches the schedule off. */
 export const BACKUP_INTERVAL_HOURS = Number(process.env.BACKUP_INTERVAL_HOURS || 24)
 

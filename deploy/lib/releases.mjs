@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { filesUnder, ROOT, run } from '../../scripts/lib/bootstrap.mjs'
-import { PRECOMPRESSED, STATE_DIR, STATIC_DIR } from './config.mjs'
+import { BUILD_NICENESS, PRECOMPRESSED, STATE_DIR, STATIC_DIR } from './config.mjs'
 
 /** The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files. */
 export const STACK_PLACE = {
@@ -76,12 +76,9 @@ export const buildEnv = (name, env = process.env) => ({
   NEXT_DEPLOYMENT_ID: name,
 })
 
-/** `nice`'s lowest priority: a build beside running instances gets only the CPU they leave. */
-export const BUILD_NICENESS = 19
-
 /**
  * The commands that build a release in `dir` with `node`: Next's build, then what follows it, each
- * at the lowest CPU priority, so the instances serving meanwhile keep answering at their pace.
+ * at BUILD_NICENESS, so the instances serving meanwhile keep answering at their pace.
  */
 export const buildCommands = (dir, node = process.execPath) => [
   [

@@ -1,10 +1,14 @@
 import vm from 'node:vm'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { packBatches } from './collector/client'
 import { deviceClass } from './collector/device'
 import { MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH } from './collector/limits'
 import { consentBootstrapScript } from './consent/bootstrap'
+import { readChoice } from './consent/storage'
 import {
+  CONSENT_ASK_CLASS,
+  CONSENT_MAX_AGE_MS,
+  CONSENT_STORAGE_KEY,
   CONSENT_WAIT_FOR_UPDATE_MS,
   DEFAULT_REGION_HEADER,
   defaultState,
@@ -73,14 +77,82 @@ describe('consent defaults by region', () => {
   })
 })
 
-/** Runs the page's bootstrap script as a browser would, with the given cookie and GPC signal. */
-function runBootstrap(cookie: string, gpc = false) {
-  const window: Record<string, unknown> = {}
+/** A localStorage holding `stored` under the consent key (nothing when undefined). */
+const storageWith = (stored?: string) => ({
+  getItem: (key: string) => (key === CONSENT_STORAGE_KEY && stored !== undefined ? stored : null),
+})
+
+/**
+ * Runs the page's bootstrap script as a browser would, with the given cookie, GPC signal and
+ * stored consent choice; answers what it pushed, what it told the consent manager and the classes
+ * it put on the page's root.
+ */
+function runBootstrap(cookie: string, gpc = false, stored?: string) {
+  const rootClasses = new Set<string>()
+  const window: Record<string, unknown> = { localStorage: storageWith(stored) }
   const script = consentBootstrapScript({ deniedRegions: ['DE', 'us-ca', 'GB'] })
-  vm.runInNewContext(script, { window, document: { cookie }, navigator: { globalPrivacyControl: gpc } })
+  vm.runInNewContext(script, {
+    window,
+    document: { cookie, documentElement: { classList: { add: (name: string) => rootClasses.add(name) } } },
+    navigator: { globalPrivacyControl: gpc },
+  })
   const layer = window.dataLayer as IArguments[]
-  return { first: Array.from(layer[0]), seen: window.__consentDefault as { denied: boolean; regionKnown: boolean } }
+  return {
+    first: Array.from(layer[0]),
+    seen: window.__consentDefault as { denied: boolean; regionKnown: boolean },
+    asks: rootClasses.has(CONSENT_ASK_CLASS),
+  }
 }
+
+/** Stored values: a valid choice, and the ways one can be missing, spoiled or out of date. */
+const STORED_CHOICES: [string, string | undefined][] = [
+  [
+    'a choice made today',
+    JSON.stringify({ v: 1, analytics: true, ads: false, expires: Date.now() + CONSENT_MAX_AGE_MS }),
+  ],
+  ['nothing', undefined],
+  ['a choice past its expiry', JSON.stringify({ v: 1, analytics: true, ads: true, expires: Date.now() - 1 })],
+  ['another version', JSON.stringify({ v: 2, analytics: true, ads: true, expires: Date.now() + 1000 })],
+  [
+    'a purpose that is not true or false',
+    JSON.stringify({ v: 1, analytics: 'yes', ads: false, expires: Date.now() + 1000 }),
+  ],
+  ['no expiry', JSON.stringify({ v: 1, analytics: true, ads: false })],
+  ['text that is not JSON', '{v:1'],
+  ['null', 'null'],
+]
+
+describe('the banner before the page’s scripts run', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('is asked for when no choice is stored, and not when one is', () => {
+    expect(runBootstrap('', false).asks).toBe(true)
+    expect(runBootstrap('', false, STORED_CHOICES[0][1]).asks).toBe(false)
+  })
+
+  it.each(STORED_CHOICES)('agrees with the consent manager’s reading of %s', (_, stored) => {
+    vi.stubGlobal('localStorage', storageWith(stored))
+    expect(runBootstrap(`${REGION_COOKIE}=US-OH`, false, stored).asks).toBe(readChoice() === null)
+  })
+
+  it('is asked for when the browser refuses to open its storage', () => {
+    const window: Record<string, unknown> = {}
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new Error('SecurityError')
+      },
+    })
+    const rootClasses: string[] = []
+    vm.runInNewContext(consentBootstrapScript({ deniedRegions: [] }), {
+      window,
+      document: { cookie: '', documentElement: { classList: { add: (name: string) => rootClasses.push(name) } } },
+      navigator: {},
+    })
+    expect(rootClasses).toEqual([CONSENT_ASK_CLASS])
+  })
+})
 
 describe('the consent bootstrap in the browser (one script for every visitor)', () => {
   const denied = {

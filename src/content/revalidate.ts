@@ -7,7 +7,7 @@ import type {
   GlobalAfterChangeHook,
   PayloadRequest,
 } from 'payload'
-import { isPublic } from './collections/pageTrash'
+import { isPublic, mainRow } from './collections/pageTrash'
 import { implicitTags, revalidateOutsideRequest } from './revalidateOutsideRequest'
 
 /*
@@ -80,21 +80,8 @@ export async function applyRevalidation({ paths, everyPage, pageList }: PageChan
   }
 }
 
-/**
- * What visitors could see of a page: its main row, which a draft save (Save Draft, an autosave)
- * never writes; only a publish, an unpublish, the trash and a restore do.
- */
-async function seenByVisitors(req: PayloadRequest, id: number | string): Promise<PageState> {
-  return (await req.payload.findByID({
-    collection: 'pages',
-    id,
-    depth: 0,
-    draft: false,
-    trash: true,
-    overrideAccess: true,
-    req,
-  })) as PageState
-}
+/** What visitors could see of a page: its main row (mainRow says when that changes). */
+const seenByVisitors = (req: PayloadRequest, id: number | string): Promise<PageState> => mainRow(req, id)
 
 /** The page as visitors saw it before each save of a request, by page id. */
 const seenBefore = new WeakMap<PayloadRequest, Map<string, PageState>>()

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
 import { NEXT_CHUNKS_PATH } from '../../src/server/chunksAfterFirstPaint'
 
 /** A phone-sized window, as Lighthouse's mobile run uses. */
@@ -38,5 +39,32 @@ test.describe('the first paint', () => {
     await page.goto('/', { waitUntil: 'load' })
     await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
     expect(problems).toEqual([])
+  })
+
+  test('shows the consent banner before any chunk runs to a visitor who has not chosen, its buttons once they work', async ({
+    page,
+  }) => {
+    // Without Next's chunks the page never hydrates: what shows is what the first paint shows.
+    await page.route(`**${NEXT_CHUNKS_PATH}**`, (route) => route.abort())
+    await page.goto('/contact', { waitUntil: 'load' })
+    const banner = page.getByTestId('consent-banner')
+    await expect(banner).toBeVisible()
+    await expect(banner.locator('.consent-text')).not.toBeEmpty()
+    await expect(banner.getByRole('button', { name: 'Accept all' })).toBeHidden()
+    await page.unroute(`**${NEXT_CHUNKS_PATH}**`)
+    await page.reload({ waitUntil: 'load' })
+    await expect(banner.getByRole('button', { name: 'Accept all' })).toBeVisible()
+  })
+
+  test('keeps the banner out of the first paint for a visitor who has chosen', async ({ page }) => {
+    await page.addInitScript(
+      ([key, age]) =>
+        localStorage.setItem(key, JSON.stringify({ v: 1, analytics: false, ads: false, expires: Date.now() + age })),
+      [CONSENT_STORAGE_KEY, CONSENT_MAX_AGE_MS] as const,
+    )
+    await page.route(`**${NEXT_CHUNKS_PATH}**`, (route) => route.abort())
+    await page.goto('/contact', { waitUntil: 'load' })
+    await expect(page.locator('main')).toBeVisible()
+    await expect(page.getByTestId('consent-banner')).toBeHidden()
   })
 })

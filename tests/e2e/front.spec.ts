@@ -455,7 +455,9 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     intervalMs: CHAT_INTERVAL_MS,
   })
   const child = spawn(process.execPath, ['deploy/stack.mjs', command], {
-    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
+    // The build at the instances' own priority: at the lowest, beside the run's other workers, it
+    // could wait minutes for the CPU. What is checked here is the instances' roll, not the build's.
+    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS), STACK_BUILD_NICENESS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

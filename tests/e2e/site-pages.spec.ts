@@ -142,7 +142,8 @@ test.describe('security and health', () => {
     await page.goto('/faq')
     // The site's own inline script ran (it marks the page as scripted) and so did its bundles.
     await expect(page.locator('html')).toHaveClass(/\bjs\b/)
-    await page.locator('.accordion-toggle').first().click()
+    // The accordion's behaviour attaches once the page's scripts run (after the first paint).
+    await page.locator('.accordion[data-ready] .accordion-toggle').first().click()
     await expect(page.locator('.accordion-item.selected')).toHaveCount(1)
     expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined()
     expect(violations.some((text) => /inline script/i.test(text))).toBe(true)
@@ -178,7 +179,8 @@ test.describe('security and health', () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
     })
     await page.goto('/faq')
-    await page.locator('.accordion-toggle').first().click()
+    // The accordion's behaviour attaches once the page's scripts run (after the first paint).
+    await page.locator('.accordion[data-ready] .accordion-toggle').first().click()
     await expect(page.locator('.accordion-item.selected')).toHaveCount(1)
     expect(violations).toEqual([])
   })

@@ -26,7 +26,9 @@ export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
 /** The consent banner, the preferences dialog and the start of analytics on every page. */
 export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | null }) {
   const pathname = usePathname()
-  const [bannerOpen, setBannerOpen] = useState(false)
+  // null until the stored choice is read: the banner is then in the page, shown by consent.css only
+  // where the bootstrap script found no choice, so it paints before the page's scripts run.
+  const [bannerOpen, setBannerOpen] = useState<boolean | null>(null)
   const [gpc, setGpc] = useState(false)
   const [current, setCurrent] = useState<ConsentChoice>({ analytics: false, ads: false })
   const [dialogOpen, setDialogOpen] = useState(false)
@@ -106,8 +108,13 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
 
   return (
     <>
-      {bannerOpen ? (
-        <section ref={bannerRef} className="consent-banner" aria-label="Privacy choices" data-testid="consent-banner">
+      {bannerOpen !== false ? (
+        <section
+          ref={bannerRef}
+          className={bannerOpen ? 'consent-banner' : 'consent-banner consent-banner-pending'}
+          aria-label="Privacy choices"
+          data-testid="consent-banner"
+        >
           <p className="consent-text">{setup.bannerText?.trim() || STANDARD_BANNER_TEXT}</p>
           <ConsentActions
             onReject={() => choose({ analytics: false, ads: false })}

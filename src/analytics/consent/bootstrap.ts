@@ -1,4 +1,6 @@
 import {
+  CONSENT_ASK_CLASS,
+  CONSENT_STORAGE_KEY,
   CONSENT_WAIT_FOR_UPDATE_MS,
   type ConsentState,
   defaultState,
@@ -27,7 +29,9 @@ export type BootstrapInput = { deniedRegions: readonly string[] }
  * into `window.dataLayer` the way gtag() does (pushing its `arguments` object). The page is the
  * same for every visitor: the script reads the region from the cookie the region endpoint sets
  * (denied while it is unknown) and the browser's Global Privacy Control signal, and picks one of
- * the four defaults. `regionKnown` tells the consent manager whether to ask the endpoint.
+ * the four defaults. `regionKnown` tells the consent manager whether to ask the endpoint. When no
+ * choice is stored (the rules of storage.ts's readChoice), it marks the page's root with
+ * CONSENT_ASK_CLASS, so the banner shows from the first paint.
  */
 export function consentBootstrapScript({ deniedRegions }: BootstrapInput): string {
   const denied = [...new Set(deniedRegions.map(parseRegion).filter((code): code is string => code !== null))]
@@ -38,7 +42,14 @@ export function consentBootstrapScript({ deniedRegions }: BootstrapInput): strin
     defaultState(false, true),
     defaultState(true, true),
   ]
-  const config = JSON.stringify({ denied, states, wait: CONSENT_WAIT_FOR_UPDATE_MS, settings: GOOGLE_TAG_SETTINGS })
+  const config = JSON.stringify({
+    denied,
+    states,
+    wait: CONSENT_WAIT_FOR_UPDATE_MS,
+    settings: GOOGLE_TAG_SETTINGS,
+    key: CONSENT_STORAGE_KEY,
+    ask: CONSENT_ASK_CLASS,
+  })
   return (
     `(function(c){var w=window;w.dataLayer=w.dataLayer||[];` +
     `w.gtag=w.gtag||function(){w.dataLayer.push(arguments)};` +
@@ -48,6 +59,9 @@ export function consentBootstrapScript({ deniedRegions }: BootstrapInput): strin
     `var gpc=navigator.globalPrivacyControl===true;var s=c.states[(d?1:0)+(gpc?2:0)];` +
     `w.gtag('consent','default',Object.assign({},s,{wait_for_update:c.wait}));` +
     `w.gtag('set',c.settings);` +
-    `w.__consentDefault={state:s,gpc:gpc,denied:d,regionKnown:!!m}})(${config.replace(/</g, '\\u003c')})`
+    `w.__consentDefault={state:s,gpc:gpc,denied:d,regionKnown:!!m};` +
+    `var k;try{k=JSON.parse(w.localStorage.getItem(c.key)||'null')}catch(e){k=null}` +
+    `if(!(k&&k.v===1&&typeof k.analytics==='boolean'&&typeof k.ads==='boolean'&&typeof k.expires==='number'&&k.expires>Date.now()))` +
+    `document.documentElement.classList.add(c.ask)})(${config.replace(/</g, '\\u003c')})`
   )
 }

@@ -14,6 +14,12 @@ export type ConsentChoice = { analytics: boolean; ads: boolean }
 export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 /** localStorage key of the stored choice: `{ v, analytics, ads, expires }`. */
 export const CONSENT_STORAGE_KEY = 'cardinal-consent'
+/**
+ * The class the bootstrap script puts on the page's root when no choice is stored, before the
+ * first paint: the banner, part of every page, shows from the first paint rather than after the
+ * page's scripts run (consent.css).
+ */
+export const CONSENT_ASK_CLASS = 'consent-ask'
 /** How long tags wait for a `consent update` after the default (Consent Mode's wait_for_update). */
 export const CONSENT_WAIT_FOR_UPDATE_MS = 500
 

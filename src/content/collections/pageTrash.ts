@@ -23,8 +23,11 @@ const isRestoring = (data: Record<string, unknown>, originalDoc: TrashState) =>
 /** Fields Payload keeps for itself, never copied from one save into another. */
 const OWN_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt'] as const
 
-/** The page as stored in its main row: the published copy when it has one. */
-async function mainRow(req: PayloadRequest, id: Id): Promise<Page> {
+/**
+ * The page as stored in its main row: the published copy when it has one. A draft save (Save
+ * Draft, an autosave) never writes it; a publish, an unpublish, the trash and a restore do.
+ */
+export async function mainRow(req: PayloadRequest, id: Id): Promise<Page> {
   return req.payload.findByID({
     collection: 'pages',
     id,
