@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { FIRST_VISIT } from '../../playwright.config'
 import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
 import { NEXT_CHUNKS_PATH } from '../../src/server/chunksAfterFirstPaint'
 
@@ -40,6 +41,11 @@ test.describe('the first paint', () => {
     await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
     expect(problems).toEqual([])
   })
+})
+
+test.describe('the consent banner in the first paint', () => {
+  // A visitor with no stored choice, unlike the run's default returning visitor.
+  test.use({ viewport: PHONE, storageState: FIRST_VISIT })
 
   test('shows the consent banner before any chunk runs to a visitor who has not chosen, its buttons once they work', async ({
     page,
