@@ -256,6 +256,27 @@ test.describe('production front', () => {
     }
   })
 
+  test('the consent region’s answer is kept by the front per region header value, never by the browser', async ({
+    playwright,
+  }) => {
+    const visitors = await Promise.all([1, 2, 3, 4].map(() => playwright.request.newContext()))
+    const ask = (visitor: number, headers: Record<string, string>) =>
+      visitors[visitor].get(`${FRONT}/api/consent/region`, { headers })
+    const first = await ask(0, { 'X-Visitor-Region': 'US-OH' })
+    expect(await first.json()).toEqual({ region: 'US-OH', denied: false })
+    const second = await ask(1, { 'X-Visitor-Region': 'US-OH' })
+    expect(['HIT', 'UPDATING', 'STALE']).toContain(second.headers()['x-cache-status'])
+    expect(second.headers()['set-cookie']).toMatch(/^visitor_region=US-OH; Path=\/; Max-Age=\d+; SameSite=Lax; Secure$/)
+    // Past the front, nobody keeps it: it sets the visitor's own cookie.
+    expect(second.headers()['cache-control']).toBe('private, no-store')
+    // Another region, or none, is never given the copy kept for US-OH.
+    expect(await (await ask(2, { 'X-Visitor-Region': 'DE' })).json()).toEqual({ region: 'DE', denied: true })
+    const none = await ask(3, {})
+    expect(await none.json()).toEqual({ region: null, denied: true })
+    expect(none.headers()['set-cookie']).toMatch(/^visitor_region=unknown;/)
+    await Promise.all(visitors.map((visitor) => visitor.dispose()))
+  })
+
   test('a region named before the front reaches the page’s consent script in a cookie, with no request for it', async ({
     playwright,
     browser,

@@ -14,6 +14,7 @@ describe('GET /api/consent/region', () => {
       new RegExp(`^${REGION_COOKIE}=US-OH; Path=/; Max-Age=\\d+; SameSite=Lax$`),
     )
     expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(response.headers.get('vary')).toBe('x-visitor-region')
     expect(await (await ask({ 'x-visitor-region': 'DE-BY' })).json()).toEqual({ region: 'DE-BY', denied: true })
   })
 
@@ -23,6 +24,15 @@ describe('GET /api/consent/region', () => {
       expect(await response.json()).toEqual({ region: null, denied: true })
       expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${REGION_COOKIE}=${UNKNOWN_REGION}; Path=/;`))
     }
+  })
+
+  it('names the header the settings read the region from in Vary: the one thing the answer depends on', async () => {
+    const response = regionDefaultResponse(
+      new Request('http://site.test/api/consent/region', { headers: { 'cf-ipcountry': 'DE' } }),
+      { deniedRegions: ['DE'], regionHeader: 'CF-IPCountry' } as never,
+    )
+    expect(await response.json()).toEqual({ region: 'DE', denied: true })
+    expect(response.headers.get('vary')).toBe('cf-ipcountry')
   })
 
   it('marks the cookie Secure when the trusted front says the visitor came over https', async () => {
