@@ -50,10 +50,11 @@ const isOfflineForm = (value: unknown): value is OfflineForm =>
   typeof (value as OfflineForm).form?.id === 'number' &&
   Array.isArray((value as OfflineForm).form.fields)
 
-/** Asks the chat's configuration endpoint; `keep` receives the offline form of an answer that lets the widget run. */
-export async function builtinConfigLookup(
-  keep: (offline: OfflineForm | null) => void = () => {},
-): Promise<LookupOutcome> {
+/** What an answer that lets the widget run brings besides: the offline form, and whether an agent is online now. */
+export type BuiltinConfigKept = { offlineForm: OfflineForm | null; availability: Availability | null }
+
+/** Asks the chat's configuration endpoint; `keep` receives what an answer that lets the widget run brings. */
+export async function builtinConfigLookup(keep: (kept: BuiltinConfigKept) => void = () => {}): Promise<LookupOutcome> {
   // The answer is the same for every visitor and the front shares it; the browser's own cache is
   // left out, so two tabs' requests never wait on each other's cache entry.
   const response = await fetch(BUILTIN_CONFIG_PATH, {
@@ -66,6 +67,9 @@ export async function builtinConfigLookup(
   if (!answer || typeof answer.defaultWidget !== 'string') return { kind: 'failed' }
   if (answer.error) return { kind: 'refused', error: answer.error }
   if (answer.defaultWidget !== 'chat') return { kind: 'refused', error: 'wrong_product' }
-  keep(isOfflineForm(answer.offlineForm) ? answer.offlineForm : null)
+  keep({
+    offlineForm: isOfflineForm(answer.offlineForm) ? answer.offlineForm : null,
+    availability: answer.availability === 'online' || answer.availability === 'offline' ? answer.availability : null,
+  })
   return { kind: 'ok' }
 }

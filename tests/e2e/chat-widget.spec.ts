@@ -64,6 +64,25 @@ test('the window stays open with its history across a full page load and a clien
   await visitor.context().close()
 })
 
+test('the launcher takes whether an agent is online from the configuration lookup, with no second request for it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  const visitor = await context.newPage()
+  const asked: string[] = []
+  visitor.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/api/chat/config') asked.push(url.search)
+  })
+  await visitor.goto('/faq')
+  await expect(visitor.locator('.chat-launcher')).toHaveText('Leave a message')
+  // The poll's next question is CHAT_AVAILABILITY_POLL_MS away; a third of it is long enough to see
+  // that nothing is asked at once, and short of the first poll.
+  await visitor.waitForTimeout(CHAT_AVAILABILITY_POLL_MS / 3)
+  expect(asked).toEqual([''])
+  await context.close()
+})
+
 test('the launcher follows an agent coming online and going away, without a reload', async ({ browser }) => {
   const context = await browser.newContext()
   const visitor = await context.newPage()

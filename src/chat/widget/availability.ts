@@ -19,17 +19,23 @@ export async function fetchAvailability(): Promise<Availability | null> {
 
 /**
  * Keeps the launcher's "Chat with us" or "Leave a message" true on a page nobody has touched yet:
- * asks at once, then every CHAT_AVAILABILITY_POLL_MS while `live()` says no stream tells us, and
- * not while the tab is hidden. Returns the function that stops it.
+ * starts from `known` (what the configuration lookup just said) or else asks at once, then asks
+ * every CHAT_AVAILABILITY_POLL_MS while `live()` says no stream tells us, and not while the tab is
+ * hidden. Returns the function that stops it.
  */
-export function pollAvailability(live: () => boolean, apply: (availability: Availability) => void): () => void {
+export function pollAvailability(
+  live: () => boolean,
+  apply: (availability: Availability) => void,
+  known: Availability | null = null,
+): () => void {
   let stopped = false
   const ask = async () => {
     if (stopped || live() || document.visibilityState === 'hidden') return
     const availability = await fetchAvailability()
     if (availability && !stopped && !live()) apply(availability)
   }
-  void ask()
+  if (known) apply(known)
+  else void ask()
   const timer = window.setInterval(() => void ask(), CHAT_AVAILABILITY_POLL_MS)
   return () => {
     stopped = true

@@ -84,9 +84,10 @@ export class WidgetController {
   /**
    * Prepares the widget without connecting: the stream opens on the visitor's first
    * interaction, when the window opens, or at once when a chat is already going on (a reload
-   * or a second tab), so that a page nobody touches holds no connection.
+   * or a second tab), so that a page nobody touches holds no connection. `availability` is what
+   * the configuration lookup just said, so the poll need not ask again at once.
    */
-  start(page: string) {
+  start(page: string, availability: Availability | null = null) {
     this.page = page
     onFirstGesture(() => {
       this.soundUnlocked = true
@@ -95,7 +96,8 @@ export class WidgetController {
     this.restoreWindow()
     this.stopPolling = pollAvailability(
       () => this.state.connection === 'open',
-      (availability) => this.setAvailability(availability),
+      (known) => this.setAvailability(known),
+      availability,
     )
     if (readActiveChat()) return this.connect()
     onFirstInteraction(() => this.connect())

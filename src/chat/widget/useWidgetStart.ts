@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { hostAllowed } from '../domains'
-import { builtinConfigLookup, lookUpWithRetry, type OfflineForm } from '../lookup'
+import { builtinConfigLookup, type BuiltinConfigKept, lookUpWithRetry, type OfflineForm } from '../lookup'
 import type { LiveChatWidgetApi } from '../stub'
 import { type ChatConfig, type ConfigError, DIRECT_LINK_HASH, warnDisabled } from '../pageConfig'
 import type { WidgetController } from './controller'
@@ -27,13 +27,13 @@ export function useWidgetStart(controller: WidgetController, config: ChatConfig)
     }
     if (refusal) return refuse(refusal)
     let cancelled = false
-    let offline: OfflineForm | null = null
-    void lookUpWithRetry(() => builtinConfigLookup((found) => (offline = found))).then((error) => {
+    let kept: BuiltinConfigKept = { offlineForm: null, availability: null }
+    void lookUpWithRetry(() => builtinConfigLookup((found) => (kept = found))).then((error) => {
       if (cancelled) return
       if (error) return refuse(error)
       controller.install(api)
-      controller.start(window.location.pathname)
-      setOfflineForm(offline)
+      controller.start(window.location.pathname, kept.availability)
+      setOfflineForm(kept.offlineForm)
       setConfigured(true)
       // A direct chat link (/chat) lands on the site with #chat: open the window.
       if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
