@@ -76,6 +76,13 @@ async function lighthouseRun(url) {
       lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
       cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
       tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      // What moved, when anything did: the element and its share of the shift.
+      ...(audits['cumulative-layout-shift'].numericValue > 0 && {
+        shifts: (audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+          element: item.node?.selector ?? item.node?.snippet ?? 'unattributed',
+          score: Number(item.score.toFixed(4)),
+        })),
+      }),
     }
   } finally {
     await chrome.kill()

@@ -9,14 +9,17 @@
 //      is an event stream is held open by a real tab, not repeated, so it is left out of the replay
 //      and counted apart.
 //   4. nginx alone serving the same home page saved and precompressed: its pages/s is the reference.
-//   5. Idle open tabs: IDLE_TABS tabs each doing what an idle tab of the recording does: hold its
+//   5. Both again as first visits arrive: each visitor on a new TLS connection over HTTP/2, the
+//      document first and the rest at once (bench/lib/freshVisits.mjs), with the CPU the server's
+//      processes spent per visit beside what nginx spends per page.
+//   6. Idle open tabs: IDLE_TABS tabs each doing what an idle tab of the recording does: hold its
 //      event stream, and repeat what it asked while idle every IDLE_POLL_SECONDS through the front,
 //      for IDLE_SECONDS; the CPU each app instance used meanwhile, read from /proc.
 // Writes bench/results/visits.json and the "Visits" section of bench/RESULTS.md.
-// The front is asked over https (HTTP/1.1), and the saved page is served over https the same way.
+// The front is asked over https, and the saved page is served over https the same way, by an nginx
+// with as many workers as the front's.
 // Options by env: VISITS_BENCH_PORT (3281, and the next six; the STACK_* variables name the stack's
 // own, bench/lib/stack.mjs benchStackPorts), VISIT_SECONDS (30), IDLE_TABS (5000).
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -26,6 +29,7 @@ import { chromium } from 'playwright-core'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs'
 import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
+import { cpuSeconds, freshVisits } from './lib/freshVisits.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, stackTlsFiles, trustStackCertificate } from './lib/stack.mjs'
 import { startStaticNginx } from './lib/staticNginx.mjs'
@@ -42,6 +46,8 @@ const READ_AGAIN_MS = 5_000
 /** The recorded poll's interval (CHAT_AVAILABILITY_POLL_MS in src/chat/widget/availability.ts). */
 const IDLE_POLL_SECONDS = 10
 const CONNECTIONS = 20
+/** Visitors at a time in the new-connection replay. */
+const FRESH_VISITORS = 20
 const SECONDS = 10
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-visits')
 const STATIC_DIR = path.join(ROOT, '.tmp', 'visits-static')
@@ -120,16 +126,6 @@ async function measure(label, options) {
   }
   console.log(`${label}: ${row.requestsPerSecond} req/s, p99 ${row.p99ms} ms, non-2xx ${row.non2xx}`)
   return row
-}
-
-/** Clock ticks per second of /proc's CPU times. */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
-
-/** CPU seconds a process has used so far (user + system), from /proc. */
-function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  // After the command: state is field 0, utime 11, stime 12.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 
 /** The serve process of each app instance the stack runs. */
@@ -213,6 +209,76 @@ async function idleTabs(idleRequests, streamPath) {
   }
 }
 
+/** The static nginx's master process (its workers are its children). */
+const staticNginxPid = () => Number(fs.readFileSync(path.join(STATIC_DIR, 'nginx.pid'), 'utf8'))
+
+/** The stack's server processes by name: the front, the app instances, PostgreSQL and Redis (their children count too). */
+function stackPids() {
+  const { processes } = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8'))
+  return {
+    nginx: processes.nginx.pid,
+    ...Object.fromEntries(processes.apps.map((record, i) => [`app ${i + 1}`, record.pid])),
+    postgres: processes.postgres.pid,
+    redis: processes.redis.pid,
+  }
+}
+
+/**
+ * The same comparison as first visits really arrive: each visitor on a new TLS connection over
+ * HTTP/2, the document first and the rest at once (bench/lib/freshVisits.mjs); nginx's page is one
+ * such visit of one request. Besides the rates, the server CPU a visit costs beside what a page costs
+ * nginx: the rate the front could reach were the server's CPU, not this client, the limit.
+ */
+async function firstVisitsOnNewConnections(replayed) {
+  const documentFirst = [
+    ...replayed.filter((request) => request.path === '/' && request.method === 'GET'),
+    ...replayed.filter((request) => !(request.path === '/' && request.method === 'GET')),
+  ].map(replayable)
+  const run = { visitors: FRESH_VISITORS, seconds: SECONDS }
+  const page = await freshVisits({
+    ...run,
+    origin: `https://127.0.0.1:${PORTS.static}`,
+    requests: [{ method: 'GET', path: '/', headers: {} }],
+    serverPids: { nginx: staticNginxPid() },
+  })
+  console.log('nginx, a page per new connection:', JSON.stringify(page))
+  const visit = await freshVisits({ ...run, origin: front, requests: documentFirst, serverPids: stackPids() })
+  console.log('the first visit per new connection, through the front:', JSON.stringify(visit))
+  return {
+    visitors: FRESH_VISITORS,
+    seconds: SECONDS,
+    requests: documentFirst.length,
+    page,
+    visit,
+    rateRatio: Number((visit.visitsPerSecond / page.visitsPerSecond).toFixed(3)),
+    costRatio: Number((page.serverCpuMsPerVisit / visit.serverCpuMsPerVisit).toFixed(3)),
+  }
+}
+
+/** The new-connection replay's table and ratios. */
+function freshSection(fresh) {
+  const cpu = (figure) =>
+    Object.entries(figure.serverCpuMsPerVisitByProcess)
+      .map(([name, ms]) => `${name} ${ms}`)
+      .join(', ')
+  const row = (label, figure, unit) =>
+    `| ${label} | ${figure.visitsPerSecond.toLocaleString('en-US')} ${unit} | ${figure.p99ms} ms | ${figure.failed} | ${figure.serverCpuMsPerVisit} ms (${cpu(figure)}) | ${figure.clientCpuMsPerVisit} ms |`
+  return `As first visits arrive (bench/lib/freshVisits.mjs): each visitor opens a new TLS connection (no
+session to resume), speaks HTTP/2 as Chromium does, asks the document and then the rest of the visit
+at once, and closes; ${fresh.visitors} visitors at a time for ${fresh.seconds} s. nginx's page is asked the same way, one
+request per new connection. CPU is what the server's processes (and their children) used, read
+from /proc, divided by the visits finished.
+
+| replayed, a new connection each | per second | p99 of a visit | failed | server CPU a visit | client CPU a visit |
+|---|---|---|---|---|---|
+${row('nginx, the home page saved and precompressed', fresh.page, 'pages/s')}
+${row(`the first visit's ${fresh.requests} requests, through the front`, fresh.visit, 'visits/s')}
+
+**Server CPU of nginx's page ÷ server CPU of a first visit through the front: ${fresh.costRatio}** (the share
+of nginx's page rate the front reaches where the server's CPU, not a client beside it, is the limit;
+goal ≥ 0.5). Visits per second ÷ nginx's pages per second on new connections: ${fresh.rateRatio}.`
+}
+
 function markdownSection(figures) {
   const list = figures.visit.requests
     .map(
@@ -241,6 +307,8 @@ over https (HTTP/1.1) to the front and to nginx serving the saved page, both wit
 ${rows}
 
 **Visits per second ÷ nginx's pages per second: ${figures.visitsRatio}** (goal ≥ 0.5).
+
+${freshSection(figures.fresh)}
 
 Idle open tabs: ${figures.idle.tabs.toLocaleString('en-US')} tabs, each holding the event stream the recorded
 tab held (${
@@ -271,6 +339,7 @@ try {
     dir: STATIC_DIR,
     port: PORTS.static,
     tls: stackTlsFiles(STACK_DIR),
+    workers: 'auto',
   })
   const visit = await recordVisit()
   const replayed = visit.requests.filter((request) => !request.contentType.includes('event-stream'))
@@ -287,6 +356,7 @@ try {
   })
   const visitsPerSecond = visits.requestsPerSecond / replayed.length
   visits.perSecondLabel = `${Math.round(visitsPerSecond).toLocaleString('en-US')} visits/s`
+  const fresh = await firstVisitsOnNewConnections(replayed)
   const idle = await idleTabs(idleRequests, visit.streams[0] ?? null)
   figures = {
     date: new Date().toISOString(),
@@ -306,6 +376,7 @@ try {
     idleRequests: idleRequests.map(({ method, path: address }) => ({ method, path: address })),
     results: [nginx, visits],
     visitsRatio: Number((visitsPerSecond / nginx.requestsPerSecond).toFixed(3)),
+    fresh,
     idle,
   }
 } finally {

@@ -1,5 +1,5 @@
-// The reference every speed here is compared with: Debian's nginx, one worker, serving copies of
-// pages saved from the running site, each with a gzip -9 copy beside it (gzip_static). Given `tls`
+// The reference every speed here is compared with: Debian's nginx (one worker unless told more) serving
+// copies of pages saved from the running site, each with a gzip -9 copy beside it (gzip_static). Given `tls`
 // (a certificate and key), it answers over https with HTTP/2 and the front's TLS settings, so a
 // comparison with the https front pays the same encryption on both sides.
 import { spawnSync } from 'node:child_process'
@@ -30,8 +30,12 @@ const tlsLines = ({ cert, key }) => `
         ssl_session_timeout 1d;
         ssl_session_tickets off;`
 
-/** Saves `pages` from `appOrigin` into `dir` and serves them on `port` (over https with `tls`); returns the function that stops it. */
-export async function startStaticNginx({ appOrigin, pages, dir, port, tls }) {
+/**
+ * Saves `pages` from `appOrigin` into `dir` and serves them on `port` (over https with `tls`), with
+ * `workers` worker processes (nginx's `auto` is one per core, as the front runs); returns the
+ * function that stops it.
+ */
+export async function startStaticNginx({ appOrigin, pages, dir, port, tls, workers = 1 }) {
   const args = ['-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')]
   fs.rmSync(dir, { recursive: true, force: true })
   fs.mkdirSync(path.join(dir, 'pages'), { recursive: true })
@@ -50,7 +54,7 @@ export async function startStaticNginx({ appOrigin, pages, dir, port, tls }) {
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
     `${user}
-worker_processes 1;
+worker_processes ${workers};
 pid nginx.pid;
 events { worker_connections 1024; }
 http {

@@ -1,0 +1,120 @@
+// First visits as a server meets them: each visitor opens a new TLS connection (with no session to
+// resume: a first visitor has none), speaks HTTP/2 as Chromium does over https, asks the document
+// first and then the rest of the visit at once on the same connection, and closes it. `visitors`
+// visitors at a time for `seconds`; counted are the visits finished, how long each took, and the
+// CPU the server's processes used meanwhile (so the cost of a visit can be compared even when the
+// client, on the same machine, is what limits the rate).
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import http2 from 'node:http2'
+import { descendantsOf } from '../../scripts/lib/processTree.mjs'
+
+/** Headers HTTP/2 forbids (RFC 9113, 8.2.2) or that the client sets itself. */
+const NOT_SENT = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'])
+/** A visit that takes longer is abandoned and counted as failed. */
+const VISIT_TIMEOUT_MS = 10_000
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/** CPU seconds a process has used so far (user + system), from /proc; 0 once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // After the command: state is field 0, utime 11, stime 12.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
+}
+
+/** Each named process with all its descendants, and the CPU seconds each group has used so far. */
+function processTreeCpu(roots) {
+  const groups = Object.entries(roots).map(([name, pid]) => ({ name, pids: [pid, ...descendantsOf(pid)] }))
+  const sum = (pids) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0)
+  return {
+    count: groups.reduce((total, group) => total + group.pids.length, 0),
+    seconds: () => Object.fromEntries(groups.map((group) => [group.name, sum(group.pids)])),
+  }
+}
+
+function ask(session, { method, path, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const sent = { ':method': method, ':path': path, 'accept-encoding': 'gzip' }
+    for (const [name, value] of Object.entries(headers ?? {}))
+      if (!NOT_SENT.has(name) && !name.startsWith(':') && name !== 'accept-encoding') sent[name] = value
+    const stream = session.request(sent)
+    let status = 0
+    stream.on('response', (answer) => (status = answer[':status']))
+    stream.on('data', () => {})
+    stream.on('end', () => resolve(status))
+    stream.on('error', reject)
+    stream.end(body)
+  })
+}
+
+/** One first visit: a new connection, the document, then everything else at once. Resolves to whether every answer was 2xx. */
+async function visit(origin, [document, ...rest]) {
+  const session = http2.connect(origin)
+  const timer = setTimeout(() => session.destroy(new Error('visit timed out')), VISIT_TIMEOUT_MS)
+  try {
+    await new Promise((resolve, reject) => {
+      session.once('connect', resolve)
+      session.once('error', reject)
+    })
+    const statuses = [await ask(session, document), ...(await Promise.all(rest.map((each) => ask(session, each))))]
+    return statuses.every((status) => status >= 200 && status < 300)
+  } finally {
+    clearTimeout(timer)
+    session.close()
+  }
+}
+
+/**
+ * `visitors` visitors, each starting a new first visit as soon as its last one ends, for `seconds`.
+ * `serverPids` names the server's processes (their children count too). Returns visits/s, the p99
+ * of a visit's time, failures, and the server's CPU per visit (in all, and by process) and this
+ * client's.
+ */
+export async function freshVisits({ origin, requests, visitors, seconds, serverPids }) {
+  const server = processTreeCpu(serverPids)
+  const serverBefore = server.seconds()
+  const clientBefore = process.cpuUsage()
+  const durations = []
+  let failed = 0
+  const started = performance.now()
+  const end = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: visitors }, async () => {
+      while (performance.now() < end) {
+        const at = performance.now()
+        const ok = await visit(origin, requests).catch(() => false)
+        if (ok) durations.push(performance.now() - at)
+        else failed++
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  const serverAfter = server.seconds()
+  const client = process.cpuUsage(clientBefore)
+  const done = durations.length
+  const perVisitMs = (cpuSeconds) => Number(((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(3))
+  const serverByProcess = Object.fromEntries(
+    Object.keys(serverAfter).map((name) => [name, perVisitMs(serverAfter[name] - serverBefore[name])]),
+  )
+  durations.sort((a, b) => a - b)
+  return {
+    visits: done,
+    failed,
+    visitsPerSecond: Math.round(done / elapsed),
+    p99ms: Math.round(durations[Math.min(done - 1, Math.floor(done * 0.99))] ?? 0),
+    serverProcesses: server.count,
+    serverCpuMsPerVisit: Number(
+      Object.values(serverByProcess)
+        .reduce((a, b) => a + b, 0)
+        .toFixed(3),
+    ),
+    serverCpuMsPerVisitByProcess: serverByProcess,
+    clientCpuMsPerVisit: perVisitMs((client.user + client.system) / 1e6),
+  }
+}
