@@ -1,16 +1,14 @@
 import type { Payload } from 'payload'
 import { ValidationError } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DRAFT_TITLE_MESSAGE } from '@/content/collections/pageMessages'
 import { PAGE_BEING_MADE_KEPT_MS } from '@/content/collections/pageBeingMade'
 import { readPublishedPage, readPublishedPageList } from '@/content/queries'
 import { onRevalidated } from '@/content/revalidate'
 import { database as sqlDatabase, sql } from '@/platform/sql'
-import { startTestPayload } from '../support/payload'
-import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { setUpSuitePayload, SUITE_DATABASES } from '../support/payload'
 
 let payload: Payload
-let cleanup: () => Promise<void>
 let made = 0
 
 type Id = number | string
@@ -58,15 +56,10 @@ async function refusal(attempt: Promise<unknown>) {
   return (error as ValidationError).data.errors.map(({ path, message }) => ({ path, message }))
 }
 
-describe.each(['sqlite', 'postgres'] as const)('on %s', (database) => {
-  let postgres: TempPostgres | undefined
-  beforeAll(async () => {
-    if (database === 'postgres') postgres = await startTempPostgres()
-    ;({ payload, cleanup } = await startTestPayload(postgres?.url))
-  })
-  afterAll(async () => {
-    await cleanup?.()
-    postgres?.stop()
+describe.each(SUITE_DATABASES)('on %s', (database) => {
+  const site = setUpSuitePayload(database)
+  beforeAll(() => {
+    payload = site.payload
   })
   beforeEach(() => {
     revalidations = 0

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PARENT_IN_TRASH_MESSAGE, trashedAddressMessage } from '@/content/collections/pageMessages'
 import { readKnownAddresses } from '@/content/knownAddressesLoader'
 import { readFooter, readHeader, readPublishedPage, readPublishedPageList } from '@/content/queries'
@@ -9,11 +9,9 @@ import { searchPublishedPages } from '@/search/searchPages'
 import { parseSearchQuery, TYPEAHEAD_MAX_ITEMS } from '@/search/query'
 import { menuModel } from '@/site/menu'
 import { hrefOf } from '@/content/fields/linkHref'
-import { startTestPayload } from '../support/payload'
-import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { setUpSuitePayload, SUITE_DATABASES } from '../support/payload'
 
 let payload: Payload
-let cleanup: () => Promise<void>
 
 type Id = number
 let made = 0
@@ -85,15 +83,10 @@ async function linkFromMenus(pageId: Id) {
 }
 
 // Both databases the site runs on: the trash is a column of its own (migration pages_trash).
-describe.each(['sqlite', 'postgres'] as const)('on %s', (database) => {
-  let postgres: TempPostgres | undefined
-  beforeAll(async () => {
-    if (database === 'postgres') postgres = await startTempPostgres()
-    ;({ payload, cleanup } = await startTestPayload(postgres?.url))
-  })
-  afterAll(async () => {
-    await cleanup?.()
-    postgres?.stop()
+describe.each(SUITE_DATABASES)('on %s', (database) => {
+  const site = setUpSuitePayload(database)
+  beforeAll(() => {
+    payload = site.payload
   })
 
   describe('a page moved to the trash', () => {

@@ -7,8 +7,7 @@ import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
 import { createInProcessBus } from '@/chat/server/live/bus'
 import { ChatHub } from '@/chat/server/live/hub'
 import { ChatStore } from '@/chat/server/storage/store'
-import { startTestPayload } from './payload'
-import { startTempPostgres, type TempPostgres } from './postgres'
+import { setUpSuitePayload, type SuiteDatabase } from './payload'
 
 export const newVisitorHash = () => randomBytes(32).toString('hex')
 
@@ -46,23 +45,15 @@ export type ChatStoreSuite = { payload: Payload; store: ChatStore }
  * Registers a suite's own migrated database (a temporary PostgreSQL when asked, else SQLite) with
  * a chat hub and store over it, set before the suite's tests and closed after them.
  */
-export function setUpChatStore(database: 'SQLite' | 'PostgreSQL' = 'SQLite'): ChatStoreSuite {
+export function setUpChatStore(database: SuiteDatabase = 'SQLite'): ChatStoreSuite {
   const suite = {} as ChatStoreSuite
-  let postgres: TempPostgres | undefined
-  let cleanup: (() => Promise<void>) | undefined
+  const site = setUpSuitePayload(database)
   let hub: ChatHub | undefined
-  beforeAll(async () => {
-    if (database === 'PostgreSQL') postgres = await startTempPostgres()
-    const started = await startTestPayload(postgres?.url)
-    cleanup = started.cleanup
+  beforeAll(() => {
     hub = new ChatHub(createInProcessBus())
-    suite.payload = started.payload
-    suite.store = new ChatStore(started.payload, hub)
-  }, 120_000)
-  afterAll(async () => {
-    hub?.close()
-    await cleanup?.()
-    postgres?.stop()
+    suite.payload = site.payload
+    suite.store = new ChatStore(site.payload, hub)
   })
+  afterAll(() => hub?.close())
   return suite
 }

@@ -4,8 +4,7 @@ import { acceptSubmission } from '@/contact/server/submit'
 import type { FormSubmission } from '@/payload-types'
 import { createContactForm, validFields } from './contact'
 import { serveOnLoopback } from './handlerServer'
-import { startTestPayload } from './payload'
-import { startTempPostgres, type TempPostgres } from './postgres'
+import { setUpSuitePayload, type SuiteDatabase } from './payload'
 import { startSmtpServer } from './smtp'
 
 // Retries wait 1 ms * 2^n here instead of 30 s * 2^n.
@@ -23,16 +22,13 @@ export const inbox = {} as {
 }
 
 /** Registers the inbox suite's set-up on SQLite, or on a temporary PostgreSQL when asked. */
-export function setUpInboxSuite(database: 'SQLite' | 'PostgreSQL' = 'SQLite') {
-  let cleanup: () => Promise<void>
+export function setUpInboxSuite(database: SuiteDatabase = 'SQLite') {
+  const site = setUpSuitePayload(database)
   let server: { url: string; close: () => Promise<void> }
-  let postgres: TempPostgres | undefined
   beforeAll(async () => {
-    let key: string
-    if (database === 'PostgreSQL') postgres = await startTempPostgres()
-    ;({ payload: inbox.payload, key, cleanup } = await startTestPayload(postgres?.url))
+    inbox.payload = site.payload
     server = await serveOnLoopback((request) =>
-      handleEndpoints({ config: inbox.payload.config, request, payloadInstanceCacheKey: key }),
+      handleEndpoints({ config: site.payload.config, request, payloadInstanceCacheKey: site.key }),
     )
     inbox.url = server.url
     inbox.smtp = await startSmtpServer()
@@ -54,8 +50,6 @@ export function setUpInboxSuite(database: 'SQLite' | 'PostgreSQL' = 'SQLite') {
     await inbox.smtp?.close()
     delete process.env.SMTP_URL
     await server?.close()
-    await cleanup?.()
-    postgres?.stop()
   })
 }
 
