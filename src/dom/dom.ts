@@ -20,6 +20,32 @@ export function throttle(fn: () => void, intervalMs: number): (() => void) & { c
   return throttled
 }
 
+/**
+ * Calls `fn` once just after the next frame is drawn (a task queued from requestAnimationFrame),
+ * when the browser has laid the page out for that frame and reading sizes and places costs
+ * nothing; calls before then are merged into that one. Nothing runs while the tab is hidden.
+ */
+export function afterNextFrame(fn: () => void): (() => void) & { cancel: () => void } {
+  let frame: number | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const scheduled = () => {
+    if (frame !== undefined || timer !== undefined) return
+    frame = requestAnimationFrame(() => {
+      frame = undefined
+      timer = setTimeout(() => {
+        timer = undefined
+        fn()
+      }, 0)
+    })
+  }
+  scheduled.cancel = () => {
+    if (frame !== undefined) cancelAnimationFrame(frame)
+    clearTimeout(timer)
+    frame = timer = undefined
+  }
+  return scheduled
+}
+
 /** Adds a listener and returns the function that removes it. */
 export function listen<K extends keyof WindowEventMap>(
   target: Window,

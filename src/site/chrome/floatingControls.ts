@@ -1,4 +1,4 @@
-import { listen, throttle } from '@/dom/dom'
+import { afterNextFrame, listen, throttle } from '@/dom/dom'
 import { MOBILE_MENU_MAX_WIDTH_PX, SCROLL_THROTTLE_MS } from './constants'
 import { type Box, FLOATING_MAX_LIFT_SHARE, placeFloating } from './floatingPlacement'
 
@@ -42,8 +42,10 @@ function pageControlsBeside(homes: Box[], floating: HTMLElement[]): Box[] {
   return boxes
 }
 
+/** Moves a control to its lift (null: steps aside); a control already there is not touched. */
 function settle(element: HTMLElement, lift: number | null) {
-  element.style.setProperty('--float-lift', `${lift ?? 0}px`)
+  const value = `${lift ?? 0}px`
+  if (element.style.getPropertyValue('--float-lift') !== value) element.style.setProperty('--float-lift', value)
   element.classList.toggle('is-yielding', lift === null)
 }
 
@@ -54,18 +56,21 @@ function settle(element: HTMLElement, lift: number | null) {
 export function attachFloatingControls(): () => void {
   const phone = window.matchMedia(PHONE)
 
+  // Every size and place is read before anything moves: a change before a read would make the
+  // browser lay the whole page out again at once, inside this task.
   const update = () => {
     const all = FLOATING.map((selector) => document.querySelector<HTMLElement>(selector))
-    const inPlay = all.filter(floatingInPlay)
-    for (const element of all) if (element && (!phone.matches || !inPlay.includes(element))) settle(element, 0)
-    if (!phone.matches || inPlay.length === 0) return
+    const inPlay = phone.matches ? all.filter(floatingInPlay) : []
     const homes = inPlay.map(homeOf)
     const maxLift = window.innerHeight * FLOATING_MAX_LIFT_SHARE
-    const lifts = placeFloating(homes, pageControlsBeside(homes, inPlay), maxLift)
-    inPlay.forEach((element, index) => settle(element, lifts[index]))
+    const lifts = inPlay.length ? placeFloating(homes, pageControlsBeside(homes, inPlay), maxLift) : []
+    for (const element of all)
+      if (element) settle(element, inPlay.includes(element) ? lifts[inPlay.indexOf(element)] : 0)
   }
 
-  const throttled = throttle(update, SCROLL_THROTTLE_MS)
+  // Looked at just after a frame is drawn, when the page's layout is already known.
+  const afterFrame = afterNextFrame(update)
+  const throttled = throttle(afterFrame, SCROLL_THROTTLE_MS)
   // The page moves under the controls without a scroll too: an accordion opens, the chat arrives.
   const resized = new ResizeObserver(throttled)
   resized.observe(document.body)
@@ -81,6 +86,7 @@ export function attachFloatingControls(): () => void {
   throttled()
   return () => {
     throttled.cancel()
+    afterFrame.cancel()
     resized.disconnect()
     changed.disconnect()
     removers.forEach((remove) => remove())
