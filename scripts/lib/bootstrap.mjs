@@ -147,9 +147,14 @@ export function* filesUnder(dir) {
 
 /** A fingerprint of everything the production build is made from. */
 function sourceFingerprint() {
-  const inputs = ['package-lock.json', 'next.config.ts', 'tsconfig.json', 'scripts/lib/adminStylesheets.mjs'].map(
-    (name) => path.join(ROOT, name),
-  )
+  const inputs = [
+    'package-lock.json',
+    'next.config.ts',
+    'tsconfig.json',
+    'scripts/after-build.mjs',
+    'scripts/lib/adminStylesheets.mjs',
+    'scripts/lib/compileHints.mjs',
+  ].map((name) => path.join(ROOT, name))
   const files = [...inputs, ...filesUnder(path.join(ROOT, 'src'))].sort()
   return sha256(...files.flatMap((file) => [file, fs.readFileSync(file)]))
 }

@@ -1,4 +1,6 @@
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { COMPILE_HINT, rootMainFiles } from '../../scripts/lib/compileHints.mjs'
 import { FIRST_VISIT } from '../../playwright.config'
 import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
 import { NEXT_CHUNKS_PATH } from '../../src/server/chunksAfterFirstPaint'
@@ -29,6 +31,28 @@ test.describe('the first paint', () => {
     expect(firstContentfulPaint).toBeGreaterThan(0)
     expect(chunkStarts.length).toBeGreaterThan(0)
     expect(Math.min(...chunkStarts)).toBeGreaterThanOrEqual(firstContentfulPaint!)
+  })
+
+  test('starts from framework files that carry V8’s compile hint, and still hydrates from them', async ({
+    page,
+    request,
+  }) => {
+    const started: string[] = []
+    page.on('request', (asked) => {
+      const address = new URL(asked.url()).pathname
+      if (address.startsWith(NEXT_CHUNKS_PATH) && address.endsWith('.js')) started.push(address)
+    })
+    await page.goto('/', { waitUntil: 'load' })
+    await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
+    // The server's build names them (scripts/lib/compileHints.mjs reads the same list).
+    const rootFiles = rootMainFiles(path.resolve('.next')).map((file) => `/_next/${file}`)
+    expect(rootFiles.length).toBeGreaterThan(0)
+    expect(started).toEqual(expect.arrayContaining(rootFiles))
+    for (const file of rootFiles) {
+      const served = await request.get(file)
+      expect(served.status()).toBe(200)
+      expect((await served.text()).split('\n', 1)[0]).toBe(COMPILE_HINT)
+    }
   })
 
   test('keeps the page free of script errors and CSP refusals while its chunks load late', async ({ page }) => {
