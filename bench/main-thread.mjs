@@ -87,7 +87,7 @@ function markdownSection(figures) {
     .map(
       (row) =>
         `| \`${row.page}\` | ${row.firstPaintMs} ms | ${row.longTasksAfterPaint.join(', ') || '—'} | ${row.blockingMs} ms | ${row.scriptSelfMs
-          .map((file) => `${path.basename(file.file)} ${file.ms}`)
+          .map((file) => `${path.basename(file.file) || file.file} ${file.ms}`)
           .join(', ')} |`,
     )
     .join('\n')
