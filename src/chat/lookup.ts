@@ -1,7 +1,7 @@
 import type { CaptchaConfig } from '@/contact/captchaWidget'
 import type { RenderedForm } from '@/contact/form/CmsForm'
 import { reconnectDelay } from './browser/reconnect'
-import type { Availability } from './protocol'
+import { type Availability, availabilityOf } from './protocol'
 import type { ConfigError } from './pageConfig'
 
 /** One configuration lookup waits this long for an answer before it counts as failed. */
@@ -69,7 +69,7 @@ export async function builtinConfigLookup(keep: (kept: BuiltinConfigKept) => voi
   if (answer.defaultWidget !== 'chat') return { kind: 'refused', error: 'wrong_product' }
   keep({
     offlineForm: isOfflineForm(answer.offlineForm) ? answer.offlineForm : null,
-    availability: answer.availability === 'online' || answer.availability === 'offline' ? answer.availability : null,
+    availability: availabilityOf(answer.availability),
   })
   return { kind: 'ok' }
 }

@@ -23,6 +23,10 @@ export type ChatEventView = {
 
 export type Availability = 'online' | 'offline'
 
+/** A value from the wire as an availability, or null when it is none. */
+export const availabilityOf = (value: unknown): Availability | null =>
+  value === 'online' || value === 'offline' ? value : null
+
 /** What a visitor's stream says first, and again after each reconnect. */
 export type VisitorSnapshot = {
   conversationId: number | null

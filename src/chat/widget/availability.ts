@@ -1,4 +1,4 @@
-import type { Availability } from '../protocol'
+import { type Availability, availabilityOf } from '../protocol'
 
 /** While the widget holds no live connection, it asks this often whether an agent is online. */
 export const CHAT_AVAILABILITY_POLL_MS = 10_000
@@ -11,7 +11,7 @@ export async function fetchAvailability(): Promise<Availability | null> {
     const response = await fetch(AVAILABILITY_URL, { cache: 'no-store' })
     if (!response.ok) return null
     const answer = (await response.json()) as { availability?: unknown }
-    return answer.availability === 'online' || answer.availability === 'offline' ? answer.availability : null
+    return availabilityOf(answer.availability)
   } catch {
     return null
   }
