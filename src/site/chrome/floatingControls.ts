@@ -64,8 +64,11 @@ export function attachFloatingControls(): () => void {
     const homes = inPlay.map(homeOf)
     const maxLift = window.innerHeight * FLOATING_MAX_LIFT_SHARE
     const lifts = inPlay.length ? placeFloating(homes, pageControlsBeside(homes, inPlay), maxLift) : []
-    for (const element of all)
-      if (element) settle(element, inPlay.includes(element) ? lifts[inPlay.indexOf(element)] : 0)
+    for (const element of all) {
+      if (!element) continue
+      const at = inPlay.indexOf(element)
+      settle(element, at >= 0 ? lifts[at] : 0)
+    }
   }
 
   // Looked at just after a frame is drawn, when the page's layout is already known.
