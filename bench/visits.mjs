@@ -28,8 +28,8 @@ import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs'
-import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
-import { cpuSeconds, freshVisits } from './lib/freshVisits.mjs'
+import { commandLine, cpuSeconds, descendantsOf } from '../scripts/lib/processTree.mjs'
+import { freshVisits } from './lib/freshVisits.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, stackTlsFiles, trustStackCertificate } from './lib/stack.mjs'
 import { startStaticNginx } from './lib/staticNginx.mjs'
@@ -128,10 +128,12 @@ async function measure(label, options) {
   return row
 }
 
+/** The processes the stack runs, as deploy/stack.mjs records them. */
+const stackProcesses = () => JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8')).processes
+
 /** The serve process of each app instance the stack runs. */
 function appInstances() {
-  const state = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8'))
-  return state.processes.apps.map(({ pid }) =>
+  return stackProcesses().apps.map(({ pid }) =>
     descendantsOf(pid).find((child) => commandLine(child)?.includes('scripts/serve.mjs')),
   )
 }
@@ -214,7 +216,7 @@ const staticNginxPid = () => Number(fs.readFileSync(path.join(STATIC_DIR, 'nginx
 
 /** The stack's server processes by name: the front, the app instances, PostgreSQL and Redis (their children count too). */
 function stackPids() {
-  const { processes } = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8'))
+  const processes = stackProcesses()
   return {
     nginx: processes.nginx.pid,
     ...Object.fromEntries(processes.apps.map((record, i) => [`app ${i + 1}`, record.pid])),
@@ -230,10 +232,10 @@ function stackPids() {
  * nginx: the rate the front could reach were the server's CPU, not this client, the limit.
  */
 async function firstVisitsOnNewConnections(replayed) {
-  const documentFirst = [
-    ...replayed.filter((request) => request.path === '/' && request.method === 'GET'),
-    ...replayed.filter((request) => !(request.path === '/' && request.method === 'GET')),
-  ].map(replayable)
+  const isDocument = (request) => request.path === '/' && request.method === 'GET'
+  const documentFirst = [...replayed.filter(isDocument), ...replayed.filter((request) => !isDocument(request))].map(
+    replayable,
+  )
   const run = { visitors: FRESH_VISITORS, seconds: SECONDS }
   const page = await freshVisits({
     ...run,

@@ -4,29 +4,13 @@
 // visitors at a time for `seconds`; counted are the visits finished, how long each took, and the
 // CPU the server's processes used meanwhile (so the cost of a visit can be compared even when the
 // client, on the same machine, is what limits the rate).
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
 import http2 from 'node:http2'
-import { descendantsOf } from '../../scripts/lib/processTree.mjs'
+import { cpuSeconds, descendantsOf } from '../../scripts/lib/processTree.mjs'
 
 /** Headers HTTP/2 forbids (RFC 9113, 8.2.2) or that the client sets itself. */
 const NOT_SENT = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'])
 /** A visit that takes longer is abandoned and counted as failed. */
 const VISIT_TIMEOUT_MS = 10_000
-
-/** Clock ticks per second of /proc's CPU times. */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
-
-/** CPU seconds a process has used so far (user + system), from /proc; 0 once it is gone. */
-export function cpuSeconds(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    // After the command: state is field 0, utime 11, stime 12.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-  } catch {
-    return 0
-  }
-}
 
 /** Each named process with all its descendants, and the CPU seconds each group has used so far. */
 function processTreeCpu(roots) {

@@ -1,4 +1,6 @@
-// Reading and ending processes through /proc (Linux), for the test runner's clean-up and watchdogs.
+// Reading and ending processes through /proc (Linux), for the test runner's clean-up and watchdogs,
+// and for the benches' CPU figures.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 
 /** The command line of a process, or null when it is gone. */
@@ -18,6 +20,21 @@ export function parentOf(pid) {
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
   } catch {
     return null
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/** CPU seconds a process has used so far (user + system), from /proc; 0 once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    // After the command name in parentheses (which may hold spaces): state is field 0, utime 11, stime 12.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return 0
   }
 }
 
