@@ -2,7 +2,8 @@ import Link from 'next/link'
 import type { CSSProperties } from 'react'
 import { telHref } from '@/content/fields/linkHref'
 import { SiteSearch } from '@/search/SiteSearch'
-import type { MenuItem } from './menu'
+import { type MenuItem, sectionOf } from './menu'
+import { MenuLink } from './MenuLink'
 
 type Props = {
   items: MenuItem[]
@@ -29,14 +30,14 @@ export function SiteHeader({ items, cta, businessName, phone, zIndex }: Props) {
                 const submenuId = `submenu-${i + 1}`
                 return (
                   <li key={item.key} className={`menu-item${item.columns.length ? ' has-submenu' : ''}`}>
-                    <a
-                      className={`menu-link${item.active ? ' active' : ''}`}
+                    <MenuLink
+                      className="menu-link"
                       href={item.href}
-                      aria-current={item.current ? 'page' : undefined}
+                      section={item.columns.length ? sectionOf(item) : undefined}
                       {...(item.columns.length ? { 'aria-expanded': false, 'aria-controls': submenuId } : {})}
                     >
                       {item.label}
-                    </a>
+                    </MenuLink>
                     {item.columns.length ? (
                       <div className="submenu" id={submenuId}>
                         {item.columns.map((column, c) => (
@@ -45,13 +46,9 @@ export function SiteHeader({ items, cta, businessName, phone, zIndex }: Props) {
                             <ul>
                               {column.links.map((link) => (
                                 <li key={link.href + link.label}>
-                                  <a
-                                    className={`submenu-link${link.current ? ' active' : ''}`}
-                                    href={link.href}
-                                    aria-current={link.current ? 'page' : undefined}
-                                  >
+                                  <MenuLink className="submenu-link" href={link.href}>
                                     {link.label}
-                                  </a>
+                                  </MenuLink>
                                 </li>
                               ))}
                             </ul>

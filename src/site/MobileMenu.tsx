@@ -1,4 +1,5 @@
-import type { MenuItem } from './menu'
+import { type MenuItem, sectionOf } from './menu'
+import { MenuLink } from './MenuLink'
 
 /**
  * The slide-in panel for narrow and touch screens: a copy of the main menu, submenus expandable.
@@ -20,13 +21,9 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
               return (
                 <li key={item.key}>
                   <div className="mobile-menu-row">
-                    <a
-                      href={item.href}
-                      className={item.active ? 'active' : undefined}
-                      aria-current={item.current ? 'page' : undefined}
-                    >
+                    <MenuLink href={item.href} section={links.length ? sectionOf(item) : undefined}>
                       {item.label}
-                    </a>
+                    </MenuLink>
                     {links.length ? (
                       <button
                         type="button"
@@ -41,13 +38,7 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
                     <ul id={listId} className="mobile-submenu" hidden>
                       {links.map((link) => (
                         <li key={link.href + link.label}>
-                          <a
-                            href={link.href}
-                            className={link.current ? 'active' : undefined}
-                            aria-current={link.current ? 'page' : undefined}
-                          >
-                            {link.label}
-                          </a>
+                          <MenuLink href={link.href}>{link.label}</MenuLink>
                         </li>
                       ))}
                     </ul>

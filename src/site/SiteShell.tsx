@@ -10,10 +10,15 @@ import { menuModel } from './menu'
 import { MobileMenu } from './MobileMenu'
 import { SiteBehaviours } from './SiteBehaviours'
 
-/** Header, main content and footer around every public page. */
-export async function SiteShell({ currentPath, children }: { currentPath: string; children: ReactNode }) {
+/**
+ * Header, main content and footer around every public page, the not-found page and a page that
+ * failed. It is drawn once, by the site's layout: a page's data carries it once (not again for the
+ * not-found page Next keeps ready), and moving between pages in the browser keeps it, the chat
+ * and the consent banner with it.
+ */
+export async function SiteShell({ children }: { children: ReactNode }) {
   const [header, footer, settings] = await Promise.all([getHeader(), getFooter(), getSiteSettings()])
-  const items = menuModel(header, currentPath, settings.business)
+  const items = menuModel(header, settings.business)
   const ctaHref = header.cta?.show ? hrefOf(header.cta.link, settings.business) : null
   return (
     <>

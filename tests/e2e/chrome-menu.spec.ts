@@ -132,6 +132,36 @@ test.describe('mega menu', () => {
     await page.goto('/services/lien-search')
     await expect(servicesLink(page)).toHaveClass(/active/)
   })
+
+  test('moves its marks with a navigation inside the page’s script, the menu itself kept', async ({ page }) => {
+    await page.goto('/')
+    await chromeAttached(page)
+    const reviews = page.locator('.main-nav a[href="/#reviews"]')
+    await page
+      .locator('#reviews')
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100))
+    await expect(reviews).toHaveAttribute('aria-current', 'location')
+    // A mark on the document tells a navigation by the router (the document stays) from a page load.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+    const menuBefore = await page.getByRole('navigation', { name: 'Main', exact: true }).elementHandle()
+    await page.locator('main a.button--light[href="/contact"]').click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(page.locator('main form')).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    expect(await menuBefore?.evaluate((el) => el.isConnected)).toBe(true)
+    // The contact page has no menu entry: nothing is marked, the section mark of the page left included.
+    await expect(page.locator('.main-nav a[aria-current], .mobile-menu a[aria-current]')).toHaveCount(0)
+    await expect(page.locator('.main-nav a.active, .mobile-menu a.active')).toHaveCount(0)
+    await page.locator('.site-header a.brand').click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.locator('main a.button--ghost[href="/services"]').click()
+    await expect(page).toHaveURL(/\/services$/)
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    await expect(servicesLink(page)).toHaveAttribute('aria-current', 'page')
+    await expect(servicesLink(page)).toHaveClass(/active/)
+    await expect(page.locator('.main-nav a[aria-current]')).toHaveCount(1)
+    await expect(page.locator('.mobile-menu a[aria-current="page"]')).toHaveAttribute('href', '/services')
+  })
 })
 
 test.describe('in-page navigation', () => {

@@ -89,6 +89,13 @@ const linkedStylesheets = (html: string) =>
   [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map((tag) => /href="([^"]+)"/.exec(tag[0])?.[1])
 const carriedStylesheets = (html: string) => [...html.matchAll(/<style[^>]+data-href="([^"]+)"/g)].map((m) => m[1])
 
+/** The router data a document carries inline for React (the strings it pushes to `self.__next_f`), joined. */
+const routerData = (html: string) =>
+  [...html.matchAll(/self\.__next_f\.push\((\[.*?\])\)<\/script>/gs)]
+    .map((m) => JSON.parse(m[1]) as [number, string?])
+    .map(([, text]) => text ?? '')
+    .join('')
+
 test.describe('the first paint', () => {
   for (const address of ['/', '/contact']) {
     test(`${address} carries its CSS in the document and links no stylesheet that would block the paint`, async ({
@@ -118,6 +125,20 @@ test.describe('the first paint', () => {
     expect(carried.length).toBeGreaterThan(0)
     for (const pathname of carried) expect(stylesheetRequests).not.toContain(pathname)
   })
+
+  for (const address of ['/', '/pricing']) {
+    test(`${address} carries the site's header, menu and footer once in its router data, not again for the not-found page`, async ({
+      request,
+    }) => {
+      const data = routerData(await (await request.get(address)).text())
+      expect(data.length).toBeGreaterThan(0)
+      for (const part of ['"className":"site-header"', '"id":"mobile-menu"', '"className":"site-footer"']) {
+        expect(data.split(part).length - 1, part).toBe(1)
+      }
+      // Next still keeps the not-found page ready in the data, now without a chrome of its own.
+      expect(data).toContain('We couldn’t find that page')
+    })
+  }
 
   test('the admin links its stylesheets instead of carrying them in every document', async ({ request }) => {
     const response = await request.get('/admin/login')

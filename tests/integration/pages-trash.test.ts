@@ -40,7 +40,7 @@ const restore = (id: Id, status: 'draft' | 'published' = 'draft') =>
 /** What the trash view's "Delete permanently" does. */
 const deleteForGood = (id: Id) => payload.delete({ collection: 'pages', id, trash: true })
 
-const headerHrefs = async () => menuModel(await readHeader(payload), '/').map((item) => item.href)
+const headerHrefs = async () => menuModel(await readHeader(payload)).map((item) => item.href)
 const footerHrefs = async () =>
   ((await readFooter(payload)).columns ?? []).flatMap((column) =>
     (column.links ?? []).map((row) => hrefOf(row.link)).filter(Boolean),

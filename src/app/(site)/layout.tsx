@@ -4,6 +4,7 @@ import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
 import { getSiteSettings } from '@/content/queries'
 import { siteOrigin } from '@/platform/siteUrl'
 import { InlineScript } from '@/security/InlineScript'
+import { SiteShell } from '@/site/SiteShell'
 // In this order: each sheet may refine the ones above it.
 import '@/site/styles/global.css'
 import '@/site/styles/header.css'
@@ -37,7 +38,9 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
         <InlineScript code={MARK_SCRIPTED} />
         <ConsentBootstrap />
       </head>
-      <body>{children}</body>
+      <body>
+        <SiteShell>{children}</SiteShell>
+      </body>
     </html>
   )
 }

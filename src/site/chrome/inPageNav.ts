@@ -16,6 +16,15 @@ function setCurrentSection(id: string | null) {
   }
 }
 
+/** Takes the section marks off every menu link: the menu outlives the page when the router moves on. */
+function clearSectionMarks() {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(MENU_LINKS)) {
+    if (link.getAttribute('aria-current') !== 'location') continue
+    link.removeAttribute('aria-current')
+    link.classList.remove('active')
+  }
+}
+
 /** Sections of this page that the menu links to, in page order. */
 function spiedSections(): HTMLElement[] {
   const ids = new Set<string>()
@@ -87,5 +96,6 @@ export function attachInPageNav(): () => void {
   return () => {
     spy.cancel()
     removers.forEach((remove) => remove())
+    clearSectionMarks()
   }
 }

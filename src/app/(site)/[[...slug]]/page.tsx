@@ -8,7 +8,6 @@ import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { JsonLd } from '@/site/JsonLd'
 import { pageMetadata } from '@/site/metadata'
 import { PreviewBar } from '@/site/PreviewBar'
-import { SiteShell } from '@/site/SiteShell'
 import { faqJsonLd, localBusinessJsonLd } from '@/site/structuredData'
 
 type Props = { params: Promise<{ slug?: string[] }> }
@@ -52,7 +51,7 @@ export default async function CmsPage({ params }: Props) {
   const faq = faqJsonLd(page)
   const startsWithHero = page.layout[0]?.blockType === 'hero'
   return (
-    <SiteShell currentPath={page.path ?? '/'}>
+    <>
       {previewing ? <PreviewBar path={page.path ?? '/'} /> : null}
       {startsWithHero ? null : (
         <div className="container">
@@ -64,6 +63,6 @@ export default async function CmsPage({ params }: Props) {
         <JsonLd data={localBusinessJsonLd(settings)} />
       ) : null}
       {faq ? <JsonLd data={faq} /> : null}
-    </SiteShell>
+    </>
   )
 }

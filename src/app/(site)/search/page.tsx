@@ -2,7 +2,6 @@ import type { Metadata } from 'next'
 import { getPayloadClient } from '@/platform/sitePayload'
 import { searchPageModel } from '@/search/results'
 import { SearchResults } from '@/search/SearchResults'
-import { SiteShell } from '@/site/SiteShell'
 
 export const metadata: Metadata = { title: 'Search', robots: { index: false, follow: true } }
 
@@ -10,9 +9,5 @@ type Props = { searchParams: Promise<{ q?: string | string[] }> }
 
 export default async function SearchPage({ searchParams }: Props) {
   const model = await searchPageModel((await searchParams).q, await getPayloadClient())
-  return (
-    <SiteShell currentPath="/search">
-      <SearchResults model={model} />
-    </SiteShell>
-  )
+  return <SearchResults model={model} />
 }

@@ -1,23 +1,20 @@
 import Link from 'next/link'
-import { SiteShell } from '@/site/SiteShell'
 
 export const metadata = { title: 'Chat link expired', robots: { index: false } }
 
 export default function ChatLinkExpired() {
   return (
-    <SiteShell currentPath="">
-      <div className="container not-found">
-        <h1>This chat link has expired</h1>
-        <p>Our chat is not available through this link any more. You can still reach us:</p>
-        <ul>
-          <li>
-            <Link href="/contact">Send us a message</Link>
-          </li>
-          <li>
-            <Link href="/">Go to the home page</Link>
-          </li>
-        </ul>
-      </div>
-    </SiteShell>
+    <div className="container not-found">
+      <h1>This chat link has expired</h1>
+      <p>Our chat is not available through this link any more. You can still reach us:</p>
+      <ul>
+        <li>
+          <Link href="/contact">Send us a message</Link>
+        </li>
+        <li>
+          <Link href="/">Go to the home page</Link>
+        </li>
+      </ul>
+    </div>
   )
 }
