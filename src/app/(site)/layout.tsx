@@ -14,6 +14,10 @@ import '@/site/styles/footer.css'
 import '@/site/styles/chrome.css'
 import '@/blocks/styles/elements.css'
 import '@/search/search.css'
+// The forms' sheets (CmsForm imports them too) are the layout's, so that the chat, which is loaded
+// later from the layout and holds a form of its own, finds them on the page instead of asking again.
+import '@/forms/dropdown/dropdown.css'
+import '@/contact/form/form.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
