@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { CSSProperties } from 'react'
 import { telHref } from '@/content/fields/linkHref'
 import { SiteSearch } from '@/search/SiteSearch'
-import { type MenuItem, sectionOf } from './menu'
+import { type MenuItem, submenuHrefsOf } from './menu'
 import { MenuLink } from './MenuLink'
 
 type Props = {
@@ -33,7 +33,7 @@ export function SiteHeader({ items, cta, businessName, phone, zIndex }: Props) {
                     <MenuLink
                       className="menu-link"
                       href={item.href}
-                      section={item.columns.length ? sectionOf(item) : undefined}
+                      submenuHrefs={item.columns.length ? submenuHrefsOf(item) : undefined}
                       {...(item.columns.length ? { 'aria-expanded': false, 'aria-controls': submenuId } : {})}
                     >
                       {item.label}

@@ -1,4 +1,4 @@
-import { type MenuItem, sectionOf } from './menu'
+import { type MenuItem, submenuHrefsOf } from './menu'
 import { MenuLink } from './MenuLink'
 
 /**
@@ -21,7 +21,7 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
               return (
                 <li key={item.key}>
                   <div className="mobile-menu-row">
-                    <MenuLink href={item.href} section={links.length ? sectionOf(item) : undefined}>
+                    <MenuLink href={item.href} submenuHrefs={links.length ? submenuHrefsOf(item) : undefined}>
                       {item.label}
                     </MenuLink>
                     {links.length ? (

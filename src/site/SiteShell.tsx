@@ -10,12 +10,7 @@ import { menuModel } from './menu'
 import { MobileMenu } from './MobileMenu'
 import { SiteBehaviours } from './SiteBehaviours'
 
-/**
- * Header, main content and footer around every public page, the not-found page and a page that
- * failed. It is drawn once, by the site's layout: a page's data carries it once (not again for the
- * not-found page Next keeps ready), and moving between pages in the browser keeps it, the chat
- * and the consent banner with it.
- */
+/** Header, main content and footer around every public page, drawn once by the layout (docs/behaviour.md). */
 export async function SiteShell({ children }: { children: ReactNode }) {
   const [header, footer, settings] = await Promise.all([getHeader(), getFooter(), getSiteSettings()])
   const items = menuModel(header, settings.business)

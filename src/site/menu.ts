@@ -1,9 +1,9 @@
 import type { Header } from '@/payload-types'
 import { type BusinessContact, hrefOf, linkText } from '@/content/fields/linkHref'
 
-export type MenuLink = { label: string; href: string }
-export type MenuColumn = { heading: string | null; links: MenuLink[] }
-export type MenuItem = MenuLink & { key: string; columns: MenuColumn[] }
+export type MenuEntry = { label: string; href: string }
+export type MenuColumn = { heading: string | null; links: MenuEntry[] }
+export type MenuItem = MenuEntry & { key: string; columns: MenuColumn[] }
 
 /**
  * The main menu as both the header and the mobile panel render it. It is the same on every page:
@@ -25,6 +25,6 @@ export function menuModel(header: Header, contact: BusinessContact = {}): MenuIt
 }
 
 /** The addresses of an entry's submenu, for its `active` mark. */
-export function sectionOf(item: MenuItem): string[] {
+export function submenuHrefsOf(item: MenuItem): string[] {
   return item.columns.flatMap((column) => column.links.map((link) => link.href))
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import {
   SCROLL_SPY_THROTTLE_MS,
+  SECTION_IN_VIEW_CLASS,
   SMOOTH_SCROLL_MS,
   SUBMENU_FADE_MS,
   SUBMENU_HIDE_DELAY_MS,
@@ -124,6 +125,15 @@ test.describe('mega menu', () => {
     expect(focused).toBe('Why us')
   })
 
+  test('marks the entry of the current page, and its parent, in the HTML the server sends', async ({ request }) => {
+    const pricing = await (await request.get('/pricing')).text()
+    expect(pricing).toMatch(/<a href="\/pricing" class="menu-link active" aria-current="page">/)
+    const lienSearch = await (await request.get('/services/lien-search')).text()
+    expect(lienSearch).toMatch(/<a [^>]*href="\/services" class="menu-link active">/)
+    expect(lienSearch).toMatch(/<a href="\/services\/lien-search" class="submenu-link active" aria-current="page">/)
+    expect(lienSearch.match(/aria-current="page"/g)).toHaveLength(2) // the header's entry and the panel's
+  })
+
   test('marks the entry of the current page active', async ({ page }) => {
     await page.goto('/pricing')
     const pricing = page.locator('.main-nav .menu-link', { hasText: 'Pricing' })
@@ -142,21 +152,24 @@ test.describe('mega menu', () => {
       .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100))
     await expect(reviews).toHaveAttribute('aria-current', 'location')
     // A mark on the document tells a navigation by the router (the document stays) from a page load.
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
-    const menuBefore = await page.getByRole('navigation', { name: 'Main', exact: true }).elementHandle()
+    const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: true }).sameDocument)
+    await page.evaluate(() => ((window as unknown as { sameDocument: true }).sameDocument = true))
+    const menuBefore = await page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .elementHandle({ timeout: 7000 })
     await page.locator('main a.button--light[href="/contact"]').click()
     await expect(page).toHaveURL(/\/contact$/)
     await expect(page.locator('main form')).toBeVisible()
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
-    expect(await menuBefore?.evaluate((el) => el.isConnected)).toBe(true)
+    expect(await sameDocument()).toBe(true)
+    expect(await menuBefore.evaluate((el) => el.isConnected)).toBe(true)
     // The contact page has no menu entry: nothing is marked, the section mark of the page left included.
     await expect(page.locator('.main-nav a[aria-current], .mobile-menu a[aria-current]')).toHaveCount(0)
-    await expect(page.locator('.main-nav a.active, .mobile-menu a.active')).toHaveCount(0)
+    await expect(page.locator('.main-nav a:is(.active, .in-view), .mobile-menu a:is(.active, .in-view)')).toHaveCount(0)
     await page.locator('.site-header a.brand').click()
     await expect(page).toHaveURL(/\/$/)
     await page.locator('main a.button--ghost[href="/services"]').click()
     await expect(page).toHaveURL(/\/services$/)
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    expect(await sameDocument()).toBe(true)
     await expect(servicesLink(page)).toHaveAttribute('aria-current', 'page')
     await expect(servicesLink(page)).toHaveClass(/active/)
     await expect(page.locator('.main-nav a[aria-current]')).toHaveCount(1)
@@ -210,12 +223,12 @@ test.describe('in-page navigation', () => {
     await page.waitForTimeout(SCROLL_SPY_THROTTLE_MS + 200)
     await expect(page).toHaveURL(/#reviews$/)
     const entry = page.locator('.main-nav a[href="/#reviews"]')
-    await expect(entry).toHaveClass(/active/)
+    await expect(entry).toHaveClass(new RegExp(SECTION_IN_VIEW_CLASS))
     await expect(entry).toHaveAttribute('aria-current', 'location')
     await scrollToY(page, 0)
     await page.waitForTimeout(SCROLL_SPY_THROTTLE_MS + 200)
     await expect(page).toHaveURL(/\/$/)
-    await expect(entry).not.toHaveClass(/active/)
+    await expect(entry).not.toHaveClass(new RegExp(SECTION_IN_VIEW_CLASS))
     expect(await page.evaluate(() => history.length)).toBe(historyLength)
   })
 

@@ -20,6 +20,25 @@ test.describe('mobile menu', () => {
     await expect(panel(page).getByRole('link', { name: 'Pricing' })).toBeVisible()
   })
 
+  test('is closed, and opens again, when Back leaves the page it was opened on inside the page’s script', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await chromeAttached(page)
+    await page.locator('main a.button--ghost[href="/services"]').click()
+    await expect(page).toHaveURL(/\/services$/)
+    await toggle(page).click()
+    await expect(panel(page)).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(panel(page)).toBeHidden()
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.locator('body')).not.toHaveClass(/mobile-menu-open/)
+    await toggle(page).click()
+    await expect(panel(page)).toBeVisible()
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
+  })
+
   test('opens on the first press even while its code, loaded on first use, is still on the way', async ({ page }) => {
     await page.goto('/')
     await page.waitForLoadState('networkidle')

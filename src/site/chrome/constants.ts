@@ -18,3 +18,9 @@ export const BACK_TO_TOP_THRESHOLD_PX = 100
 export const HEADER_FIXED_MIN_WIDTH_PX = 768
 /** Mobile menu panel is offered below this width (or on touch devices). */
 export const MOBILE_MENU_MAX_WIDTH_PX = HEADER_FIXED_MIN_WIDTH_PX - 1
+
+/**
+ * The scroll spy's mark on the menu link of the section in view, drawn like `active`, which is the
+ * page's own mark (src/site/MenuLink.tsx): kept apart so that neither takes the other's off.
+ */
+export const SECTION_IN_VIEW_CLASS = 'in-view'

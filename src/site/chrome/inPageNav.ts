@@ -1,4 +1,4 @@
-import { SCROLL_SPY_THROTTLE_MS } from './constants'
+import { SCROLL_SPY_THROTTLE_MS, SECTION_IN_VIEW_CLASS } from './constants'
 import { listen, throttle } from '@/dom/dom'
 import { type LinkClick, subscribeToLinks } from '@/dom/linkRouter'
 import { headerOffset, scrollTopFor, smoothScrollTo } from './smoothScroll'
@@ -10,7 +10,7 @@ function setCurrentSection(id: string | null) {
     const url = new URL(link.href, window.location.href)
     if (url.pathname !== window.location.pathname || !url.hash) continue
     const current = id !== null && url.hash === `#${id}`
-    link.classList.toggle('active', current)
+    link.classList.toggle(SECTION_IN_VIEW_CLASS, current)
     if (current) link.setAttribute('aria-current', 'location')
     else if (link.getAttribute('aria-current') === 'location') link.removeAttribute('aria-current')
   }
@@ -21,7 +21,7 @@ function clearSectionMarks() {
   for (const link of document.querySelectorAll<HTMLAnchorElement>(MENU_LINKS)) {
     if (link.getAttribute('aria-current') !== 'location') continue
     link.removeAttribute('aria-current')
-    link.classList.remove('active')
+    link.classList.remove(SECTION_IN_VIEW_CLASS)
   }
 }
 
@@ -49,8 +49,10 @@ export function attachInPageNav(): () => void {
   let programmatic = false
   let currentId: string | null = window.location.hash ? decodeURIComponent(window.location.hash.slice(1)) : null
 
+  // A scroll the router makes while it replaces the page must not write this page's hash onto the next.
+  const spiedPath = window.location.pathname
   const spy = throttle(() => {
-    if (programmatic || !sections.length) return
+    if (programmatic || !sections.length || window.location.pathname !== spiedPath) return
     const line = headerOffset() + window.innerHeight / 3
     let inView: HTMLElement | null = null
     for (const section of sections) if (section.getBoundingClientRect().top <= line) inView = section

@@ -125,5 +125,7 @@ export function attachMegaMenu(): () => void {
   return () => {
     items().forEach(cancelTimers)
     removers.forEach((remove) => remove())
+    // The header outlives a page the router replaces: it is left closed for the next one.
+    closeAll()
   }
 }

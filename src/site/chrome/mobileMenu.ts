@@ -88,7 +88,10 @@ export function attachMobileMenu(): () => void {
     attachGestures(panel, { onSwipe: (direction) => direction === 'right' && close() }),
   ]
   return () => {
-    clearTimeout(slideOut)
     removers.forEach((remove) => remove())
+    // The panel outlives a page the router replaces (the Back button while it is open): closed at once.
+    close({ returnFocus: false })
+    clearTimeout(slideOut)
+    dialog.classList.remove('is-closing')
   }
 }

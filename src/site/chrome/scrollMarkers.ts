@@ -55,5 +55,8 @@ export function attachScrollMarkers(): () => void {
   return () => {
     throttled.cancel()
     removers.forEach((remove) => remove())
+    // The header outlives a page the router replaces; the next attach measures it in its own place.
+    header?.classList.remove('is-fixed')
+    if (spacer) spacer.hidden = true
   }
 }
