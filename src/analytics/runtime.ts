@@ -1,3 +1,6 @@
+// The collector is about a kilobyte compressed: it comes with this file rather than as a request of
+// its own after idle (bench/visits.mjs), and still starts only when allowed.
+import { startFirstPartyCollector } from './collector/client'
 import { type ConsentChoice, type ConsentState } from './consent/model'
 import { PAGE_VIEW_EVENT } from './events'
 import { analyticsWindow, type PendingEvent } from './globals'
@@ -42,8 +45,7 @@ function queueFirstParty(event: PendingEvent) {
 async function reconcile(r: Runtime) {
   if (!r.idle) return
   if (firstPartyAllowed(r) && !r.stopCollector) {
-    const { startFirstPartyCollector } = await import('./collector/client')
-    if (firstPartyAllowed(r) && !r.stopCollector) r.stopCollector = startFirstPartyCollector()
+    r.stopCollector = startFirstPartyCollector()
   } else if (!firstPartyAllowed(r) && r.stopCollector) {
     r.stopCollector()
     r.stopCollector = null

@@ -6,21 +6,17 @@ type Attach<T> = (root: T) => () => void
 
 /**
  * Attaches a vanilla behaviour to the element behind the returned ref after hydration, and
- * detaches it on unmount. The behaviour's code is loaded then, so only pages that hold the
- * element pay for it. The markup stays server-rendered and works without JavaScript.
+ * detaches it on unmount. The markup stays server-rendered and works without JavaScript.
+ *
+ * The behaviour's code travels in the component's own file, not a file of its own loaded on
+ * need: each of these is about a kilobyte compressed, less than what a request of its own costs
+ * the visitor and the front (bench/visits.mjs).
  */
-export function useAttachedBehaviour<T extends HTMLElement>(load: () => Promise<Attach<T>>) {
+export function useAttachedBehaviour<T extends HTMLElement>(attach: Attach<T>) {
   const ref = useRef<T>(null)
   useEffect(() => {
-    let detach: (() => void) | undefined
-    let unmounted = false
-    void load().then((attach) => {
-      if (!unmounted && ref.current) detach = attach(ref.current)
-    })
-    return () => {
-      unmounted = true
-      detach?.()
-    }
-  }, [load])
+    if (!ref.current) return
+    return attach(ref.current)
+  }, [attach])
   return ref
 }

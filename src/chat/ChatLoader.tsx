@@ -1,19 +1,30 @@
 'use client'
 
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { OptionalPart } from '@/site/OptionalPart'
 import type { LiveChatWidgetApi } from './stub'
 import { type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
 import { windowWasOpen } from './widget/windowMemory'
 
-const VisitorWidget = lazy(() => import('./widget/VisitorWidget'))
-const LiveChatProvider = lazy(() => import('./livechat/LiveChatProvider'))
+const loadVisitorWidget = () => import('./widget/VisitorWidget')
+const loadLiveChatProvider = () => import('./livechat/LiveChatProvider')
+/** A fresh pair of lazy parts: React keeps a failed load's error, so a new try needs new ones. */
+const lazyParts = () => ({ VisitorWidget: lazy(loadVisitorWidget), LiveChatProvider: lazy(loadLiveChatProvider) })
 
 /** Longest wait for an idle moment before the widget loads anyway. */
 export const CHAT_IDLE_TIMEOUT_MS = 4000
 
-/** Loads the chat after the page is idle, or at once when a visitor asks for it. */
+/**
+ * Loads the chat after the page is idle, or at once when a visitor asks for it. When its code
+ * cannot load, the page goes on without the chat; the visitor's next ask tries again.
+ */
 export function ChatLoader({ config }: { config: ChatConfig }) {
   const [wanted, setWanted] = useState(false)
+  const [attempt, setAttempt] = useState(() => ({ key: 0, ...lazyParts() }))
+  const failed = () => {
+    setWanted(false)
+    setAttempt((last) => ({ key: last.key + 1, ...lazyParts() }))
+  }
   useEffect(() => {
     const want = () => setWanted(true)
     // A page script's call, a direct chat link, or a window left open on the last page: load at once.
@@ -34,10 +45,13 @@ export function ChatLoader({ config }: { config: ChatConfig }) {
     }
   }, [])
   if (!wanted) return null
+  const { VisitorWidget, LiveChatProvider } = attempt
   return (
-    <Suspense fallback={null}>
-      {config.provider === 'livechat' ? <LiveChatProvider config={config} /> : <VisitorWidget config={config} />}
-    </Suspense>
+    <OptionalPart key={attempt.key} onError={failed}>
+      <Suspense fallback={null}>
+        {config.provider === 'livechat' ? <LiveChatProvider config={config} /> : <VisitorWidget config={config} />}
+      </Suspense>
+    </OptionalPart>
   )
 }
 

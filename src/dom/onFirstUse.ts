@@ -25,20 +25,29 @@ export function attachOnFirstUse(
   let stopped = false
   let loading: Promise<void> | undefined
 
+  // A load that fails (a file lost to the network, or to a release that replaced it) is forgotten,
+  // so the visitor's next reach tries again instead of meeting a dead control for good.
   const start = () =>
-    (loading ??= load().then((attach) => {
-      if (stopped) return
-      detach = attach()
-      afterAttach?.()
-    }))
-  const warm = () => void start()
+    (loading ??= load().then(
+      (attach) => {
+        if (stopped) return
+        detach = attach()
+        afterAttach?.()
+      },
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  const ignoreFailure = () => {}
+  const warm = () => void start().catch(ignoreFailure)
   const holdClick = (event: MouseEvent) => {
     if (detach) return
     event.preventDefault()
     event.stopImmediatePropagation()
-    void start().then(() => {
+    start().then(() => {
       if (!stopped) target.click()
-    })
+    }, ignoreFailure)
   }
 
   for (const type of FIRST_USE_EVENTS) target.addEventListener(type, warm, { passive: true })
@@ -101,20 +110,19 @@ function ownSubmitter(form: HTMLFormElement, submitter: HTMLElement | null): HTM
   return button?.form === form ? button : null
 }
 
-/** Longest wait for an idle moment before a behaviour kept off the page's start loads anyway. */
+/** Longest wait for an idle moment before a behaviour kept off the page's start attaches anyway. */
 export const IDLE_ATTACH_TIMEOUT_MS = 4000
 
 /**
  * Keeps a behaviour that nothing needs before the page settles (it follows what loads after idle,
- * such as the chat) off the page's start: its module loads at the first idle moment, then attaches.
+ * such as the chat) off the page's start: it attaches at the first idle moment. Its code is small
+ * and comes with the page's, so waiting costs no request.
  */
-export function attachAfterIdle(load: () => Promise<Attach>): () => void {
+export function attachAfterIdle(attach: Attach): () => void {
   let detach: (() => void) | undefined
-  let stopped = false
-  const start = () =>
-    void load().then((attach) => {
-      if (!stopped) detach = attach()
-    })
+  const start = () => {
+    detach = attach()
+  }
   let cancel: () => void
   if (window.requestIdleCallback) {
     const handle = window.requestIdleCallback(start, { timeout: IDLE_ATTACH_TIMEOUT_MS })
@@ -124,7 +132,6 @@ export function attachAfterIdle(load: () => Promise<Attach>): () => void {
     cancel = () => window.clearTimeout(handle)
   }
   return () => {
-    stopped = true
     cancel()
     detach?.()
   }

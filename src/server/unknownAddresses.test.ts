@@ -30,9 +30,8 @@ describe('which addresses no page has', () => {
       '/robots.txt',
       '/faq/',
       '/zz/',
-      // The icon's address as Next writes it in every page.
+      // A metadata file's address as Next writes it (an icon.svg in a route folder).
       '/icon-12o0cb.svg?icon.0jjun0nglzi0-.svg',
-      '/icon.svg',
     ])
       expect(isUnknownPageAddress(url, KNOWN)).toBe(false)
     expect(isUnknownPageAddress('/zz-nope', null)).toBe(false)

@@ -16,7 +16,6 @@ export const ROUTE_FIRST_SEGMENTS = new Set([
   'api',
   'chat',
   'favicon.ico',
-  'icon.svg',
   'index.php',
   'robots.txt',
   'search',
@@ -24,9 +23,9 @@ export const ROUTE_FIRST_SEGMENTS = new Set([
 ])
 
 /**
- * The files Next serves from metadata conventions at addresses of its own making: the icon of
- * src/app/(site)/icon.svg is `/icon-<hash>.svg`, and the same holds for Apple's icon, the share
- * images and the manifest.
+ * The files Next serves from metadata conventions at addresses of its own making: an icon file
+ * `icon.svg` in a route folder is `/icon-<hash>.svg`, and the same holds for Apple's icon, the
+ * share images and the manifest.
  */
 const METADATA_FILE =
   /^(icon|apple-icon|opengraph-image|twitter-image)(-[0-9a-z]+)?\.[a-z]+$|^manifest\.(json|webmanifest)$/

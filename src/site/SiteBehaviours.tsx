@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { attachAutoGrow } from '@/forms/autoGrow'
 import { attachSearchBox } from '@/search/searchBox'
 import { attachBackToTop } from './chrome/backToTop'
+import { attachFloatingControls } from './chrome/floatingControls'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from '@/blocks/lazyImages'
 import { attachMegaMenu } from './chrome/megaMenu'
@@ -26,7 +27,7 @@ export function SiteBehaviours() {
     )
     detach.push(attachSearchBox())
     // Keeps the chat launcher (which comes after idle) and back-to-top off the page's controls.
-    detach.push(attachAfterIdle(() => import('./chrome/floatingControls').then((m) => m.attachFloatingControls)))
+    detach.push(attachAfterIdle(attachFloatingControls))
     // Says the chrome answers the visitor now (the page arrives whole from the cache, often before
     // its script has run; browser tests wait for this rather than for a guess).
     document.documentElement.dataset.chrome = 'attached'

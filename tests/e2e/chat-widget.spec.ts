@@ -83,6 +83,38 @@ test('the launcher takes whether an agent is online from the configuration looku
   await context.close()
 })
 
+test("when the chat's code cannot load, the page stays whole, and the visitor's next ask loads the chat", async ({
+  browser,
+}) => {
+  const html = await (await fetch(`${E2E_URL}/`)).text()
+  const named = new Set(html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/g))
+  const context = await browser.newContext()
+  const visitor = await context.newPage()
+  // The chat's files are the ones the document does not name (it loads them after idle).
+  let refusing = true
+  const refused: string[] = []
+  await visitor.route('**/_next/static/chunks/*.js', (route) => {
+    const pathname = new URL(route.request().url()).pathname
+    if (named.has(pathname) || !refusing) return route.continue()
+    refused.push(pathname)
+    return route.abort()
+  })
+  await visitor.goto('/')
+  await expect.poll(() => refused.length).toBeGreaterThan(0)
+  await visitor.waitForLoadState('networkidle')
+  // The page's own content is still there, not the error page, and no chat launcher is shown.
+  await expect(visitor.locator('h1').first()).toHaveText(/Ohio title searches/)
+  await expect(visitor.locator('.carousel')).toBeVisible()
+  await expect(visitor.locator('.chat-launcher')).toHaveCount(0)
+  // The network is back; a page link that opens the chat (the stub's maximize) tries again.
+  refusing = false
+  await visitor.evaluate(() =>
+    (window as unknown as { LiveChatWidget: { call(m: string): void } }).LiveChatWidget.call('maximize'),
+  )
+  await expect(chatDialog(visitor)).toBeVisible()
+  await context.close()
+})
+
 test('the launcher follows an agent coming online and going away, without a reload', async ({ browser }) => {
   const context = await browser.newContext()
   const visitor = await context.newPage()

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { E2E_URL, FIRST_VISIT } from '../../playwright.config'
+import { COLLECT_PATH } from '../../src/analytics/collector/limits'
 import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_PARAM } from '../../src/content/media/fileVersion'
 import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
+import { chromeAttached } from './support/chrome'
 
 test.describe('a first visit', () => {
   test('fetches the home page document once, with no client hint that would make Chromium ask again', async ({
@@ -21,6 +23,65 @@ test.describe('a first visit', () => {
     expect(headers['accept-ch']).toBeUndefined()
     expect(headers.vary ?? '').not.toMatch(/sec-ch-/i)
     expect(documentRequests).toBe(1)
+    await context.close()
+  })
+
+  test('never asks for the site icon: it is in the document, also when reading changes the address', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ storageState: FIRST_VISIT })
+    const page = await context.newPage()
+    const iconRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'document' && /icon/i.test(new URL(request.url()).pathname))
+        iconRequests.push(request.url())
+    })
+    await page.goto('/', { waitUntil: 'load' })
+    await expect(page.locator('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute(
+      'href',
+      /^data:image\/svg\+xml,/,
+    )
+    // Chromium looks for the icon again after a change of address within the page: the scroll spy's hash.
+    await chromeAttached(page)
+    await page
+      .locator('#reviews')
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 100))
+    await expect(page).toHaveURL(/#reviews$/)
+    await page.waitForLoadState('networkidle')
+    expect(iconRequests).toEqual([])
+    await context.close()
+  })
+
+  test("the page's own behaviours (counters, carousel, the collector) come in the files its document names", async ({
+    browser,
+  }) => {
+    const html = await (await fetch(`${E2E_URL}/`)).text()
+    const named = new Set(html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/g))
+    expect(named.size).toBeGreaterThan(0)
+    const context = await browser.newContext({ storageState: FIRST_VISIT })
+    const page = await context.newPage()
+    // Every other script file (the chat's, loaded after idle) is refused: nothing below may need one.
+    const refused: string[] = []
+    await page.route('**/_next/static/chunks/*.js', (route) => {
+      const pathname = new URL(route.request().url()).pathname
+      if (named.has(pathname)) return route.continue()
+      refused.push(pathname)
+      return route.abort()
+    })
+    const collected = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith(COLLECT_PATH),
+    )
+    await page.goto('/', { waitUntil: 'load' })
+    // Below the fold a counter waits at 0 once its behaviour is attached; the server wrote its value.
+    await expect(page.locator('[data-progress] .progress-value').first()).toHaveText('0%')
+    const carousel = page.locator('.carousel').first()
+    await carousel.scrollIntoViewIfNeeded()
+    await carousel.locator('.carousel-picker button').nth(1).click()
+    await expect(carousel.locator('.carousel-slide').nth(1)).toHaveClass(/is-current/)
+    await expect(carousel.locator('.carousel-slide').nth(0)).toHaveAttribute('aria-hidden', 'true')
+    // The first-party collector sends the page view (it needs no consent).
+    await collected
+    expect(refused.every((pathname) => !named.has(pathname))).toBe(true)
     await context.close()
   })
 

@@ -13,12 +13,13 @@ import {
   stateFromChoice,
   uniformState,
 } from './model'
+import { OptionalPart } from '@/site/OptionalPart'
 import { lookUpRegionDefault } from './region'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
 
 /** The preferences dialog's code loads when a visitor first opens it. */
-const ConsentDialog = lazy(() => import('./ConsentDialog'))
+const loadConsentDialog = () => import('./ConsentDialog')
 
 /** The open banner's height, for the fixed elements that must stay above it. */
 export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
@@ -32,6 +33,13 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
   const [gpc, setGpc] = useState(false)
   const [current, setCurrent] = useState<ConsentChoice>({ analytics: false, ads: false })
   const [dialogOpen, setDialogOpen] = useState(false)
+  // React keeps a failed load's error: a dialog whose code could not load is closed, and the next
+  // "Manage choices" tries again with a new lazy part. The banner's own buttons work meanwhile.
+  const [dialog, setDialog] = useState(() => ({ key: 0, Dialog: lazy(loadConsentDialog) }))
+  const dialogFailed = () => {
+    setDialogOpen(false)
+    setDialog((last) => ({ key: last.key + 1, Dialog: lazy(loadConsentDialog) }))
+  }
 
   useEffect(() => {
     const w = analyticsWindow()
@@ -127,9 +135,11 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
         </section>
       ) : null}
       {dialogOpen ? (
-        <Suspense fallback={null}>
-          <ConsentDialog initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
-        </Suspense>
+        <OptionalPart key={dialog.key} onError={dialogFailed}>
+          <Suspense fallback={null}>
+            <dialog.Dialog initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
+          </Suspense>
+        </OptionalPart>
       ) : null}
     </>
   )

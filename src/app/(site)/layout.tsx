@@ -5,6 +5,7 @@ import { getSiteSettings } from '@/content/queries'
 import { siteOrigin } from '@/platform/siteUrl'
 import { InlineScript } from '@/security/InlineScript'
 import { SiteShell } from '@/site/SiteShell'
+import { SITE_ICON_URL } from '@/site/siteIcon'
 // In this order: each sheet may refine the ones above it.
 import '@/site/styles/global.css'
 import '@/site/styles/header.css'
@@ -26,6 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: { default: settings.business.name, template: `%s | ${settings.business.name}` },
     description: settings.business.tagline ?? undefined,
     formatDetection: { telephone: false },
+    icons: { icon: [{ url: SITE_ICON_URL, type: 'image/svg+xml', sizes: 'any' }] },
   }
 }
 

@@ -2,12 +2,11 @@
 
 import type { ReactNode } from 'react'
 import { useAttachedBehaviour } from '../useAttachedBehaviour'
-
-const load = () => import('./progressCounter').then((behaviour) => behaviour.attachProgressCounters)
+import { attachProgressCounters } from './progressCounter'
 
 /** The list of counters; they count up once they come into view. */
 export function ProgressCounters({ children }: { children: ReactNode }) {
-  const ref = useAttachedBehaviour<HTMLUListElement>(load)
+  const ref = useAttachedBehaviour<HTMLUListElement>(attachProgressCounters)
   return (
     <ul ref={ref} className="stats" role="list">
       {children}

@@ -2,12 +2,11 @@
 
 import type { ReactNode } from 'react'
 import { useAttachedBehaviour } from '../useAttachedBehaviour'
-
-const load = () => import('./carouselBehaviour').then((behaviour) => behaviour.attachCarousel)
+import { attachCarousel } from './carouselBehaviour'
 
 /** The carousel's root; its controls and slides are rendered on the server. */
 export function Carousel({ labelledBy, label, children }: { labelledBy?: string; label: string; children: ReactNode }) {
-  const ref = useAttachedBehaviour<HTMLDivElement>(load)
+  const ref = useAttachedBehaviour<HTMLDivElement>(attachCarousel)
   return (
     <div
       ref={ref}
