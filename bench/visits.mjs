@@ -320,11 +320,18 @@ tab held (${
           .join(', ')
       : 'none opened'
   }; asked of the
-instances directly, each tab from its own address) and repeating what it asked while idle
-(${figures.idleRequests.map((r) => `\`${r.method} ${r.path}\``).join(', ') || 'nothing'}) every ${IDLE_POLL_SECONDS} s through the
-front (${figures.idle.requestsPerSecondAsked} requests/s asked, ${figures.idle.requestsPerSecondAnswered} answered, non-2xx ${figures.idle.non2xx}); over ${IDLE_SECONDS} s each app instance used
+instances directly, each tab from its own address)${idleRepeats(figures)}; over ${IDLE_SECONDS} s each app instance used
 ${figures.idle.coresPerInstance.map((c) => `${(c * 100).toFixed(1)} %`).join(' and ')} of a core (goal < 10 %).
 ${SECTION_END}`
+}
+
+/** What the idle tabs repeated besides holding their stream: nothing, when the recorded tab asked nothing more. */
+function idleRepeats(figures) {
+  if (!figures.idleRequests.length) return ', asking nothing else (the recorded tab asked nothing once settled)'
+  const asked = figures.idleRequests.map((r) => `\`${r.method} ${r.path}\``).join(', ')
+  return ` and repeating what it asked while idle
+(${asked}) every ${IDLE_POLL_SECONDS} s through the
+front (${figures.idle.requestsPerSecondAsked} requests/s asked, ${figures.idle.requestsPerSecondAnswered} answered, non-2xx ${figures.idle.non2xx})`
 }
 
 const loadAverageBefore = loadAverage()
