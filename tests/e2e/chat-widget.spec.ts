@@ -3,6 +3,7 @@ import { E2E_URL } from '../../playwright.config'
 import { CHAT_POST_LIMIT } from '../../src/chat/constants'
 import { CHAT_AVAILABILITY_POLL_MS } from '../../src/chat/widget/availability'
 import { mailsMentioning } from './helpers'
+import { refuseLaterScripts } from './support/scripts'
 import { AGENT, chatAdmin, openConsole, openVisitor, prepareChatSuite, visitorName } from './support/chat'
 
 prepareChatSuite()
@@ -86,19 +87,10 @@ test('the launcher takes whether an agent is online from the configuration looku
 test("when the chat's code cannot load, the page stays whole, and the visitor's next ask loads the chat", async ({
   browser,
 }) => {
-  const html = await (await fetch(`${E2E_URL}/`)).text()
-  const named = new Set(html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/g))
   const context = await browser.newContext()
   const visitor = await context.newPage()
   // The chat's files are the ones the document does not name (it loads them after idle).
-  let refusing = true
-  const refused: string[] = []
-  await visitor.route('**/_next/static/chunks/*.js', (route) => {
-    const pathname = new URL(route.request().url()).pathname
-    if (named.has(pathname) || !refusing) return route.continue()
-    refused.push(pathname)
-    return route.abort()
-  })
+  const { refused, allow } = await refuseLaterScripts(visitor, '/')
   await visitor.goto('/')
   await expect.poll(() => refused.length).toBeGreaterThan(0)
   await visitor.waitForLoadState('networkidle')
@@ -107,7 +99,7 @@ test("when the chat's code cannot load, the page stays whole, and the visitor's 
   await expect(visitor.locator('.carousel')).toBeVisible()
   await expect(visitor.locator('.chat-launcher')).toHaveCount(0)
   // The network is back; a page link that opens the chat (the stub's maximize) tries again.
-  refusing = false
+  allow()
   await visitor.evaluate(() =>
     (window as unknown as { LiveChatWidget: { call(m: string): void } }).LiveChatWidget.call('maximize'),
   )
