@@ -1,7 +1,7 @@
 import type { ConsentState } from './consent/model'
 import type { CollectedEvent } from './collector/limits'
 
-/** An event waiting for the first-party collector, which loads after idle. */
+/** An event waiting for the first-party collector, which starts after idle. */
 export type PendingEvent = CollectedEvent
 
 /** What the consent bootstrap, the tag loader and the first-party client share on `window`. */
@@ -9,7 +9,7 @@ export type AnalyticsWindow = Window & {
   dataLayer?: unknown[]
   gtag?: (...args: unknown[]) => void
   __consentDefault?: { state: ConsentState; gpc: boolean; denied: boolean; regionKnown: boolean }
-  /** Events for the first-party collector: an array until it loads, then its own queue. */
+  /** Events for the first-party collector: an array until it starts, then its own queue. */
   __firstParty?: { push: (event: PendingEvent) => unknown }
 }
 

@@ -1,7 +1,7 @@
 'use client'
 
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { OptionalPart } from '@/site/OptionalPart'
+import { OptionalPart } from '@/dom/OptionalPart'
 import type { LiveChatWidgetApi } from './stub'
 import { type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
 import { windowWasOpen } from './widget/windowMemory'

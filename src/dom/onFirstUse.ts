@@ -7,7 +7,8 @@ type Attach = () => () => void
  * Keeps a behaviour's code off the page until the visitor reaches for its element: the module
  * loads on the first pointer or focus event on `target`, then attaches. A click that arrives
  * before the code does is held and replayed once it is attached, so nothing the visitor does is
- * lost (unless `holdClicks` is off); with `holdSubmits`, a form's submit is held the same way
+ * lost (unless `holdClicks` is off, or the code cannot load: then the click is dropped and the
+ * next reach loads again); with `holdSubmits`, a form's submit is held the same way
  * (see `holdEarlySubmits`); `afterAttach` may catch up on anything else (text typed while the
  * code loaded).
  */

@@ -13,7 +13,7 @@ import {
   stateFromChoice,
   uniformState,
 } from './model'
-import { OptionalPart } from '@/site/OptionalPart'
+import { OptionalPart } from '@/dom/OptionalPart'
 import { lookUpRegionDefault } from './region'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
@@ -35,10 +35,10 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
   const [dialogOpen, setDialogOpen] = useState(false)
   // React keeps a failed load's error: a dialog whose code could not load is closed, and the next
   // "Manage choices" tries again with a new lazy part. The banner's own buttons work meanwhile.
-  const [dialog, setDialog] = useState(() => ({ key: 0, Dialog: lazy(loadConsentDialog) }))
+  const [dialog, setDialog] = useState(() => ({ key: 0, DialogPart: lazy(loadConsentDialog) }))
   const dialogFailed = () => {
     setDialogOpen(false)
-    setDialog((last) => ({ key: last.key + 1, Dialog: lazy(loadConsentDialog) }))
+    setDialog((last) => ({ key: last.key + 1, DialogPart: lazy(loadConsentDialog) }))
   }
 
   useEffect(() => {
@@ -114,6 +114,7 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
     }
   }, [bannerOpen])
 
+  const { DialogPart } = dialog
   return (
     <>
       {bannerOpen !== false ? (
@@ -137,7 +138,7 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
       {dialogOpen ? (
         <OptionalPart key={dialog.key} onError={dialogFailed}>
           <Suspense fallback={null}>
-            <dialog.Dialog initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
+            <DialogPart initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
           </Suspense>
         </OptionalPart>
       ) : null}

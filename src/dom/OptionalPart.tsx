@@ -2,6 +2,9 @@
 
 import { Component, type ReactNode } from 'react'
 
+/** What the console is told when an optional part is left out (tests wait for it). */
+export const OPTIONAL_PART_FAILED = 'A part of the page failed to load or run and is left out:'
+
 type Props = { children: ReactNode; onError?: (error: unknown) => void }
 
 /**
@@ -10,6 +13,8 @@ type Props = { children: ReactNode; onError?: (error: unknown) => void }
  * the page stays as it is. Without this, React hands the error to the nearest error page, and a
  * chat file lost to a network blip or a release replaced the whole page with "Something went
  * wrong". `onError` lets the owner close what it opened and try again later, under a new `key`.
+ * For client parts only: it would also swallow Next's redirect and not-found signals, which such
+ * parts never raise.
  */
 export class OptionalPart extends Component<Props, { failed: boolean }> {
   state = { failed: false }
@@ -19,7 +24,7 @@ export class OptionalPart extends Component<Props, { failed: boolean }> {
   }
 
   componentDidCatch(error: unknown) {
-    console.warn('A part of the page could not load and is left out:', error)
+    console.warn(OPTIONAL_PART_FAILED, error)
     this.props.onError?.(error)
   }
 
