@@ -1,13 +1,15 @@
 'use client'
 
-import { Suspense, useEffect, useState } from 'react'
-import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { OptionalPart } from '@/dom/OptionalPart'
 import type { LiveChatWidgetApi } from './stub'
 import { type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
 import { windowWasOpen } from './widget/windowMemory'
 
 const loadVisitorWidget = () => import('./widget/VisitorWidget')
 const loadLiveChatProvider = () => import('./livechat/LiveChatProvider')
+/** A fresh pair of lazy parts: React keeps a failed load's error, so a new try needs new ones. */
+const lazyParts = () => ({ VisitorWidget: lazy(loadVisitorWidget), LiveChatProvider: lazy(loadLiveChatProvider) })
 
 /** Longest wait for an idle moment before the widget loads anyway. */
 export const CHAT_IDLE_TIMEOUT_MS = 4000
@@ -18,11 +20,10 @@ export const CHAT_IDLE_TIMEOUT_MS = 4000
  */
 export function ChatLoader({ config }: { config: ChatConfig }) {
   const [wanted, setWanted] = useState(false)
-  // The provider is the page's for as long as it is open (the chrome keeps its settings).
-  const chat = useRenewableLazy(config.provider === 'livechat' ? loadLiveChatProvider : loadVisitorWidget)
+  const [attempt, setAttempt] = useState(() => ({ key: 0, ...lazyParts() }))
   const failed = () => {
     setWanted(false)
-    chat.renew()
+    setAttempt((last) => ({ key: last.key + 1, ...lazyParts() }))
   }
   useEffect(() => {
     const want = () => setWanted(true)
@@ -44,10 +45,11 @@ export function ChatLoader({ config }: { config: ChatConfig }) {
     }
   }, [])
   if (!wanted) return null
+  const { VisitorWidget, LiveChatProvider } = attempt
   return (
-    <OptionalPart key={chat.key} onError={failed}>
+    <OptionalPart key={attempt.key} onError={failed}>
       <Suspense fallback={null}>
-        <chat.Part config={config} />
+        {config.provider === 'livechat' ? <LiveChatProvider config={config} /> : <VisitorWidget config={config} />}
       </Suspense>
     </OptionalPart>
   )

@@ -1,7 +1,7 @@
 'use client'
 
 import { usePathname } from 'next/navigation'
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { analyticsWindow } from '../globals'
 import { type AnalyticsSetup, applyConsent, recordNavigation, startAnalytics } from '../runtime'
 import { ConsentActions } from './ConsentActions'
@@ -13,7 +13,7 @@ import {
   stateFromChoice,
   uniformState,
 } from './model'
-import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
+import { OptionalPart } from '@/dom/OptionalPart'
 import { lookUpRegionDefault } from './region'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
@@ -33,12 +33,12 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
   const [gpc, setGpc] = useState(false)
   const [current, setCurrent] = useState<ConsentChoice>({ analytics: false, ads: false })
   const [dialogOpen, setDialogOpen] = useState(false)
-  // A dialog whose code could not load is closed, and the next "Manage choices" tries again. The
-  // banner's own buttons work meanwhile.
-  const dialog = useRenewableLazy(loadConsentDialog)
+  // React keeps a failed load's error: a dialog whose code could not load is closed, and the next
+  // "Manage choices" tries again with a new lazy part. The banner's own buttons work meanwhile.
+  const [dialog, setDialog] = useState(() => ({ key: 0, DialogPart: lazy(loadConsentDialog) }))
   const dialogFailed = () => {
     setDialogOpen(false)
-    dialog.renew()
+    setDialog((last) => ({ key: last.key + 1, DialogPart: lazy(loadConsentDialog) }))
   }
 
   useEffect(() => {
@@ -114,6 +114,7 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
     }
   }, [bannerOpen])
 
+  const { DialogPart } = dialog
   return (
     <>
       {bannerOpen !== false ? (
@@ -137,7 +138,7 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
       {dialogOpen ? (
         <OptionalPart key={dialog.key} onError={dialogFailed}>
           <Suspense fallback={null}>
-            <dialog.Part initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
+            <DialogPart initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
           </Suspense>
         </OptionalPart>
       ) : null}
