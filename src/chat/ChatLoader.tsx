@@ -1,15 +1,13 @@
 'use client'
 
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { OptionalPart } from '@/dom/OptionalPart'
+import { Suspense, useEffect, useState } from 'react'
+import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
 import type { LiveChatWidgetApi } from './stub'
 import { type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
 import { windowWasOpen } from './widget/windowMemory'
 
 const loadVisitorWidget = () => import('./widget/VisitorWidget')
 const loadLiveChatProvider = () => import('./livechat/LiveChatProvider')
-/** A fresh pair of lazy parts: React keeps a failed load's error, so a new try needs new ones. */
-const lazyParts = () => ({ VisitorWidget: lazy(loadVisitorWidget), LiveChatProvider: lazy(loadLiveChatProvider) })
 
 /** Longest wait for an idle moment before the widget loads anyway. */
 export const CHAT_IDLE_TIMEOUT_MS = 4000
@@ -20,10 +18,11 @@ export const CHAT_IDLE_TIMEOUT_MS = 4000
  */
 export function ChatLoader({ config }: { config: ChatConfig }) {
   const [wanted, setWanted] = useState(false)
-  const [attempt, setAttempt] = useState(() => ({ key: 0, ...lazyParts() }))
+  // The provider is the page's for as long as it is open (the chrome keeps its settings).
+  const chat = useRenewableLazy(config.provider === 'livechat' ? loadLiveChatProvider : loadVisitorWidget)
   const failed = () => {
     setWanted(false)
-    setAttempt((last) => ({ key: last.key + 1, ...lazyParts() }))
+    chat.renew()
   }
   useEffect(() => {
     const want = () => setWanted(true)
@@ -45,11 +44,10 @@ export function ChatLoader({ config }: { config: ChatConfig }) {
     }
   }, [])
   if (!wanted) return null
-  const { VisitorWidget, LiveChatProvider } = attempt
   return (
-    <OptionalPart key={attempt.key} onError={failed}>
+    <OptionalPart key={chat.key} onError={failed}>
       <Suspense fallback={null}>
-        {config.provider === 'livechat' ? <LiveChatProvider config={config} /> : <VisitorWidget config={config} />}
+        <chat.Part config={config} />
       </Suspense>
     </OptionalPart>
   )

@@ -1,6 +1,6 @@
 'use client'
 
-import { Component, type ReactNode } from 'react'
+import { Component, type ComponentType, lazy, type ReactNode, useState } from 'react'
 
 /** What the console is told when an optional part is left out (tests wait for it). */
 export const OPTIONAL_PART_FAILED = 'A part of the page failed to load or run and is left out:'
@@ -31,4 +31,15 @@ export class OptionalPart extends Component<Props, { failed: boolean }> {
   render() {
     return this.state.failed ? null : this.props.children
   }
+}
+
+/**
+ * The lazily loaded component an owner puts inside an `OptionalPart`, with the key that part
+ * takes and `renew` for the next try: React keeps a failed load's error in the lazy component, so
+ * a new try needs a new one, under a new key. `load` is read once, on the first render.
+ */
+export function useRenewableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const [part, setPart] = useState(() => ({ key: 0, Part: lazy(load) }))
+  const renew = () => setPart((last) => ({ key: last.key + 1, Part: lazy(load) }))
+  return { ...part, renew }
 }

@@ -2,7 +2,8 @@
  * The site's icon, drawn here and written into every page's head as a `data:` address. A file of
  * its own was one request on every first visit, and Chromium asked for it again after each
  * same-page address change (the scroll spy's hash), even with a year's cache: the front answered
- * it twice a visit (bench/visits.mjs). In the page it costs about 270 bytes before compression, twice (the head and the router's data).
+ * it twice a visit (bench/visits.mjs). In the page it costs about 270 bytes before compression,
+ * twice (the head and the router's data).
  * src/app/favicon.ico stays for browsers that show no SVG icon, and for /favicon.ico itself.
  */
 export const SITE_ICON_SVG =

@@ -1,7 +1,7 @@
 'use client'
 
 import { usePathname } from 'next/navigation'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { analyticsWindow } from '../globals'
 import { type AnalyticsSetup, applyConsent, recordNavigation, startAnalytics } from '../runtime'
 import { ConsentActions } from './ConsentActions'
@@ -13,7 +13,7 @@ import {
   stateFromChoice,
   uniformState,
 } from './model'
-import { OptionalPart } from '@/dom/OptionalPart'
+import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
 import { lookUpRegionDefault } from './region'
 import { readChoice, storeChoice } from './storage'
 import './consent.css'
@@ -33,12 +33,12 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
   const [gpc, setGpc] = useState(false)
   const [current, setCurrent] = useState<ConsentChoice>({ analytics: false, ads: false })
   const [dialogOpen, setDialogOpen] = useState(false)
-  // React keeps a failed load's error: a dialog whose code could not load is closed, and the next
-  // "Manage choices" tries again with a new lazy part. The banner's own buttons work meanwhile.
-  const [dialog, setDialog] = useState(() => ({ key: 0, DialogPart: lazy(loadConsentDialog) }))
+  // A dialog whose code could not load is closed, and the next "Manage choices" tries again. The
+  // banner's own buttons work meanwhile.
+  const dialog = useRenewableLazy(loadConsentDialog)
   const dialogFailed = () => {
     setDialogOpen(false)
-    setDialog((last) => ({ key: last.key + 1, DialogPart: lazy(loadConsentDialog) }))
+    dialog.renew()
   }
 
   useEffect(() => {
@@ -114,7 +114,6 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
     }
   }, [bannerOpen])
 
-  const { DialogPart } = dialog
   return (
     <>
       {bannerOpen !== false ? (
@@ -138,7 +137,7 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
       {dialogOpen ? (
         <OptionalPart key={dialog.key} onError={dialogFailed}>
           <Suspense fallback={null}>
-            <DialogPart initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
+            <dialog.Part initial={readChoice() ?? current} gpc={gpc} onChoose={choose} onClosed={closeDialog} />
           </Suspense>
         </OptionalPart>
       ) : null}
