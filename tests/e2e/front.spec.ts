@@ -458,6 +458,11 @@ const statusOf = (url: string) =>
 const DEPLOY_TIMEOUT_MS = 12 * 60_000
 /** A page asked for during a deploy that takes longer than this has failed. */
 const PAGE_TIMEOUT_MS = 10_000
+/**
+ * How often a deploy in progress says where it is in the test's output. The run's watchdog takes
+ * a test that says nothing for minutes as stuck, and a release's build alone can take that long.
+ */
+const DEPLOY_PROGRESS_EVERY_MS = 30_000
 
 /** Chats held open through a deploy: each a visitor and the agent, each side sending every CHAT_INTERVAL_MS. */
 const CHATS_THROUGH_DEPLOY = 2
@@ -489,6 +494,11 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
   void exited.then(() => (running = false))
   const failures: string[] = []
   let asked = 0
+  const progress = setInterval(() => {
+    const step = output.match(/^> .*$/gm)?.at(-1) ?? '(no step yet)'
+    console.log(`deploy/stack.mjs ${command}: ${asked} pages asked, ${failures.length} failed; last step ${step}`)
+  }, DEPLOY_PROGRESS_EVERY_MS)
+  void exited.then(() => clearInterval(progress))
   while (running) {
     for (const page of ['/', '/pricing', '/faq']) {
       asked++
