@@ -3,7 +3,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
 import type { LiveChatWidgetApi } from './stub'
-import { type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
+import { CHAT_WANTED_EVENT, type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
 import { windowWasOpen } from './widget/windowMemory'
 
 const loadVisitorWidget = () => import('./widget/VisitorWidget')
@@ -33,12 +33,12 @@ export function ChatLoader({ config }: { config: ChatConfig }) {
       windowWasOpen()
     )
       want()
-    document.addEventListener('chat:wanted', want)
+    document.addEventListener(CHAT_WANTED_EVENT, want)
     const idle = window.requestIdleCallback
       ? window.requestIdleCallback(want, { timeout: CHAT_IDLE_TIMEOUT_MS })
       : window.setTimeout(want, CHAT_IDLE_TIMEOUT_MS)
     return () => {
-      document.removeEventListener('chat:wanted', want)
+      document.removeEventListener(CHAT_WANTED_EVENT, want)
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle)
       else window.clearTimeout(idle)
     }

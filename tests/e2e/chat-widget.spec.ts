@@ -114,6 +114,39 @@ test("when the chat's code cannot load, the page stays whole, and the visitor's 
   await context.close()
 })
 
+test("when the chat fails while it runs, the page stays whole, and the footer's chat button starts it again", async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  // The first focus the widget moves into its window throws: a fault of the widget's own, once it
+  // has started and taken over window.LiveChatWidget (not a file that failed to load).
+  await context.addInitScript(() => {
+    const focus = HTMLElement.prototype.focus
+    let failed = false
+    HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+      if (!failed && this.closest('.chat-window')) {
+        failed = true
+        throw new Error('the chat window failed while opening')
+      }
+      return focus.call(this, options)
+    }
+  })
+  const visitor = await context.newPage()
+  await visitor.goto('/')
+  const leftOut = visitor.waitForEvent('console', {
+    predicate: (message) => message.text().includes(OPTIONAL_PART_FAILED),
+  })
+  await visitor.locator('.chat-launcher').click()
+  await leftOut
+  await expect(visitor.locator('h1').first()).toHaveText(/Ohio title searches/)
+  await expect(visitor.locator('.chat-launcher')).toHaveCount(0)
+  // A page's chat button goes through LiveChatWidget.call('maximize'): it must reach a new widget.
+  await visitor.locator('footer .chat-button').click()
+  await expect(chatDialog(visitor)).toBeVisible()
+  await expect(chatDialog(visitor).locator(':focus')).toHaveCount(1)
+  await context.close()
+})
+
 test('the launcher follows an agent coming online and going away, without a reload', async ({ browser }) => {
   const context = await browser.newContext()
   const visitor = await context.newPage()

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { hostAllowed } from '../domains'
 import { lookUpWithRetry } from '../lookup'
 import type { LiveChatWidgetApi } from '../stub'
-import { type ChatConfig, warnDisabled } from '../pageConfig'
+import { CHAT_WANTED_EVENT, type ChatConfig, warnDisabled } from '../pageConfig'
 import { consentGranted, onConsentCommand } from './consent'
 import { liveChatConfigLookup } from './dynamicConfig'
 import '../widget/widget.css'
@@ -81,8 +81,8 @@ export default function LiveChatProvider({ config }: { config: ChatConfig }) {
   useEffect(() => {
     if (!waitingForConsent) return
     const ask = () => setAsked(true)
-    document.addEventListener('chat:wanted', ask)
-    return () => document.removeEventListener('chat:wanted', ask)
+    document.addEventListener(CHAT_WANTED_EVENT, ask)
+    return () => document.removeEventListener(CHAT_WANTED_EVENT, ask)
   }, [waitingForConsent])
 
   if (!waitingForConsent || !asked) return null

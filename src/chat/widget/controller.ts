@@ -81,6 +81,11 @@ export class WidgetController {
     this.api.install(api)
   }
 
+  /** Gives window.LiveChatWidget back to the stub's queue when this widget stops (see LiveChatApi). */
+  uninstall(api: Parameters<LiveChatApi['uninstall']>[0]) {
+    this.api.uninstall(api)
+  }
+
   /**
    * Prepares the widget without connecting: the stream opens on the visitor's first
    * interaction, when the window opens, or at once when a chat is already going on (a reload

@@ -1,3 +1,4 @@
+import { CHAT_WANTED_EVENT } from '../pageConfig'
 import type { ChatEventView } from '../protocol'
 import type { Customer, Visibility, WidgetState } from './state'
 
@@ -111,5 +112,25 @@ export class LiveChatApi {
     api.off = (name: string, listener: Listener) => this.off(name, listener)
     api._q = []
     for (const [method, args] of queued) (api[method] as (...a: unknown[]) => unknown)(...args)
+  }
+
+  /**
+   * Puts back what the page's stub did before the widget came (../stub.ts): calls wait in `_q` for
+   * the next widget, and a maximize asks the loader for one. Without it, a widget that stopped (it
+   * failed while running, or a client navigation replaced it) would leave every chat button
+   * calling a stopped widget until the next page load. `get` keeps answering from the stopped one.
+   */
+  uninstall(api: Record<string, unknown> & { _q?: QueuedCall[]; _w?: number }) {
+    const queue: QueuedCall[] = []
+    for (const method of ['call', 'on', 'once', 'off']) {
+      api[method] = (...args: unknown[]) => {
+        queue.push([method, args])
+        if (method === 'call' && args[0] === 'maximize') {
+          api._w = 1
+          document.dispatchEvent(new Event(CHAT_WANTED_EVENT))
+        }
+      }
+    }
+    api._q = queue
   }
 }

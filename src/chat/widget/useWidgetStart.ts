@@ -7,8 +7,9 @@ import type { WidgetController } from './controller'
 
 /**
  * Starts the widget once its configuration is looked up (see ../lookup.ts), or leaves it disabled
- * with a warning; either way window.LiveChatWidget gets the real API. `configured` turns true
- * when it runs; `offlineForm` is the contact form it offers while no agent is online.
+ * with a warning; either way window.LiveChatWidget gets the real API, given back to the stub's
+ * queue when the widget stops. `configured` turns true when it runs; `offlineForm` is the contact
+ * form it offers while no agent is online.
  */
 export function useWidgetStart(controller: WidgetController, config: ChatConfig) {
   const [configured, setConfigured] = useState(false)
@@ -41,6 +42,7 @@ export function useWidgetStart(controller: WidgetController, config: ChatConfig)
     return () => {
       cancelled = true
       controller.disable()
+      controller.uninstall(api)
     }
   }, [controller, config])
 
