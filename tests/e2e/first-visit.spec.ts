@@ -4,8 +4,15 @@ import { COLLECT_PATH } from '../../src/analytics/collector/limits'
 import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_PARAM } from '../../src/content/media/fileVersion'
 import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
 import { chromeAttached } from './support/chrome'
-import { refuseLaterScripts } from './support/scripts'
+import { refuseLaterScripts, scriptsNamedIn } from './support/scripts'
 
+/**
+ * The script files a page of the site starts with: Next's runtime, React DOM, Next's client and its
+ * built-in parts, the root error page, and the site layout's file, which carries the pages' client
+ * parts and the site's error page (src/app/(site)/clientParts.ts). Each is a request every first
+ * visit makes of the front.
+ */
+const START_FILES = 6
 /** Long enough for Chromium to ask for an icon file again after a change of hash (seen at ~0.4 s). */
 const ICON_SECOND_LOOK_MS = 2000
 
@@ -81,6 +88,52 @@ test.describe('a first visit', () => {
     await collected
     // The chat's file was asked for and refused, so the page really ran on its own files alone.
     await expect.poll(() => refused.length).toBeGreaterThan(0)
+    await context.close()
+  })
+
+  test('a content page starts with the files of any page of the site and no more: none of its own, for its parts or its error page', async ({
+    request,
+  }) => {
+    // What a document starts with: every script file it names but the polyfills old browsers take (`noModule`).
+    const startFiles = async (path: string) => {
+      const html = await (await request.get(path, { failOnStatusCode: false })).text()
+      const oldBrowsersOnly = (html.match(/<script [^>]*noModule[^>]*>/gi) ?? []).join()
+      return [...scriptsNamedIn(html)].filter((file) => !oldBrowsersOnly.includes(file)).sort()
+    }
+    // The search page is a page of the site with no client part of its own.
+    const anyPage = await startFiles('/search')
+    for (const path of ['/', '/faq', '/contact', '/services/lien-search'])
+      expect(await startFiles(path)).toEqual(anyPage)
+    expect(anyPage).toHaveLength(START_FILES)
+  })
+
+  test("a part that fails as the page starts shows the site's error notice inside its header and footer, and Try again brings the page back", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ storageState: FIRST_VISIT })
+    // The carousel's first look for its slides throws, once: a fault of the page's own code.
+    await context.addInitScript(() => {
+      const find = Element.prototype.querySelectorAll
+      let failed = false
+      Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
+        if (!failed && selectors === '.carousel-slide') {
+          failed = true
+          throw new Error('the carousel failed as it started')
+        }
+        return find.call(this, selectors)
+      } as typeof find
+    })
+    const page = await context.newPage()
+    // The error page works with the files the document names alone.
+    await refuseLaterScripts(page, '/')
+    await page.goto('/')
+    const notice = page.getByRole('heading', { name: 'Something went wrong on our side' })
+    await expect(notice).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.locator('h1').first()).toHaveText(/Ohio title searches/)
+    await expect(notice).toHaveCount(0)
     await context.close()
   })
 

@@ -6,6 +6,8 @@ import { siteOrigin } from '@/platform/siteUrl'
 import { InlineScript } from '@/security/InlineScript'
 import { SiteShell } from '@/site/SiteShell'
 import { SITE_ICON_URL } from '@/site/siteIcon'
+// The pages' and the error page's client parts travel in the layout's script file.
+import './clientParts'
 // In this order: each sheet may refine the ones above it.
 import '@/site/styles/global.css'
 import '@/site/styles/header.css'

@@ -3,6 +3,9 @@ import { E2E_URL } from '../../../playwright.config'
 
 const SCRIPT_FILE = /\/_next\/static\/chunks\/[\w.-]+\.js/g
 
+/** The script files a document names: those it starts with (in its start-up list or a tag) and its router data's. */
+export const scriptsNamedIn = (html: string) => new Set(html.match(SCRIPT_FILE))
+
 /**
  * Refuses, as a network that lost them would, every script file the document at `path` does not
  * name: what the page loads later (the chat's code, after idle). The files the document names, its
@@ -10,7 +13,7 @@ const SCRIPT_FILE = /\/_next\/static\/chunks\/[\w.-]+\.js/g
  */
 export async function refuseLaterScripts(page: Page, path: string) {
   const html = await (await fetch(`${E2E_URL}${path}`)).text()
-  const named = new Set(html.match(SCRIPT_FILE))
+  const named = scriptsNamedIn(html)
   const refused: string[] = []
   let refusing = true
   await page.route('**/_next/static/chunks/*.js', (route) => {
