@@ -121,7 +121,8 @@ export class LiveChatApi {
    * calling a stopped widget until the next page load. `get` keeps answering from the stopped one.
    */
   uninstall(api: Record<string, unknown> & { _q?: QueuedCall[]; _w?: number }) {
-    const queue: QueuedCall[] = []
+    // Calls still waiting (the widget stopped before it was installed) keep their place.
+    const queue: QueuedCall[] = api._q ?? []
     for (const method of ['call', 'on', 'once', 'off']) {
       api[method] = (...args: unknown[]) => {
         queue.push([method, args])
