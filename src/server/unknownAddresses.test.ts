@@ -48,6 +48,8 @@ describe('which addresses no page has', () => {
     const visit = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         if (entry.isDirectory() && /^\(.*\)$/.test(entry.name)) visit(path.join(dir, entry.name))
+        // A private folder (`_name`) holds modules, never a route.
+        else if (entry.isDirectory() && entry.name.startsWith('_')) continue
         else if (entry.isDirectory() && !entry.name.startsWith('[')) names.push(entry.name)
         else if (entry.isFile() && !routeFiles.test(entry.name)) names.push(special.get(entry.name) ?? entry.name)
       }

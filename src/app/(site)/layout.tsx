@@ -7,7 +7,7 @@ import { InlineScript } from '@/security/InlineScript'
 import { SiteShell } from '@/site/SiteShell'
 import { SITE_ICON_URL } from '@/site/siteIcon'
 // The pages' and the error page's client parts travel in the layout's script file.
-import './clientParts'
+import './_parts/clientParts'
 // In this order: each sheet may refine the ones above it.
 import '@/site/styles/global.css'
 import '@/site/styles/header.css'

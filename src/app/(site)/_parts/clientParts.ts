@@ -7,7 +7,7 @@
  * are in the layout's file already, and a content page starts with the same files as any page of
  * the site (tests/e2e/first-visit.spec.ts). Pages without them carry their code unused (~3 KB).
  */
-import './error'
+import '../error'
 import '@/blocks/Faq/Accordion'
 import '@/blocks/Stats/ProgressCounters'
 import '@/blocks/Testimonials/Carousel'
