@@ -312,7 +312,7 @@ async function sendHeldPage(
   if (res.destroyed) return
   if (options.memoKey && shared && (res.statusCode === 200 || res.statusCode === 301))
     rememberPage(options.memoKey, res, sent)
-  if (options.notFoundKey && res.statusCode === 404) rememberNotFoundPage(options.notFoundKey, res, sent)
+  if (options.notFoundKey && res.statusCode === 404) rememberNotFoundPage(options.notFoundKey, res, sent, page.body)
   original.writeHead(res.statusCode)
   original.end(sent)
 }

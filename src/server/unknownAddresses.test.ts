@@ -10,6 +10,8 @@ import { siteRequestListener } from './requestListener'
 import { isUnknownPageAddress, NOT_FOUND_PAGE_MEMO_MS, ROUTE_FIRST_SEGMENTS } from './unknownAddresses'
 
 const KNOWN = new Set(['/', '/faq', '/services/lien-search', '/old-faq'])
+/** An address the menu still names although no page has it. */
+const IN_THE_MENU = '/zz-in-the-menu'
 
 describe('which addresses no page has', () => {
   it('knows the published pages and redirect sources, with any query', () => {
@@ -74,7 +76,11 @@ describe('the server before an unknown address', () => {
           res.statusCode = 404
           res.setHeader('Content-Type', 'text/html; charset=utf-8')
           res.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate')
-          res.end(`<!doctype html><html><body><header>Site</header><h1>Page not found</h1></body></html>`)
+          // The menu marks its entry for the address when it names it (src/site/MenuLink.tsx).
+          const mark = req.url === IN_THE_MENU ? ` aria-current="page"` : ''
+          res.end(
+            `<!doctype html><html><body><header><a href="${IN_THE_MENU}"${mark}>Gone</a></header><h1>Page not found</h1></body></html>`,
+          )
         },
         trust: proxyTrustFrom('loopback'),
         dev: false,
@@ -109,6 +115,22 @@ describe('the server before an unknown address', () => {
     await new Promise((resolve) => setTimeout(resolve, NOT_FOUND_PAGE_MEMO_MS + 50))
     const before = renders
     await fetch(`${origin}/zz-later`)
+    expect(renders - before).toBe(1)
+  })
+
+  it('never answers another address with the 404 of an address the menu names, which marks that menu entry', async () => {
+    keepKnownAddresses(KNOWN)
+    await new Promise((resolve) => setTimeout(resolve, NOT_FOUND_PAGE_MEMO_MS + 50))
+    const marked = await fetch(`${origin}${IN_THE_MENU}`)
+    expect(marked.status).toBe(404)
+    expect(await marked.text()).toContain('aria-current="page"')
+    const before = renders
+    const other = await fetch(`${origin}/zz-not-in-the-menu`)
+    expect(other.status).toBe(404)
+    expect(await other.text()).not.toContain('aria-current')
+    expect(renders - before).toBe(1)
+    // That one, unmarked, is remembered for the next unknown address as before.
+    await fetch(`${origin}/zz-after-it`)
     expect(renders - before).toBe(1)
   })
 

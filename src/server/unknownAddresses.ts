@@ -67,7 +67,16 @@ export function notFoundPageKey(memoKey: string): string {
   return memoKey.slice(0, memoKey.lastIndexOf('|'))
 }
 
-export function rememberNotFoundPage(key: string, res: ServerResponse, body: Buffer): void {
+/**
+ * A menu entry marked as the page in view (src/site/MenuLink.tsx): the 404 of an address a menu
+ * entry points at (a page unpublished or renamed while the menu still names it). That 404 is its
+ * own address's; answered for another, it would mark that entry there too.
+ */
+const MENU_MARK = Buffer.from('aria-current="page"')
+
+/** Keeps the 404 page Next just rendered (`html`, sent as `body`) for other unknown addresses. */
+export function rememberNotFoundPage(key: string, res: ServerResponse, body: Buffer, html: Buffer): void {
+  if (html.includes(MENU_MARK)) return
   const headers = { ...res.getHeaders() }
   delete headers['set-cookie']
   notFoundPages.set(key, { headers, body })
