@@ -36,7 +36,8 @@ export class OptionalPart extends Component<Props, { failed: boolean }> {
 /**
  * The lazily loaded component an owner puts inside an `OptionalPart`, with the key that part
  * takes and `renew` for the next try: React keeps a failed load's error in the lazy component, so
- * a new try needs a new one, under a new key. `load` is read once, on the first render.
+ * a new try needs a new one, under a new key. The part is made from `load` on the first render,
+ * and again by `renew` from the `load` of the render that called it.
  */
 export function useRenewableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const [part, setPart] = useState(() => ({ key: 0, Part: lazy(load) }))

@@ -3,6 +3,7 @@ import { E2E_URL } from '../../playwright.config'
 import { CHAT_POST_LIMIT } from '../../src/chat/constants'
 import { CHAT_AVAILABILITY_POLL_MS } from '../../src/chat/widget/availability'
 import { CHAT_IDLE_TIMEOUT_MS } from '../../src/chat/ChatLoader'
+import { CHAT_WINDOW_MEMORY_KEY } from '../../src/chat/widget/windowMemory'
 import { OPTIONAL_PART_FAILED } from '../../src/dom/OptionalPart'
 import { mailsMentioning } from './helpers'
 import { refuseLaterScripts } from './support/scripts'
@@ -140,6 +141,8 @@ test("when the chat fails while it runs, the page stays whole, and the footer's 
   await leftOut
   await expect(visitor.locator('h1').first()).toHaveText(/Ohio title searches/)
   await expect(visitor.locator('.chat-launcher')).toHaveCount(0)
+  // The window was open when it failed; forgotten, a new widget would not reopen it by itself.
+  await visitor.evaluate((key) => window.sessionStorage.removeItem(key), CHAT_WINDOW_MEMORY_KEY)
   // A page's chat button goes through LiveChatWidget.call('maximize'): it must reach a new widget.
   await visitor.locator('footer .chat-button').click()
   await expect(chatDialog(visitor)).toBeVisible()

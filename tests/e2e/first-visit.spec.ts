@@ -96,7 +96,9 @@ test.describe('a first visit', () => {
   }) => {
     // What a document starts with: every script file it names but the polyfills old browsers take (`noModule`).
     const startFiles = async (path: string) => {
-      const html = await (await request.get(path, { failOnStatusCode: false })).text()
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      const html = await response.text()
       const oldBrowsersOnly = (html.match(/<script [^>]*noModule[^>]*>/gi) ?? []).join()
       return [...scriptsNamedIn(html)].filter((file) => !oldBrowsersOnly.includes(file)).sort()
     }

@@ -498,17 +498,20 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     const step = output.match(/^> .*$/gm)?.at(-1) ?? '(no step yet)'
     console.log(`deploy/stack.mjs ${command}: ${asked} pages asked, ${failures.length} failed; last step ${step}`)
   }, DEPLOY_PROGRESS_EVERY_MS)
-  void exited.then(() => clearInterval(progress))
-  while (running) {
-    for (const page of ['/', '/pricing', '/faq']) {
-      asked++
-      try {
-        const { status } = await visitPage(`${FRONT}${page}`, PAGE_TIMEOUT_MS)
-        if (status !== 200) failures.push(`${page}: ${status}`)
-      } catch (error) {
-        failures.push(`${page}: ${(error as Error).message} (${((error as Error).cause as Error)?.message})`)
+  try {
+    while (running) {
+      for (const page of ['/', '/pricing', '/faq']) {
+        asked++
+        try {
+          const { status } = await visitPage(`${FRONT}${page}`, PAGE_TIMEOUT_MS)
+          if (status !== 200) failures.push(`${page}: ${status}`)
+        } catch (error) {
+          failures.push(`${page}: ${(error as Error).message} (${((error as Error).cause as Error)?.message})`)
+        }
       }
     }
+  } finally {
+    clearInterval(progress)
   }
   const code = await exited
   const chat = await chats.finish()

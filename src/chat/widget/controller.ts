@@ -81,7 +81,7 @@ export class WidgetController {
     this.api.install(api)
   }
 
-  /** Gives window.LiveChatWidget back to the stub's queue when this widget stops (see LiveChatApi). */
+  /** Gives window.LiveChatWidget back to the page's stub when this widget stops (see LiveChatApi). */
   uninstall(api: Parameters<LiveChatApi['uninstall']>[0]) {
     this.api.uninstall(api)
   }
@@ -127,7 +127,7 @@ export class WidgetController {
   }
 
   disable() {
-    // Unmounting on a client navigation disables this controller; the next page's window reopens from memory.
+    // The widget stopped (it failed, or its settings changed); a new one reopens the window from memory.
     this.remembering = false
     this.stopPolling()
     this.stream?.close()

@@ -1,65 +1,89 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CHAT_WANTED_EVENT } from '../pageConfig'
-import { type ApiTarget, LiveChatApi } from './liveChatApi'
+import { CHAT_STUB_SCRIPT } from '../stub'
+import { type ApiTarget, LiveChatApi, type PageApi } from './liveChatApi'
 import type { Visibility } from './state'
 
-type PageApi = Record<string, unknown> & { _q?: [string, unknown[]][]; _w?: number }
-const callOn = (api: PageApi, method: string, ...args: unknown[]) =>
-  (api[method] as (...a: unknown[]) => unknown)(...args)
+/** A page with the site's own stub script run in it: its window.LiveChatWidget and its document. */
+function pageWithStub() {
+  const page: { LiveChatWidget?: PageApi } = {}
+  const document = new EventTarget()
+  new Function('window', 'document', CHAT_STUB_SCRIPT)(page, document)
+  const api = page.LiveChatWidget!
+  const run = (method: string, ...args: unknown[]) => (api[method] as (...a: unknown[]) => unknown)(...args)
+  return { api, document, run }
+}
 
 /** A widget the API acts on, keeping the visibilities it was asked for. */
 function widget() {
   const asked: Visibility[] = []
   const target: ApiTarget = {
     getState: () =>
-      ({ availability: 'online', visibility: asked.at(-1) ?? 'minimized' }) as ReturnType<ApiTarget['getState']>,
+      ({ availability: 'online', visibility: asked.at(-1) ?? 'minimized', customer: {} }) as ReturnType<
+        ApiTarget['getState']
+      >,
     setVisibility: (visibility) => asked.push(visibility),
     identify: () => {},
   }
   return { api: new LiveChatApi(target), asked }
 }
 
-afterEach(() => vi.unstubAllGlobals())
-
 describe("the page's window.LiveChatWidget when a widget stops", () => {
-  it('keeps the calls made after the stop, and the next widget runs them in order when installed', () => {
-    const page: PageApi = { _q: [] }
+  it('is the stub again: calls wait, and the next widget runs them in order once installed', () => {
+    const page = pageWithStub()
     const first = widget()
-    first.api.install(page)
-    vi.stubGlobal('document', new EventTarget())
-    first.api.uninstall(page)
-    callOn(page, 'call', 'minimize')
-    callOn(page, 'call', 'maximize')
+    first.api.install(page.api)
+    first.api.uninstall(page.api)
+    page.run('call', 'minimize')
+    page.run('call', 'maximize')
     expect(first.asked).toEqual([])
+    expect(page.run('get', 'state')).toEqual({ availability: 'offline', visibility: 'minimized' })
     const next = widget()
-    next.api.install(page)
+    next.api.install(page.api)
     expect(next.asked).toEqual(['minimized', 'maximized'])
-    expect(page._q).toEqual([])
+    expect(page.api._q).toEqual([])
   })
 
-  it('asks the loader for a new widget when a stopped one is asked to open', () => {
-    const page: PageApi = {}
-    const document = new EventTarget()
-    vi.stubGlobal('document', document)
+  it('asks the loader for a new widget when the page asks it to open', () => {
+    const page = pageWithStub()
     const wanted = vi.fn()
-    document.addEventListener(CHAT_WANTED_EVENT, wanted)
+    page.document.addEventListener(CHAT_WANTED_EVENT, wanted)
     const stopped = widget()
-    stopped.api.install(page)
-    stopped.api.uninstall(page)
-    callOn(page, 'call', 'minimize')
+    stopped.api.install(page.api)
+    page.run('call', 'maximize')
     expect(wanted).not.toHaveBeenCalled()
-    callOn(page, 'call', 'maximize')
+    stopped.api.uninstall(page.api)
+    page.run('call', 'minimize')
+    expect(wanted).not.toHaveBeenCalled()
+    page.run('call', 'maximize')
     expect(wanted).toHaveBeenCalledTimes(1)
-    expect(page._w).toBe(1)
   })
 
-  it('keeps the calls the page queued before a widget that stopped before it was installed', () => {
-    const page: PageApi = { _q: [['call', ['maximize']]] }
-    vi.stubGlobal('document', new EventTarget())
-    widget().api.uninstall(page)
-    callOn(page, 'call', 'minimize')
+  it("keeps the page's listeners for the next widget: `on` for every event, `once` for one", () => {
+    const page = pageWithStub()
+    const ready = vi.fn()
+    const firstMessage = vi.fn()
+    page.run('on', 'ready', ready)
+    const first = widget()
+    first.api.install(page.api)
+    page.run('once', 'new_event', firstMessage)
+    first.api.uninstall(page.api)
     const next = widget()
-    next.api.install(page)
+    next.api.install(page.api)
+    next.api.emit('ready', 'next')
+    next.api.emit('new_event', 'one')
+    next.api.emit('new_event', 'two')
+    expect(ready.mock.calls).toEqual([['next']])
+    expect(firstMessage.mock.calls).toEqual([['one']])
+  })
+
+  it('leaves the stub and its waiting calls as they are when the widget stops before it was installed', () => {
+    const page = pageWithStub()
+    page.run('call', 'maximize')
+    widget().api.uninstall(page.api)
+    page.run('call', 'minimize')
+    const next = widget()
+    next.api.install(page.api)
     expect(next.asked).toEqual(['maximized', 'minimized'])
   })
 })

@@ -1,4 +1,3 @@
-import { CHAT_WANTED_EVENT } from '../pageConfig'
 import type { ChatEventView } from '../protocol'
 import type { Customer, Visibility, WidgetState } from './state'
 
@@ -6,6 +5,10 @@ export type ApiEventName =
   'ready' | 'availability_changed' | 'visibility_changed' | 'customer_status_changed' | 'new_event'
 type Listener = (payload: unknown) => void
 type QueuedCall = [string, unknown[]]
+/** window.LiveChatWidget as the page's stub made it: its methods, and the calls waiting in `_q`. */
+export type PageApi = Record<string, unknown> & { _q?: QueuedCall[] }
+/** The methods the stub defines and a widget replaces. */
+const PAGE_METHODS = ['call', 'get', 'on', 'once', 'off']
 
 /** The event shape LiveChat's widget API hands to `new_event` listeners. */
 export const apiEventOf = (event: ChatEventView) => ({
@@ -29,6 +32,10 @@ export type ApiTarget = {
 /** window.LiveChatWidget: LiveChat's method names and events over the built-in widget. */
 export class LiveChatApi {
   private listeners = new Map<string, Set<Listener>>()
+  /** What the page asked `once` for, behind the wrapper that removes it. */
+  private onceListeners = new WeakMap<Listener, Listener>()
+  /** The page stub's methods while this widget stands in for them. */
+  private stubMethods: Record<string, unknown> | null = null
 
   constructor(private readonly widget: ApiTarget) {}
 
@@ -95,6 +102,7 @@ export class LiveChatApi {
       this.off(name, wrapper)
       listener(payload)
     }
+    this.onceListeners.set(wrapper, listener)
     this.on(name, wrapper)
   }
 
@@ -102,36 +110,40 @@ export class LiveChatApi {
     this.listeners.get(name)?.delete(listener)
   }
 
-  /** Replaces the stub's methods with the real ones and runs what the page queued meanwhile. */
-  install(api: Record<string, unknown> & { _q?: QueuedCall[] }) {
-    const queued = api._q ?? []
+  /**
+   * Replaces the page stub's methods with the real ones and runs what the page queued meanwhile,
+   * emptying the stub's own queue in place (the stub's methods push to that very array).
+   */
+  install(api: PageApi) {
+    this.stubMethods = Object.fromEntries(PAGE_METHODS.map((method) => [method, api[method]]))
+    const queued = api._q ? api._q.splice(0) : []
     api.call = (method: string, arg?: unknown) => this.call(method, arg)
     api.get = (key: string) => this.get(key)
     api.on = (name: string, listener: Listener) => this.on(name, listener)
     api.once = (name: string, listener: Listener) => this.once(name, listener)
     api.off = (name: string, listener: Listener) => this.off(name, listener)
-    api._q = []
     for (const [method, args] of queued) (api[method] as (...a: unknown[]) => unknown)(...args)
   }
 
   /**
-   * Puts back what the page's stub did before the widget came (../stub.ts): calls wait in `_q` for
-   * the next widget, and a maximize asks the loader for one. Without it, a widget that stopped (it
-   * failed while running, or a client navigation replaced it) would leave every chat button
-   * calling a stopped widget until the next page load. `get` keeps answering from the stopped one.
+   * Gives window.LiveChatWidget back to the page's stub (../stub.ts) when this widget stops (it
+   * failed while running, or its settings changed): calls wait in the stub's queue again, and a
+   * maximize asks the loader for a new widget. Without it, every chat button would call the
+   * stopped widget until the next page load. The page's listeners are queued for the next widget.
    */
-  uninstall(api: Record<string, unknown> & { _q?: QueuedCall[]; _w?: number }) {
-    // Calls still waiting (the widget stopped before it was installed) keep their place.
-    const queue: QueuedCall[] = api._q ?? []
-    for (const method of ['call', 'on', 'once', 'off']) {
-      api[method] = (...args: unknown[]) => {
-        queue.push([method, args])
-        if (method === 'call' && args[0] === 'maximize') {
-          api._w = 1
-          document.dispatchEvent(new Event(CHAT_WANTED_EVENT))
-        }
+  uninstall(api: PageApi) {
+    const stub = this.stubMethods
+    this.stubMethods = null
+    // A page without the stub (none was inlined) has nothing to go back to.
+    if (typeof stub?.on !== 'function' || typeof stub.once !== 'function') return
+    Object.assign(api, stub)
+    for (const [name, listeners] of this.listeners) {
+      for (const listener of listeners) {
+        const original = this.onceListeners.get(listener)
+        if (original) (api.once as (...a: unknown[]) => unknown)(name, original)
+        else (api.on as (...a: unknown[]) => unknown)(name, listener)
       }
     }
-    api._q = queue
+    this.listeners.clear()
   }
 }

@@ -7,8 +7,8 @@ import type { WidgetController } from './controller'
 
 /**
  * Starts the widget once its configuration is looked up (see ../lookup.ts), or leaves it disabled
- * with a warning; either way window.LiveChatWidget gets the real API, given back to the stub's
- * queue when the widget stops. `configured` turns true when it runs; `offlineForm` is the contact
+ * with a warning; either way window.LiveChatWidget gets the real API, given back to the page's
+ * stub when the widget stops. `configured` turns true when it runs; `offlineForm` is the contact
  * form it offers while no agent is online.
  */
 export function useWidgetStart(controller: WidgetController, config: ChatConfig) {
