@@ -9,8 +9,8 @@ import { refuseLaterScripts, scriptsNamedIn } from './support/scripts'
 /**
  * The script files a page of the site starts with: Next's runtime, React DOM, Next's client and its
  * built-in parts, the root error page, and the site layout's file, which carries the pages' client
- * parts and the site's error page (src/app/(site)/_parts/clientParts.ts). Each is a request every first
- * visit makes of the front.
+ * parts and the site's error page (src/app/(site)/_parts/clientParts.ts). Each is a request every
+ * first visit makes of the front.
  */
 const START_FILES = 6
 /** Long enough for Chromium to ask for an icon file again after a change of hash (seen at ~0.4 s). */

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { CHAT_WANTED_EVENT } from '../pageConfig'
-import { CHAT_STUB_SCRIPT } from '../stub'
-import { type ApiTarget, LiveChatApi, type PageApi } from './liveChatApi'
+import { CHAT_STUB_SCRIPT, type LiveChatWidgetApi } from '../stub'
+import { type ApiTarget, LiveChatApi } from './liveChatApi'
 import type { Visibility } from './state'
 
 /** A page with the site's own stub script run in it: its window.LiveChatWidget and its document. */
 function pageWithStub() {
-  const page: { LiveChatWidget?: PageApi } = {}
+  const page: { LiveChatWidget?: LiveChatWidgetApi } = {}
   const document = new EventTarget()
   new Function('window', 'document', CHAT_STUB_SCRIPT)(page, document)
   const api = page.LiveChatWidget!

@@ -1,12 +1,10 @@
 import type { ChatEventView } from '../protocol'
+import type { LiveChatWidgetApi } from '../stub'
 import type { Customer, Visibility, WidgetState } from './state'
 
 export type ApiEventName =
   'ready' | 'availability_changed' | 'visibility_changed' | 'customer_status_changed' | 'new_event'
 type Listener = (payload: unknown) => void
-type QueuedCall = [string, unknown[]]
-/** window.LiveChatWidget as the page's stub made it: its methods, and the calls waiting in `_q`. */
-export type PageApi = Record<string, unknown> & { _q?: QueuedCall[] }
 /** The methods the stub defines and a widget replaces. */
 const PAGE_METHODS = ['call', 'get', 'on', 'once', 'off']
 
@@ -114,7 +112,7 @@ export class LiveChatApi {
    * Replaces the page stub's methods with the real ones and runs what the page queued meanwhile,
    * emptying the stub's own queue in place (the stub's methods push to that very array).
    */
-  install(api: PageApi) {
+  install(api: LiveChatWidgetApi) {
     this.stubMethods = Object.fromEntries(PAGE_METHODS.map((method) => [method, api[method]]))
     const queued = api._q ? api._q.splice(0) : []
     api.call = (method: string, arg?: unknown) => this.call(method, arg)
@@ -131,7 +129,7 @@ export class LiveChatApi {
    * maximize asks the loader for a new widget. Without it, every chat button would call the
    * stopped widget until the next page load. The page's listeners are queued for the next widget.
    */
-  uninstall(api: PageApi) {
+  uninstall(api: LiveChatWidgetApi) {
     const stub = this.stubMethods
     this.stubMethods = null
     // A page without the stub (none was inlined) has nothing to go back to.
