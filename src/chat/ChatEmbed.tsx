@@ -36,7 +36,8 @@ export async function ChatEmbed() {
   return (
     <>
       <InlineScript code={CHAT_STUB_SCRIPT} />
-      <ChatLoader config={config} />
+      {/* Keyed: another provider is another part to load, never the last one's with new settings. */}
+      <ChatLoader key={config.provider} config={config} />
     </>
   )
 }

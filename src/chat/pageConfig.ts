@@ -29,5 +29,5 @@ export const warnDisabled = (cause: ConfigError) =>
 
 /** A direct chat link leads to the home page with this hash, which opens the widget. */
 export const DIRECT_LINK_HASH = '#chat'
-/** The document event by which the page's stub (or a stopped widget's API) asks the loader for the chat. */
+/** The document event by which the page's stub asks the loader for the chat. */
 export const CHAT_WANTED_EVENT = 'chat:wanted'

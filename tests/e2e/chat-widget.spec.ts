@@ -150,6 +150,27 @@ test("when the chat fails while it runs, the page stays whole, and the footer's 
   await context.close()
 })
 
+test("the chat goes on when the layout is read again and hands it its settings anew (Next's router refresh)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  const visitor = await context.newPage()
+  let lookups = 0
+  visitor.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/chat/config') lookups++
+  })
+  await visitor.goto('/faq')
+  await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  expect(lookups).toBe(1)
+  // The settings arrive as a new object: the widget stops and runs again on the same controller.
+  await visitor.evaluate(() => (window as unknown as { next: { router: { refresh(): void } } }).next.router.refresh())
+  await expect.poll(() => lookups).toBe(2)
+  await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  await visitor.locator('.chat-launcher').click()
+  await expect(chatDialog(visitor)).toBeVisible()
+  await context.close()
+})
+
 test('the launcher follows an agent coming online and going away, without a reload', async ({ browser }) => {
   const context = await browser.newContext()
   const visitor = await context.newPage()

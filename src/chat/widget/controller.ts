@@ -126,6 +126,21 @@ export class WidgetController {
     else this.connect()
   }
 
+  /** Back to a widget that has not started: what a stop (disable) closed stays closed until start. */
+  reset() {
+    this.stopPolling()
+    this.stopPolling = () => {}
+    this.stream?.close()
+    this.stream = null
+    this.page = null
+    this.remembering = false
+    this.seen.clear()
+    this.synced = false
+    this.shownAfter = 0
+    this.state = initialWidgetState()
+    this.renderListeners.forEach((listener) => listener())
+  }
+
   disable() {
     // The widget stopped (it failed, or its settings changed); a new one reopens the window from memory.
     this.remembering = false

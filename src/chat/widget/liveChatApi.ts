@@ -105,7 +105,11 @@ export class LiveChatApi {
   }
 
   off(name: string, listener: Listener) {
-    this.listeners.get(name)?.delete(listener)
+    const listeners = this.listeners.get(name)
+    if (!listeners) return
+    listeners.delete(listener)
+    // A listener the page gave to `once` is here behind its wrapper.
+    for (const kept of listeners) if (this.onceListeners.get(kept) === listener) listeners.delete(kept)
   }
 
   /**
@@ -113,6 +117,8 @@ export class LiveChatApi {
    * emptying the stub's own queue in place (the stub's methods push to that very array).
    */
   install(api: LiveChatWidgetApi) {
+    // Installed already: the methods in place are this widget's own, not the stub's to give back.
+    if (this.stubMethods) return
     this.stubMethods = Object.fromEntries(PAGE_METHODS.map((method) => [method, api[method]]))
     const queued = api._q ? api._q.splice(0) : []
     api.call = (method: string, arg?: unknown) => this.call(method, arg)

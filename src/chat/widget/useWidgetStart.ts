@@ -16,8 +16,16 @@ export function useWidgetStart(controller: WidgetController, config: ChatConfig)
   const [offlineForm, setOfflineForm] = useState<OfflineForm | null>(null)
 
   useEffect(() => {
+    // A run after a stop on the same controller (new settings, or React's second run in development).
+    controller.reset()
     const api = (window.LiveChatWidget ?? {}) as LiveChatWidgetApi
     window.LiveChatWidget = api
+    let cancelled = false
+    const stop = () => {
+      cancelled = true
+      controller.disable()
+      controller.uninstall(api)
+    }
     const refusal =
       config.configError ??
       (hostAllowed(window.location.hostname, config.siteHostname, config.allowedDomains) ? null : 'domain_not_allowed')
@@ -26,8 +34,10 @@ export function useWidgetStart(controller: WidgetController, config: ChatConfig)
       controller.disable()
       controller.install(api)
     }
-    if (refusal) return refuse(refusal)
-    let cancelled = false
+    if (refusal) {
+      refuse(refusal)
+      return stop
+    }
     let kept: BuiltinConfigKept = { offlineForm: null, availability: null }
     void lookUpWithRetry(() => builtinConfigLookup((found) => (kept = found))).then((error) => {
       if (cancelled) return
@@ -39,11 +49,7 @@ export function useWidgetStart(controller: WidgetController, config: ChatConfig)
       // A direct chat link (/chat) lands on the site with #chat: open the window.
       if (window.location.hash === DIRECT_LINK_HASH) controller.setVisibility('maximized')
     })
-    return () => {
-      cancelled = true
-      controller.disable()
-      controller.uninstall(api)
-    }
+    return stop
   }, [controller, config])
 
   return { configured, offlineForm }
