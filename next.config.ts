@@ -24,8 +24,8 @@ const nextConfig: NextConfig = {
   // Most visits here are first visits to one page (people come for one answer), and every file is
   // a request the front pays for (TLS, headers, a log line) on top of its bytes: the chunker merges
   // what a page starts with into few files (bench/visits.mjs), and the layout's file carries the
-  // pages' and the error page's client parts (src/app/(site)/_parts/clientParts.ts): 6 files, not
-  // 10.
+  // pages' and the error page's client parts (src/app/(site)/_parts/clientParts.ts); how many files
+  // a page starts with is START_FILES in tests/e2e/first-visit.spec.ts.
   experimental: {
     inlineCss: true,
     turbopackChunking: {
