@@ -463,6 +463,11 @@ const PAGE_TIMEOUT_MS = 10_000
  * a test that says nothing for minutes as stuck, and a release's build alone can take that long.
  */
 const DEPLOY_PROGRESS_EVERY_MS = 30_000
+/**
+ * Left of a deploy test's time when its deploy is given up: room to end the child and report, so
+ * that a deploy that never ends fails with its own output rather than the test's timeout.
+ */
+const DEPLOY_GIVE_UP_MARGIN_MS = 60_000
 
 /** Chats held open through a deploy: each a visitor and the agent, each side sending every CHAT_INTERVAL_MS. */
 const CHATS_THROUGH_DEPLOY = 2
@@ -485,21 +490,26 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     // could wait minutes for the CPU. What is checked here is the instances' roll, not the build's.
     env: { ...process.env, ...stackEnv(STACK_DIR, PORTS), STACK_BUILD_NICENESS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so that giving up ends the build it started too.
+    detached: true,
   })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  )
   let running = true
   void exited.then(() => (running = false))
   const failures: string[] = []
   let asked = 0
+  const giveUpAt = Date.now() + DEPLOY_TIMEOUT_MS - DEPLOY_GIVE_UP_MARGIN_MS
   const progress = setInterval(() => {
     const step = output.match(/^> .*$/gm)?.at(-1) ?? '(no step yet)'
     console.log(`deploy/stack.mjs ${command}: ${asked} pages asked, ${failures.length} failed; last step ${step}`)
   }, DEPLOY_PROGRESS_EVERY_MS)
   try {
-    while (running) {
+    while (running && Date.now() < giveUpAt) {
       for (const page of ['/', '/pricing', '/faq']) {
         asked++
         try {
@@ -512,6 +522,8 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     }
   } finally {
     clearInterval(progress)
+    // Given up: the deploy and its build must not go on behind the next test.
+    if (running && child.pid) process.kill(-child.pid, 'SIGKILL')
   }
   const code = await exited
   const chat = await chats.finish()
