@@ -40,6 +40,8 @@ const ANALYTICS_ALLOWED = {
   })),
 }
 const LIVECHAT = { ...DEFAULT_CHAT, provider: 'livechat', license: '12345678', group: 2 }
+/** Time for a page to act on a lookup's answer once the stand-in has sent it. */
+const LOOKUP_SETTLE_MS = 1000
 
 /**
  * Runs `run` with the LiveChat stand-in answering and the chat set to LiveChat, in a browser context
@@ -179,5 +181,25 @@ test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat
       (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
     )
     expect(state).toMatchObject({ visibility: 'maximized' })
+  })
+})
+
+test("LiveChat's tracking script is added once a page, also when the layout is read again (Next's router refresh)", async ({
+  browser,
+  request,
+}) => {
+  await withLiveChat(browser, request, ANALYTICS_ALLOWED, async (context, standIn) => {
+    const lookups = () => standIn.requests.filter((asked) => asked.includes('get_dynamic_configuration')).length
+    const trackingScripts = () => page.locator('script[src$="/tracking.js"]').count()
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect.poll(trackingScripts).toBe(1)
+    expect(lookups()).toBe(1)
+    // The provider's effect runs again with the settings as a new object: it looks LiveChat up again.
+    await page.evaluate(() => (window as unknown as { next: { router: { refresh(): void } } }).next.router.refresh())
+    await expect.poll(lookups).toBe(2)
+    // The lookup's answer is what would add a script; give the page a moment past it.
+    await page.waitForTimeout(LOOKUP_SETTLE_MS)
+    expect(await trackingScripts()).toBe(1)
   })
 })

@@ -9,6 +9,9 @@ import { consentGranted, onConsentCommand } from './consent'
 import { liveChatConfigLookup } from './dynamicConfig'
 import '../widget/widget.css'
 
+/** The attribute that marks LiveChat's tracking script on the page. */
+const TRACKING_SCRIPT_MARK = 'data-livechat-tracking'
+
 /** Where a visitor who will not allow LiveChat can still reach the business. */
 export const CHAT_FALLBACK_PATH = '/contact'
 
@@ -18,6 +21,8 @@ export const CHAT_FALLBACK_PATH = '/contact'
  * through LiveChatWidget.call('maximize'), which LiveChat then owns.
  */
 function loadTrackingScript(config: ChatConfig) {
+  // Once a page: LiveChat's widget starts once, however often the provider's effect runs again.
+  if (document.querySelector(`script[${TRACKING_SCRIPT_MARK}]`)) return
   const settings = window as unknown as { __lc?: Record<string, unknown> }
   settings.__lc = { license: Number(config.license) || config.license, group: config.group, integration_name: 'site' }
   const api = (window.LiveChatWidget ?? { _q: [] }) as LiveChatWidgetApi
@@ -26,6 +31,7 @@ function loadTrackingScript(config: ChatConfig) {
   window.LiveChatWidget = api
   const script = document.createElement('script')
   script.async = true
+  script.setAttribute(TRACKING_SCRIPT_MARK, '')
   script.src = config.liveChatScriptUrl
   script.onerror = () => warnDisabled('region_failed')
   document.head.appendChild(script)
