@@ -508,23 +508,20 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     const step = output.match(/^> .*$/gm)?.at(-1) ?? '(no step yet)'
     console.log(`deploy/stack.mjs ${command}: ${asked} pages asked, ${failures.length} failed; last step ${step}`)
   }, DEPLOY_PROGRESS_EVERY_MS)
-  try {
-    while (running && Date.now() < giveUpAt) {
-      for (const page of ['/', '/pricing', '/faq']) {
-        asked++
-        try {
-          const { status } = await visitPage(`${FRONT}${page}`, PAGE_TIMEOUT_MS)
-          if (status !== 200) failures.push(`${page}: ${status}`)
-        } catch (error) {
-          failures.push(`${page}: ${(error as Error).message} (${((error as Error).cause as Error)?.message})`)
-        }
+  while (running && Date.now() < giveUpAt) {
+    for (const page of ['/', '/pricing', '/faq']) {
+      asked++
+      try {
+        const { status } = await visitPage(`${FRONT}${page}`, PAGE_TIMEOUT_MS)
+        if (status !== 200) failures.push(`${page}: ${status}`)
+      } catch (error) {
+        failures.push(`${page}: ${(error as Error).message} (${((error as Error).cause as Error)?.message})`)
       }
     }
-  } finally {
-    clearInterval(progress)
-    // Given up: the deploy and its build must not go on behind the next test.
-    if (running && child.pid) process.kill(-child.pid, 'SIGKILL')
   }
+  clearInterval(progress)
+  // Given up: the deploy and its build must not go on behind the next test.
+  if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, 'SIGKILL')
   const code = await exited
   const chat = await chats.finish()
   if (code !== 0) throw new Error(`deploy/stack.mjs ${command} failed (${code}):\n${output}`)

@@ -128,25 +128,27 @@ export class WidgetController {
 
   /** Back to a widget that has not started: what a stop (disable) closed stays closed until start. */
   reset() {
-    this.stopPolling()
-    this.stopPolling = () => {}
-    this.stream?.close()
-    this.stream = null
+    this.stopConnections()
     this.page = null
-    this.remembering = false
     this.seen.clear()
     this.synced = false
     this.shownAfter = 0
-    this.state = initialWidgetState()
-    this.renderListeners.forEach((listener) => listener())
+    this.set(initialWidgetState())
   }
 
   disable() {
     // The widget stopped (it failed, or its settings changed); a new one reopens the window from memory.
+    this.stopConnections()
+    this.set({ disabled: true, visibility: 'hidden', availability: 'offline' })
+  }
+
+  /** Ends the availability poll and the stream, and remembers no more changes for the next page. */
+  private stopConnections() {
     this.remembering = false
     this.stopPolling()
+    this.stopPolling = () => {}
     this.stream?.close()
-    this.set({ disabled: true, visibility: 'hidden', availability: 'offline' })
+    this.stream = null
   }
 
   private onStreamMessage(message: StreamEvent<VisitorStreamEvents>) {
