@@ -96,6 +96,7 @@ export class LiveChatApi {
   }
 
   once(name: string, listener: Listener) {
+    if (typeof listener !== 'function') return
     const wrapper: Listener = (payload) => {
       this.off(name, wrapper)
       listener(payload)
