@@ -1,6 +1,7 @@
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/platform/migrate'
+import { database, type Sql, sql } from '@/platform/sql'
 import { CONTACT_QUEUE, ORPHANED_SUBMISSION_AFTER_MS } from '@/contact/delivery/constants'
 import { deliverSubmission } from '@/contact/delivery/deliver'
 import { releaseHeldSubmission } from '@/contact/delivery/release'
@@ -161,5 +162,65 @@ describe('two site instances on one PostgreSQL', () => {
       await Promise.all([runContactQueue(first), runContactQueue(second)])
     expect(mailsMentioning('Lost Job Twice Found')).toHaveLength(1)
     expect((await second.findByID({ collection: 'form-submissions', id, depth: 0 })).deliveryStatus).toBe('delivered')
+  })
+})
+
+describe('a submission on PostgreSQL whose write does not commit', () => {
+  const storedNamed = async (payload: Payload, name: string) =>
+    (await payload.find({ collection: 'form-submissions', limit: 0, depth: 0 })).docs.filter((doc) =>
+      JSON.stringify(doc.data).includes(name),
+    ).length
+
+  /** Runs `during` with a PostgreSQL trigger that fails the statement it names, then removes it. */
+  async function withFailingTrigger(payload: Payload, create: Sql, drop: Sql, during: () => Promise<void>) {
+    const db = database(payload)
+    await db.run(sql`CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`)
+    await db.run(create)
+    try {
+      await during()
+    } finally {
+      await db.run(drop)
+    }
+  }
+
+  it('is refused with a 503 (the visitor keeps the text) when its delivery job cannot be queued, not answered as received', async () => {
+    const [first] = instances
+    await withFailingTrigger(
+      first,
+      sql`CREATE TRIGGER test_refuse_job BEFORE INSERT ON payload_jobs FOR EACH ROW EXECUTE FUNCTION test_refuse()`,
+      sql`DROP TRIGGER test_refuse_job ON payload_jobs`,
+      async () => {
+        const outcome = await acceptSubmission(first, {
+          formId: 115,
+          pairs: validFields({ name: 'Job Refused Sender' }),
+          remoteIp: '127.0.0.1',
+        })
+        expect(outcome).toMatchObject({ ok: false, status: 503 })
+      },
+    )
+    expect(await storedNamed(first, 'Job Refused Sender')).toBe(0)
+    // Sent again once the database takes it: stored and delivered once.
+    await submitMarked(first, 'Job Refused Sender')
+    for (let pass = 0; pass < MAX_PASSES && (await queuedJobs(first)) > 0; pass++) await runContactQueue(first)
+    expect(mailsMentioning('Job Refused Sender')).toHaveLength(1)
+  })
+
+  it('is refused with a 503 when the commit itself fails, which Payload does not report', async () => {
+    const [first] = instances
+    await withFailingTrigger(
+      first,
+      sql`CREATE CONSTRAINT TRIGGER test_refuse_commit AFTER INSERT ON form_submissions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_refuse()`,
+      sql`DROP TRIGGER test_refuse_commit ON form_submissions`,
+      async () => {
+        const outcome = await acceptSubmission(first, {
+          formId: 115,
+          pairs: validFields({ name: 'Commit Refused Sender' }),
+          remoteIp: '127.0.0.1',
+        })
+        expect(outcome).toMatchObject({ ok: false, status: 503 })
+      },
+    )
+    expect(await storedNamed(first, 'Commit Refused Sender')).toBe(0)
   })
 })

@@ -119,6 +119,21 @@ function storedData(specs: FieldSpec[], values: FormValues) {
     })
 }
 
+/**
+ * Reads the stored submission back, outside the write's transaction, before the visitor is told
+ * it was received. Payload does not report a failed commit on PostgreSQL (a connection lost between
+ * the insert and the commit, a check deferred to the commit): the write returns its document and
+ * the row is not there. Then this throws, and the answer is a 503 with the visitor's text kept.
+ */
+async function confirmStored(payload: Payload, id: number) {
+  const { totalDocs } = await payload.count({
+    collection: 'form-submissions',
+    where: { id: { equals: id } },
+    overrideAccess: true,
+  })
+  if (totalDocs !== 1) throw new Error(`submission ${id} was not committed`)
+}
+
 /** The answer when the database (or anything else the store needs) fails: nothing was stored. */
 export const unavailableOutcome = (): SubmitOutcome => ({
   status: 503,
@@ -180,6 +195,7 @@ async function checkAndStore(payload: Payload, input: SubmissionInput): Promise<
     overrideAccess: true,
     depth: 0,
   })
+  await confirmStored(payload, doc.id)
   if (held) return { status: 200, ok: true, submissionId: doc.id, held: true }
   // A filled honeypot gets the same answer as a person, so the robot learns nothing.
   const followUp = await sentFollowUp(payload, form, new Date(doc.createdAt))
