@@ -42,6 +42,11 @@ const PUBLISH_VISIBLE_MS = 2_000
  */
 const FRONT_CLOCK_MS = 1_000
 const POLL_MS = 100
+/**
+ * Longer than any copy the front may serve: a publish's 2 s, the second of `s-maxage`, the second
+ * of `stale-while-revalidate` while one request refreshes it, and nginx's whole-second clock.
+ */
+const QUIET_MS = PUBLISH_VISIBLE_MS + 2_000 + FRONT_CLOCK_MS
 
 function stack(command: 'start' | 'stop') {
   const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
@@ -389,6 +394,65 @@ test.describe('production front', () => {
     test.info().annotations.push({ type: 'publish visible (ms)', description: `front ${throughFront}, B ${onB}` })
     expect(throughFront, 'ms until the front shows the publish').not.toBeNull()
     expect(onB, 'ms until instance B shows the publish').not.toBeNull()
+  })
+
+  test('after a quiet spell the next visitor gets what was published meanwhile, not a copy the front kept: an edit, an unpublish, a denied region', async ({
+    request,
+  }) => {
+    const auth = await adminAuth(request, APP_A)
+    const slug = `quiet-page-${Date.now()}`
+    const created = await request.post(`${APP_A}/api/pages`, {
+      headers: auth,
+      data: {
+        title: 'A quiet page',
+        slug,
+        layout: [{ blockType: 'hero', heading: 'Before the quiet' }],
+        _status: 'published',
+      },
+    })
+    expect(created.ok()).toBe(true)
+    const id = (await created.json()).doc.id
+    const settings = await (await request.get(`${APP_A}/api/globals/site-settings`, { headers: auth })).json()
+    const deniedRegions: string[] = settings.analytics.deniedRegions
+    const regionAnswer = async () =>
+      (await fetch(`${FRONT}/api/consent/region`, { headers: { 'X-Visitor-Region': 'US-OH' } })).json()
+    try {
+      expect(
+        await msUntilShown(`${FRONT}/${slug}`, 'Before the quiet', PUBLISH_VISIBLE_MS + FRONT_CLOCK_MS),
+      ).not.toBeNull()
+      expect(await regionAnswer()).toEqual({ region: 'US-OH', denied: false })
+
+      const edited = await request.patch(`${APP_A}/api/pages/${id}`, {
+        headers: auth,
+        data: { layout: [{ blockType: 'hero', heading: 'After the quiet' }] },
+      })
+      expect(edited.ok()).toBe(true)
+      const denied = await request.post(`${APP_A}/api/globals/site-settings`, {
+        headers: auth,
+        data: { analytics: { deniedRegions: [...deniedRegions, 'US-OH'] } },
+      })
+      expect(denied.ok()).toBe(true)
+      // Nobody asks meanwhile, so nothing at the front refreshes its copies.
+      await sleep(QUIET_MS)
+      const page = await fetch(`${FRONT}/${slug}`)
+      const edit = (await page.text()).includes('After the quiet')
+      expect(edit, `the edit shown (served ${page.headers.get('x-cache-status')})`).toBe(true)
+      expect(await regionAnswer()).toEqual({ region: 'US-OH', denied: true })
+
+      const unpublished = await request.patch(`${APP_A}/api/pages/${id}`, { headers: auth, data: { _status: 'draft' } })
+      expect(unpublished.ok()).toBe(true)
+      await sleep(QUIET_MS)
+      for (let ask = 0; ask < 2; ask++) {
+        const gone = await fetch(`${FRONT}/${slug}`)
+        expect(gone.status, `ask ${ask + 1}: served ${gone.headers.get('x-cache-status')}`).toBe(404)
+      }
+    } finally {
+      await request.post(`${APP_A}/api/globals/site-settings`, {
+        headers: auth,
+        data: { analytics: { deniedRegions } },
+      })
+      await request.delete(`${APP_A}/api/pages/${id}`, { headers: auth, failOnStatusCode: false })
+    }
   })
 
   test('a chat message arrives on the visitor event stream through the front', async () => {

@@ -17,6 +17,7 @@ import { downloadChatFile } from '@/chat/server/http/files'
 import { MEDIA_CACHE_CONTROL } from '@/content/media/fileVersion'
 import { migrateDatabase } from '@/platform/migrate'
 import { MEDIA_DIR } from '@/platform/paths'
+import { MEDIA_FILE_PREFIX } from '@/server/mediaFiles'
 import { UPLOAD_READ_DEADLINE_MS } from '@/platform/storage/uploadStorage'
 import type { ChatFile, Media } from '@/payload-types'
 import { buildSiteConfig } from '@/payload.config'
@@ -447,5 +448,22 @@ describe('the nginx front with uploads in S3', () => {
       await s3.restart()
     }
     expect((await front!.get(notYetCached.url!)).status).toBe(200)
+  })
+
+  it('sends the security headers with its errors too: a file the bucket lacks, the bucket down', async () => {
+    const missing = await front!.get(`${MEDIA_FILE_PREFIX}no-such-file-${Date.now()}.webp`)
+    const notCached = await uploadMedia(first, `front-down-${Date.now()}.png`, '#2a8')
+    await s3.kill()
+    const down = await front!.get(notCached.url!).finally(() => s3.restart())
+    for (const [answer, status] of [
+      [missing, 404],
+      [down, 503],
+    ] as const) {
+      expect(answer.status).toBe(status)
+      expect(answer.headers['x-content-type-options']).toEqual(['nosniff'])
+      expect(answer.headers['x-frame-options']).toEqual(['DENY'])
+      expect(answer.headers['content-security-policy']).toHaveLength(1)
+      expect(answer.headers['cache-control'] ?? []).not.toContain(MEDIA_CACHE_CONTROL.versioned)
+    }
   })
 })
