@@ -159,13 +159,19 @@ function sourceFingerprint() {
   return sha256(...files.flatMap((file) => [file, fs.readFileSync(file)]))
 }
 
+/**
+ * What `next build` runs with: production, and Next's usage reports off (as in the production
+ * stack, deploy/lib/releases.mjs) unless the environment turns them on.
+ */
+export const buildEnvironment = (env) => ({ NEXT_TELEMETRY_DISABLED: '1', ...env, NODE_ENV: 'production' })
+
 /** Runs `next build` unless the last build was made from the same sources. */
 export function ensureBuilt(env = process.env) {
   const wanted = sourceFingerprint()
   const have = fs.existsSync(BUILD_STAMP) ? fs.readFileSync(BUILD_STAMP, 'utf8') : ''
   if (have === wanted) return
   console.log('> Building the site (next build)…')
-  run('npx', ['next', 'build'], { env: { ...env, NODE_ENV: 'production' } })
+  run('npx', ['next', 'build'], { env: buildEnvironment(env) })
   run(process.execPath, ['scripts/after-build.mjs'], { env })
   fs.writeFileSync(BUILD_STAMP, wanted)
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { filesUnder } from '../../scripts/lib/bootstrap.mjs'
+import { buildEnvironment, filesUnder } from '../../scripts/lib/bootstrap.mjs'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SOURCE_FOLDERS = ['src', 'scripts', 'deploy']
@@ -66,5 +66,15 @@ describe('.env.example', () => {
     const read = variablesRead()
     const stale = [...variablesListed()].filter((name) => !read.has(name)).sort()
     expect(stale).toEqual([])
+  })
+})
+
+describe('the build npm start runs', () => {
+  it('keeps Next’s usage reports off unless the environment turns them on, and builds for production', () => {
+    expect(buildEnvironment({ NODE_ENV: 'development' })).toMatchObject({
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+    })
+    expect(buildEnvironment({ NEXT_TELEMETRY_DISABLED: '0' }).NEXT_TELEMETRY_DISABLED).toBe('0')
   })
 })
