@@ -53,6 +53,9 @@ async function reconcile(r: Runtime) {
   }
   if (r.setup.tags) {
     const tags = await import('./tags/loadTags')
+    // A tag that already ran keeps running (recording, page views on every navigation) whatever it
+    // is told: a withdrawn consent takes effect on this page loaded anew, which loads none of them.
+    if (tags.runsWithdrawnTags(r.state)) return location.reload()
     const google = tags.loadTags(r.setup.tags, r.state)
     if (google && !r.googleLoaded) tags.sendTagPageView(location.href, document.referrer)
     r.googleLoaded ||= google
@@ -86,7 +89,10 @@ export function startAnalytics(setup: AnalyticsSetup, state: ConsentState, choic
   })
 }
 
-/** Applies a new choice: tags that it now allows load, the collector stops if analytics was turned off. */
+/**
+ * Applies a new choice: tags that it now allows load, the collector stops if analytics was turned off,
+ * and a page that runs a tag no longer allowed is loaded again without it.
+ */
 export function applyConsent(state: ConsentState, choice: ConsentChoice) {
   if (!runtime) return
   runtime.state = state

@@ -60,6 +60,38 @@ test.describe('the visitor’s choice', () => {
     await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js', '/tag/clar1']))
   })
 
+  test('withdrawing consent stops the tags that ran: the page loads again without them, and nothing more reaches them', async ({
+    page,
+  }) => {
+    await fromRegion(page, 'FR')
+    await page.goto('/')
+    await banner(page).getByRole('button', { name: 'Accept all' }).click()
+    await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js', '/gtm.js', '/tag/clar1']))
+    await expect.poll(() => standIn().hits().length).toBeGreaterThan(0)
+    // Marks this document, to tell when another has replaced it.
+    await page.evaluate(() => Object.assign(window, { __beforeWithdrawal: true }))
+    await page.getByRole('button', { name: 'Privacy choices' }).click()
+    await dialog(page)
+      .getByRole('checkbox', { name: /Analytics/ })
+      .uncheck()
+    await dialog(page)
+      .getByRole('checkbox', { name: /Advertising/ })
+      .uncheck()
+    await dialog(page).getByRole('button', { name: 'Save choices' }).click()
+    await expect.poll(() => page.evaluate(() => '__beforeWithdrawal' in window)).toBe(false)
+    await idleAndQuiet(page)
+    standIn().clear()
+    // A same-document navigation, as the App Router makes them: no page view for any tag now.
+    await page.evaluate(() => history.pushState(null, '', '/pricing'))
+    await expect(page).toHaveURL(/\/pricing$/)
+    await idleAndQuiet(page)
+    expect(standIn().requests).toEqual([])
+    expect((await consentCommands(page)).at(-1)![2]).toEqual(ALL_DENIED)
+    await expect(
+      page.locator('script[src*="/gtag/js"], script[src*="/gtm.js"], script[src*="/tag/clar1"]'),
+    ).toHaveCount(0)
+  })
+
   test('asks again once the stored choice is older than a year', async ({ page }) => {
     await fromRegion(page, 'FR')
     // Stored a year and a moment ago: its expiry has just passed.

@@ -10,6 +10,8 @@ type TagWindow = ReturnType<typeof analyticsWindow> & {
 }
 
 const loaded = new Set<string>()
+/** Which kinds of tag this page has run: a script that ran cannot be taken out of the page. */
+const ran = { google: false, recording: false }
 
 function injectScript(src: string) {
   if (loaded.has(src)) return
@@ -27,6 +29,10 @@ function injectScript(src: string) {
 export const allowsGoogleTags = (state: ConsentState) =>
   state.analytics_storage === 'granted' || state.ad_storage === 'granted'
 export const allowsSessionRecording = (state: ConsentState) => state.analytics_storage === 'granted'
+
+/** Whether this page runs a tag that the consent state no longer allows (a withdrawn consent). */
+export const runsWithdrawnTags = (state: ConsentState) =>
+  (ran.google && !allowsGoogleTags(state)) || (ran.recording && !allowsSessionRecording(state))
 
 const pageFields = (url: string, referrer: string) => ({
   page_location: redactUrl(url),
@@ -58,14 +64,17 @@ export function loadTags(config: TagConfig, state: ConsentState): boolean {
     injectScript(`${config.origins.google}/gtm.js?id=${encodeURIComponent(config.gtmId)}`)
     google = true
   }
+  ran.google ||= google
   if (allowsSessionRecording(state) && config.clarityId) {
     w.clarity ??= Object.assign((...args: unknown[]) => (w.clarity!.q ??= []).push(args), { q: [] as unknown[] })
     injectScript(`${config.origins.clarity}/tag/${encodeURIComponent(config.clarityId)}`)
+    ran.recording = true
   }
   if (allowsSessionRecording(state) && config.hotjarId) {
     w.hj ??= Object.assign((...args: unknown[]) => (w.hj!.q ??= []).push(args), { q: [] as unknown[] })
     w._hjSettings = { hjid: config.hotjarId, hjsv: 6 }
     injectScript(`${config.origins.hotjar}/c/hotjar-${encodeURIComponent(config.hotjarId)}.js?sv=6`)
+    ran.recording = true
   }
   return google
 }
