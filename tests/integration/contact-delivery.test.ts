@@ -210,6 +210,23 @@ describe('contact delivery', () => {
     await payload.update({ collection: 'form-submissions', id, data: { deliveryStatus: 'delivered' } })
   })
 
+  it('queues again, and sends once, a submission whose job the queue gave up on while the submission had attempts left', async () => {
+    const id = await submit({ name: 'Job Gave Up Early' })
+    // What runs that failed before the send leave (the database failing while the submission was
+    // read or claimed): the job out of runs, the submission queued with attempts to spare.
+    const [job] = await jobsFor(id)
+    await payload.update({ collection: 'payload-jobs', id: job.id, data: { hasError: true, processing: false } })
+    await payload.update({ collection: 'form-submissions', id, data: { deliveryAttempts: 2 } })
+    expect(await requeueOrphanedSubmissions(payload)).toEqual([])
+    const later = Date.now() + ORPHANED_SUBMISSION_AFTER_MS + 1000
+    expect(await requeueOrphanedSubmissions(payload, later)).toEqual([id])
+    expect(await requeueOrphanedSubmissions(payload, later)).toEqual([])
+    await runContactQueue(payload)
+    await runContactQueue(payload)
+    expect(mailsMentioning('Job Gave Up Early')).toHaveLength(1)
+    expect(await submission(id)).toMatchObject({ deliveryStatus: 'delivered', deliveryAttempts: 3 })
+  })
+
   it('sends the visitor a confirmation once when the form asks for one', async () => {
     await payload.update({ collection: 'forms', id: 115, data: { sendConfirmation: true } })
     try {

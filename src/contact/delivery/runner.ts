@@ -7,7 +7,7 @@ import {
   reclaimStaleJobs as reclaimLeasedJobs,
   renewLease,
 } from '@/platform/jobs/leasedJobs'
-import { database, sql } from '@/platform/sql'
+import { database, type Sql, sql } from '@/platform/sql'
 import { queueDelivery } from './queueOnCreate'
 import {
   CONTACT_QUEUE,
@@ -34,12 +34,21 @@ export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Prom
 }
 
 /**
- * Queues the delivery again of every submission still `queued`, never attempted, with no delivery
- * job at all: left by a process that stopped after storing it and before queueing its job (on
- * PostgreSQL the two writes share a transaction; SQLite runs without). One statement claims each
- * such submission (it moves its `updated_at` past the cut-off), so when several instances look at
- * once, exactly one of them queues it.
+ * Queues the delivery again of every submission still `queued` with no delivery job that will run:
+ * - none at all, left by a process that stopped after storing it and before queueing its job (on
+ *   PostgreSQL the two writes share a transaction; SQLite runs without);
+ * - one the queue gave up on while the submission had attempts left: the job's runs also count
+ *   failures before the send (the database failing while the submission was read or claimed),
+ *   which the submission's own count does not. Its count goes on from where it was, so it is sent
+ *   or marked failed after DELIVERY_MAX_ATTEMPTS sends at most.
+ * One statement claims each such submission (it moves its `updated_at` past the cut-off), so when
+ * several instances look at once, exactly one of them queues it.
  */
+/** The delivery jobs of a submission (`j`), to be narrowed with AND. */
+const jobsOf = (submissionId: Sql) => sql`
+  SELECT 1 FROM payload_jobs j
+  WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input ->> 'submissionId' = CAST(${submissionId} AS TEXT)`
+
 export async function requeueOrphanedSubmissions(payload: Payload, now = Date.now()): Promise<number[]> {
   const at = new Date(now).toISOString()
   const before = new Date(now - ORPHANED_SUBMISSION_AFTER_MS).toISOString()
@@ -48,10 +57,9 @@ export async function requeueOrphanedSubmissions(payload: Payload, now = Date.no
     UPDATE form_submissions SET updated_at = ${at}
     WHERE updated_at < ${before} AND id IN (
       SELECT s.id FROM form_submissions s
-      WHERE s.delivery_status = 'queued' AND COALESCE(s.delivery_attempts, 0) = 0
-        AND s.updated_at < ${before} AND NOT EXISTS (
-          SELECT 1 FROM payload_jobs j
-          WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input ->> 'submissionId' = CAST(s.id AS TEXT))
+      WHERE s.delivery_status = 'queued' AND s.updated_at < ${before}
+        AND NOT EXISTS (${jobsOf(sql`s.id`)} AND (j.has_error IS NULL OR j.has_error = false))
+        AND (COALESCE(s.delivery_attempts, 0) = 0 OR EXISTS (${jobsOf(sql`s.id`)} AND j.has_error = true))
       ORDER BY s.id LIMIT ${ORPHANED_BATCH_SIZE})
     RETURNING id`)
   const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b)
