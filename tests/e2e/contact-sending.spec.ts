@@ -61,7 +61,10 @@ test.describe('contact form sending', () => {
     // The lead is reported to analytics (queued: this visitor turned analytics off, so it goes nowhere).
     const reported = await page.evaluate(() => (window as never as { __firstParty?: unknown }).__firstParty)
     expect(reported).toContainEqual(expect.objectContaining({ name: LEAD_EVENT, props: { form_id: '115' } }))
-    await expect(sendButton(page)).toHaveAttribute('aria-disabled', 'false')
+    // The form still holds what was sent: Send stays unavailable until the success message clears it.
+    await expect(sendButton(page)).toHaveAttribute('aria-disabled', 'true')
+    await sendButton(page).click({ force: true })
+    await page.keyboard.press('Enter')
 
     await page.clock.runFor(MESSAGE_DISPLAY_MS - 1)
     await expect(messageArea(page)).toHaveAttribute('data-state', 'success')
@@ -72,6 +75,8 @@ test.describe('contact form sending', () => {
     await expect(page.getByLabel('Your name')).toHaveValue('')
     await expect(messageBox(page)).toHaveValue('')
     await expect(row(page, 'county').getByRole('combobox')).toHaveValue('')
+    await expect(sendButton(page)).toHaveAttribute('aria-disabled', 'false')
+    expect(requests.count()).toBe(0)
     expect(await submissionsMentioning(request, `success-run-${repetition()}`)).toHaveLength(1)
   })
 

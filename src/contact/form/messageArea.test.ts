@@ -45,6 +45,12 @@ describe('contact form message area', () => {
     expect(nextMessage(loading, { type: 'expire' })).toBe(loading)
   })
 
+  it('refuses a submit while the success message is shown, and allows one once it has gone', () => {
+    const success = nextMessage(loading, { type: 'answer', outcome: { kind: 'sent', text: 'Thanks' } })
+    expect(canSubmit(success)).toBe(false)
+    expect(canSubmit(nextMessage(success, { type: 'expire' }))).toBe(true)
+  })
+
   it('lets a new submit replace a message still on screen', () => {
     const error: MessageView = nextMessage(loading, { type: 'answer', outcome: { kind: 'failed', text: 'x' } })
     expect(canSubmit(error)).toBe(true)

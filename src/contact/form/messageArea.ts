@@ -53,8 +53,11 @@ export function nextMessage(current: MessageView, event: MessageEvent): MessageV
   }
 }
 
-/** Whether the form may be sent now (not while a send is under way). */
-export const canSubmit = (view: MessageView): boolean => view.state !== 'loading'
+/**
+ * Whether the form may be sent now: not while a send is under way, nor while its success is shown,
+ * since the form still holds what was sent until the success message goes and clears it.
+ */
+export const canSubmit = (view: MessageView): boolean => view.state !== 'loading' && view.state !== 'success'
 
 /** Shows a view in the message area; the text is set as text, never parsed as HTML. */
 export function renderMessage(area: HTMLElement, view: MessageView): void {

@@ -74,9 +74,8 @@ export function createMessageDisplay(
       // A live region speaks on its own; people who look see it too, not half below the fold.
       if (changed && view.text) bringIntoView(area)
     }
-    const busy = view.state === 'loading'
-    form.setAttribute('aria-busy', String(busy))
-    submitButton?.setAttribute('aria-disabled', String(busy))
+    form.setAttribute('aria-busy', String(view.state === 'loading'))
+    submitButton?.setAttribute('aria-disabled', String(!canSubmit(view)))
     run(view.onEnter)
     if (view.expiresInMs !== null) {
       const leaving = view
@@ -95,10 +94,7 @@ export function createMessageDisplay(
       if (note === null) showNote(null)
     },
     formReset() {
-      clearTimeout(expiry)
-      if (view.state === 'loading') return
-      view = IDLE
-      if (area) renderMessage(area, view)
+      if (view.state !== 'loading') show(IDLE)
     },
     stop: () => clearTimeout(expiry),
   }
