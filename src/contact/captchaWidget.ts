@@ -7,7 +7,11 @@ export type CaptchaConfig = { provider: CaptchaProviderName; siteKey: string | n
 export type CaptchaWidget = {
   /** Fetches and draws the widget; later calls return the same promise. */
   load: () => Promise<void>
-  /** The answer to send, solving first where the provider can (altcha); null when there is none. */
+  /**
+   * The answer to send, solving first where the provider can (altcha); null when there is none.
+   * Altcha's rejects when its script could not be loaded (no answer can be made without it); a
+   * later call tries to load it again.
+   */
   response: () => Promise<string | null>
   /** A fresh challenge, after a refused answer or a reset of the form. */
   reset: () => void
@@ -84,18 +88,23 @@ function altchaWidget(container: HTMLElement): CaptchaWidget {
   // 'starting' until the widget's own first verification (auto on load) reports; then the widget's state.
   let state = 'starting'
   let loading: Promise<void> | null = null
+  function draw() {
+    element = document.createElement('altcha-widget') as unknown as AltchaElement
+    element.setAttribute('challenge', CAPTCHA_CHALLENGE_ENDPOINT)
+    element.setAttribute('name', CAPTCHA_FORM_FIELDS.altcha)
+    element.setAttribute('auto', 'onload')
+    element.addEventListener('statechange', (event) => {
+      const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail
+      state = detail?.state ?? state
+      payload = detail?.state === 'verified' && detail.payload ? detail.payload : null
+    })
+    container.append(element)
+  }
   const load = () =>
-    (loading ??= import('altcha').then(() => {
-      element = document.createElement('altcha-widget') as unknown as AltchaElement
-      element.setAttribute('challenge', CAPTCHA_CHALLENGE_ENDPOINT)
-      element.setAttribute('name', CAPTCHA_FORM_FIELDS.altcha)
-      element.setAttribute('auto', 'onload')
-      element.addEventListener('statechange', (event) => {
-        const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail
-        state = detail?.state ?? state
-        payload = detail?.state === 'verified' && detail.payload ? detail.payload : null
-      })
-      container.append(element)
+    (loading ??= import('altcha').then(draw, (error: unknown) => {
+      // A chunk that failed (a deploy under an open tab, a network blip) may load on the next try.
+      loading = null
+      throw error
     }))
   return {
     load,

@@ -2,11 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CSRF_ENDPOINT } from '@/security/csrfProtocol'
 import { CONTACT_ENDPOINT } from '../protocol'
-import { attachForm, type FormBehaviourConfig } from './attachForm'
+import { attachForm, CAPTCHA_UNAVAILABLE_TEXT, type FormBehaviourConfig } from './attachForm'
 import { ERROR_ID_ATTRIBUTE, FIELD_ROW_CLASS } from './fieldMarks'
 import { MESSAGE_DISPLAY_MS } from './messageArea'
 
 const SUCCESS_TEXT = 'Thanks, we got it.'
+
+/** Whether the captcha's script arrives; when not, its dynamic import fails as a missing chunk would. */
+const altchaScript = vi.hoisted(() => ({ arrives: true }))
+vi.mock('altcha', () => {
+  if (!altchaScript.arrives) throw new Error('Failed to fetch dynamically imported module')
+  return {}
+})
 
 const config: FormBehaviourConfig = {
   specs: [{ name: 'name', type: 'text', required: true }],
@@ -19,6 +26,7 @@ const config: FormBehaviourConfig = {
 function renderForm(): HTMLFormElement {
   document.body.innerHTML = `
     <form data-form-id="115">
+      <div class="form-captcha" data-provider="altcha"></div>
       <div class="${FIELD_ROW_CLASS}" ${ERROR_ID_ATTRIBUTE}="name-error">
         <label for="name">Your name</label><input id="name" type="text" name="name" />
       </div>
@@ -35,6 +43,7 @@ const messageArea = (form: HTMLFormElement) => form.querySelector<HTMLElement>('
 const sendButton = (form: HTMLFormElement) => form.querySelector<HTMLButtonElement>('button[type="submit"]')!
 
 let contactRequests: number
+let sentCaptcha: unknown
 let detach: (() => void) | null = null
 
 beforeEach(() => {
@@ -42,15 +51,19 @@ beforeEach(() => {
   contactRequests = 0
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       if (url === CSRF_ENDPOINT) return Response.json({ token: 'token' })
-      if (url === CONTACT_ENDPOINT) contactRequests++
+      if (url === CONTACT_ENDPOINT) {
+        contactRequests++
+        sentCaptcha = JSON.parse(String(init?.body)).captcha
+      }
       return Response.json({ ok: true })
     }),
   )
 })
 
 afterEach(() => {
+  altchaScript.arrives = true
   detach?.()
   detach = null
   vi.unstubAllGlobals()
@@ -91,5 +104,32 @@ describe('sending the contact form', () => {
     form.reset()
     expect(messageArea(form).dataset.state).toBe('')
     expect(sendButton(form).getAttribute('aria-disabled')).toBe('false')
+  })
+})
+
+describe('sending the contact form with the proof-of-work captcha', () => {
+  it('tells the visitor when the captcha could not be loaded, and a later send loads it and goes through', async () => {
+    const form = renderForm()
+    detach = attachForm(form, { ...config, captcha: { provider: 'altcha', siteKey: null } })
+    altchaScript.arrives = false
+    form.requestSubmit()
+    await vi.advanceTimersByTimeAsync(0)
+
+    expect(messageArea(form).dataset.state).toBe('error')
+    expect(messageArea(form).textContent).toBe(CAPTCHA_UNAVAILABLE_TEXT)
+    expect(sendButton(form).getAttribute('aria-disabled')).toBe('false')
+    expect(contactRequests).toBe(0)
+
+    altchaScript.arrives = true
+    form.requestSubmit()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(messageArea(form).dataset.state).toBe('loading')
+    const widget = form.querySelector('altcha-widget')!
+    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved' } }))
+    await vi.advanceTimersByTimeAsync(0)
+
+    expect(contactRequests).toBe(1)
+    expect(sentCaptcha).toBe('solved')
+    expect(messageArea(form).dataset.state).toBe('success')
   })
 })

@@ -26,6 +26,10 @@ export type FormBehaviourConfig = {
 /** Shown in the message area when the server refuses the captcha answer. */
 export const CAPTCHA_FAILED_TEXT = 'The captcha check failed. Please try it again, then send.'
 
+/** Shown in the message area when the captcha could not be loaded, so nothing was sent. */
+export const CAPTCHA_UNAVAILABLE_TEXT =
+  'The captcha could not be loaded, so your message was not sent. Please check your connection and send again.'
+
 function focusFirstInvalid(fields: FieldView[]) {
   const first = fields.find(hasFieldError)
   const target = first?.targets.find((element) => !(element as HTMLInputElement).disabled) ?? first?.targets[0]
@@ -93,7 +97,12 @@ export function attachForm(
     if (Object.keys(errors).length > 0) return focusFirstInvalid(fields)
     message.expectNote(null)
     message.send({ type: 'submit' })
-    const captchaAnswer = captcha ? await captcha.response() : null
+    let captchaAnswer: string | null = null
+    try {
+      captchaAnswer = captcha ? await captcha.response() : null
+    } catch {
+      return message.send({ type: 'answer', outcome: { kind: 'failed', text: CAPTCHA_UNAVAILABLE_TEXT } })
+    }
     const honeypot = new FormData(form).get(HONEYPOT_FIELD)
     showResult(
       await sendContact({
