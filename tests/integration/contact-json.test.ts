@@ -139,6 +139,23 @@ describe('POST /api/contact (JSON)', () => {
     expect(await storedWithName('victim@example.com')).toHaveLength(0)
   })
 
+  it('accepts a tab pasted into a one-line field, stored as a space, and still refuses other control characters', async () => {
+    const response = await contact(await jsonPost(body({ name: 'Jane\tDoe', phone: '(614)\t555-0100' })))
+    expect(response.status).toBe(200)
+    const [stored] = await storedWithName('Jane Doe')
+    expect(stored.data?.find((item) => item.name === 'name')?.value).toBe('Jane Doe')
+    expect(stored.data?.find((item) => item.name === 'phone')?.value).toBe('(614) 555-0100')
+    for (const hostile of ['Jane\u0000Doe', 'Jane\u0007Doe', 'Jane\u001bDoe', 'Jane\u007fDoe']) {
+      const refused = await contact(await jsonPost(body({ name: hostile })))
+      expect(refused.status, JSON.stringify(hostile)).toBe(400)
+      expect((await refused.json()).fieldErrors, JSON.stringify(hostile)).toEqual({ name: MESSAGES.remote })
+    }
+    const message = 'A tab stays as typed in the message:\there, about parcel 44 on Main Street.'
+    expect((await contact(await jsonPost(body({ name: 'Tab In Message', message })))).status).toBe(200)
+    const [withTab] = await storedWithName('Tab In Message')
+    expect(withTab.data?.find((item) => item.name === 'message')?.value).toBe(message)
+  })
+
   it('keeps line breaks in the message and stores <script> as plain text', async () => {
     const message = 'Line one of the request about parcel 44.\r\nLine two: <script>alert(1)</script> end.'
     const response = await contact(await jsonPost(body({ name: 'Script Kiddie', message })))

@@ -55,9 +55,15 @@ export function parseFormId(value: unknown): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null
 }
 
+/** Fields a browser shows as one-line inputs: it strips line breaks from them but keeps a pasted tab. */
+const ONE_LINE_TYPES = new Set<FieldSpec['type']>(['text', 'email', 'tel'])
+/** The whitespace controls a one-line input keeps (two spreadsheet cells pasted give a tab). */
+const KEPT_WHITESPACE_CONTROLS = /[\t\v\f]/g
+
 /**
  * The values of the form's own fields. Names the form does not have are dropped; a value that
- * is not text (or a list of text) makes the whole request unreadable.
+ * is not text (or a list of text) makes the whole request unreadable. In a one-line field a tab
+ * (or another whitespace control the browser keeps) becomes a space, as the browser's check read it.
  */
 export function collectValues(specs: FieldSpec[], pairs: SubmissionInput['pairs']): FormValues | null {
   const known = new Set(specs.map((spec) => spec.name))
@@ -73,8 +79,9 @@ export function collectValues(specs: FieldSpec[], pairs: SubmissionInput['pairs'
   }
   const result: FormValues = {}
   for (const spec of specs) {
-    const items = values.get(spec.name)
-    if (!items) continue
+    const sent = values.get(spec.name)
+    if (!sent) continue
+    const items = ONE_LINE_TYPES.has(spec.type) ? sent.map((item) => item.replace(KEPT_WHITESPACE_CONTROLS, ' ')) : sent
     const value = spec.multiple ? items : items.length === 1 ? items[0] : items
     Object.defineProperty(result, spec.name, { value, enumerable: true, writable: true, configurable: true })
   }
@@ -86,7 +93,8 @@ const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 /**
  * Control characters no browser puts in a field: line breaks outside a textarea, or any other
- * control character. Checked only here, since a browser's own inputs cannot produce them.
+ * control character. Checked only here, since a browser's own inputs cannot produce them (a tab in
+ * a one-line field, which they can, is a space by now: see collectValues).
  */
 export function controlCharacterErrors(specs: FieldSpec[], values: FormValues): FieldErrors {
   const errors: FieldErrors = {}
