@@ -38,15 +38,23 @@ export function siteSender(settings: Pick<SiteSetting, 'contact' | 'business'>):
 
 type Entry = { label: string; value: string }
 
+/** A stored value under its field name, as it was kept. */
+const asStored = (item: NonNullable<FormSubmission['data']>[number]): Entry => ({
+  label: item.name,
+  value: item.value ?? '',
+})
+
 /**
- * The submitted values in the form's field order, labelled as the visitor saw them; when the form
- * is gone, as stored, under their field names.
+ * The submitted values in the form's field order, labelled as the visitor saw them, then any value
+ * stored under a name the form no longer has (a field renamed or removed since), under that name;
+ * when the form is gone, all as stored.
  */
 export function labelledEntries(form: Pick<Form, 'fields'> | null, submission: Pick<FormSubmission, 'data'>): Entry[] {
-  if (!form) return (submission.data ?? []).map((item) => ({ label: item.name, value: item.value ?? '' }))
+  if (!form) return (submission.data ?? []).map(asStored)
   const values = new Map<string, string>()
   for (const item of submission.data ?? []) values.set(item.name, item.value ?? '')
-  return form.fields.map((field) => {
+  const fieldNames = new Set(form.fields.map((field) => field.name))
+  const known = form.fields.map((field) => {
     let value = values.get(field.name) ?? ''
     if (field.blockType === 'select' || field.blockType === 'radio') {
       const labels = new Map(field.options.map((option) => [option.value, option.label]))
@@ -58,6 +66,7 @@ export function labelledEntries(form: Pick<Form, 'fields'> | null, submission: P
     if (field.blockType === 'checkbox') value = value ? 'Yes' : 'No'
     return { label: field.label, value }
   })
+  return [...known, ...(submission.data ?? []).filter((item) => !fieldNames.has(item.name)).map(asStored)]
 }
 
 /** The first valid address the visitor gave in an email field. */
