@@ -1,13 +1,18 @@
 import { createClient } from 'redis'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { BusMessage } from '@/chat/server/live/bus'
-import { CHAT_BUS_RECONNECT_MAX_DELAY_MS, createRedisBus } from '@/chat/server/live/redisBus'
+import {
+  CHAT_BUS_ANSWER_TIMEOUT_MS,
+  CHAT_BUS_PING_INTERVAL_MS,
+  CHAT_BUS_RECONNECT_MAX_DELAY_MS,
+  createRedisBus,
+} from '@/chat/server/live/redisBus'
 import { databaseReplayGuard, redisReplayGuard } from '@/contact/captcha/replayGuard'
 import { checkReadiness } from '@/platform/health'
 import { createRateLimiter } from '@/security/rateLimit'
 import { closeSharedRedis, REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS } from '@/security/redis'
 import { startTestPayload } from '../support/payload'
-import { startTempRedis, type TempRedis } from '../support/redis'
+import { startSilentServer, startTempRedis, type TempRedis } from '../support/redis'
 
 /** The bound every answer is held to while Redis is down: well under a second. */
 const OUTAGE_ANSWER_MS = Math.max(REDIS_CONNECT_TIMEOUT_MS, REDIS_COMMAND_TIMEOUT_MS) + 250
@@ -132,17 +137,27 @@ describe('readiness while Redis is down', () => {
   })
 })
 
+type ChatBusOnRedis = ReturnType<typeof createRedisBus>
+
+/** What a note said (the bus message's data), as a listener on a bus hears it. */
+const noteOf = (message: BusMessage) => (message.kind === 'signal' ? String(message.data) : message.kind)
+const say = (bus: ChatBusOnRedis, data: string) =>
+  bus.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'note', data })
+
+/** Two instances' buses on `url`, with the notes each one's streams hear. */
+function twoInstances(url: string) {
+  const first = createRedisBus(url)
+  const second = createRedisBus(url)
+  const heard = { first: [] as string[], second: [] as string[] }
+  first.subscribe((message) => heard.first.push(noteOf(message)))
+  second.subscribe((message) => heard.second.push(noteOf(message)))
+  return { first, second, heard }
+}
+
 describe('the chat bus while Redis is down', () => {
   it('keeps each instance’s chats going within it, reconnects by itself and crosses instances again', async () => {
     const redis = await redisServer()
-    const first = createRedisBus(redis.url)
-    const second = createRedisBus(redis.url)
-    const heard = { first: [] as string[], second: [] as string[] }
-    const text = (message: BusMessage) => (message.kind === 'signal' ? String(message.data) : message.kind)
-    first.subscribe((message) => heard.first.push(text(message)))
-    second.subscribe((message) => heard.second.push(text(message)))
-    const say = (bus: typeof first, data: string) =>
-      bus.publish({ kind: 'signal', audience: { kind: 'agents' }, name: 'note', data })
+    const { first, second, heard } = twoInstances(redis.url)
     try {
       await Promise.all([first.subscribed, second.subscribed])
       say(first, 'shared before')
@@ -163,6 +178,64 @@ describe('the chat bus while Redis is down', () => {
       // Each message reached its own instance exactly once.
       expect(heard.first.filter((note) => note === 'shared after')).toHaveLength(1)
       expect(heard.first.filter((note) => note === 'alone during')).toHaveLength(1)
+    } finally {
+      first.close()
+      second.close()
+    }
+  })
+})
+
+/** How soon after Redis stops answering an instance notices: a ping, the wait for its answer, slack for a busy machine. */
+const STALL_NOTICED_MS = CHAT_BUS_PING_INTERVAL_MS + CHAT_BUS_ANSWER_TIMEOUT_MS + 500
+
+describe('the chat bus while Redis stops answering', () => {
+  it(`hands messages to this instance’s streams within ${STALL_NOTICED_MS} ms when Redis accepts the connection and never answers`, async () => {
+    const silent = await startSilentServer()
+    const bus = createRedisBus(silent.url)
+    const heard: string[] = []
+    bus.subscribe((message) => heard.push(noteOf(message)))
+    try {
+      say(bus, 'while connecting')
+      await expect
+        .poll(() => heard.includes('while connecting') && !bus.isShared(), { timeout: STALL_NOTICED_MS })
+        .toBe(true)
+      say(bus, 'after giving up')
+      expect(heard).toContain('after giving up')
+    } finally {
+      bus.close()
+      await silent.close()
+    }
+  })
+
+  it('keeps each instance’s chats going within it while Redis hangs, and crosses instances again once it answers', async () => {
+    const redis = await redisServer()
+    const { first, second, heard } = twoInstances(redis.url)
+    try {
+      await Promise.all([first.subscribed, second.subscribed])
+      say(first, 'shared before')
+      await expect.poll(() => heard.second).toContain('shared before')
+
+      redis.pause()
+      try {
+        say(first, 'sent into the hang')
+        await expect
+          .poll(() => heard.first.includes('sent into the hang') && !first.isShared() && !second.isShared(), {
+            timeout: STALL_NOTICED_MS,
+          })
+          .toBe(true)
+        say(second, 'alone during')
+        expect(heard.second).toContain('alone during')
+        expect(heard.first).not.toContain('alone during')
+      } finally {
+        redis.resume()
+      }
+
+      await expect
+        .poll(() => first.isShared() && second.isShared(), { timeout: CHAT_BUS_RECONNECT_MAX_DELAY_MS + 5_000 })
+        .toBe(true)
+      say(first, 'shared after')
+      await expect.poll(() => heard.second).toContain('shared after')
+      expect(heard.first.filter((note) => note === 'shared after')).toHaveLength(1)
     } finally {
       first.close()
       second.close()

@@ -7,6 +7,10 @@ export type TempRedis = {
   stop: () => void
   /** Kills the server as a crash would (SIGKILL) and waits until its port is closed. */
   kill: () => Promise<void>
+  /** Stops the server's process (SIGSTOP): its connections stay open and nothing is answered, as in a hang. */
+  pause: () => void
+  /** Lets a paused server run again (SIGCONT). */
+  resume: () => void
 }
 
 /** A throwaway Redis on loopback, without persistence; on `port` when given (to bring one back where it was). */
@@ -40,15 +44,40 @@ export async function startTempRedis({ port: wanted }: { port?: number } = {}): 
       return {
         url: `redis://127.0.0.1:${port}`,
         port,
-        stop: () => child.kill('SIGTERM'),
+        // A paused server is let run again, so that it can end.
+        stop: () => {
+          child.kill('SIGTERM')
+          child.kill('SIGCONT')
+        },
         kill: async () => {
           child.kill('SIGKILL')
           await exited
         },
+        pause: () => child.kill('SIGSTOP'),
+        resume: () => child.kill('SIGCONT'),
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   child.kill('SIGKILL')
   throw new Error('redis-server did not start (npm test installs Debian’s redis-server)')
+}
+
+/** A TCP server on loopback that accepts every connection and never answers: a Redis that hangs from the start. */
+export async function startSilentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const held = new Set<net.Socket>()
+  const server = net.createServer((socket) => {
+    held.add(socket)
+    socket.on('close', () => held.delete(socket))
+    socket.on('error', () => {})
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    close: () => {
+      held.forEach((socket) => socket.destroy())
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
 }
