@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { agentStream } from '@/chat/server/http/agent'
+import { CHAT_UNAVAILABLE_MESSAGE, CHAT_UNAVAILABLE_RETRY_AFTER_S } from '@/chat/server/http/guards'
 import { chatHub } from '@/chat/server/live/hub'
+import { ChatStore } from '@/chat/server/storage/store'
 import { newVisitorToken } from '@/chat/server/http/tokens'
 import { agentPost, agentToken, payload, readFrames, setUpChatSuite, SITE, visitorPost } from '../support/chat'
 
@@ -54,6 +56,30 @@ describe('agent console server', () => {
     await readFrames(stream, (frames) => frames.some((frame) => frame.name === 'synced'))
     controller.abort()
     await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(chatHub().availability()).toBe('offline')
+  })
+
+  it('answers 503 and leaves no agent online when the open chats cannot be read from the database', async () => {
+    const databaseDown = vi
+      .spyOn(ChatStore.prototype, 'openConversations')
+      .mockRejectedValue(new Error('Connection terminated unexpectedly'))
+    try {
+      // The console reconnects after each failure: no attempt may leave a connection counted.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await agentStream(
+          new Request(`${SITE}/api/chat/agent/stream`, {
+            headers: { authorization: `JWT ${agentToken}`, host: 'site.test' },
+          }),
+          payload,
+        )
+        expect(response.status).toBe(503)
+        expect(response.headers.get('retry-after')).toBe(String(CHAT_UNAVAILABLE_RETRY_AFTER_S))
+        expect(await response.json()).toEqual({ ok: false, error: CHAT_UNAVAILABLE_MESSAGE })
+      }
+    } finally {
+      databaseDown.mockRestore()
+    }
+    expect(chatHub().agentList()).toEqual([])
     expect(chatHub().availability()).toBe('offline')
   })
 })

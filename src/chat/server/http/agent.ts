@@ -49,18 +49,20 @@ async function checkOrigin(request: Request, payload: Payload) {
 
 /** GET /api/chat/agent/stream: every open chat, the visitors on the site and the team's presence. */
 export async function agentStream(request: Request, payload: Payload): Promise<Response> {
+  const hub = chatHub()
+  const store = new ChatStore(payload, hub)
   let agent: Agent
+  let open: Awaited<ReturnType<ChatStore['openConversations']>>
   try {
     await checkOrigin(request, payload)
     agent = await agentOf(request, payload)
+    open = await store.openConversations()
   } catch (error) {
     return jsonError(error)
   }
-  const hub = chatHub()
-  const store = new ChatStore(payload, hub)
+  // Counted online only once the stream will open: its close is what counts the agent out again.
   const asked = new URL(request.url).searchParams.get('presence')
   hub.agentConnected(agent, AGENT_PRESENCES.find((presence) => presence === asked) ?? 'online')
-  const open = await store.openConversations()
   return eventStreamResponse({
     hub,
     signal: request.signal,
