@@ -6,12 +6,34 @@ import { DATA_DIR } from '@/platform/paths'
 
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
 
+/** Longest reaching the SMTP server may take, from looking its name up to its greeting. */
+export const SMTP_CONNECTION_TIMEOUT_MS = 2_000
+/** Longest a server that took the connection may take to greet: one that says nothing is down. */
+export const SMTP_GREETING_TIMEOUT_MS = 1_500
+/** Longest the server may stay silent later in a send that someone's request is waiting for. */
+export const SMTP_SOCKET_TIMEOUT_MS = 5_000
 /**
- * SMTP when SMTP_URL is set; otherwise every message is written to data/outbox/ as an .eml
- * file, so a fresh machine delivers somewhere a person can open.
+ * The same silence for a send from a retrying queue, which no request waits for: a server may take
+ * a while to accept a message it was handed, and giving up too soon would send it twice.
  */
-export function createMailTransport(smtpUrl = process.env.SMTP_URL): Transporter {
-  if (smtpUrl) return nodemailer.createTransport(smtpUrl)
+export const SMTP_QUEUED_SOCKET_TIMEOUT_MS = 60_000
+
+/**
+ * SMTP when SMTP_URL is set, within the timeouts above (settings in SMTP_URL's query win);
+ * otherwise every message is written to data/outbox/ as an .eml file, so a fresh machine
+ * delivers somewhere a person can open.
+ */
+export function createMailTransport({
+  smtpUrl = process.env.SMTP_URL,
+  socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS,
+}: { smtpUrl?: string; socketTimeoutMs?: number } = {}): Transporter {
+  if (smtpUrl)
+    return nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_CONNECTION_TIMEOUT_MS,
+      greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
+      socketTimeout: socketTimeoutMs,
+    })
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
 }
 

@@ -5,12 +5,14 @@ import {
   CHAT_TRANSCRIPTS_PER_VISITOR,
   NO_AGENT_TRANSCRIPT_MESSAGE,
   NO_TRANSCRIPT_ADDRESS_MESSAGE,
+  TRANSCRIPT_NOT_SENT_MESSAGE,
   transcriptSiteLimiter,
 } from '@/chat/server/conversation/transcriptRequest'
 import { CHAT_BODY_MAX_BYTES } from '@/chat/constants'
 import { newVisitorToken } from '@/chat/server/http/tokens'
+import { SMTP_GREETING_TIMEOUT_MS } from '@/platform/mailTransport'
 import { agentPost, payload, setUpChatSuite, visitorPost } from '../support/chat'
-import { setUpSmtpServer } from '../support/smtp'
+import { setUpSmtpServer, startSilentSmtpServer } from '../support/smtp'
 
 // Before the suite's Payload starts, so that its mail transport is this loopback server.
 const smtp = setUpSmtpServer()
@@ -88,6 +90,9 @@ async function staffedChat(text: string, email: string | null, token = newVisito
   expect((await visitorPost(token, { action: 'end' })).status).toBe(200)
   return { token, conversationId: conversationId as number }
 }
+
+/** How soon a visitor hears that their copy could not be sent when the mail server hangs: its greeting's bound, and slack for a busy machine. */
+const TRANSCRIPT_FAILURE_ANSWERED_MS = SMTP_GREETING_TIMEOUT_MS + 1_000
 
 const transcriptOf = (token: string, body: Record<string, unknown> = {}) =>
   visitorPost(token, { action: 'transcript', ...body })
@@ -177,6 +182,26 @@ describe('a copy of the chat by email', () => {
       413,
     )
     expect(smtp.server.received.length).toBe(before)
+  })
+
+  it(`says within ${TRANSCRIPT_FAILURE_ANSWERED_MS} ms that the copy could not be sent when the mail server never greets`, async () => {
+    const { token } = await staffedChat('the mail server hangs', 'hung.server@example.com')
+    const silent = await startSilentSmtpServer()
+    const configured = process.env.SMTP_URL
+    process.env.SMTP_URL = silent.url
+    try {
+      const started = performance.now()
+      const response = await transcriptOf(token)
+      const waited = performance.now() - started
+      expect(response.status).toBe(502)
+      expect(await response.json()).toEqual({ ok: false, error: TRANSCRIPT_NOT_SENT_MESSAGE })
+      expect(silent.connections()).toBe(1)
+      expect(waited).toBeLessThan(TRANSCRIPT_FAILURE_ANSWERED_MS)
+    } finally {
+      process.env.SMTP_URL = configured
+      await silent.close()
+    }
+    expect(mailsTo('hung.server@example.com')).toHaveLength(0)
   })
 
   it(`sends at most ${CHAT_TRANSCRIPTS_PER_VISITOR} per visitor, then answers 429`, async () => {

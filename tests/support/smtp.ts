@@ -83,6 +83,27 @@ export async function startSmtpServer(port = 0) {
   }
 }
 
+/** A real SMTP server on loopback that takes each connection and never greets it, as a hung mail server does. */
+export async function startSilentSmtpServer() {
+  let connections = 0
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    // The greeting waits for this callback, which is never called.
+    onConnect() {
+      connections++
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    /** Connections taken so far. */
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
 /**
  * Registers a loopback SMTP server for a suite: started before the suite's other set-up (register
  * this first), named by SMTP_URL while the suite runs, closed and SMTP_URL put back after it.

@@ -1,6 +1,6 @@
 import type { Payload, TaskConfig } from 'payload'
 import type { Form, FormSubmission } from '@/payload-types'
-import { createMailTransport, sendMail } from '@/platform/mailTransport'
+import { createMailTransport, sendMail, SMTP_QUEUED_SOCKET_TIMEOUT_MS } from '@/platform/mailTransport'
 import { database, sql } from '@/platform/sql'
 import { siteMetrics } from '@/metrics/siteMetrics'
 import {
@@ -109,7 +109,7 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
       .filter((address): address is string => address !== null)
     if (recipients.length === 0) throw new Error('No contact recipients are set in site settings.')
     const content = staffEmail(form, submission)
-    await sendMail(createMailTransport(), {
+    await sendMail(createMailTransport({ socketTimeoutMs: SMTP_QUEUED_SOCKET_TIMEOUT_MS }), {
       from,
       to: recipients,
       replyTo: visitorEmail(form, submission) ?? undefined,
@@ -144,7 +144,7 @@ export async function sendConfirmation(payload: Payload, submissionId: number | 
   const to = visitorEmail(form, submission)
   if (submission.confirmationSentAt || !to || submission.deliveryStatus === 'spam') return 'skipped'
   try {
-    await sendMail(createMailTransport(), {
+    await sendMail(createMailTransport({ socketTimeoutMs: SMTP_QUEUED_SOCKET_TIMEOUT_MS }), {
       from,
       to,
       messageId: messageId(submission, 'confirmation', from.address),

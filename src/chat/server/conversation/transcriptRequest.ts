@@ -17,6 +17,8 @@ export const CHAT_TRANSCRIPTS_PER_SITE = 60
 /** What the server says (and the end screen shows) when a chat has no address to send its transcript to. */
 export const NO_TRANSCRIPT_ADDRESS_MESSAGE =
   'A transcript goes only to the email address given when the chat started, and none was given.'
+/** What they say when the mail server failed or did not answer in time. */
+export const TRANSCRIPT_NOT_SENT_MESSAGE = 'The transcript could not be sent. Please try again later.'
 /** What they say when no agent took part in the chat. */
 export const NO_AGENT_TRANSCRIPT_MESSAGE = 'A transcript is sent only for a chat with one of our staff.'
 
@@ -67,7 +69,7 @@ export async function mailTranscript(store: ChatStore, visitorId: string, body: 
   } catch (error) {
     if (error instanceof ChatRequestError) throw error
     store.payload.logger.error({ err: error, conversationId: conversation.id }, 'chat transcript mail failed')
-    throw new ChatRequestError(502, 'The transcript could not be sent. Please try again later.')
+    throw new ChatRequestError(502, TRANSCRIPT_NOT_SENT_MESSAGE)
   }
   return { to }
 }
