@@ -4,10 +4,11 @@ import path from 'node:path'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase } from '@/platform/migrate'
-import { database as sqlDatabase, sql } from '@/platform/sql'
+import { database as sqlDatabase, sql, type Database } from '@/platform/sql'
 import { databaseReplayGuard, SPENT_ANSWER_PRUNE_INTERVAL_MS, spentAnswerKey } from '@/contact/captcha/replayGuard'
 import { CAPTCHA_ERROR } from '@/contact/protocol'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
+import { SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
 import { solvedAltcha } from '../support/altcha'
 import { createContactForm, jsonPost, validFields } from '../support/contact'
@@ -35,6 +36,29 @@ async function expectCaptchaRefused(response: Response) {
 
 const storedNamed = async (payload: Payload, name: string) =>
   (await payload.count({ collection: 'form-submissions', where: { summary: { contains: name } } })).totalDocs
+
+/** Runs `during` while every write of a spent answer fails, as writes to a failing database do, then heals it. */
+async function withSpentAnswersFailing(db: Database, during: () => Promise<void>) {
+  if (db.dialect === 'sqlite') {
+    await db.run(sql`CREATE TRIGGER test_refuse_answer BEFORE INSERT ON captcha_answers
+      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`)
+  } else {
+    await db.run(sql`CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`)
+    await db.run(
+      sql`CREATE TRIGGER test_refuse_answer BEFORE INSERT ON captcha_answers FOR EACH ROW EXECUTE FUNCTION test_refuse()`,
+    )
+  }
+  try {
+    await during()
+  } finally {
+    await db.run(
+      db.dialect === 'sqlite'
+        ? sql`DROP TRIGGER test_refuse_answer`
+        : sql`DROP TRIGGER test_refuse_answer ON captcha_answers`,
+    )
+  }
+}
 
 const databases: Array<{ name: string; open: () => Promise<{ url: string; close: () => void }> }> = [
   {
@@ -105,6 +129,17 @@ for (const database of databases) {
         expect(responses.map((response) => response.status).sort()).toEqual([200, 403, 403])
         expect(await storedNamed(first, name)).toBe(1)
       }
+    })
+
+    it('answers 503 and stores nothing, not the captcha error, when the spent answers cannot be recorded', async () => {
+      const answer = await solvedAltcha()
+      await withSpentAnswersFailing(sqlDatabase(first), async () => {
+        const response = await send(first, answer, 'Spent Answers Down')
+        expect(response.status).toBe(503)
+        expect(response.headers.get('retry-after')).toBe(String(SUBMIT_RETRY_AFTER_S))
+        expect(await response.json()).toEqual({ ok: false, error: SUBMIT_MESSAGES.unavailable })
+      })
+      expect(await storedNamed(first, 'Spent Answers Down')).toBe(0)
     })
 
     it('sweeps expired answers from the table, keeping live ones', async () => {

@@ -9,7 +9,7 @@ import { fetchChallenge, solvedAltcha } from '../support/altcha'
 import { answerChallenge, CAPTCHA_CHALLENGE_RATE_LIMIT } from '@/contact/captcha/challengeEndpoint'
 import { createContactForm, csrfPair, formPost, jsonPost, validFields } from '../support/contact'
 import { startTestPayload } from '../support/payload'
-import { startSiteverifyFake } from '../support/siteverify'
+import { closedSiteverifyUrl, startSiteverifyFake } from '../support/siteverify'
 
 const SECRET = 'loopback-secret-key'
 
@@ -104,14 +104,21 @@ for (const provider of ['recaptcha', 'turnstile', 'hcaptcha'] as const) {
       await captchaRefusal(await send(fake.issueToken()))
     })
 
-    it('refuses when the service cannot be reached', async () => {
+    it('holds the message for review, naming the service, when the service cannot be reached', async () => {
       await useProvider(provider)
-      process.env[SITEVERIFY_URLS[provider].env] = 'http://127.0.0.1:1/siteverify'
+      process.env[SITEVERIFY_URLS[provider].env] = await closedSiteverifyUrl()
+      const name = `${provider} unreachable`
       try {
-        await captchaRefusal(await send(fake.issueToken()))
+        const response = await send(fake.issueToken(), name)
+        expect(response.status).toBe(200)
+        expect(await response.json()).toEqual({ ok: true })
       } finally {
         process.env[SITEVERIFY_URLS[provider].env] = fake.url
       }
+      const { docs } = await payload.find({ collection: 'form-submissions', where: { summary: { like: name } } })
+      expect(docs).toHaveLength(1)
+      expect(docs[0]).toMatchObject({ deliveryStatus: 'held' })
+      expect(docs[0].lastDeliveryError).toContain(`${SITEVERIFY_URLS[provider].service}) could not be reached`)
     })
   })
 }

@@ -1,17 +1,20 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { deliverSubmission } from '@/contact/delivery/deliver'
 import { ACTION_MESSAGES } from '@/contact/inbox/protocol'
 import { inboxActionEndpoints } from '@/contact/inbox/endpoints'
 import { runContactQueue } from '@/contact/delivery/runner'
 import { CAPTCHA_ERROR, CAPTCHA_FORM_FIELDS, HONEYPOT_FIELD } from '@/contact/protocol'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
+import { SITEVERIFY_URLS } from '@/contact/captcha/siteverify'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
+import { handleLegacyPost, LEGACY_SUCCESS } from '@/contact/server/legacyEndpoint'
 import { HELD_ANSWER, NEEDS_JAVASCRIPT_TEXT } from '@/contact/server/noScriptAnswer'
 import type { FormSubmission } from '@/payload-types'
 import { solvedAltcha } from '../support/altcha'
-import { createContactForm, formPost, jsonPost, RECIPIENT, validFields } from '../support/contact'
+import { createContactForm, csrfPair, formPost, jsonPost, RECIPIENT, validFields } from '../support/contact'
 import { startTestPayload } from '../support/payload'
+import { closedSiteverifyUrl, startSiteverifyFake } from '../support/siteverify'
 import { startSmtpServer } from '../support/smtp'
 
 let payload: Payload
@@ -30,10 +33,12 @@ afterAll(async () => {
   await cleanup?.()
 })
 
+const SECRET_KEY = 'key'
+
 async function setCaptcha(provider: 'altcha' | 'recaptcha', holdWithoutJavaScript: boolean) {
   await payload.updateGlobal({
     slug: 'site-settings',
-    data: { captcha: { provider, holdWithoutJavaScript, secretKey: 'key', siteKey: 'site-key' } },
+    data: { captcha: { provider, holdWithoutJavaScript, secretKey: SECRET_KEY, siteKey: 'site-key' } },
   })
 }
 beforeEach(() => setCaptcha('altcha', true))
@@ -179,5 +184,103 @@ describe('the JSON API without a captcha answer', () => {
     expect(response.status).toBe(403)
     expect(await response.json()).toEqual({ ok: false, error: CAPTCHA_ERROR })
     expect(await storedNamed('Json Jim')).toHaveLength(0)
+  })
+})
+
+describe('a reCAPTCHA answer while the captcha service cannot be asked', () => {
+  let siteverify: Awaited<ReturnType<typeof startSiteverifyFake>>
+  let unreachableUrl: string
+  const { env } = SITEVERIFY_URLS.recaptcha
+
+  beforeAll(async () => {
+    siteverify = await startSiteverifyFake(SECRET_KEY)
+    unreachableUrl = await closedSiteverifyUrl()
+  })
+  afterAll(() => siteverify?.close())
+  beforeEach(async () => {
+    siteverify.failWith(null)
+    process.env[env] = siteverify.url
+    await setCaptcha('recaptcha', true)
+  })
+  afterEach(() => {
+    delete process.env[env]
+  })
+
+  const jsonWithToken = async (name: string, token = siteverify.issueToken()) =>
+    contact(await jsonPost({ formId: 115, fields: validFields({ name }), captcha: token }))
+
+  async function expectHeldUnsent(name: string, cause: RegExp) {
+    const [stored] = await storedNamed(name)
+    expect(stored.deliveryStatus).toBe('held')
+    expect(stored.lastDeliveryError).toMatch(/^Held for review: the captcha service \(Google reCAPTCHA\) /)
+    expect(stored.lastDeliveryError).toMatch(cause)
+    await runContactQueue(payload)
+    expect(await deliverSubmission(payload, stored.id)).toBe('held')
+    expect(mailsMentioning(name)).toHaveLength(0)
+    return stored
+  }
+
+  it('is stored as held with the reason, answered as any held message, and not emailed when the service answers 500', async () => {
+    siteverify.failWith(500)
+    const response = await jsonWithToken('Outage Olive')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+    const held = await expectHeldUnsent('Outage Olive', /answered with an error \(HTTP 500\)/)
+    // Released by the owner, it is emailed once.
+    expect((await release(String(held.id), ['editor'])).status).toBe(200)
+    await runContactQueue(payload)
+    expect(mailsMentioning('Outage Olive')).toHaveLength(1)
+  })
+
+  it('is stored as held with the reason and not emailed when the service cannot be reached', async () => {
+    process.env[env] = unreachableUrl
+    const response = await jsonWithToken('Unreachable Uma')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true })
+    await expectHeldUnsent('Unreachable Uma', /could not be reached/)
+  })
+
+  it('posted without JavaScript, is held and answered with the held page', async () => {
+    siteverify.failWith(503)
+    const response = await noScriptPost('Plain Post Pia', { [CAPTCHA_FORM_FIELDS.recaptcha]: siteverify.issueToken() })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain(HELD_ANSWER.title)
+    await expectHeldUnsent('Plain Post Pia', /HTTP 503/)
+  })
+
+  it('through the legacy endpoint, is held and answered s, for a 500 and for a closed port', async () => {
+    for (const [name, outage, cause] of [
+      ['Legacy Outage Lou', () => siteverify.failWith(500), /answered with an error \(HTTP 500\)/],
+      ['Legacy Unreachable Lea', () => void (process.env[env] = unreachableUrl), /could not be reached/],
+    ] as const) {
+      outage()
+      const data = new URLSearchParams()
+      for (const { name: field, value } of validFields({ name }))
+        for (const item of Array.isArray(value) ? value : [value]) data.append(field, item)
+      const params = new URLSearchParams({
+        option: 'com_ajax',
+        module: 'contact',
+        format: 'raw',
+        method: 'recaptcha',
+        data: data.toString(),
+        'g-recaptcha-response': siteverify.issueToken(),
+      })
+      const csrf = await csrfPair()
+      const response = await handleLegacyPost(
+        await formPost(params, { path: '/index.php', csrf, headers: { 'X-CSRF-Token': csrf.token } }),
+        { payload: async () => payload },
+      )
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe(LEGACY_SUCCESS)
+      await expectHeldUnsent(name, cause)
+    }
+  })
+
+  it('is still refused with the captcha error, storing nothing, when the service says the answer is wrong', async () => {
+    const response = await jsonWithToken('Wrong Token Will', 'made-up-token')
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({ ok: false, error: CAPTCHA_ERROR })
+    expect(siteverify.calls.at(-1)).toMatchObject({ response: 'made-up-token' })
+    expect(await storedNamed('Wrong Token Will')).toHaveLength(0)
   })
 })

@@ -12,11 +12,13 @@ export type SiteverifyCall = {
  * A loopback stand-in for the siteverify endpoint that reCAPTCHA, Turnstile and hCaptcha share:
  * POST secret, response (and remoteip) as a form; JSON answer with success and error-codes.
  * Like the real services it accepts a token once and refuses it after (timeout-or-duplicate).
+ * `failWith(status)` makes it answer every call with that HTTP error, as a service in an outage does.
  */
 export async function startSiteverifyFake(expectedSecret: string) {
   const valid = new Set<string>()
   const used = new Set<string>()
   const calls: SiteverifyCall[] = []
+  let outage: number | null = null
   const server = http.createServer((req, res) => {
     let body = ''
     req.setEncoding('utf8')
@@ -26,6 +28,7 @@ export async function startSiteverifyFake(expectedSecret: string) {
         res.writeHead(status, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify(value))
       }
+      if (outage !== null) return answer(outage, { error: 'service unavailable' })
       if (req.method !== 'POST' || !(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
         return answer(405, { success: false, 'error-codes': ['bad-request'] })
       const form = new URLSearchParams(body)
@@ -57,6 +60,19 @@ export async function startSiteverifyFake(expectedSecret: string) {
       valid.add(token)
       return token
     },
+    /** Every call answers this HTTP status from now on; null: answer normally again. */
+    failWith: (status: number | null) => {
+      outage = status
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** A siteverify address on loopback where nothing listens: a connection to it is refused at once. */
+export async function closedSiteverifyUrl(): Promise<string> {
+  const server = http.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return `http://127.0.0.1:${port}/siteverify`
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1'
 import type { Challenge, Payload as SolutionPayload } from 'altcha-lib/v1/types'
 import type { ReplayGuard } from './replayGuard'
-import type { CaptchaVerifier } from './types'
+import { CAPTCHA_PASSED, CAPTCHA_REFUSED, type CaptchaVerifier } from './types'
 
 /** Largest number the browser may have to try: about a second of hashing on a phone. */
 export const ALTCHA_MAX_NUMBER = 100_000
@@ -40,22 +40,25 @@ function decodePayload(answer: string): SolutionPayload | null {
   }
 }
 
-/** Self-hosted proof of work: the answer is valid, unexpired, signed by us and not used before. */
+/**
+ * Self-hosted proof of work: the answer is valid, unexpired, signed by us and not used before.
+ * Without the record of spent answers (the database failing) a replay cannot be ruled out, and the
+ * check is `unavailable`.
+ */
 export function altchaProvider(guard: ReplayGuard, hmacKey = altchaHmacKey()): CaptchaVerifier {
   return {
     name: 'altcha',
     async verify(answer) {
       const payload = decodePayload(answer)
-      if (!payload) return false
-      if (!(await verifySolution(payload, hmacKey, true))) return false
+      if (!payload) return CAPTCHA_REFUSED
+      if (!(await verifySolution(payload, hmacKey, true))) return CAPTCHA_REFUSED
       const expires = Number(extractParams(payload).expires) * 1000
       const ttl = Number.isFinite(expires) ? Math.max(expires - Date.now(), 1000) : ALTCHA_CHALLENGE_TTL_MS
       try {
-        return await guard.claim(payload.signature, ttl)
+        return (await guard.claim(payload.signature, ttl)) ? CAPTCHA_PASSED : CAPTCHA_REFUSED
       } catch (error) {
-        // Without the record of spent answers a replay cannot be ruled out: refuse.
-        console.error('captcha altcha: spent answers unavailable', error)
-        return false
+        const reason = 'the record of spent captcha answers could not be read'
+        return { outcome: 'unavailable', failed: 'storage', reason, cause: error }
       }
     },
   }

@@ -5,7 +5,7 @@ import { captchaReplayGuard } from './replayGuard'
 import { siteverifyProvider } from './siteverify'
 import type { CaptchaVerifier } from './types'
 
-export type { CaptchaProviderName, CaptchaVerifier } from './types'
+export type { CaptchaProviderName, CaptchaVerdict, CaptchaVerifier } from './types'
 
 /** The verifier of the provider chosen in site settings, or null when the site runs without a captcha. */
 export async function configuredCaptcha(payload: Payload): Promise<CaptchaVerifier | null> {

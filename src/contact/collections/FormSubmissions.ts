@@ -9,8 +9,9 @@ import { isAdmin, isContentEditor } from '@/platform/access'
 
 /**
  * `spam`: the honeypot was filled; kept for the record, never delivered unless an editor says "not spam".
- * `held`: sent without JavaScript, so without the proof-of-work captcha; delivered only once an
- * editor releases it. Status changes go through the inbox's actions (src/contact/inbox/actions.ts).
+ * `held`: sent without JavaScript, so without the proof-of-work captcha, or while the third-party
+ * captcha service could not be asked (`lastDeliveryError` says so); delivered only once an editor
+ * releases it. Status changes go through the inbox's actions (src/contact/inbox/actions.ts).
  */
 export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed', 'spam', 'held'] as const
 

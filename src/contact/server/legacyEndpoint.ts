@@ -5,7 +5,7 @@ import { CSRF_FORM_FIELD, CSRF_HEADER } from '@/security/csrfProtocol'
 import { readContactBody } from './body'
 import { formPostFailure, GUARD_MESSAGES, guardOriginAndRate, retryAfterHeaders } from './guard'
 import { clientAddress } from '@/security/request'
-import { acceptSubmission, SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from './submit'
+import { acceptSubmission, type CaptchaDecision, decideCaptcha, SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from './submit'
 
 /** The old site's answer for "sent". */
 export const LEGACY_SUCCESS = 's'
@@ -83,11 +83,16 @@ async function submitLegacy(
 ): Promise<Response> {
   const cms = await deps.payload()
   const remoteIp = clientAddress(request)
-  const checksCaptcha = params.get('method') === 'recaptcha'
-  if (checksCaptcha) {
+  let checkedCaptcha: CaptchaDecision | undefined
+  if (params.get('method') === 'recaptcha') {
     const answer = LEGACY_CAPTCHA_FIELDS.map((field) => params.get(field) || data.get(field)).find(Boolean)
     const provider = await configuredCaptcha(cms)
-    if (provider && !(answer && (await provider.verify(answer, { remoteIp })))) return text(403, CAPTCHA_ERROR)
+    checkedCaptcha = !provider
+      ? { kind: 'pass' }
+      : answer
+        ? await decideCaptcha(cms, provider, answer, remoteIp)
+        : { kind: 'refuse', missing: true }
+    if (checkedCaptcha.kind === 'refuse') return text(403, CAPTCHA_ERROR)
   }
 
   const pairs: Array<{ name: string; value: string }> = []
@@ -98,7 +103,7 @@ async function submitLegacy(
     honeypot: data.get(HONEYPOT_FIELD),
     pageUrl: request.headers.get('referer'),
     remoteIp,
-    captchaAlreadyChecked: checksCaptcha,
+    checkedCaptcha,
   })
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms)

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
 import { MESSAGES, validateForm, type FieldErrors, type FieldSpec, type FormValues } from '@/forms/validation'
-import { configuredCaptcha, holdsPostsWithoutJavaScript } from '../captcha'
+import { configuredCaptcha, holdsPostsWithoutJavaScript, type CaptchaVerifier } from '../captcha'
 import { CAPTCHA_ERROR, type SentFollowUp } from '../protocol'
 import { findForm } from './formCache'
 import { sentFollowUp } from './followUp'
@@ -40,8 +40,8 @@ export type SubmissionInput = {
   honeypot?: string | null
   pageUrl?: string | null
   remoteIp?: string
-  /** The legacy endpoint checks the captcha itself before anything else. */
-  captchaAlreadyChecked?: boolean
+  /** The legacy endpoint checks the captcha itself before anything else: what its check decided. */
+  checkedCaptcha?: CaptchaDecision
   /** The plain form post of a browser without JavaScript (not the JSON API, not the legacy call). */
   noScript?: boolean
 }
@@ -151,6 +151,48 @@ export const unavailableOutcome = (): SubmitOutcome => ({
 })
 
 /**
+ * What the captcha check means for a submission: stored as usual, held for the owner's review
+ * (`reason`, when given, is recorded with it), or refused (`missing`: no answer was sent at all).
+ */
+export type CaptchaDecision = { kind: 'pass' } | { kind: 'hold'; reason?: string } | { kind: 'refuse'; missing?: true }
+
+/** Why a submission whose captcha could not be checked is held, as the inbox shows it. */
+export const heldForUncheckedCaptcha = (reason: string) =>
+  `Held for review: ${reason}, so this message was not checked against robots. Release it to have it emailed.`
+
+/**
+ * Asks the provider about an answer. A third party's service that cannot be asked does not cost the
+ * visitor their message: it is kept, held for review, with why. Our own record of spent answers
+ * failing means the database is failing, which the store would meet too: that throws, and the
+ * answer is the 503 with the visitor's text kept. Either is logged once, with its cause.
+ */
+export async function decideCaptcha(
+  payload: Payload,
+  provider: CaptchaVerifier,
+  answer: string,
+  remoteIp?: string,
+): Promise<CaptchaDecision> {
+  const verdict = await provider.verify(answer, { remoteIp })
+  if (verdict.outcome === 'passed') return { kind: 'pass' }
+  if (verdict.outcome === 'refused') return { kind: 'refuse' }
+  if (verdict.failed === 'storage')
+    throw new Error(`captcha ${provider.name}: ${verdict.reason}`, { cause: verdict.cause })
+  payload.logger.error({ err: verdict.cause }, `captcha ${provider.name}: ${verdict.reason}; the submission is held`)
+  return { kind: 'hold', reason: heldForUncheckedCaptcha(verdict.reason) }
+}
+
+async function captchaDecisionFor(payload: Payload, input: SubmissionInput): Promise<CaptchaDecision> {
+  const provider = await configuredCaptcha(payload)
+  if (!provider) return { kind: 'pass' }
+  if (!input.captcha) {
+    // No answer at all: a browser without JavaScript could not have solved the proof of work.
+    const holds = input.noScript && provider.name === 'altcha' && (await holdsPostsWithoutJavaScript(payload))
+    return holds ? { kind: 'hold' } : { kind: 'refuse', missing: true }
+  }
+  return decideCaptcha(payload, provider, input.captcha, input.remoteIp)
+}
+
+/**
  * The one path every contact submission takes, whichever endpoint it came through: validate
  * with the shared engine, check the captcha, store. Delivery is queued by the store itself.
  * When the database fails on the way (reading the form or the settings, or storing), the answer
@@ -181,15 +223,12 @@ async function checkAndStore(payload: Payload, input: SubmissionInput): Promise<
     return { status: 400, ok: false, error: SUBMIT_MESSAGES.fixFields, fieldErrors }
 
   const isSpam = Boolean(input.honeypot && input.honeypot.trim() !== '')
-  let held = false
-  if (!isSpam && form.captcha && !input.captchaAlreadyChecked) {
-    const provider = await configuredCaptcha(payload)
-    if (provider && !input.captcha) {
-      // No answer at all: a browser without JavaScript could not have solved the proof of work.
-      held = Boolean(input.noScript && provider.name === 'altcha' && (await holdsPostsWithoutJavaScript(payload)))
-      if (!held) return { status: 403, ok: false, error: CAPTCHA_ERROR, captchaMissing: true }
-    } else if (provider && !(await provider.verify(input.captcha ?? '', { remoteIp: input.remoteIp })))
-      return { status: 403, ok: false, error: CAPTCHA_ERROR }
+  let hold: Extract<CaptchaDecision, { kind: 'hold' }> | null = null
+  if (!isSpam && form.captcha) {
+    const decision = input.checkedCaptcha ?? (await captchaDecisionFor(payload, input))
+    if (decision.kind === 'refuse')
+      return { status: 403, ok: false, error: CAPTCHA_ERROR, ...(decision.missing && { captchaMissing: true }) }
+    if (decision.kind === 'hold') hold = decision
   }
 
   const doc = await payload.create({
@@ -197,14 +236,15 @@ async function checkAndStore(payload: Payload, input: SubmissionInput): Promise<
     data: {
       form: form.id,
       data: storedData(specs, values),
-      deliveryStatus: isSpam ? 'spam' : held ? 'held' : 'queued',
+      deliveryStatus: isSpam ? 'spam' : hold ? 'held' : 'queued',
+      lastDeliveryError: hold?.reason,
       pageUrl: storedPageUrl(input.pageUrl),
     },
     overrideAccess: true,
     depth: 0,
   })
   await confirmStored(payload, doc.id)
-  if (held) return { status: 200, ok: true, submissionId: doc.id, held: true }
+  if (hold) return { status: 200, ok: true, submissionId: doc.id, held: true }
   // A filled honeypot gets the same answer as a person, so the robot learns nothing.
   const followUp = await sentFollowUp(payload, form, new Date(doc.createdAt))
   return { status: 200, ok: true, submissionId: isSpam ? null : doc.id, followUp }
