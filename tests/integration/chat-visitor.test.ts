@@ -3,6 +3,8 @@ import { CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/
 import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/http/files'
 import { newVisitorToken } from '@/chat/server/http/tokens'
 import { visitorStream } from '@/chat/server/http/visitor'
+import { chatHub } from '@/chat/server/live/hub'
+import { CHAT_EVENTS_PAGE_SIZE, ChatStore } from '@/chat/server/storage/store'
 import { chatEvents, payload, readFrames, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
 
 setUpChatSuite({ seeded: true, withEditor: true })
@@ -39,6 +41,30 @@ describe('visitor conversation', () => {
     )
     const frames = await readFrames(stream, (seen) => seen.some((frame) => frame.name === 'synced'))
     expect(chatEvents(frames).map((event) => event.text)).toEqual(['two', 'three'])
+  })
+
+  it('replays a conversation longer than one page of stored events to its newest, from the start and from a position', async () => {
+    const token = newVisitorToken()
+    const { event } = await (await visitorPost(token, { action: 'message', text: 'first of many' })).json()
+    // Written directly (a visitor's posts are rate limited): a long conversation, months of chats.
+    const store = new ChatStore(payload, chatHub())
+    const texts = ['first of many']
+    for (let index = 1; index <= CHAT_EVENTS_PAGE_SIZE + 20; index++) {
+      texts.push(`message ${index}`)
+      await store.insertEvent(event.conversationId, {
+        type: 'message',
+        author: { type: 'customer', name: 'Visitor' },
+        text: `message ${index}`,
+      })
+    }
+    const replayed = async (lastEventId?: number) => {
+      const headers = visitorHeaders(token, lastEventId ? { 'last-event-id': String(lastEventId) } : {})
+      const stream = await visitorStream(new Request(`${SITE}/api/chat/stream`, { headers }), payload)
+      const frames = await readFrames(stream, (seen) => seen.some((frame) => frame.name === 'synced'))
+      return chatEvents(frames).map((chat) => chat.text)
+    }
+    expect(await replayed()).toEqual(texts)
+    expect(await replayed(event.id)).toEqual(texts.slice(1))
   })
 
   it('keeps HTML in a message as plain text', async () => {

@@ -22,6 +22,9 @@ export type NewChatEvent = {
 
 export const fileUrl = (fileId: number) => `/api/chat/files/${fileId}`
 
+/** Stored events read at once: a stream's replay of a longer conversation reads several pages. */
+export const CHAT_EVENTS_PAGE_SIZE = 500
+
 /** The PostgreSQL advisory lock (any fixed 64-bit key) that chat event inserts take in turn. */
 export const CHAT_EVENT_ORDER_LOCK = 6_427_001
 
@@ -189,22 +192,34 @@ export class ChatStore {
     })
   }
 
-  /** Events after a stream position: of one conversation, or of all (for agents). */
-  async eventsAfter(afterId: number, conversationId?: number, limit = 500): Promise<ChatEventView[]> {
-    const { docs } = await this.payload.find({
-      collection: 'chat-events',
-      where: {
-        and: [
-          { id: { greater_than: afterId } },
-          ...(conversationId ? [{ conversation: { equals: conversationId } }] : []),
-        ],
-      },
-      sort: 'id',
-      limit,
-      depth: 1,
-      pagination: false,
-    })
-    return docs.map(toEventView)
+  /**
+   * Events after a stream position, of one conversation or of all (for agents), oldest first: all
+   * of them, or the first `limit`. Read CHAT_EVENTS_PAGE_SIZE at a time, so that a long
+   * conversation reaches its newest events (a visitor's chats over months share one).
+   */
+  async eventsAfter(afterId: number, conversationId?: number, limit = Infinity): Promise<ChatEventView[]> {
+    const events: ChatEventView[] = []
+    let position = afterId
+    while (events.length < limit) {
+      const wanted = Math.min(CHAT_EVENTS_PAGE_SIZE, limit - events.length)
+      const { docs } = await this.payload.find({
+        collection: 'chat-events',
+        where: {
+          and: [
+            { id: { greater_than: position } },
+            ...(conversationId ? [{ conversation: { equals: conversationId } }] : []),
+          ],
+        },
+        sort: 'id',
+        limit: wanted,
+        depth: 1,
+        pagination: false,
+      })
+      events.push(...docs.map(toEventView))
+      if (docs.length < wanted) break
+      position = events[events.length - 1].id
+    }
+    return events
   }
 
   async openConversations(): Promise<ChatConversation[]> {
