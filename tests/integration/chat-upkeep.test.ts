@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { ChatHub } from '@/chat/server/live/hub'
+import { createRedisBus } from '@/chat/server/live/redisBus'
+import { ChatStore } from '@/chat/server/storage/store'
 import { DEFAULT_IDLE_END_MINUTES } from '@/chat/settingsTab'
 import { type AbsenceLog, endStaleChats, idleEndLine, LEFT_QUEUE_LINE } from '@/chat/retention/upkeep'
 import { newVisitorHash, setUpChatStore } from '../support/chatHistory'
+import { startTempRedis, type TempRedis } from '../support/redis'
 
 const chat = setUpChatStore()
 const MINUTE_MS = 60_000
@@ -115,5 +119,42 @@ describe('chat upkeep', () => {
     expect(await statusOf(quiet.id)).toBe('ended')
     expect(await lastLineOf(quiet.id)).toBe(idleEndLine(DEFAULT_IDLE_END_MINUTES))
     expect(await statusOf(waiting.id)).toBe('ended')
+  })
+})
+
+describe('chat upkeep on an instance that shares chats through Redis', () => {
+  it('counts no waiting visitor as gone while Redis is away (they may be on another instance), and counts again once it is back', async () => {
+    await setUpkeep({ idleEndMinutes: 30, leftQueueMinutes: 5 })
+    const redis = await startTempRedis()
+    const bus = createRedisBus(redis.url)
+    const hub = new ChatHub(bus)
+    const store = new ChatStore(chat.payload, hub)
+    let back: TempRedis | undefined
+    try {
+      await bus.subscribed
+      // A waiting visitor whose stream is held by another instance: out of this one's own sight.
+      const elsewhere = await chatOf('Elsa', 'queued', false)
+      await redis.kill()
+      await expect.poll(() => bus.isShared()).toBe(false)
+      const absences: AbsenceLog = new Map()
+      const start = Date.now()
+      await endStaleChats(store, absences, start)
+      await endStaleChats(store, absences, start + 10 * MINUTE_MS)
+      expect(absences.has(elsewhere.id)).toBe(false)
+      expect(await statusOf(elsewhere.id)).toBe('queued')
+
+      back = await startTempRedis({ port: redis.port })
+      await expect.poll(() => bus.isShared(), { timeout: 10_000 }).toBe(true)
+      // Heard from every instance again, and still nowhere: gone from now on.
+      await endStaleChats(store, absences, start + 11 * MINUTE_MS)
+      expect(absences.get(elsewhere.id)).toBe(start + 11 * MINUTE_MS)
+      await endStaleChats(store, absences, start + 16 * MINUTE_MS)
+      expect(await statusOf(elsewhere.id)).toBe('ended')
+    } finally {
+      hub.close()
+      bus.close()
+      redis.stop()
+      back?.stop()
+    }
   })
 })

@@ -22,7 +22,7 @@ export type AbsenceLog = Map<number, number>
 
 /**
  * Ends the chats nobody wrote in for the set minutes, and the waiting chats whose visitor has been
- * gone from the site for the set minutes, each with a line saying why (the visitor and the agent
+ * gone from the site for the set minutes (counted only while this instance hears every other), each with a line saying why (the visitor and the agent
  * both see it, as when someone ends a chat). Answers how many it ended of each.
  */
 export async function endStaleChats(store: ChatStore, absentSince: AbsenceLog, now = Date.now()) {
@@ -57,9 +57,12 @@ export async function endStaleChats(store: ChatStore, absentSince: AbsenceLog, n
     select: { id: true, visitorTokenHash: true },
   })
   const stillWaiting = new Set<number>()
+  // While Redis is away, a visitor on another instance is out of sight here, not gone: nobody counts
+  // as absent until every instance is heard again.
+  const seesEveryone = store.hub.bus.hearsEveryInstance()
   for (const doc of waiting) {
     stillWaiting.add(doc.id)
-    if (store.hub.visitor(doc.visitorTokenHash)) {
+    if (!seesEveryone || store.hub.visitor(doc.visitorTokenHash)) {
       absentSince.delete(doc.id)
       continue
     }

@@ -30,6 +30,12 @@ export type BusMessage = StreamMessage | PresenceMessage
 export interface ChatBus {
   publish(message: BusMessage): void
   subscribe(listener: (message: BusMessage) => void): () => void
+  /**
+   * Whether this process hears every instance now: always with one instance and no Redis; with
+   * Redis, only while it carries the messages (while it is away, other instances' visitors and
+   * agents are out of sight, not gone).
+   */
+  hearsEveryInstance(): boolean
 }
 
 /** The default: every stream of this process hears every message. */
@@ -38,6 +44,7 @@ export function createInProcessBus(): ChatBus {
   emitter.setMaxListeners(0)
   return {
     publish: (message) => emitter.emit('message', message),
+    hearsEveryInstance: () => true,
     subscribe(listener) {
       emitter.on('message', listener)
       return () => emitter.off('message', listener)

@@ -184,6 +184,7 @@ export function createRedisBus(
   return {
     subscribed,
     isShared: () => shared,
+    hearsEveryInstance: () => shared,
     publish(message) {
       if (shared && publisher) send(message)
       else if (!down && outbox.length < OUTBOX_MAX_MESSAGES) outbox.push(message)
