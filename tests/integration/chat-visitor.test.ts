@@ -5,6 +5,7 @@ import { newVisitorToken } from '@/chat/server/http/tokens'
 import { visitorStream } from '@/chat/server/http/visitor'
 import { chatHub } from '@/chat/server/live/hub'
 import { CHAT_EVENTS_PAGE_SIZE, ChatStore } from '@/chat/server/storage/store'
+import { database, sql } from '@/platform/sql'
 import { chatEvents, payload, readFrames, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
 
 setUpChatSuite({ seeded: true, withEditor: true })
@@ -65,6 +66,27 @@ describe('visitor conversation', () => {
     }
     expect(await replayed()).toEqual(texts)
     expect(await replayed(event.id)).toEqual(texts.slice(1))
+  })
+
+  it('answers a stored message as sent, once, even when its conversation’s last-message time cannot be written', async () => {
+    const token = newVisitorToken()
+    await visitorPost(token, { action: 'message', text: 'before the failure' })
+    const db = database(payload)
+    await db.run(sql`CREATE TRIGGER test_refuse_touch BEFORE UPDATE OF last_message_at ON chat_conversations
+      BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`)
+    try {
+      const response = await visitorPost(token, { action: 'message', text: 'stored despite the failure' })
+      expect(response.status).toBe(200)
+      expect((await response.json()).event.text).toBe('stored despite the failure')
+    } finally {
+      await db.run(sql`DROP TRIGGER test_refuse_touch`)
+    }
+    const stream = await visitorStream(
+      new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(token) }),
+      payload,
+    )
+    const frames = await readFrames(stream, (seen) => seen.some((frame) => frame.name === 'synced'))
+    expect(chatEvents(frames).map((event) => event.text)).toEqual(['before the failure', 'stored despite the failure'])
   })
 
   it('keeps HTML in a message as plain text', async () => {

@@ -152,10 +152,17 @@ export class ChatStore {
     return db.transaction((tx) => write(tx.req), { lock: CHAT_EVENT_ORDER_LOCK })
   }
 
-  /** Stores an event, then sends it to every stream that may see it. */
+  /**
+   * Stores an event, then sends it to every stream that may see it. Once it is stored it is sent
+   * and answered, whatever happens to the conversation's "Last message" time after it: told that a
+   * stored message failed, a visitor would send it again, and the agent would get it twice.
+   */
   async append(conversationId: number, input: NewChatEvent): Promise<ChatEventView> {
     const created = await this.withEventOrder((req) => this.insertEvent(conversationId, input, req))
-    if (input.author.type !== 'system') await this.touchLastMessage(conversationId, created.createdAt)
+    if (input.author.type !== 'system')
+      await this.touchLastMessage(conversationId, created.createdAt).catch((error: unknown) =>
+        this.payload.logger.error({ err: error, conversation: conversationId }, 'chat: last message time not kept'),
+      )
     const view = toEventView(created)
     this.hub.publish({ kind: 'event', event: view })
     return view
