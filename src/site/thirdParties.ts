@@ -19,8 +19,16 @@ export function thirdPartySources(settings: SettingsForCsp | null | undefined): 
   ])
 }
 
-/** A site-settings hook: each read or change republishes the hosts the CSP allows. */
+/** The settings groups that name third parties: a read without all of them cannot say which are on. */
+const SOURCE_GROUPS = ['analytics', 'captcha', 'chat'] as const
+
+/**
+ * A site-settings hook: each change, and each read of the whole settings, republishes the hosts
+ * the CSP allows. A read of some fields only (anyone may ask the API for `?select=…`) publishes
+ * nothing: it would have emptied the list, and every page's policy would have blocked the
+ * captcha, the tags and LiveChat until the next full read.
+ */
 export const publishSiteSources = ({ doc }: { doc: SettingsForCsp }) => {
-  publishThirdPartySources(thirdPartySources(doc))
+  if (SOURCE_GROUPS.every((group) => group in doc)) publishThirdPartySources(thirdPartySources(doc))
   return doc
 }

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSiteSettings, SITE_SETTINGS_MEMO_MS } from '@/content/siteSettingsReader'
 import { readCaptchaSettings } from '@/contact/settings/read'
+import { currentThirdPartySources } from '@/security/thirdPartySources'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload
@@ -50,5 +51,26 @@ describe("the server's settings reader", () => {
     await expect(readSiteSettings(flaky, now)).rejects.toThrow('database away')
     away = false
     expect((await readSiteSettings(flaky, now + 1)).business?.name).toBe(business.name)
+  })
+})
+
+describe('the third parties every page’s CSP allows, published from the settings', () => {
+  it('are kept when someone asks for a few fields of the settings, and follow a full read and a change', async () => {
+    await setCaptcha({ provider: 'hcaptcha', siteKey: 'site-key-2', secretKey: 'secret-2' })
+    expect(currentThirdPartySources().script).toContain('https://hcaptcha.com')
+    // What any visitor may ask the API for (`?select[business][name]=true`), as a visitor.
+    const partial = await payload.findGlobal({
+      slug: 'site-settings',
+      select: { business: { name: true } },
+      overrideAccess: false,
+      depth: 0,
+    })
+    expect(partial.business?.name).toBe(business.name)
+    expect(currentThirdPartySources().script).toContain('https://hcaptcha.com')
+    // A visitor's full read names them as they are.
+    await payload.findGlobal({ slug: 'site-settings', overrideAccess: false, depth: 0 })
+    expect(currentThirdPartySources().script).toContain('https://hcaptcha.com')
+    await setCaptcha({ provider: 'altcha' })
+    expect(currentThirdPartySources().script).not.toContain('https://hcaptcha.com')
   })
 })
