@@ -1,4 +1,4 @@
-import type { Access, FieldAccess, PayloadRequest } from 'payload'
+import type { Access, FieldAccess, PayloadRequest, Where } from 'payload'
 
 export const ROLES = ['admin', 'editor', 'agent'] as const
 export type Role = (typeof ROLES)[number]
@@ -22,10 +22,11 @@ export const isAdminField: FieldAccess = ({ req }) => hasRole(userOf(req), 'admi
 export const isContentEditor: Access = ({ req }) => hasRole(userOf(req), 'admin', 'editor')
 export const anyone: Access = () => true
 
-/** Visitors read published documents only; editors also see drafts. */
+/** Visitors read published documents only, never one in the trash; editors also see drafts and the trash. */
 export const publishedOrEditor: Access = ({ req }) => {
   if (hasRole(userOf(req), 'admin', 'editor')) return true
-  return { _status: { equals: 'published' } }
+  const visible: Where[] = [{ _status: { equals: 'published' } }, { deletedAt: { exists: false } }]
+  return { and: visible }
 }
 
 /** Admins read every account; anyone else only their own. */

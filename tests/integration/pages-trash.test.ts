@@ -100,6 +100,19 @@ describe.each(SUITE_DATABASES)('on %s', (database) => {
       expect(await searchFinds('quokka')).toEqual([])
     })
 
+    it('is not readable by a visitor through the API, even one who asks for the trash', async () => {
+      const page = await publishPage('Withdrawn wombat')
+      await moveToTrash(page.id)
+      const asVisitor = { collection: 'pages', overrideAccess: false, depth: 0 } as const
+      const trashed = await payload.find({ ...asVisitor, trash: true, where: { id: { equals: page.id } } })
+      expect(trashed.totalDocs).toBe(0)
+      await expect(payload.findByID({ ...asVisitor, id: page.id, trash: true })).rejects.toThrow()
+      // Editors still see it in the trash, to restore it.
+      expect(
+        (await payload.find({ collection: 'pages', trash: true, where: { id: { equals: page.id } } })).totalDocs,
+      ).toBe(1)
+    })
+
     it('tells the page cache that every page and the list of pages are stale', async () => {
       const page = await publishPage('Cached page')
       toldStale = []
