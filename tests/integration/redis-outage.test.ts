@@ -1,10 +1,12 @@
 import { createClient } from 'redis'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { BusMessage } from '@/chat/server/live/bus'
 import {
   CHAT_BUS_ANSWER_TIMEOUT_MS,
   CHAT_BUS_PING_INTERVAL_MS,
   CHAT_BUS_RECONNECT_MAX_DELAY_MS,
+  CHAT_REDIS_CHANNEL,
   createRedisBus,
 } from '@/chat/server/live/redisBus'
 import { databaseReplayGuard, redisReplayGuard } from '@/contact/captcha/replayGuard'
@@ -185,10 +187,45 @@ describe('the chat bus while Redis is down', () => {
   })
 })
 
-/** How soon after Redis stops answering an instance notices: a ping, the wait for its answer, slack for a busy machine. */
-const STALL_NOTICED_MS = CHAT_BUS_PING_INTERVAL_MS + CHAT_BUS_ANSWER_TIMEOUT_MS + 500
+/**
+ * How soon after Redis stops answering an instance notices: up to a ping interval before its next
+ * ping goes out, the wait for the answer, up to another interval before the check that sees it
+ * late, and slack for a busy machine.
+ */
+const STALL_NOTICED_MS = 2 * CHAT_BUS_PING_INTERVAL_MS + CHAT_BUS_ANSWER_TIMEOUT_MS + 500
 
 describe('the chat bus while Redis stops answering', () => {
+  it('does not take a Redis that answered for gone when this process itself was held up past the deadline', async () => {
+    const redis = await redisServer()
+    const bus = createRedisBus(redis.url)
+    const heard: string[] = []
+    bus.subscribe((message) => heard.push(noteOf(message)))
+    const outages = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await bus.subscribed
+      say(bus, 'just before the hold-up')
+      // This process held up past the deadline (spawnSync blocks it), while another instance
+      // publishes: Redis answers and passes the message on meanwhile, unread until the hold-up ends.
+      const fromElsewhere = JSON.stringify({
+        kind: 'signal',
+        audience: { kind: 'agents' },
+        name: 'note',
+        data: 'from elsewhere',
+      })
+      const started = Date.now()
+      spawnSync('redis-cli', ['-p', String(redis.port), 'PUBLISH', CHAT_REDIS_CHANNEL, fromElsewhere])
+      while (Date.now() - started < CHAT_BUS_ANSWER_TIMEOUT_MS + CHAT_BUS_PING_INTERVAL_MS);
+      await new Promise((resolve) => setTimeout(resolve, 3 * CHAT_BUS_PING_INTERVAL_MS))
+      expect(heard).toContain('from elsewhere')
+      expect(heard.filter((note) => note === 'just before the hold-up')).toHaveLength(1)
+      expect(outages).not.toHaveBeenCalled()
+      expect(bus.isShared()).toBe(true)
+    } finally {
+      outages.mockRestore()
+      bus.close()
+    }
+  })
+
   it(`hands messages to this instance’s streams within ${STALL_NOTICED_MS} ms when Redis accepts the connection and never answers`, async () => {
     const silent = await startSilentServer()
     const bus = createRedisBus(silent.url)

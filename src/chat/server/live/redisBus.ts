@@ -167,7 +167,8 @@ export function createRedisBus(
       socket.on('close', () => current() && lost())
     }
     sub.send(['SUBSCRIBE', CHAT_REDIS_CHANNEL])
-    livenessTimer = setInterval(() => {
+    const checkAnswers = () => {
+      if (publisher !== pub) return // lost or closed meanwhile
       const now = Date.now()
       const waitedTooLong = (connection: Connection) =>
         connection.unanswered.length > 0 && now - connection.unanswered[0].sentAt >= CHAT_BUS_ANSWER_TIMEOUT_MS
@@ -176,7 +177,11 @@ export function createRedisBus(
         return
       }
       for (const connection of [pub, sub]) if (connection.unanswered.length === 0) connection.send(['PING'])
-    }, CHAT_BUS_PING_INTERVAL_MS)
+    }
+    // Judged after the event loop has read the sockets (setImmediate runs after I/O): when this
+    // process itself was held up past the deadline (a long task, a collection), the answers that
+    // came meanwhile are counted first, and a Redis that did answer is not taken for gone.
+    livenessTimer = setInterval(() => setImmediate(checkAnswers), CHAT_BUS_PING_INTERVAL_MS)
     livenessTimer.unref?.()
   }
   open()
