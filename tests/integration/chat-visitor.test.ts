@@ -4,7 +4,7 @@ import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/ser
 import { newVisitorToken } from '@/chat/server/http/tokens'
 import { visitorStream } from '@/chat/server/http/visitor'
 import { chatHub } from '@/chat/server/live/hub'
-import { CHAT_EVENTS_PAGE_SIZE, ChatStore } from '@/chat/server/storage/store'
+import { CHAT_REPLAY_MAX_EVENTS, ChatStore } from '@/chat/server/storage/store'
 import { database, sql } from '@/platform/sql'
 import { chatEvents, payload, readFrames, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
 
@@ -44,19 +44,21 @@ describe('visitor conversation', () => {
     expect(chatEvents(frames).map((event) => event.text)).toEqual(['two', 'three'])
   })
 
-  it('replays a conversation longer than one page of stored events to its newest, from the start and from a position', async () => {
+  it(`replays a conversation of more than ${CHAT_REPLAY_MAX_EVENTS} events from its newest ones, from the start and from a position`, async () => {
     const token = newVisitorToken()
     const { event } = await (await visitorPost(token, { action: 'message', text: 'first of many' })).json()
     // Written directly (a visitor's posts are rate limited): a long conversation, months of chats.
     const store = new ChatStore(payload, chatHub())
     const texts = ['first of many']
-    for (let index = 1; index <= CHAT_EVENTS_PAGE_SIZE + 20; index++) {
+    const ids = [event.id as number]
+    for (let index = 1; index <= CHAT_REPLAY_MAX_EVENTS + 20; index++) {
       texts.push(`message ${index}`)
-      await store.insertEvent(event.conversationId, {
+      const stored = await store.insertEvent(event.conversationId, {
         type: 'message',
         author: { type: 'customer', name: 'Visitor' },
         text: `message ${index}`,
       })
+      ids.push(stored.id)
     }
     const replayed = async (lastEventId?: number) => {
       const headers = visitorHeaders(token, lastEventId ? { 'last-event-id': String(lastEventId) } : {})
@@ -64,8 +66,8 @@ describe('visitor conversation', () => {
       const frames = await readFrames(stream, (seen) => seen.some((frame) => frame.name === 'synced'))
       return chatEvents(frames).map((chat) => chat.text)
     }
-    expect(await replayed()).toEqual(texts)
-    expect(await replayed(event.id)).toEqual(texts.slice(1))
+    expect(await replayed()).toEqual(texts.slice(-CHAT_REPLAY_MAX_EVENTS))
+    expect(await replayed(ids.at(-11))).toEqual(texts.slice(-10))
   })
 
   it('answers a stored message as sent, once, even when its conversation’s last-message time cannot be written', async () => {

@@ -82,8 +82,8 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
       },
     ],
     replay: async (afterId) => {
-      if (afterId > 0) return store.eventsAfter(afterId)
-      const events = await Promise.all(open.map((doc) => store.eventsAfter(0, doc.id)))
+      if (afterId > 0) return store.replayAfter(afterId)
+      const events = await Promise.all(open.map((doc) => store.replayAfter(0, doc.id)))
       return events.flat().sort((a, b) => a.id - b.id)
     },
     accepts: (message) => message.kind === 'event' || message.audience.kind === 'agents',

@@ -154,7 +154,7 @@ export async function visitorStream(request: Request, payload: Payload): Promise
     },
     replay: async (afterId) => {
       const id = currentConversation()
-      return id ? store.eventsAfter(afterId, id) : []
+      return id ? store.replayAfter(afterId, id) : []
     },
     accepts: (message) => {
       if (message.kind === 'event') return message.event.conversationId === currentConversation()

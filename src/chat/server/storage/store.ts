@@ -22,8 +22,8 @@ export type NewChatEvent = {
 
 export const fileUrl = (fileId: number) => `/api/chat/files/${fileId}`
 
-/** Stored events read at once: a stream's replay of a longer conversation reads several pages. */
-export const CHAT_EVENTS_PAGE_SIZE = 500
+/** The most events a stream replays when it opens or catches up: the newest ones after its position. */
+export const CHAT_REPLAY_MAX_EVENTS = 500
 
 /** The PostgreSQL advisory lock (any fixed 64-bit key) that chat event inserts take in turn. */
 export const CHAT_EVENT_ORDER_LOCK = 6_427_001
@@ -199,34 +199,39 @@ export class ChatStore {
     })
   }
 
+  /** Events after a stream position, of one conversation or of all (for agents), oldest first, at most `limit`. */
+  async eventsAfter(
+    afterId: number,
+    conversationId?: number,
+    limit = CHAT_REPLAY_MAX_EVENTS,
+  ): Promise<ChatEventView[]> {
+    return this.readEvents(afterId, conversationId, 'id', limit)
+  }
+
   /**
-   * Events after a stream position, of one conversation or of all (for agents), oldest first: all
-   * of them, or the first `limit`. Read CHAT_EVENTS_PAGE_SIZE at a time, so that a long
-   * conversation reaches its newest events (a visitor's chats over months share one).
+   * What a stream replays after a position: the newest CHAT_REPLAY_MAX_EVENTS events after it, oldest
+   * first. A long conversation (one holds all of a visitor's chats) opens on its current chat, not on
+   * its first 500 events, and a console back after a long sleep reads a bounded amount.
    */
-  async eventsAfter(afterId: number, conversationId?: number, limit = Infinity): Promise<ChatEventView[]> {
-    const events: ChatEventView[] = []
-    let position = afterId
-    while (events.length < limit) {
-      const wanted = Math.min(CHAT_EVENTS_PAGE_SIZE, limit - events.length)
-      const { docs } = await this.payload.find({
-        collection: 'chat-events',
-        where: {
-          and: [
-            { id: { greater_than: position } },
-            ...(conversationId ? [{ conversation: { equals: conversationId } }] : []),
-          ],
-        },
-        sort: 'id',
-        limit: wanted,
-        depth: 1,
-        pagination: false,
-      })
-      events.push(...docs.map(toEventView))
-      if (docs.length < wanted) break
-      position = events[events.length - 1].id
-    }
-    return events
+  async replayAfter(afterId: number, conversationId?: number): Promise<ChatEventView[]> {
+    return (await this.readEvents(afterId, conversationId, '-id', CHAT_REPLAY_MAX_EVENTS)).reverse()
+  }
+
+  private async readEvents(afterId: number, conversationId: number | undefined, sort: 'id' | '-id', limit: number) {
+    const { docs } = await this.payload.find({
+      collection: 'chat-events',
+      where: {
+        and: [
+          { id: { greater_than: afterId } },
+          ...(conversationId ? [{ conversation: { equals: conversationId } }] : []),
+        ],
+      },
+      sort,
+      limit,
+      depth: 1,
+      pagination: false,
+    })
+    return docs.map(toEventView)
   }
 
   async openConversations(): Promise<ChatConversation[]> {
