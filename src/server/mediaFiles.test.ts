@@ -233,9 +233,9 @@ describe('the nginx front, which serves the same files (deploy/nginx.conf.templa
     expect(block).toContain('add_header Cache-Control $media_cache_control;')
   })
 
-  it('sends the security headers and the policy the app sends with a media file', () => {
-    expect(block).toContain(`add_header Content-Security-Policy "${MEDIA_FILE_CSP}";`)
+  it('sends the security headers and the policy the app sends with a media file, with its errors too (always)', () => {
+    expect(block).toContain(`add_header Content-Security-Policy "${MEDIA_FILE_CSP}" always;`)
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS))
-      expect(block).toMatch(new RegExp(`add_header ${name} "?${value.replace(/[()]/g, '\\$&')}"?;`))
+      expect(block).toMatch(new RegExp(`add_header ${name} "?${value.replace(/[()]/g, '\\$&')}"? always;`))
   })
 })
