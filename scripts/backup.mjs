@@ -4,7 +4,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { archiveDate, backup, BACKUP_KEEP_DAYS, defaultBackupDir, uploadsBucketFrom } from './lib/backup.mjs'
+import {
+  archiveDate,
+  backup,
+  backupDirFrom,
+  BACKUP_KEEP_DAYS,
+  isBeforeRestoreArchive,
+  uploadsBucketFrom,
+} from './lib/backup.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -31,7 +38,7 @@ async function backupTarget() {
   return { dataDir: UPLOADS_DIR, databaseUrl: DATABASE_URL, source: 'stack' }
 }
 
-const backupDir = path.resolve(process.env.BACKUP_DIR || defaultBackupDir())
+const backupDir = backupDirFrom(process.env)
 const keepDays = Number(process.env.BACKUP_KEEP_DAYS || BACKUP_KEEP_DAYS)
 if (!(keepDays > 0))
   throw new Error(`BACKUP_KEEP_DAYS must be a number of days above 0, not ${process.env.BACKUP_KEEP_DAYS}`)
@@ -68,11 +75,11 @@ async function backupOnce() {
   for (const name of result.removed) console.log(`> Deleted ${name}, older than ${keepDays} days.`)
 }
 
-/** When the newest archive of this source was made, or 0 when there is none. */
+/** When the newest archive of this source was made, or 0 when there is none; a restore's copy of what it replaced is not one. */
 function newestBackupMs() {
   const names = fs.existsSync(backupDir) ? fs.readdirSync(backupDir) : []
   const dates = names
-    .filter((name) => name.startsWith(`${target.source}-`))
+    .filter((name) => name.startsWith(`${target.source}-`) && !isBeforeRestoreArchive(name))
     .map(archiveDate)
     .filter(Boolean)
   return Math.max(0, ...dates.map((date) => date.getTime()))

@@ -1,10 +1,10 @@
 // `npm run restore -- ARCHIVE` restores a backup into the embedded site's empty data folder and
 // database (DATA_DIR, DATABASE_URL); `--stack` into the production stack's, stopped (its
-// PostgreSQL is started for the restore); `--force` first empties a target that holds data.
-// Stop the site before.
+// PostgreSQL is started for the restore); `--force` first backs up a target that holds data into
+// BACKUP_DIR (`…-before-restore-….tar.gz`), then empties it. Stop the site before.
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
-import { restore, secretsNameFor } from './lib/backup.mjs'
+import { backupDirFrom, restore, secretsNameFor } from './lib/backup.mjs'
 import { continueOnProjectNode, loadEnvFile } from './lib/bootstrap.mjs'
 
 continueOnProjectNode()
@@ -31,17 +31,18 @@ async function restoreIntoStack(options) {
   fs.mkdirSync(LOG_DIR, { recursive: true })
   const postgres = await startPostgres()
   try {
-    return await restore({ ...options, dataDir: UPLOADS_DIR, databaseUrl: DATABASE_URL })
+    return await restore({ ...options, dataDir: UPLOADS_DIR, databaseUrl: DATABASE_URL, source: 'stack' })
   } finally {
     await stopProcess('PostgreSQL', postgres, ['SIGTERM', 'SIGINT'])
   }
 }
 
 try {
-  const options = { archive: positionals[0], force: values.force }
+  const options = { archive: positionals[0], force: values.force, backupDir: backupDirFrom(process.env) }
   const result = values.stack
     ? await restoreIntoStack(options)
     : await restore({ ...options, dataDir: process.env.DATA_DIR || 'data', databaseUrl: process.env.DATABASE_URL })
+  if (result.beforeRestore) console.log(`> What the target held before is kept in ${result.beforeRestore}`)
   console.log(`> Restored the backup of ${result.manifest.createdAt}, checked against its manifest:`)
   console.log(`>   ${result.rows} rows in ${Object.keys(result.tables).length} tables into ${result.database}`)
   for (const [table, rows] of Object.entries(result.tables)) if (rows) console.log(`>     ${table}: ${rows}`)

@@ -1,11 +1,14 @@
 export declare const BACKUP_KEEP_DAYS: number
 export declare const MANIFEST_FORMAT: number
 export declare const MANIFEST_NAME: string
+export declare const BEFORE_RESTORE: string
 export declare function defaultBackupDir(): string
+export declare function backupDirFrom(env?: Record<string, string | undefined>): string
 export declare function archiveStamp(date: Date): string
 export declare function archiveName(source: 'site' | 'stack', date: Date): string
 export declare function secretsNameFor(archive: string): string
 export declare function archiveDate(name: string): Date | null
+export declare function isBeforeRestoreArchive(name: string): boolean
 export declare class BackupError extends Error {}
 
 export type BackupManifest = {
@@ -34,6 +37,9 @@ export declare function restore(options: {
   dataDir: string
   databaseUrl?: string
   force?: boolean
+  /** Where a forced restore keeps a backup of what it replaces. */
+  backupDir?: string
+  source?: 'site' | 'stack'
 }): Promise<{
   manifest: BackupManifest
   tables: Record<string, number>
@@ -41,4 +47,6 @@ export declare function restore(options: {
   files: number
   database: string
   dataDir: string
+  /** The backup of what a forced restore replaced, or null when the target was empty. */
+  beforeRestore: string | null
 }>

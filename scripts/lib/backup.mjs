@@ -25,8 +25,15 @@ const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal']
 const SKIPPED_DATA_FILES = ['first-admin.txt']
 /** The data folder's upload folders (the app's MEDIA_FOLDER and CHAT_FILES_FOLDER), which live in the bucket when S3 is set. */
 const UPLOAD_FOLDERS = ['media', 'chat-files']
-/** `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC. */
-const ARCHIVE_NAME = /^(site|stack)-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/
+/** What names the copy a forced restore takes of the target before emptying it: `site-before-restore-<time>.tar.gz`. */
+export const BEFORE_RESTORE = 'before-restore'
+/**
+ * `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC;
+ * `site-before-restore-…` for the copy a forced restore keeps, which retention treats like any other.
+ */
+const ARCHIVE_NAME = new RegExp(
+  `^(site|stack)-(?:${BEFORE_RESTORE}-)?(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})Z\\.tar\\.gz$`,
+)
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
@@ -34,6 +41,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * `data/` and `.tmp/`, and must not take the backups with them.
  */
 export const defaultBackupDir = () => path.join(path.dirname(ROOT), `${path.basename(ROOT)}-backups`)
+
+/** The folder `npm run backup` writes to and a forced restore keeps its copy in: `BACKUP_DIR`, else the default. */
+export const backupDirFrom = (env = process.env) => path.resolve(env.BACKUP_DIR || defaultBackupDir())
 
 export const archiveStamp = (date) =>
   date
@@ -43,6 +53,9 @@ export const archiveStamp = (date) =>
     .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')
 
 export const archiveName = (source, date) => `${source}-${archiveStamp(date)}.tar.gz`
+
+/** Whether `name` is the copy a forced restore took of what it replaced (not a backup of the site as it runs). */
+export const isBeforeRestoreArchive = (name) => archiveDate(name) !== null && name.includes(`-${BEFORE_RESTORE}-`)
 
 export const secretsNameFor = (archive) => archive.replace(/\.tar\.gz$/, '-secrets.env')
 
@@ -385,6 +398,44 @@ async function ensurePostgresDatabase(databaseUrl) {
   })
 }
 
+/**
+ * Checks that the archive's database copy can be read by the tool that restores it (pg_restore
+ * lists its contents; SQLite opens it and counts its rows), before anything in the target is removed.
+ */
+async function checkDatabaseCopy(manifest, databaseCopy) {
+  try {
+    if (manifest.database.kind === 'postgres') {
+      runTool(postgresBin('pg_restore'), ['--list', databaseCopy], 'pg_restore cannot read it')
+      return
+    }
+    const problems = sameCounts(await sqliteCounts(databaseCopy), manifest.database.tables)
+    if (problems.length) throw new Error(problems.join('; '))
+  } catch (error) {
+    throw new BackupError(`the archive's database copy cannot be restored: ${error.message}`)
+  }
+}
+
+/**
+ * Backs up what a forced restore is about to replace into `backupDir`, as `<source>-before-restore-<time>.tar.gz`;
+ * returns the archive's path. It prunes nothing: the next scheduled backup applies retention.
+ */
+async function keepBeforeRestore(target, { backupDir, source }) {
+  try {
+    const kept = await backup({
+      ...target,
+      backupDir,
+      source: `${source}-${BEFORE_RESTORE}`,
+      envFile: null,
+      keepDays: Infinity,
+    })
+    return kept.archive
+  } catch (error) {
+    throw new BackupError(
+      `could not keep a copy of what the target holds before replacing it (${error.message}); move the data folder and the database aside yourself, then restore into an empty target`,
+    )
+  }
+}
+
 function sameCounts(found, wanted) {
   const names = new Set([...Object.keys(found), ...Object.keys(wanted)])
   return [...names]
@@ -393,16 +444,24 @@ function sameCounts(found, wanted) {
 }
 
 /**
- * Restores an archive into an empty target (`force` empties it first), then checks every table's
- * row count and every file's hash against the manifest. Nothing is touched until the archive
- * has been unpacked and checked whole.
+ * Restores an archive into an empty target (`force` first backs it up into `backupDir`, then
+ * empties it), then checks every table's row count and every file's hash against the manifest.
+ * Nothing is touched until the archive has been unpacked and checked whole, its database copy included.
  */
-export async function restore({ archive, dataDir, databaseUrl, force = false }) {
+export async function restore({
+  archive,
+  dataDir,
+  databaseUrl,
+  force = false,
+  backupDir = defaultBackupDir(),
+  source = 'site',
+}) {
   const target = { dataDir: path.resolve(dataDir), databaseUrl }
   const parent = path.dirname(target.dataDir)
   fs.mkdirSync(parent, { recursive: true })
   const staging = fs.mkdtempSync(path.join(parent, `.restore-${path.basename(target.dataDir)}-`))
   let touched = false
+  let beforeRestore = null
   try {
     const manifest = await unpackVerified(path.resolve(archive), staging)
     const wantedKind = isPostgres(databaseUrl) ? 'postgres' : 'sqlite'
@@ -411,6 +470,8 @@ export async function restore({ archive, dataDir, databaseUrl, force = false }) 
         `the archive holds a ${manifest.database.kind} database; the target is ${wantedKind} (${describeDatabase(target)})`,
       )
     }
+    const databaseCopy = path.join(staging, manifest.database.file)
+    await checkDatabaseCopy(manifest, databaseCopy)
     if (isPostgres(databaseUrl)) await ensurePostgresDatabase(databaseUrl)
     const existing = await contentsOf(target)
     if (existing.files || existing.tables) {
@@ -419,12 +480,12 @@ export async function restore({ archive, dataDir, databaseUrl, force = false }) 
           `the target is not empty (${existing.files} files in ${target.dataDir}, ${existing.tables} tables in ${describeDatabase(target)}); restore into an empty one, or pass --force to replace what is there`,
         )
       }
+      beforeRestore = await keepBeforeRestore(target, { backupDir, source })
       touched = true
       await emptyTarget(target)
     }
     touched = true
 
-    const databaseCopy = path.join(staging, manifest.database.file)
     if (manifest.database.kind === 'postgres') {
       runTool(
         postgresBin('pg_restore'),
@@ -456,9 +517,13 @@ export async function restore({ archive, dataDir, databaseUrl, force = false }) 
       files: manifest.files.length,
       database: describeDatabase(target),
       dataDir: target.dataDir,
+      beforeRestore,
     }
   } catch (error) {
     if (!touched && error instanceof BackupError) error.message += ' (nothing was changed)'
+    else if (beforeRestore && error instanceof Error) {
+      error.message += `; what the target held before is in ${beforeRestore}: restore it with --force`
+    }
     throw error
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })

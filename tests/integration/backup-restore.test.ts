@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process'
+import { createClient } from '@libsql/client'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -18,6 +19,8 @@ import {
   archiveName,
   backup,
   BACKUP_KEEP_DAYS,
+  BEFORE_RESTORE,
+  MANIFEST_NAME,
   restore,
   secretsNameFor,
 } from '../../scripts/lib/backup.mjs'
@@ -173,6 +176,32 @@ const newestArchive = (dir: string) =>
       .at(-1)!,
   )
 
+const tar = (args: string[]) =>
+  new Promise<void>((resolve, reject) => execFile('tar', args, (error) => (error ? reject(error) : resolve())))
+
+/**
+ * A copy of `archive` in `dir` whose database copy is junk, with a manifest that matches it (size
+ * and hash), as a dump from a newer PostgreSQL or a damaged disk would leave: only the restore tool can tell.
+ */
+async function archiveWithJunkDatabase(archive: string, dir: string) {
+  const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-'))
+  try {
+    await tar(['-xzf', archive, '-C', unpacked])
+    const manifestFile = path.join(unpacked, MANIFEST_NAME)
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
+    const junk = path.join(unpacked, manifest.database.file)
+    fs.writeFileSync(junk, 'PGDMP and SQLite format 3, neither in fact: '.repeat(100))
+    manifest.database.size = fs.statSync(junk).size
+    manifest.database.sha256 = sha256(junk)
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest))
+    const junkArchive = path.join(dir, 'junk-database.tar.gz')
+    await tar(['-czf', junkArchive, '-C', unpacked, '.'])
+    return junkArchive
+  } finally {
+    fs.rmSync(unpacked, { recursive: true, force: true })
+  }
+}
+
 function wipeDataDir() {
   fs.rmSync(DATA_DIR, { recursive: true, force: true })
 }
@@ -214,8 +243,12 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
   const backupDir = path.join(TEMP_ROOT, 'site-backups-1')
   const databaseUrl = `file:${path.join(DATA_DIR, 'site.db')}`
   const env = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir }
+  /** Where the forced restores here keep what they replace, apart from the archives the other tests pick. */
+  const keptDir = path.join(TEMP_ROOT, 'site-kept-7')
   let before: Awaited<ReturnType<typeof snapshotOf>>
-  afterAll(() => fs.rmSync(backupDir, { recursive: true, force: true }))
+  afterAll(() => {
+    for (const dir of [backupDir, keptDir]) fs.rmSync(dir, { recursive: true, force: true })
+  })
 
   it('backs up the running site, restores it after a wipe, and finds every row and file again', async () => {
     fs.mkdirSync(DATA_DIR, { recursive: true })
@@ -240,9 +273,72 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
 
   it('replaces a site that holds data when forced', async () => {
     fs.writeFileSync(path.join(DATA_DIR, 'media', 'stray.txt'), 'not in the backup')
-    const result = await restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl, force: true })
+    const result = await restore({
+      archive: newestArchive(backupDir),
+      dataDir: DATA_DIR,
+      databaseUrl,
+      force: true,
+      backupDir: keptDir,
+    })
     expect(result.files).toBe(Object.keys(before.files).length)
     expect(fileHashes(DATA_DIR)).toEqual(before.files)
+  })
+
+  it('refuses a forced restore whose database copy SQLite cannot read, before removing anything', async () => {
+    const junkDir = fs.mkdtempSync(path.join(os.tmpdir(), 'junk-'))
+    const filesBefore = fileHashes(DATA_DIR)
+    const databaseBefore = sha256(path.join(DATA_DIR, 'site.db'))
+    const keptBefore = fs.existsSync(keptDir) ? fs.readdirSync(keptDir) : []
+    try {
+      const junk = await archiveWithJunkDatabase(newestArchive(backupDir), junkDir)
+      await expect(
+        restore({ archive: junk, dataDir: DATA_DIR, databaseUrl, force: true, backupDir: keptDir }),
+      ).rejects.toThrow(/database copy cannot be restored.*nothing was changed/s)
+      expect(fileHashes(DATA_DIR)).toEqual(filesBefore)
+      expect(sha256(path.join(DATA_DIR, 'site.db'))).toBe(databaseBefore)
+      expect(fs.existsSync(keptDir) ? fs.readdirSync(keptDir) : []).toEqual(keptBefore)
+    } finally {
+      fs.rmSync(junkDir, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps a backup of what a forced restore replaces, in the backup folder, and that backup restores it', async () => {
+    const STRAY = path.join('media', 'kept-stray.txt')
+    fs.writeFileSync(path.join(DATA_DIR, STRAY), 'not in the backup, but on the site')
+    const live = createClient({ url: databaseUrl })
+    try {
+      await live.execute('CREATE TABLE kept_marker (note TEXT)')
+      await live.execute("INSERT INTO kept_marker VALUES ('written after the backup')")
+    } finally {
+      live.close()
+    }
+    const filesBefore = fileHashes(DATA_DIR)
+
+    const result = await restore({
+      archive: newestArchive(backupDir),
+      dataDir: DATA_DIR,
+      databaseUrl,
+      force: true,
+      backupDir: keptDir,
+    })
+    expect(result.tables).not.toHaveProperty('kept_marker')
+    expect(path.dirname(result.beforeRestore!)).toBe(keptDir)
+    expect(path.basename(result.beforeRestore!)).toMatch(new RegExp(`^site-${BEFORE_RESTORE}-`))
+    expect(archiveDate(path.basename(result.beforeRestore!)), 'a name retention knows').not.toBeNull()
+
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-target-'))
+    try {
+      const dataDir = path.join(target, 'data')
+      const kept = await restore({
+        archive: result.beforeRestore!,
+        dataDir,
+        databaseUrl: `file:${path.join(dataDir, 'site.db')}`,
+      })
+      expect(kept.tables.kept_marker).toBe(1)
+      expect(fileHashes(dataDir)).toEqual(filesBefore)
+    } finally {
+      fs.rmSync(target, { recursive: true, force: true })
+    }
   })
 
   it('says a truncated archive is damaged and leaves the target untouched', async () => {
@@ -269,8 +365,6 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-'))
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-target-'))
     try {
-      const tar = (args: string[]) =>
-        new Promise<void>((resolve, reject) => execFile('tar', args, (error) => (error ? reject(error) : resolve())))
       await tar(['-xzf', newestArchive(backupDir), '-C', unpacked])
       const upload = fs.readdirSync(path.join(unpacked, 'data', 'media'))[0]
       fs.appendFileSync(path.join(unpacked, 'data', 'media', upload), 'changed')
@@ -406,5 +500,32 @@ describe('a backup of a PostgreSQL site restores every row and file into an empt
     await expect(restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl })).rejects.toThrow(
       /not empty.*tables in postgres:.*nothing was changed/s,
     )
+  })
+
+  it('refuses a forced restore whose dump pg_restore cannot read, before dropping anything', async () => {
+    const databaseUrl = postgres.url.replace(/\/postgres$/, '/site')
+    const junkDir = fs.mkdtempSync(path.join(os.tmpdir(), 'junk-'))
+    const tables = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      try {
+        return (await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows
+      } finally {
+        await client.end()
+      }
+    }
+    const tablesBefore = await tables()
+    const filesBefore = fileHashes(DATA_DIR)
+    expect(tablesBefore.length).toBeGreaterThan(0)
+    try {
+      const junk = await archiveWithJunkDatabase(newestArchive(backupDir), junkDir)
+      await expect(
+        restore({ archive: junk, dataDir: DATA_DIR, databaseUrl, force: true, backupDir: junkDir }),
+      ).rejects.toThrow(/database copy cannot be restored: pg_restore cannot read it.*nothing was changed/s)
+      expect(await tables()).toEqual(tablesBefore)
+      expect(fileHashes(DATA_DIR)).toEqual(filesBefore)
+    } finally {
+      fs.rmSync(junkDir, { recursive: true, force: true })
+    }
   })
 })
