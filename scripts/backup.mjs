@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
+  abandonBackups,
   archiveDate,
   backup,
   backupDirFrom,
@@ -15,6 +16,8 @@ import {
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
+/** The exit codes of a process ended by these signals (128 + the signal's number), as a shell reports them. */
+const STOPPED_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }
 const RETRY_AFTER_FAILURE_MS = 15 * 60 * 1000
 /** The longest a timer may wait in Node. */
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -44,6 +47,14 @@ if (!(keepDays > 0))
   throw new Error(`BACKUP_KEEP_DAYS must be a number of days above 0, not ${process.env.BACKUP_KEEP_DAYS}`)
 const target = await backupTarget()
 const uploadsInBucket = uploadsBucketFrom(process.env)
+
+// Stopped mid-backup (the stack's stop, Ctrl-C): no staging folder, partial archive or tool is left behind.
+for (const [signal, exitCode] of Object.entries(STOPPED_EXIT_CODES)) {
+  process.once(signal, () => {
+    abandonBackups()
+    process.exit(exitCode)
+  })
+}
 
 /** The cause in plain words, with what to do when the backup folder is out of reach. */
 function whyFailed(error) {

@@ -50,3 +50,6 @@ export declare function restore(options: {
   /** The backup of what a forced restore replaced, or null when the target was empty. */
   beforeRestore: string | null
 }>
+
+/** Stops the tools of the backups under way and removes their staging folders and partial archives. */
+export declare function abandonBackups(): void

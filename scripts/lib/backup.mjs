@@ -2,7 +2,7 @@
 // taken while the site runs), uploads, chat files and the outbox, in one dated archive with a
 // manifest to check a restore against; `.env` goes beside it, in a file marked secret.
 // Plain Node (no TypeScript): `npm run backup` and `npm run restore` run it before anything is built.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -92,12 +92,37 @@ function postgresBin(program) {
   return path.join(root, versions[0], 'bin', program)
 }
 
+/** The tools running and the half-made files of backups under way, for `abandonBackups` when the process is stopped. */
+const underWay = { tools: new Set(), paths: new Set() }
+
+/** Runs a tool without blocking, so that a signal to stop is heard while it runs; resolves with its output. */
 function runTool(command, args, what) {
-  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  if (result.error) throw new BackupError(`${what}: ${result.error.message}`)
-  if (result.status !== 0)
-    throw new BackupError(`${what}: ${(result.stderr || result.stdout).trim() || `exit ${result.status}`}`)
-  return result.stdout
+  return new Promise((resolve, reject) => {
+    const tool = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    underWay.tools.add(tool)
+    let stdout = ''
+    let stderr = ''
+    tool.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk))
+    tool.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk))
+    tool.once('error', (error) => {
+      underWay.tools.delete(tool)
+      reject(new BackupError(`${what}: ${error.message}`))
+    })
+    tool.once('close', (status, signal) => {
+      underWay.tools.delete(tool)
+      if (status === 0) resolve(stdout)
+      else reject(new BackupError(`${what}: ${(stderr || stdout).trim() || `exit ${status ?? signal}`}`))
+    })
+  })
+}
+
+/**
+ * Stops the tools of the backups under way and removes their staging folders and partial
+ * archives, synchronously: for a process told to stop (SIGTERM from the stack's stop), which exits next.
+ */
+export function abandonBackups() {
+  for (const tool of underWay.tools) tool.kill('SIGTERM')
+  for (const file of underWay.paths) fs.rmSync(file, { recursive: true, force: true })
 }
 
 const quoteIdent = (name) => `"${name.replace(/"/g, '""')}"`
@@ -218,7 +243,7 @@ async function copyDatabase(target, staging) {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
       const { rows } = await client.query('SELECT pg_export_snapshot() AS snapshot')
       const counts = await postgresCounts(client)
-      runTool(
+      await runTool(
         postgresBin('pg_dump'),
         [
           '--format=custom',
@@ -271,6 +296,8 @@ export async function backup({
   const archive = path.join(backupDir, name)
   if (fs.existsSync(archive)) throw new BackupError(`${archive} exists already`)
   const staging = fs.mkdtempSync(path.join(backupDir, '.partial-'))
+  const partial = `${archive}.partial`
+  for (const file of [staging, partial]) underWay.paths.add(file)
   try {
     const database = await copyDatabase(target, staging)
     database.size = fs.statSync(path.join(staging, database.file)).size
@@ -306,8 +333,7 @@ export async function backup({
     }
     fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`)
 
-    const partial = `${archive}.partial`
-    runTool('tar', ['-czf', partial, '-C', staging, MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER], 'tar failed')
+    await runTool('tar', ['-czf', partial, '-C', staging, MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER], 'tar failed')
     fs.chmodSync(partial, 0o600)
     fs.renameSync(partial, archive)
 
@@ -320,7 +346,11 @@ export async function backup({
     const removed = pruneBackups(backupDir, keepDays, now)
     return { archive, secrets, manifest, removed }
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true })
+    // A failed or stopped tar leaves a partial archive that no name of ours matches, so retention would never delete it.
+    for (const file of [staging, partial]) {
+      fs.rmSync(file, { recursive: true, force: true })
+      underWay.paths.delete(file)
+    }
   }
 }
 
@@ -330,7 +360,7 @@ export async function backup({
 async function unpackVerified(archive, staging) {
   if (!fs.existsSync(archive)) throw new BackupError(`there is no archive at ${archive}`)
   try {
-    runTool(
+    await runTool(
       'tar',
       ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'],
       'tar could not read it',
@@ -405,7 +435,7 @@ async function ensurePostgresDatabase(databaseUrl) {
 async function checkDatabaseCopy(manifest, databaseCopy) {
   try {
     if (manifest.database.kind === 'postgres') {
-      runTool(postgresBin('pg_restore'), ['--list', databaseCopy], 'pg_restore cannot read it')
+      await runTool(postgresBin('pg_restore'), ['--list', databaseCopy], 'pg_restore cannot read it')
       return
     }
     const problems = sameCounts(await sqliteCounts(databaseCopy), manifest.database.tables)
@@ -487,7 +517,7 @@ export async function restore({
     touched = true
 
     if (manifest.database.kind === 'postgres') {
-      runTool(
+      await runTool(
         postgresBin('pg_restore'),
         ['--exit-on-error', '--no-owner', '--no-privileges', '-d', databaseUrl, databaseCopy],
         'pg_restore failed',

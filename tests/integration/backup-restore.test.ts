@@ -428,6 +428,85 @@ describe('the archive and its secrets', () => {
   })
 })
 
+describe('a backup that cannot finish its archive', () => {
+  const backupDir = path.join(TEMP_ROOT, 'site-backups-8')
+  const dataDir = path.join(TEMP_ROOT, 'site-data-9')
+  const fakeBin = path.join(TEMP_ROOT, 'fake-tar-bin')
+  const tarPidFile = path.join(TEMP_ROOT, 'fake-tar.pid')
+  const WAIT_MS = 20_000
+  beforeAll(async () => {
+    for (const dir of [dataDir, fakeBin]) fs.mkdirSync(dir, { recursive: true })
+    const database = createClient({ url: `file:${path.join(dataDir, 'site.db')}` })
+    try {
+      await database.execute('CREATE TABLE pages (title TEXT)')
+    } finally {
+      database.close()
+    }
+    // Stands in for tar: starts the archive it is asked for (-czf FILE), then fails as a full disk would, or hangs.
+    const fakeTar = path.join(fakeBin, 'tar')
+    fs.writeFileSync(
+      fakeTar,
+      [
+        '#!/bin/sh',
+        `echo "$$" > '${tarPidFile}'`,
+        'echo "half an archive" > "$2"',
+        'if [ "$FAKE_TAR_HANGS" = 1 ]; then exec sleep 60; fi',
+        'echo "tar: No space left on device" >&2',
+        'exit 2',
+        '',
+      ].join('\n'),
+    )
+    fs.chmodSync(fakeTar, 0o755)
+  })
+  afterAll(() => {
+    for (const dir of [backupDir, dataDir, fakeBin]) fs.rmSync(dir, { recursive: true, force: true })
+  })
+  const env = (hangs: boolean) => ({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    BACKUP_DIR: backupDir,
+    PATH: `${fakeBin}${path.delimiter}${process.env.PATH}`,
+    FAKE_TAR_HANGS: hangs ? '1' : '0',
+  })
+  const isRunning = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  it('leaves no partial archive in the backup folder when tar fails', async () => {
+    fs.rmSync(backupDir, { recursive: true, force: true })
+    await expect(runScript('backup.mjs', [], env(false))).rejects.toThrow(/tar failed: tar: No space left on device/)
+    expect(fs.readdirSync(backupDir)).toEqual([])
+  })
+
+  it('removes its staging folder and partial archive, stops tar and exits non-zero when stopped with SIGTERM', async () => {
+    fs.rmSync(backupDir, { recursive: true, force: true })
+    fs.rmSync(tarPidFile, { force: true })
+    const run = spawn(process.execPath, ['scripts/backup.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env(true) },
+      stdio: 'ignore',
+    })
+    const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)))
+    const deadline = Date.now() + WAIT_MS
+    while (!fs.existsSync(tarPidFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    const tarPid = Number(fs.readFileSync(tarPidFile, 'utf8'))
+    expect(fs.readdirSync(backupDir).some((name) => name.endsWith('.partial'))).toBe(true)
+
+    run.kill('SIGTERM')
+    expect(await exited).not.toBe(0)
+    expect(fs.readdirSync(backupDir)).toEqual([])
+    while (isRunning(tarPid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    const stillRunning = isRunning(tarPid)
+    if (stillRunning) process.kill(tarPid, 'SIGKILL')
+    expect(stillRunning, 'tar still runs').toBe(false)
+  })
+})
+
 describe('the backup schedule', () => {
   const backupDir = path.join(TEMP_ROOT, 'site-backups-4')
   const dataDir = path.join(TEMP_ROOT, 'site-data-5')
