@@ -13,7 +13,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
-import { frontConf, frontConfFile, letsEncryptFiles, migrateCommand, SERVER_LAYOUT, unitFiles } from './layout.mjs'
+import {
+  createRoleCall,
+  frontConf,
+  frontConfFile,
+  letsEncryptFiles,
+  migrateCommand,
+  SERVER_LAYOUT,
+  unitFiles,
+} from './layout.mjs'
 
 const DEBIAN_PACKAGES = ['nginx', 'postgresql', 'redis-server', 'openssl']
 const REDIS_CONF = '/etc/redis/redis.conf'
@@ -87,7 +95,8 @@ function ensureDatabase(password) {
   const { user, database } = SERVER_LAYOUT
   if (psql(`SELECT 1 FROM pg_roles WHERE rolname = '${user}'`) !== '1') {
     if (!password) throw new Error(`the settings name a database, but PostgreSQL has no role ${user}`)
-    run('runuser', ['-u', 'postgres', '--', 'psql', '-c', `CREATE ROLE ${user} LOGIN PASSWORD '${password}'`])
+    const createRole = createRoleCall({ user, password })
+    run(createRole.command, createRole.args, { input: createRole.input, stdio: ['pipe', 'inherit', 'inherit'] })
   }
   if (psql(`SELECT 1 FROM pg_database WHERE datname = '${database}'`) !== '1')
     run('runuser', ['-u', 'postgres', '--', 'createdb', '--owner', user, database])

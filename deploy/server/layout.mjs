@@ -78,6 +78,16 @@ export const migrateCommand = ({ releaseDir, user = SERVER_LAYOUT.user, envFile 
   cwd: releaseDir,
 })
 
+/**
+ * How install makes the site's PostgreSQL role: the statement with its password goes to psql on
+ * stdin, never on the command line, which any local user can read in /proc.
+ */
+export const createRoleCall = ({ user = SERVER_LAYOUT.user, password }) => ({
+  command: 'runuser',
+  args: ['-u', 'postgres', '--', 'psql', '--quiet', '--set', 'ON_ERROR_STOP=1'],
+  input: `CREATE ROLE ${user} LOGIN PASSWORD '${password}';\n`,
+})
+
 /** The unit files for an install: file name → text. */
 export function unitFiles({
   releaseDir,

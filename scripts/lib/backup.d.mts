@@ -53,3 +53,10 @@ export declare function restore(options: {
 
 /** Stops the tools of the backups under way and removes their staging folders and partial archives. */
 export declare function abandonBackups(): void
+
+/** How to run a PostgreSQL tool on a database: the address without its password, which goes in PGPASSWORD. */
+export declare function postgresToolCall(
+  program: string,
+  args: string[],
+  databaseUrl: string,
+): { command: string; args: string[]; env: NodeJS.ProcessEnv }

@@ -95,10 +95,22 @@ function postgresBin(program) {
 /** The tools running and the half-made files of backups under way, for `abandonBackups` when the process is stopped. */
 const underWay = { tools: new Set(), paths: new Set() }
 
+/**
+ * How to run a PostgreSQL tool on `databaseUrl`: `-d` the address without its password, which goes
+ * in the tool's environment (PGPASSWORD), since any local user can read a command line in /proc.
+ */
+export function postgresToolCall(program, args, databaseUrl) {
+  const url = new URL(databaseUrl)
+  const password = decodeURIComponent(url.password)
+  url.password = ''
+  const env = password ? { ...process.env, PGPASSWORD: password } : process.env
+  return { command: postgresBin(program), args: ['-d', url.toString(), ...args], env }
+}
+
 /** Runs a tool without blocking, so that a signal to stop is heard while it runs; resolves with its output. */
-function runTool(command, args, what) {
+function runTool({ command, args, env = process.env }, what) {
   return new Promise((resolve, reject) => {
-    const tool = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const tool = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
     underWay.tools.add(tool)
     let stdout = ''
     let stderr = ''
@@ -244,17 +256,11 @@ async function copyDatabase(target, staging) {
       const { rows } = await client.query('SELECT pg_export_snapshot() AS snapshot')
       const counts = await postgresCounts(client)
       await runTool(
-        postgresBin('pg_dump'),
-        [
-          '--format=custom',
-          '--no-owner',
-          '--no-privileges',
-          `--snapshot=${rows[0].snapshot}`,
-          '-f',
-          file,
-          '-d',
+        postgresToolCall(
+          'pg_dump',
+          ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0].snapshot}`, '-f', file],
           target.databaseUrl,
-        ],
+        ),
         'pg_dump failed',
       )
       await client.query('COMMIT')
@@ -333,7 +339,10 @@ export async function backup({
     }
     fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`)
 
-    await runTool('tar', ['-czf', partial, '-C', staging, MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER], 'tar failed')
+    await runTool(
+      { command: 'tar', args: ['-czf', partial, '-C', staging, MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER] },
+      'tar failed',
+    )
     fs.chmodSync(partial, 0o600)
     fs.renameSync(partial, archive)
 
@@ -361,8 +370,7 @@ async function unpackVerified(archive, staging) {
   if (!fs.existsSync(archive)) throw new BackupError(`there is no archive at ${archive}`)
   try {
     await runTool(
-      'tar',
-      ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'],
+      { command: 'tar', args: ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'] },
       'tar could not read it',
     )
   } catch (error) {
@@ -435,7 +443,7 @@ async function ensurePostgresDatabase(databaseUrl) {
 async function checkDatabaseCopy(manifest, databaseCopy) {
   try {
     if (manifest.database.kind === 'postgres') {
-      await runTool(postgresBin('pg_restore'), ['--list', databaseCopy], 'pg_restore cannot read it')
+      await runTool({ command: postgresBin('pg_restore'), args: ['--list', databaseCopy] }, 'pg_restore cannot read it')
       return
     }
     const problems = sameCounts(await sqliteCounts(databaseCopy), manifest.database.tables)
@@ -518,8 +526,7 @@ export async function restore({
 
     if (manifest.database.kind === 'postgres') {
       await runTool(
-        postgresBin('pg_restore'),
-        ['--exit-on-error', '--no-owner', '--no-privileges', '-d', databaseUrl, databaseCopy],
+        postgresToolCall('pg_restore', ['--exit-on-error', '--no-owner', '--no-privileges', databaseCopy], databaseUrl),
         'pg_restore failed',
       )
     } else {

@@ -21,6 +21,7 @@ import {
   BACKUP_KEEP_DAYS,
   BEFORE_RESTORE,
   MANIFEST_NAME,
+  postgresToolCall,
   restore,
   secretsNameFor,
 } from '../../scripts/lib/backup.mjs'
@@ -536,6 +537,22 @@ describe('the backup schedule', () => {
     } finally {
       schedule.kill('SIGTERM')
       await exited
+    }
+  })
+})
+
+describe('the PostgreSQL tools a backup and a restore run', () => {
+  it('are given the database address without its password, which goes in their environment (PGPASSWORD)', () => {
+    const PASSWORD = 'pw/with:odd@signs'
+    const databaseUrl = `postgres://site:${encodeURIComponent(PASSWORD)}@127.0.0.1:5432/site`
+    for (const program of ['pg_dump', 'pg_restore']) {
+      const call = postgresToolCall(program, ['--no-owner'], databaseUrl)
+      for (const arg of call.args) {
+        expect(arg).not.toContain(PASSWORD)
+        expect(arg).not.toContain(encodeURIComponent(PASSWORD))
+      }
+      expect(call.args).toContain('postgres://site@127.0.0.1:5432/site')
+      expect(call.env.PGPASSWORD).toBe(PASSWORD)
     }
   })
 })

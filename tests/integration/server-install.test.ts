@@ -5,6 +5,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { createRoleCall } from '../../deploy/server/layout.mjs'
+import { startTempPostgres } from '../support/postgres'
 
 const ROOT = path.resolve(__dirname, '../..')
 const INSTALL = path.join(ROOT, 'deploy', 'server', 'install.mjs')
@@ -226,5 +229,33 @@ describe('the install command', () => {
     const result = render()
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(/--domain/)
+  })
+
+  it("makes the site's database role with its password fed to psql on stdin, never on the command line", async () => {
+    const PASSWORD = 'a-role-password-4b1d'
+    const call = createRoleCall({ user: 'site_role_test', password: PASSWORD })
+    expect(call.args.join(' ')).not.toContain(PASSWORD)
+    // The same psql call on a throwaway cluster (as its superuser rather than through runuser): the role exists after.
+    const postgres = await startTempPostgres()
+    try {
+      const psql = call.args.slice(call.args.indexOf('psql'))
+      const result = spawnSync(psql[0], [...psql.slice(1), '-d', postgres.url], {
+        input: call.input,
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      expect(result.stderr).toBe('')
+      expect(result.status).toBe(0)
+      const client = new pg.Client({ connectionString: postgres.url })
+      await client.connect()
+      try {
+        const { rows } = await client.query("SELECT rolcanlogin FROM pg_roles WHERE rolname = 'site_role_test'")
+        expect(rows).toEqual([{ rolcanlogin: true }])
+      } finally {
+        await client.end()
+      }
+    } finally {
+      postgres.stop()
+    }
   })
 })
