@@ -8,7 +8,7 @@ import {
   abandonBackups,
   archiveDate,
   backup,
-  backupDirFrom,
+  backupDirFromEnv,
   BACKUP_KEEP_DAYS,
   isBeforeRestoreArchive,
   uploadsBucketFrom,
@@ -41,7 +41,7 @@ async function backupTarget() {
   return { dataDir: UPLOADS_DIR, databaseUrl: DATABASE_URL, source: 'stack' }
 }
 
-const backupDir = backupDirFrom(process.env)
+const backupDir = backupDirFromEnv()
 const keepDays = Number(process.env.BACKUP_KEEP_DAYS || BACKUP_KEEP_DAYS)
 if (!(keepDays > 0))
   throw new Error(`BACKUP_KEEP_DAYS must be a number of days above 0, not ${process.env.BACKUP_KEEP_DAYS}`)

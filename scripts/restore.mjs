@@ -4,7 +4,7 @@
 // BACKUP_DIR (`…-before-restore-….tar.gz`), then empties it. Stop the site before.
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
-import { backupDirFrom, restore, secretsNameFor } from './lib/backup.mjs'
+import { backupDirFromEnv, restore, secretsNameFor } from './lib/backup.mjs'
 import { continueOnProjectNode, loadEnvFile } from './lib/bootstrap.mjs'
 
 continueOnProjectNode()
@@ -38,7 +38,7 @@ async function restoreIntoStack(options) {
 }
 
 try {
-  const options = { archive: positionals[0], force: values.force, backupDir: backupDirFrom(process.env) }
+  const options = { archive: positionals[0], force: values.force, backupDir: backupDirFromEnv() }
   const result = values.stack
     ? await restoreIntoStack(options)
     : await restore({ ...options, dataDir: process.env.DATA_DIR || 'data', databaseUrl: process.env.DATABASE_URL })

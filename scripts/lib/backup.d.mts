@@ -3,7 +3,7 @@ export declare const MANIFEST_FORMAT: number
 export declare const MANIFEST_NAME: string
 export declare const BEFORE_RESTORE: string
 export declare function defaultBackupDir(): string
-export declare function backupDirFrom(env?: Record<string, string | undefined>): string
+export declare function backupDirFromEnv(): string
 export declare function archiveStamp(date: Date): string
 export declare function archiveName(source: 'site' | 'stack', date: Date): string
 export declare function secretsNameFor(archive: string): string

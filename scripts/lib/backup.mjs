@@ -43,7 +43,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const defaultBackupDir = () => path.join(path.dirname(ROOT), `${path.basename(ROOT)}-backups`)
 
 /** The folder `npm run backup` writes to and a forced restore keeps its copy in: `BACKUP_DIR`, else the default. */
-export const backupDirFrom = (env = process.env) => path.resolve(env.BACKUP_DIR || defaultBackupDir())
+export const backupDirFromEnv = () => path.resolve(process.env.BACKUP_DIR || defaultBackupDir())
 
 export const archiveStamp = (date) =>
   date

@@ -161,7 +161,8 @@ function sourceFingerprint() {
 
 /**
  * What `next build` runs with: production, and Next's usage reports off (as in the production
- * stack, deploy/lib/releases.mjs) unless the environment turns them on.
+ * stack, deploy/lib/releases.mjs) unless the environment sets NEXT_TELEMETRY_DISABLED itself (Next
+ * takes any value but an empty one for off, so an empty one turns them on).
  */
 export const buildEnvironment = (env) => ({ NEXT_TELEMETRY_DISABLED: '1', ...env, NODE_ENV: 'production' })
 

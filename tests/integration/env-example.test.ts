@@ -70,11 +70,12 @@ describe('.env.example', () => {
 })
 
 describe('the build npm start runs', () => {
-  it('keeps Next’s usage reports off unless the environment turns them on, and builds for production', () => {
+  it('keeps Next’s usage reports off unless the environment sets them itself, and builds for production', () => {
     expect(buildEnvironment({ NODE_ENV: 'development' })).toMatchObject({
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
     })
-    expect(buildEnvironment({ NEXT_TELEMETRY_DISABLED: '0' }).NEXT_TELEMETRY_DISABLED).toBe('0')
+    // An empty value is how an operator turns them on (Next reads any other value as off).
+    expect(buildEnvironment({ NEXT_TELEMETRY_DISABLED: '' }).NEXT_TELEMETRY_DISABLED).toBe('')
   })
 })

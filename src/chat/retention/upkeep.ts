@@ -22,8 +22,9 @@ export type AbsenceLog = Map<number, number>
 
 /**
  * Ends the chats nobody wrote in for the set minutes, and the waiting chats whose visitor has been
- * gone from the site for the set minutes (counted only while this instance hears every other), each with a line saying why (the visitor and the agent
- * both see it, as when someone ends a chat). Answers how many it ended of each.
+ * gone from the site for the set minutes (counted only while this instance hears the others), each
+ * with a line saying why (the visitor and the agent both see it, as when someone ends a chat).
+ * Answers how many it ended of each.
  */
 export async function endStaleChats(store: ChatStore, absentSince: AbsenceLog, now = Date.now()) {
   const { idleEndMinutes, leftQueueMinutes } = await readChatSettings(store.payload)

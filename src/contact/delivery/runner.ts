@@ -33,6 +33,11 @@ export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Prom
   return ids.length
 }
 
+/** The delivery jobs of a submission (`j`), to be narrowed with AND. */
+const jobsOf = (submissionId: Sql) => sql`
+  SELECT 1 FROM payload_jobs j
+  WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input ->> 'submissionId' = CAST(${submissionId} AS TEXT)`
+
 /**
  * Queues the delivery again of every submission still `queued` with no delivery job that will run:
  * - none at all, left by a process that stopped after storing it and before queueing its job (on
@@ -44,11 +49,6 @@ export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Prom
  * One statement claims each such submission (it moves its `updated_at` past the cut-off), so when
  * several instances look at once, exactly one of them queues it.
  */
-/** The delivery jobs of a submission (`j`), to be narrowed with AND. */
-const jobsOf = (submissionId: Sql) => sql`
-  SELECT 1 FROM payload_jobs j
-  WHERE j.task_slug = ${DELIVER_SUBMISSION_TASK} AND j.input ->> 'submissionId' = CAST(${submissionId} AS TEXT)`
-
 export async function requeueOrphanedSubmissions(payload: Payload, now = Date.now()): Promise<number[]> {
   const at = new Date(now).toISOString()
   const before = new Date(now - ORPHANED_SUBMISSION_AFTER_MS).toISOString()

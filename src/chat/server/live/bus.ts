@@ -32,8 +32,9 @@ export interface ChatBus {
   subscribe(listener: (message: BusMessage) => void): () => void
   /**
    * Whether this process hears every instance now: always with one instance and no Redis; with
-   * Redis, only while it carries the messages (while it is away, other instances' visitors and
-   * agents are out of sight, not gone).
+   * Redis, only while this process's own connection carries the messages (while it is away, other
+   * instances' visitors and agents are out of sight, not gone). An instance that alone lost Redis
+   * is not seen from here: its visitors drop out of the others' lists when its presence expires.
    */
   hearsEveryInstance(): boolean
 }
