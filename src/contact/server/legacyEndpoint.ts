@@ -1,11 +1,16 @@
 import type { Payload } from 'payload'
-import { configuredCaptcha } from '../captcha'
 import { CAPTCHA_ERROR, CONTACT_FORM_ID, FORM_ID_FIELD, HONEYPOT_FIELD } from '../protocol'
 import { CSRF_FORM_FIELD, CSRF_HEADER } from '@/security/csrfProtocol'
 import { readContactBody } from './body'
 import { formPostFailure, GUARD_MESSAGES, guardOriginAndRate, retryAfterHeaders } from './guard'
 import { clientAddress } from '@/security/request'
-import { acceptSubmission, type CaptchaDecision, decideCaptcha, SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from './submit'
+import {
+  acceptSubmission,
+  type CaptchaDecision,
+  captchaDecisionFor,
+  SUBMIT_MESSAGES,
+  SUBMIT_RETRY_AFTER_S,
+} from './submit'
 
 /** The old site's answer for "sent". */
 export const LEGACY_SUCCESS = 's'
@@ -86,12 +91,7 @@ async function submitLegacy(
   let checkedCaptcha: CaptchaDecision | undefined
   if (params.get('method') === 'recaptcha') {
     const answer = LEGACY_CAPTCHA_FIELDS.map((field) => params.get(field) || data.get(field)).find(Boolean)
-    const provider = await configuredCaptcha(cms)
-    checkedCaptcha = !provider
-      ? { kind: 'pass' }
-      : answer
-        ? await decideCaptcha(cms, provider, answer, remoteIp)
-        : { kind: 'refuse', missing: true }
+    checkedCaptcha = await captchaDecisionFor(cms, { captcha: answer, remoteIp })
     if (checkedCaptcha.kind === 'refuse') return text(403, CAPTCHA_ERROR)
   }
 

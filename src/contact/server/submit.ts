@@ -170,7 +170,7 @@ export const heldForUncheckedCaptcha = (reason: string) =>
  * failing means the database is failing, which the store would meet too: that throws, and the
  * answer is the 503 with the visitor's text kept. Either is logged once, with its cause.
  */
-export async function decideCaptcha(
+async function decideCaptcha(
   payload: Payload,
   provider: CaptchaVerifier,
   answer: string,
@@ -181,11 +181,18 @@ export async function decideCaptcha(
   if (verdict.outcome === 'refused') return { kind: 'refuse' }
   if (verdict.failed === 'storage')
     throw new Error(`captcha ${provider.name}: ${verdict.reason}`, { cause: verdict.cause })
-  payload.logger.error({ err: verdict.cause }, `captcha ${provider.name}: ${verdict.reason}; the submission is held`)
+  payload.logger.error(
+    { err: verdict.cause },
+    `captcha ${provider.name}: ${verdict.reason}; the answer could not be checked`,
+  )
   return { kind: 'hold', reason: heldForUncheckedCaptcha(verdict.reason) }
 }
 
-async function captchaDecisionFor(payload: Payload, input: SubmissionInput): Promise<CaptchaDecision> {
+/** The captcha check of a submission, from its answer (none at all: refused, or held without JavaScript). */
+export async function captchaDecisionFor(
+  payload: Payload,
+  input: Pick<SubmissionInput, 'captcha' | 'remoteIp' | 'noScript'>,
+): Promise<CaptchaDecision> {
   const provider = await configuredCaptcha(payload)
   if (!provider) return { kind: 'pass' }
   if (!input.captcha) {
