@@ -92,6 +92,41 @@ test.describe('the visitor’s choice', () => {
     ).toHaveCount(0)
   })
 
+  test('withdrawing consent where the browser refuses to store it: the page is not loaded again, and sends the tags no more page views', async ({
+    page,
+  }) => {
+    // Storage that refuses the choice, as some private modes refuse any write: a reload would start
+    // from the region's default again, which grants in this region.
+    await page.addInitScript((key) => {
+      const setItem = Storage.prototype.setItem
+      Storage.prototype.setItem = function (name: string, value: string) {
+        if (name === key) throw new DOMException('refused', 'QuotaExceededError')
+        setItem.call(this, name, value)
+      }
+    }, CONSENT_STORAGE_KEY)
+    await fromRegion(page, 'US-OH')
+    await page.goto('/')
+    await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js']))
+    await expect.poll(() => standIn().hits().length).toBeGreaterThan(0)
+    await page.evaluate(() => Object.assign(window, { __beforeWithdrawal: true }))
+    await banner(page).getByRole('button', { name: 'Manage choices' }).click()
+    await dialog(page)
+      .getByRole('checkbox', { name: /Analytics/ })
+      .uncheck()
+    await dialog(page)
+      .getByRole('checkbox', { name: /Advertising/ })
+      .uncheck()
+    await dialog(page).getByRole('button', { name: 'Save choices' }).click()
+    await expect(dialog(page)).toBeHidden()
+    await idleAndQuiet(page)
+    expect(await page.evaluate(() => '__beforeWithdrawal' in window)).toBe(true)
+    standIn().clear()
+    await page.evaluate(() => history.pushState(null, '', '/pricing'))
+    await expect(page).toHaveURL(/\/pricing$/)
+    await idleAndQuiet(page)
+    expect(standIn().hits()).toEqual([])
+  })
+
   test('asks again once the stored choice is older than a year', async ({ page }) => {
     await fromRegion(page, 'FR')
     // Stored a year and a moment ago: its expiry has just passed.
