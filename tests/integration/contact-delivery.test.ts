@@ -6,7 +6,7 @@ import {
   DELIVERY_MAX_ATTEMPTS,
   ORPHANED_SUBMISSION_AFTER_MS,
 } from '@/contact/delivery/constants'
-import { deliverSubmission } from '@/contact/delivery/deliver'
+import { CLAIMED_ELSEWHERE, deliverSubmission } from '@/contact/delivery/deliver'
 import { reclaimStaleJobs, requeueOrphanedSubmissions, runContactQueue } from '@/contact/delivery/runner'
 import { RECIPIENT } from '../support/contact'
 import { startTsxChildUntil } from '../support/tsxChild'
@@ -185,6 +185,21 @@ describe('contact delivery', () => {
     expect(mailsMentioning('Late Old Sender')).toHaveLength(0)
   })
 
+  it('sends once when a second run reads the submission after the first claimed it, while its send is under way', async () => {
+    const id = await submit({ name: 'Second Reader' })
+    smtp.setHoldMs(500)
+    const first = deliverSubmission(payload, id)
+    for (let waited = 0; smtp.holding() === 0 && waited < 10_000; waited += 10) await pause(10)
+    // The first attempt is claimed and its mail is at the server: a run now reads attempt 1, no error.
+    expect(await deliverSubmission(payload, id)).toBe(CLAIMED_ELSEWHERE)
+    expect(await first).toBe('delivered')
+    smtp.setHoldMs(0)
+    await runContactQueue(payload)
+    await runContactQueue(payload)
+    expect(mailsMentioning('Second Reader')).toHaveLength(1)
+    expect(await submission(id)).toMatchObject({ deliveryStatus: 'delivered', deliveryAttempts: 1 })
+  })
+
   it('queues again, and sends once, a submission a stopped process left queued without its job', async () => {
     const id = await submit({ name: 'Job Never Queued' })
     // What a stop between storing the submission and queueing its job leaves (SQLite runs
@@ -213,10 +228,15 @@ describe('contact delivery', () => {
   it('queues again, and sends once, a submission whose job the queue gave up on while the submission had attempts left', async () => {
     const id = await submit({ name: 'Job Gave Up Early' })
     // What runs that failed before the send leave (the database failing while the submission was
-    // read or claimed): the job out of runs, the submission queued with attempts to spare.
+    // read or claimed): the job out of runs, the submission queued with attempts to spare, the last
+    // of which ended with an error.
     const [job] = await jobsFor(id)
     await payload.update({ collection: 'payload-jobs', id: job.id, data: { hasError: true, processing: false } })
-    await payload.update({ collection: 'form-submissions', id, data: { deliveryAttempts: 2 } })
+    await payload.update({
+      collection: 'form-submissions',
+      id,
+      data: { deliveryAttempts: 2, lastDeliveryError: '451 4.3.0 try again later' },
+    })
     expect(await requeueOrphanedSubmissions(payload)).toEqual([])
     const later = Date.now() + ORPHANED_SUBMISSION_AFTER_MS + 1000
     expect(await requeueOrphanedSubmissions(payload, later)).toEqual([id])

@@ -19,6 +19,11 @@ export const DEAD_PROCESS_MAIL_WITHIN_MS = 60_000
 export const DELIVERY_LEASE_MS = 30_000
 /** Renewed three times per lease, so one missed renewal (a busy database) still keeps it. */
 export const DELIVERY_LEASE_RENEW_MS = DELIVERY_LEASE_MS / 3
+/**
+ * An attempt silent this long (no outcome recorded since its claim) is taken for dead and may be
+ * taken over: less than the job lease, whose end is what lets another run start at all.
+ */
+export const DELIVERY_TAKEOVER_AFTER_MS = DELIVERY_LEASE_MS / 2
 /** Jobs one process runs at once; each is claimed only when a slot is free to send it. */
 export const DELIVERY_CONCURRENCY = 4
 /**

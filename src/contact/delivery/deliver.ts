@@ -7,6 +7,7 @@ import {
   CONTACT_QUEUE,
   DELIVER_SUBMISSION_TASK,
   DELIVERY_MAX_ATTEMPTS,
+  DELIVERY_TAKEOVER_AFTER_MS,
   SEND_CONFIRMATION_TASK,
   deliveryBackoffBaseMs,
 } from './constants'
@@ -48,14 +49,20 @@ const record = (payload: Payload, id: number | string, data: StatusPatch) =>
 
 /**
  * Counts this attempt only if no one else has since we read the submission (compare and set on
- * the attempt counter): of two runs of the same submission at once (a duplicate job, two
- * instances), exactly one goes on to send. A run that dies after this is retried by its job, once
- * its lease runs out (runner.ts).
+ * the attempt counter), and only once the attempt before it has ended: it recorded its error, or it
+ * has been silent for DELIVERY_TAKEOVER_AFTER_MS (its run died; its job's lease ran out first).
+ * Of two runs of the same submission at once (a duplicate job, two instances), exactly one goes on
+ * to send, also when the second reads the submission after the first claimed it. A claim clears the
+ * last error, so that an attempt under way is one with no error recorded.
  */
 async function claimAttempt(payload: Payload, id: number | string, attempt: number): Promise<boolean> {
+  const now = Date.now()
+  const silentSince = new Date(now - DELIVERY_TAKEOVER_AFTER_MS).toISOString()
   const rows = await database(payload).all(sql`
-    UPDATE form_submissions SET delivery_attempts = ${attempt}, updated_at = ${new Date().toISOString()}
+    UPDATE form_submissions
+    SET delivery_attempts = ${attempt}, last_delivery_error = NULL, updated_at = ${new Date(now).toISOString()}
     WHERE id = ${Number(id)} AND delivery_status = 'queued' AND COALESCE(delivery_attempts, 0) = ${attempt - 1}
+      AND (${attempt - 1} = 0 OR last_delivery_error IS NOT NULL OR updated_at < ${silentSince})
     RETURNING id`)
   return rows.length === 1
 }
@@ -102,7 +109,7 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
   const { submission, form, settings, from } = loaded
   if (submission.deliveryStatus !== 'queued') return submission.deliveryStatus ?? 'done'
   const attempt = (submission.deliveryAttempts ?? 0) + 1
-  if (!(await claimAttempt(payload, submission.id, attempt))) return 'claimed-elsewhere'
+  if (!(await claimAttempt(payload, submission.id, attempt))) return CLAIMED_ELSEWHERE
   try {
     const recipients = (settings.contact?.recipients ?? [])
       .map((recipient) => safeAddress(recipient.email))
@@ -158,6 +165,9 @@ export async function sendConfirmation(payload: Payload, submissionId: number | 
   return 'sent'
 }
 
+/** What a run answers when another attempt holds the submission: its job tries again later. */
+export const CLAIMED_ELSEWHERE = 'claimed-elsewhere'
+
 const submissionInput = [{ name: 'submissionId', type: 'number' as const, required: true }]
 const outcome = [{ name: 'outcome', type: 'text' as const }]
 
@@ -174,9 +184,13 @@ export function contactDeliveryTasks(): TaskConfig[] {
       inputSchema: submissionInput,
       outputSchema: outcome,
       retries,
-      handler: async ({ input, req }) => ({
-        output: { outcome: await deliverSubmission(req.payload, (input as { submissionId: number }).submissionId) },
-      }),
+      handler: async ({ input, req }) => {
+        const outcome = await deliverSubmission(req.payload, (input as { submissionId: number }).submissionId)
+        // Another attempt is under way (or was claimed a moment ago): the job looks again after its
+        // backoff, and then finds the submission delivered, failed, or free to try.
+        if (outcome === CLAIMED_ELSEWHERE) throw new Error('another delivery attempt holds this submission')
+        return { output: { outcome } }
+      },
     },
     {
       slug: SEND_CONFIRMATION_TASK,
