@@ -5,7 +5,7 @@ export declare const BEFORE_RESTORE: string
 export declare function defaultBackupDir(): string
 export declare function backupDirFromEnv(): string
 export declare function archiveStamp(date: Date): string
-export declare function archiveName(source: 'site' | 'stack', date: Date): string
+export declare function archiveName(source: string, date: Date): string
 export declare function secretsNameFor(archive: string): string
 export declare function archiveDate(name: string): Date | null
 export declare function isBeforeRestoreArchive(name: string): boolean

@@ -458,11 +458,16 @@ async function checkDatabaseCopy(manifest, databaseCopy) {
  * returns the archive's path. It prunes nothing: the next scheduled backup applies retention.
  */
 async function keepBeforeRestore(target, { backupDir, source }) {
+  const keptSource = `${source}-${BEFORE_RESTORE}`
+  // Names go by the second: a second forced restore within the same one takes the next free second.
+  let now = new Date()
+  while (fs.existsSync(path.join(backupDir, archiveName(keptSource, now)))) now = new Date(now.getTime() + 1000)
   try {
     const kept = await backup({
       ...target,
       backupDir,
-      source: `${source}-${BEFORE_RESTORE}`,
+      now,
+      source: keptSource,
       envFile: null,
       keepDays: Infinity,
     })

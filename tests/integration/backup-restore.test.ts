@@ -314,6 +314,13 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
       live.close()
     }
     const filesBefore = fileHashes(DATA_DIR)
+    // Copies kept by forced restores a moment before (names go by the second): this one goes beside them.
+    const start = Date.now()
+    const earlier = [0, 1, 2, 3].map((second) =>
+      path.join(keptDir, archiveName(`site-${BEFORE_RESTORE}`, new Date(start + second * 1000))),
+    )
+    fs.mkdirSync(keptDir, { recursive: true })
+    for (const file of earlier) fs.writeFileSync(file, 'a copy kept just before')
 
     const result = await restore({
       archive: newestArchive(backupDir),
@@ -321,7 +328,8 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
       databaseUrl,
       force: true,
       backupDir: keptDir,
-    })
+    }).finally(() => earlier.forEach((file) => fs.rmSync(file, { force: true })))
+    expect(earlier).not.toContain(result.beforeRestore)
     expect(result.tables).not.toHaveProperty('kept_marker')
     expect(path.dirname(result.beforeRestore!)).toBe(keptDir)
     expect(path.basename(result.beforeRestore!)).toMatch(new RegExp(`^site-${BEFORE_RESTORE}-`))
