@@ -13,11 +13,11 @@ async function failedMessage(name: string) {
   inbox.smtp.setMode('permfail')
   await submitAs(name)
   const { id } = await storedNamed(name)
-  // The attempts before the last one, as a day of retries would leave them.
+  // The attempts before the last one, as a day of retries would leave them: each ended refused.
   await inbox.payload.update({
     collection: 'form-submissions',
     id,
-    data: { deliveryAttempts: DELIVERY_MAX_ATTEMPTS - 1 },
+    data: { deliveryAttempts: DELIVERY_MAX_ATTEMPTS - 1, lastDeliveryError: '550 5.1.1 mailbox unavailable' },
   })
   await runContactQueue(inbox.payload)
   inbox.smtp.setMode('accept')
