@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
 import { consentCommands } from './support/analytics'
 import {
@@ -13,6 +13,22 @@ import {
 } from './support/consent'
 
 const standIn = prepareConsentSuite()
+
+/**
+ * Marks this document (`__beforeWithdrawal`, to tell when another has replaced it), then turns every
+ * consent off in the dialog that `opener` opens, and saves.
+ */
+async function withdrawEverything(page: Page, opener: Locator) {
+  await page.evaluate(() => Object.assign(window, { __beforeWithdrawal: true }))
+  await opener.click()
+  await dialog(page)
+    .getByRole('checkbox', { name: /Analytics/ })
+    .uncheck()
+  await dialog(page)
+    .getByRole('checkbox', { name: /Advertising/ })
+    .uncheck()
+  await dialog(page).getByRole('button', { name: 'Save choices' }).click()
+}
 
 test.describe('the visitor’s choice', () => {
   test('"Accept all" grants every type and loads GA4, GTM and session recording', async ({ page }) => {
@@ -68,16 +84,7 @@ test.describe('the visitor’s choice', () => {
     await banner(page).getByRole('button', { name: 'Accept all' }).click()
     await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js', '/gtm.js', '/tag/clar1']))
     await expect.poll(() => standIn().hits().length).toBeGreaterThan(0)
-    // Marks this document, to tell when another has replaced it.
-    await page.evaluate(() => Object.assign(window, { __beforeWithdrawal: true }))
-    await page.getByRole('button', { name: 'Privacy choices' }).click()
-    await dialog(page)
-      .getByRole('checkbox', { name: /Analytics/ })
-      .uncheck()
-    await dialog(page)
-      .getByRole('checkbox', { name: /Advertising/ })
-      .uncheck()
-    await dialog(page).getByRole('button', { name: 'Save choices' }).click()
+    await withdrawEverything(page, page.getByRole('button', { name: 'Privacy choices' }))
     await expect.poll(() => page.evaluate(() => '__beforeWithdrawal' in window)).toBe(false)
     await idleAndQuiet(page)
     standIn().clear()
@@ -108,15 +115,7 @@ test.describe('the visitor’s choice', () => {
     await page.goto('/')
     await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js']))
     await expect.poll(() => standIn().hits().length).toBeGreaterThan(0)
-    await page.evaluate(() => Object.assign(window, { __beforeWithdrawal: true }))
-    await banner(page).getByRole('button', { name: 'Manage choices' }).click()
-    await dialog(page)
-      .getByRole('checkbox', { name: /Analytics/ })
-      .uncheck()
-    await dialog(page)
-      .getByRole('checkbox', { name: /Advertising/ })
-      .uncheck()
-    await dialog(page).getByRole('button', { name: 'Save choices' }).click()
+    await withdrawEverything(page, banner(page).getByRole('button', { name: 'Manage choices' }))
     await expect(dialog(page)).toBeHidden()
     await idleAndQuiet(page)
     expect(await page.evaluate(() => '__beforeWithdrawal' in window)).toBe(true)
