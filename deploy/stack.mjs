@@ -20,6 +20,7 @@ import {
 import {
   APP_PORTS,
   DATABASE_URL,
+  DEPLOY_LOCK,
   FRONT_HTTPS_PORT,
   FRONT_PORT,
   FRONT_URL,
@@ -34,14 +35,17 @@ import {
   STATE_FILE,
   UPLOADS_DIR,
 } from './lib/config.mjs'
+import { withDeployLock } from './lib/deployLock.mjs'
 import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
 import {
   currentRelease,
   makeRelease,
   markCurrent,
+  migrationNames,
   migrationsAhead,
   precompressStatic,
   pruneReleases,
+  rollForwardOrBack,
   shareStaticFiles,
   unsafeRollbackMessage,
 } from './lib/releases.mjs'
@@ -141,7 +145,11 @@ async function start() {
     })
     // Before the first deploy the instances run the checkout, built here; after it, `current`.
     const release = currentRelease()
-    if (release === ROOT) ensureBuilt()
+    if (release === ROOT) {
+      ensureBuilt()
+      // What the checkout's build knows: a later `git pull` changes its files, not what runs.
+      state.checkoutMigrations = migrationNames(ROOT)
+    }
     state.releases = [release]
     console.log(`> Starting ${APP_PORTS.length} app instances…`)
     state.processes.apps = APP_PORTS.map((port) => launchApp(port, release))
@@ -222,16 +230,25 @@ async function rollTo(releaseDir, state) {
 async function deploy() {
   const state = runningState()
   loadEnvFile()
+  const before = currentRelease()
   const releaseDir = makeRelease()
   // The migrations run once, from the new release, before any instance runs it; the instances
   // still on the last release go on serving meanwhile (a migration must not break them).
   run(process.execPath, ['scripts/migrate.mjs'], { cwd: releaseDir, env: appEnv(APP_PORTS[0]) })
-  await rollTo(releaseDir, state)
+  // Should an instance not answer on the new release, every one goes back to the one before.
+  await rollForwardOrBack({
+    target: path.basename(releaseDir),
+    before: releaseLabel(before),
+    forward: () => rollTo(releaseDir, state),
+    back: () => rollTo(before, state),
+  })
   state.releases.push(releaseDir)
   writeState(state)
   pruneReleases()
   console.log(`> Deployed ${path.basename(releaseDir)}.`)
 }
+
+const releaseLabel = (dir) => (dir === ROOT ? 'the checkout' : path.basename(dir))
 
 /** `rollback`: rolls every instance back to the release before the current one. */
 async function rollback() {
@@ -240,14 +257,17 @@ async function rollback() {
   const index = state.releases.lastIndexOf(current)
   const previous = index > 0 ? state.releases[index - 1] : null
   if (!previous || !fs.existsSync(previous)) throw new Error('there is no earlier release to roll back to')
-  const ahead = migrationsAhead(current, previous)
+  // The checkout's files may have moved on since its build started (a `git pull`): what it knows is
+  // what it knew then.
+  const known = previous === ROOT ? state.checkoutMigrations : undefined
+  const ahead = migrationsAhead(current, previous, known)
   if (ahead.length && !process.argv.includes('--force')) {
     throw new Error(unsafeRollbackMessage(ahead))
   }
   await rollTo(previous, state)
   state.releases.splice(index, 1)
   writeState(state)
-  console.log(`> Rolled back to ${previous === ROOT ? 'the checkout' : path.basename(previous)}.`)
+  console.log(`> Rolled back to ${releaseLabel(previous)}.`)
 }
 
 const COMMANDS = { start, stop, deploy, rollback }
@@ -259,7 +279,9 @@ if (!command) {
 // The app instances are started with this process's Node: the project's own.
 continueOnProjectNode()
 try {
-  await command()
+  // A deploy and a rollback change the releases and restart the instances: one at a time.
+  if (command === deploy || command === rollback) await withDeployLock(DEPLOY_LOCK, `a ${process.argv[2]}`, command)
+  else await command()
 } catch (error) {
   console.error(`\nnode deploy/stack.mjs ${process.argv[2]} failed: ${error instanceof Error ? error.message : error}`)
   process.exitCode = 1

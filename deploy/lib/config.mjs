@@ -23,6 +23,8 @@ export const BUILD_NICENESS = Number(process.env.STACK_BUILD_NICENESS || 19)
 export const BACKUP_INTERVAL_HOURS = Number(process.env.BACKUP_INTERVAL_HOURS || 24)
 
 export const STATE_FILE = path.join(STATE_DIR, 'stack.json')
+/** Held by a deploy or a rollback while it runs (deploy/lib/deployLock.mjs). */
+export const DEPLOY_LOCK = path.join(STATE_DIR, 'deploy.lock')
 export const LOG_DIR = path.join(STATE_DIR, 'logs')
 export const PG_DIR = path.join(STATE_DIR, 'postgres')
 export const PG_DATA = path.join(PG_DIR, 'data')

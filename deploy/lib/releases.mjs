@@ -122,6 +122,79 @@ export function precompressStatic(staticDir = STACK_PLACE.staticDir) {
   if (written) console.log(`> Precompressed ${written} files in .next/static.`)
 }
 
+/** The releases `currentLink` named in turn are listed in this file, one folder a line. */
+export const historyFileOf = (currentLink) => `${currentLink}.history`
+/** How many of the releases named current in turn the history keeps. */
+export const HISTORY_KEPT = 50
+
+/**
+ * The releases `currentLink` named in turn, oldest first: a deploy adds its release, a rollback takes
+ * the current one off, so the last but one is where a rollback goes. Null when none was written (a
+ * server deployed before the history was kept).
+ */
+export function readHistory(currentLink) {
+  const file = historyFileOf(currentLink)
+  if (!fs.existsSync(file)) return null
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)
+}
+
+/** The history of `currentLink`; on a server deployed before it was kept, the current release alone. */
+export function historySoFar(currentLink) {
+  return readHistory(currentLink) ?? (fs.existsSync(currentLink) ? [fs.realpathSync(currentLink)] : [])
+}
+
+/** Writes the history of `currentLink` (its last HISTORY_KEPT entries), in one step. */
+export function writeHistory(currentLink, dirs) {
+  const file = historyFileOf(currentLink)
+  fs.writeFileSync(
+    `${file}.next`,
+    dirs
+      .slice(-HISTORY_KEPT)
+      .map((dir) => `${dir}\n`)
+      .join(''),
+  )
+  fs.renameSync(`${file}.next`, file)
+}
+
+/**
+ * Where a rollback from `current` goes: the release named current before it in `history`, skipping
+ * any since deleted (not in `releases`), with the history as it will then be; without a history
+ * that ends at `current`, the release made before it by name. Null when there is none.
+ */
+export function rollbackTarget({ current, releases, history }) {
+  if (history?.at(-1) === current) {
+    for (let i = history.length - 2; i >= 0; i -= 1) {
+      if (history[i] !== current && releases.includes(history[i]))
+        return { previous: history[i], history: history.slice(0, i + 1) }
+    }
+    return null
+  }
+  const index = releases.indexOf(current)
+  return index > 0 ? { previous: releases[index - 1], history: [releases[index - 1]] } : null
+}
+
+const messageOf = (error) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Moves the site to the release `target` with `forward`; when that fails partway (an instance that
+ * does not answer), moves every instance back to `before` with `back`, so that the site does not run
+ * two releases until someone looks, and throws saying what failed and where the site is.
+ */
+export async function rollForwardOrBack({ target, before, forward, back }) {
+  try {
+    return await forward()
+  } catch (error) {
+    const reason = messageOf(error)
+    console.error(`> ${target} did not take over (${reason}): moving every instance back to ${before}…`)
+    try {
+      await back()
+    } catch (second) {
+      throw new Error(`${reason}; moving back to ${before} failed too: ${messageOf(second)}`)
+    }
+    throw new Error(`${reason}; every instance is back on ${before}, and ${target} is left for a look`)
+  }
+}
+
 /** Points `currentLink` at a release, in one step (a new link renamed over the old). */
 export function markCurrent(releaseDir, currentLink = STACK_PLACE.currentLink) {
   const next = `${currentLink}.next`
@@ -175,21 +248,22 @@ function removeEmptyFolders(dir) {
   }
 }
 
-const migrationsOf = (releaseDir) =>
-  new Set(
-    fs
-      .readdirSync(path.join(releaseDir, MIGRATIONS))
-      .filter((file) => /^\d{8}_\d{6}_.+\.ts$/.test(file))
-      .map((file) => file.replace(/\.ts$/, '')),
-  )
+/** The PostgreSQL migrations a release (or the checkout) holds, by name. */
+export const migrationNames = (releaseDir) =>
+  fs
+    .readdirSync(path.join(releaseDir, MIGRATIONS))
+    .filter((file) => /^\d{8}_\d{6}_.+\.ts$/.test(file))
+    .map((file) => file.replace(/\.ts$/, ''))
+    .sort()
 
 /**
  * The migrations `from` has that `to` does not know: rolling back from `from` to `to` leaves the
- * database with changes the older code was not written for.
+ * database with changes the older code was not written for. `known`: the migrations `to` was built
+ * with, when its folder may hold others since (the checkout, after a `git pull`).
  */
-export function migrationsAhead(from, to) {
-  const known = migrationsOf(to)
-  return [...migrationsOf(from)].filter((name) => !known.has(name)).sort()
+export function migrationsAhead(from, to, known = migrationNames(to)) {
+  const knownSet = new Set(known)
+  return migrationNames(from).filter((name) => !knownSet.has(name))
 }
 
 /** Why a rollback over the migrations `ahead` is refused (the same words on the stack and a server). */

@@ -9,10 +9,11 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { continueOnProjectNode, ROOT } from '../../scripts/lib/bootstrap.mjs'
 import { upstreamPorts } from '../lib/nginxConf.mjs'
-import { currentRelease, migrationsAhead, releaseName, releases } from '../lib/releases.mjs'
+import { withDeployLock } from '../lib/deployLock.mjs'
+import { currentRelease, historySoFar, migrationsAhead, readHistory, releaseName, releases } from '../lib/releases.mjs'
 import { frontConfFile, SERVER_LAYOUT } from './layout.mjs'
 import { deployPlan, describeStep, rollbackPlan } from './plan.mjs'
-import { runPlan } from './runPlan.mjs'
+import { runDeploy, runPlan } from './runPlan.mjs'
 
 const { values: options } = parseArgs({
   options: {
@@ -31,19 +32,21 @@ function installedPorts(layout) {
 function plan(layout) {
   const ports = installedPorts(layout)
   const place = { releasesDir: layout.releasesDir, currentLink: layout.current }
+  const current = currentRelease(place, null)
   if (options.rollback) {
-    const current = currentRelease(place, null)
     if (!current) throw new Error(`there is no release at ${layout.current} to roll back from`)
     return rollbackPlan({
       layout,
       ports,
       current,
       releases: releases(place),
+      history: readHistory(layout.current),
       aheadOf: migrationsAhead,
       force: options.force,
     })
   }
-  const steps = deployPlan({ layout, name: releaseName(), checkout: ROOT, node: process.execPath, ports })
+  const history = historySoFar(layout.current)
+  const steps = deployPlan({ layout, name: releaseName(), checkout: ROOT, node: process.execPath, ports, history })
   if (!ports.length)
     console.log(`> No front at ${frontConfFile(layout.frontDir)} yet: this release is made and named current only.`)
   return steps
@@ -51,16 +54,27 @@ function plan(layout) {
 
 continueOnProjectNode()
 try {
-  const steps = plan(SERVER_LAYOUT)
   if (options['dry-run']) {
-    for (const [i, step] of steps.entries()) console.log(`${i + 1}. ${describeStep(step)}`)
+    for (const [i, step] of plan(SERVER_LAYOUT).entries()) console.log(`${i + 1}. ${describeStep(step)}`)
   } else {
     if (process.getuid?.() !== 0)
       throw new Error('run it as root (it runs systemctl, chown and runuser), or add --dry-run')
-    await runPlan(steps)
-    const now = path.basename(fs.realpathSync(SERVER_LAYOUT.current))
-    console.log(`> ${options.rollback ? 'Rolled back' : 'Deployed'}: ${SERVER_LAYOUT.current} is ${now}.`)
-    if (!installedPorts(SERVER_LAYOUT).length)
+    const layout = SERVER_LAYOUT
+    // Planned once the lock is held: what is current then is what the plan starts from.
+    await withDeployLock(path.join(layout.baseDir, 'deploy.lock'), options.rollback ? 'a rollback' : 'a deploy', () => {
+      const steps = plan(layout)
+      if (options.rollback) return runPlan(steps)
+      const previous = currentRelease({ currentLink: layout.current }, null)
+      return runDeploy(steps, {
+        layout,
+        ports: installedPorts(layout),
+        previous,
+        history: historySoFar(layout.current),
+      })
+    })
+    const now = path.basename(fs.realpathSync(layout.current))
+    console.log(`> ${options.rollback ? 'Rolled back' : 'Deployed'}: ${layout.current} is ${now}.`)
+    if (!installedPorts(layout).length)
       console.log('> Next: node deploy/server/install.mjs --domain www.example.com (README, "On a server").')
   }
 } catch (error) {

@@ -4,14 +4,22 @@
 //   { kind: 'copy', from, to }                      the checkout copied into a new release folder
 //   { kind: 'run', command, args, cwd?, env? }      a command (env: added to the runner's own)
 //   { kind: 'shareStatic', from, to }               a release's build files added to the front's folder
-//   { kind: 'flip', link, to }                      `current` pointed at a release
+//   { kind: 'flip', link, to, history }             `current` pointed at a release, and the releases
+//                                                   named current in turn (oldest first) written
 //   { kind: 'upstream', conf, down }                the front's nginx.conf with the `down` instances out
 //   { kind: 'settle', ms }                          a pause for nginx's new workers to take over
 //   { kind: 'waitReady', port, url, timeoutMs }     until an instance answers ready
 //   { kind: 'prune', releasesDir, currentLink, staticDir, kept }   old releases and their build files
 import path from 'node:path'
 import { APP_START_TIMEOUT_MS, NGINX_RELOAD_SETTLE_MS } from '../lib/config.mjs'
-import { buildCommands, buildEnv, RELEASES_KEPT, unsafeRollbackMessage } from '../lib/releases.mjs'
+import {
+  buildCommands,
+  buildEnv,
+  historyFileOf,
+  RELEASES_KEPT,
+  rollbackTarget,
+  unsafeRollbackMessage,
+} from '../lib/releases.mjs'
 import { frontConfFile, migrateCommand } from './layout.mjs'
 
 /** The front's systemd unit: `reload` applies a new nginx.conf without dropping a connection. */
@@ -42,14 +50,29 @@ export const restartSteps = (layout, ports) =>
     ...frontWith(layout, []),
   ])
 
+/** `current` flipped to `to` (the history then being `history`), then each instance restarted in turn. */
+const switchSteps = (layout, ports, to, history) => [
+  { kind: 'flip', link: layout.current, to, history },
+  ...restartSteps(layout, ports),
+]
+
 /**
  * A deploy of `checkout` as the release `name`: copied and built once beside the running release,
  * its scratch folders given to the site's user, migrated as that user, its build files added to the
- * front's, `current` flipped to it, each instance restarted in turn, old releases and their build files pruned. `ports`:
- * the instances the front serves; none before the install, so the first release is only made and
- * named current (the install then makes the user, migrates and starts it).
+ * front's, `current` flipped to it (added to `history`, the releases named current so far), each
+ * instance restarted in turn, old releases and their build files pruned. `ports`: the instances the
+ * front serves; none before the install, so the first release is only made and named current (the
+ * install then makes the user, migrates and starts it).
  */
-export function deployPlan({ layout, name, checkout, node, ports, kept = RELEASES_KEPT }) {
+export function deployPlan({
+  layout,
+  name,
+  checkout,
+  node,
+  ports,
+  history = /** @type {string[]} */ ([]),
+  kept = RELEASES_KEPT,
+}) {
   const dir = path.join(layout.releasesDir, name)
   const scratch = scratchFolders(dir)
   const installed = ports.length > 0
@@ -73,32 +96,50 @@ export function deployPlan({ layout, name, checkout, node, ports, kept = RELEASE
         ]
       : []),
     { kind: 'shareStatic', from: dir, to: layout.staticDir },
-    { kind: 'flip', link: layout.current, to: dir },
-    ...restartSteps(layout, ports),
+    ...switchSteps(layout, ports, dir, [...history, dir]),
     { kind: 'prune', releasesDir: layout.releasesDir, currentLink: layout.current, staticDir: layout.staticDir, kept },
   ]
 }
 
-/** The release made just before `current` among `releases` (oldest first), or null. */
-export function previousRelease(releases, current) {
-  const index = releases.indexOf(current)
-  return index > 0 ? releases[index - 1] : null
+/**
+ * A deploy plan in its three parts: what prepares the release while the last one serves, the switch
+ * to it (from the flip of `current` to the last instance restarted), and the tidying after.
+ */
+export function deployParts(steps) {
+  const flip = steps.findIndex((step) => step.kind === 'flip')
+  const prune = steps.findIndex((step) => step.kind === 'prune')
+  return { prepare: steps.slice(0, flip), switchOver: steps.slice(flip, prune), tidy: steps.slice(prune) }
 }
 
 /**
- * A rollback to the release before `current`: refused when there is none, or when `current`
- * applied migrations the earlier one does not know (`aheadOf(from, to)` names them) unless `force`;
- * then `current` flipped back and each instance restarted in turn. No migration runs.
+ * Back to `previous` after a deploy's switch failed partway: `current` flipped back (the history
+ * `history` again) and every instance restarted in turn, the one that failed with them. No
+ * migration is undone: a deploy's migrations are made for the release before it too.
  */
-export function rollbackPlan({ layout, ports, current, releases, aheadOf, force = false }) {
-  const previous = previousRelease(releases, current)
-  if (!previous) throw new Error('there is no earlier release to roll back to')
-  const ahead = aheadOf(current, previous)
+export const undoSwitchPlan = ({ layout, ports, previous, history }) => switchSteps(layout, ports, previous, history)
+
+/**
+ * A rollback from `current`: to the release named current before it in `history` (the releases
+ * named current in turn; by name among `releases` when there is none), refused when there is none,
+ * or when `current` applied migrations that release does not know (`aheadOf(from, to)` names them)
+ * unless `force`; then `current` flipped back and each instance restarted in turn. No migration runs.
+ */
+export function rollbackPlan({
+  layout,
+  ports,
+  current,
+  releases,
+  history = /** @type {string[] | null} */ (null),
+  aheadOf,
+  force = false,
+}) {
+  const target = rollbackTarget({ current, releases, history })
+  if (!target) throw new Error('there is no earlier release to roll back to')
+  const ahead = aheadOf(current, target.previous)
   if (ahead.length && !force) throw new Error(unsafeRollbackMessage(ahead))
   return [
-    { kind: 'shareStatic', from: previous, to: layout.staticDir },
-    { kind: 'flip', link: layout.current, to: previous },
-    ...restartSteps(layout, ports),
+    { kind: 'shareStatic', from: target.previous, to: layout.staticDir },
+    ...switchSteps(layout, ports, target.previous, target.history),
   ]
 }
 
@@ -112,7 +153,7 @@ export function describeStep(step) {
     case 'shareStatic':
       return `add the build files of ${path.basename(step.from)} to ${step.to}`
     case 'flip':
-      return `point ${step.link} at ${step.to}`
+      return `point ${step.link} at ${step.to} (and list it last in ${historyFileOf(step.link)})`
     case 'upstream':
       return step.down.length
         ? `take ${step.down.map((port) => `127.0.0.1:${port}`).join(', ')} out of the front's upstream (${step.conf})`

@@ -1,10 +1,19 @@
 // Carries out a plan of deploy/server/plan.mjs, step by step, stopping at the first that fails.
 import fs from 'node:fs'
+import path from 'node:path'
 import { run } from '../../scripts/lib/bootstrap.mjs'
 import { withUpstreamsDown } from '../lib/nginxConf.mjs'
 import { answersOk, sleep, waitUntil } from '../lib/processes.mjs'
-import { copyCheckout, markCurrent, precompressStatic, pruneReleases, shareStaticFiles } from '../lib/releases.mjs'
-import { describeStep } from './plan.mjs'
+import {
+  copyCheckout,
+  markCurrent,
+  precompressStatic,
+  pruneReleases,
+  shareStaticFiles,
+  rollForwardOrBack,
+  writeHistory,
+} from '../lib/releases.mjs'
+import { deployParts, describeStep, undoSwitchPlan } from './plan.mjs'
 
 /** Runs a `run` step's command, failing when it does. */
 export const runCommand = ({ command, args, cwd, env }) =>
@@ -16,7 +25,10 @@ const ACTIONS = {
     shareStaticFiles(from, to)
     precompressStatic(to)
   },
-  flip: ({ link, to }) => markCurrent(to, link),
+  flip: ({ link, to, history }) => {
+    markCurrent(to, link)
+    writeHistory(link, history)
+  },
   upstream: ({ conf, down }) => fs.writeFileSync(conf, withUpstreamsDown(fs.readFileSync(conf, 'utf8'), down)),
   settle: ({ ms }) => sleep(ms),
   waitReady: ({ port, url, timeoutMs }) =>
@@ -34,4 +46,27 @@ export async function runPlan(steps, { exec = runCommand } = {}) {
     if (step.kind === 'run') await exec(step)
     else await ACTIONS[step.kind](step)
   }
+}
+
+/**
+ * Carries out a deploy plan (deploy/server/plan.mjs) on `layout`, whose instances on `ports` run
+ * `previous` (null before the first deploy) with the releases `history` named current so far.
+ * Should an instance not answer on the new release, `current` goes back to `previous` and every
+ * instance is restarted on it, and the deploy fails saying so.
+ */
+export async function runDeploy(steps, { layout, ports, previous, history, exec = runCommand }) {
+  const { prepare, switchOver, tidy } = deployParts(steps)
+  await runPlan(prepare, { exec })
+  const target = switchOver[0].to
+  if (!previous || previous === target || !ports.length) {
+    await runPlan([...switchOver, ...tidy], { exec })
+    return
+  }
+  await rollForwardOrBack({
+    target: path.basename(target),
+    before: path.basename(previous),
+    forward: () => runPlan(switchOver, { exec }),
+    back: () => runPlan(undoSwitchPlan({ layout, ports, previous, history }), { exec }),
+  })
+  await runPlan(tidy, { exec })
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrationsAhead, releaseName } from '../../deploy/lib/releases.mjs'
+import { migrationNames, migrationsAhead, releaseName } from '../../deploy/lib/releases.mjs'
 
 const made: string[] = []
 
@@ -37,6 +37,15 @@ describe('a rollback', () => {
     const earlier = releaseWith('20261122_042330_initial')
     const current = releaseWith('20261122_042330_initial', '20261127_100000_trash', '20261126_090000_notes')
     expect(migrationsAhead(current, earlier)).toEqual(['20261126_090000_notes', '20261127_100000_trash'])
+  })
+
+  it('back to a checkout, compares with the migrations its build knew, not those a later pull brought', () => {
+    const current = releaseWith('20261122_042330_initial', '20261127_100000_trash')
+    const pulled = releaseWith('20261122_042330_initial', '20261127_100000_trash')
+    expect(migrationsAhead(current, pulled)).toEqual([])
+    expect(migrationsAhead(current, pulled, migrationNames(releaseWith('20261122_042330_initial')))).toEqual([
+      '20261127_100000_trash',
+    ])
   })
 
   it('is safe back to this checkout from a release made of it', () => {

@@ -12,10 +12,16 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_START_TIMEOUT_MS, BUILD_NICENESS } from '../../deploy/lib/config.mjs'
 import { upstreamPorts } from '../../deploy/lib/nginxConf.mjs'
-import { migrationsAhead, RELEASES_KEPT, unsafeRollbackMessage } from '../../deploy/lib/releases.mjs'
+import {
+  historySoFar,
+  migrationsAhead,
+  readHistory,
+  RELEASES_KEPT,
+  unsafeRollbackMessage,
+} from '../../deploy/lib/releases.mjs'
 import { frontConf, frontConfFile, SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { deployPlan, rollbackPlan } from '../../deploy/server/plan.mjs'
-import { runPlan } from '../../deploy/server/runPlan.mjs'
+import { runDeploy, runPlan } from '../../deploy/server/runPlan.mjs'
 
 type Step = ReturnType<typeof deployPlan>[number]
 type RunStep = Extract<Step, { kind: 'run' }>
@@ -66,6 +72,7 @@ describe('a deploy on a server (the plan)', () => {
     checkout: '/srv/checkout',
     node: '/srv/checkout/node_modules/.bin/node',
     ports: [3001, 3002],
+    history: ['/opt/site/releases/20261125-090000-0aa0aa0'],
   })
   const release = '/opt/site/releases/20261126-100000-abc1234'
 
@@ -98,7 +105,12 @@ describe('a deploy on a server (the plan)', () => {
     expect(migrate.args.at(-1)).toBe(
       `set -a && . /etc/site/site.env && exec ${release}/node_modules/.bin/node scripts/migrate.mjs`,
     )
-    expect(plan[8]).toEqual({ kind: 'flip', link: '/opt/site/current', to: release })
+    expect(plan[8]).toEqual({
+      kind: 'flip',
+      link: '/opt/site/current',
+      to: release,
+      history: ['/opt/site/releases/20261125-090000-0aa0aa0', release],
+    })
   })
 
   it('gives the site user only the release scratch folders its units may write', () => {
@@ -148,15 +160,59 @@ describe('a rollback on a server (the plan)', () => {
       ports: [3001, 3002],
       current: releases[1],
       releases,
+      history: releases.slice(0, 2),
       aheadOf: none,
     })
-    expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[0] })
+    expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[0], history: [releases[0]] })
     expect(stepsOf(plan)).toEqual(['shareStatic', 'flip', ...restartOf(3001), ...restartOf(3002)])
+  })
+
+  it('goes back to the release that ran before the current one, not to a later-named one rolled back from', () => {
+    // r1, r2 and r3 deployed, r3 rolled back (to r2), then r4 deployed: r4 goes back to r2, not r3.
+    const four = [...releases, '/opt/site/releases/r4']
+    const history = [releases[0], releases[1], four[3]]
+    const plan = rollbackPlan({
+      layout: SERVER_LAYOUT,
+      ports: [3001],
+      current: four[3],
+      releases: four,
+      history,
+      aheadOf: none,
+    })
+    expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[1], history: releases.slice(0, 2) })
+  })
+
+  it('skips a release since deleted, going to the one that ran before it', () => {
+    const history = [releases[0], '/opt/site/releases/r0-deleted', releases[2]]
+    const plan = rollbackPlan({
+      layout: SERVER_LAYOUT,
+      ports: [3001],
+      current: releases[2],
+      releases,
+      history,
+      aheadOf: none,
+    })
+    expect(plan[1]).toMatchObject({ to: releases[0], history: [releases[0]] })
+  })
+
+  it('goes by release name on a server deployed before the history was kept', () => {
+    const plan = rollbackPlan({ layout: SERVER_LAYOUT, ports: [3001], current: releases[2], releases, aheadOf: none })
+    expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[1], history: [releases[1]] })
   })
 
   it('refuses when there is no earlier release', () => {
     expect(() =>
       rollbackPlan({ layout: SERVER_LAYOUT, ports: [3001], current: releases[0], releases, aheadOf: none }),
+    ).toThrow('there is no earlier release to roll back to')
+    expect(() =>
+      rollbackPlan({
+        layout: SERVER_LAYOUT,
+        ports: [3001],
+        current: releases[2],
+        releases,
+        history: [releases[2]],
+        aheadOf: none,
+      }),
     ).toThrow('there is no earlier release to roll back to')
   })
 
@@ -176,7 +232,7 @@ describe('a rollback on a server (the plan)', () => {
       aheadOf: () => ['20261127_100000_trash'],
       force: true,
     })
-    expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[1] })
+    expect(plan[1]).toMatchObject({ kind: 'flip', link: '/opt/site/current', to: releases[1] })
     expect(stepsOf(plan)).not.toContain('migrate as site')
   })
 })
@@ -191,12 +247,12 @@ let events: string[]
 const ready = new Map<number, boolean>()
 const servers: http.Server[] = []
 
-/** Whether a restarted instance of the test answers ready again (after INSTANCE_START_MS). */
-let instancesComeBack = true
+/** Releases on which a restarted instance of the test never answers ready (a broken build, say). */
+const brokenReleases = new Set<string>()
 
 /**
  * The runner's commands: recorded; mkdir also run; a restart makes the instance answer 503 for
- * INSTANCE_START_MS (for good when instancesComeBack is false).
+ * INSTANCE_START_MS (for good when `current` is one of brokenReleases).
  */
 function recordCommand(step: RunStep) {
   if (step.command === 'systemctl' && step.args[0] === 'reload') {
@@ -209,7 +265,7 @@ function recordCommand(step: RunStep) {
     const port = Number(/site@(\d+)\.service/.exec(step.args[1])![1])
     ready.set(port, false)
     events.push(`restart ${port}`)
-    if (instancesComeBack) setTimeout(() => ready.set(port, true), INSTANCE_START_MS)
+    if (!brokenReleases.has(currentName())) setTimeout(() => ready.set(port, true), INSTANCE_START_MS)
   } else if (step.command === 'mkdir') {
     expect(spawnSync(step.command, step.args).status).toBe(0)
     events.push('mkdir')
@@ -267,9 +323,27 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true })
 })
 
-const deployAs = async (name: string, ports = PORTS) => {
+/** What the runner records as it restarts both instances in turn, each coming back ready. */
+const EVERY_INSTANCE_RESTARTED = [
+  'front reloaded, down [3400]',
+  'restart 3400',
+  'answered ready 3400',
+  'front reloaded, down []',
+  'front reloaded, down [3401]',
+  'restart 3401',
+  'answered ready 3401',
+  'front reloaded, down []',
+]
+
+/** What deploy/server/deploy.mjs does, with the commands recorded: `timeoutMs`, the wait for each instance. */
+const deployAs = async (name: string, ports = PORTS, timeoutMs = APP_START_TIMEOUT_MS) => {
   events = []
-  await runPlan(deployPlan({ layout, name, checkout, node: process.execPath, ports }), { exec: recordCommand })
+  const previous = fs.existsSync(layout.current) ? fs.realpathSync(layout.current) : null
+  const history = historySoFar(layout.current)
+  const steps = deployPlan({ layout, name, checkout, node: process.execPath, ports, history }).map((step) =>
+    step.kind === 'waitReady' ? { ...step, timeoutMs } : step,
+  )
+  await runDeploy(steps, { layout, ports, previous, history, exec: recordCommand })
 }
 const releaseDir = (name: string) => path.join(layout.releasesDir, name)
 const currentName = () => path.basename(fs.realpathSync(layout.current))
@@ -294,17 +368,7 @@ describe('a deploy on a server, carried out', () => {
   })
 
   it('restarts each instance only once the one before answered ready, out of the upstream meanwhile', () => {
-    expect(events.slice(events.indexOf('migrate as site'))).toEqual([
-      'migrate as site',
-      'front reloaded, down [3400]',
-      'restart 3400',
-      'answered ready 3400',
-      'front reloaded, down []',
-      'front reloaded, down [3401]',
-      'restart 3401',
-      'answered ready 3401',
-      'front reloaded, down []',
-    ])
+    expect(events.slice(events.indexOf('migrate as site'))).toEqual(['migrate as site', ...EVERY_INSTANCE_RESTARTED])
     const conf = fs.readFileSync(frontConfFile(layout.frontDir), 'utf8')
     expect(upstreamPorts(conf)).toEqual(PORTS)
     expect(conf).not.toMatch(/ down;$/m)
@@ -316,21 +380,20 @@ describe('a deploy on a server, carried out', () => {
     expect(currentName()).toBe('r5')
   })
 
-  it('fails, and stops there, when an instance does not answer ready in time', async () => {
-    const steps = deployPlan({ layout, name: 'r6', checkout, node: process.execPath, ports: [3400] }).map((step) =>
-      step.kind === 'waitReady' ? { ...step, timeoutMs: 1_000 } : step,
+  it('goes back to the release before when an instance does not answer ready in time on the new one, and says so', async () => {
+    brokenReleases.add('r6')
+    await expect(deployAs('r6', PORTS, 1_000)).rejects.toThrow(
+      'the instance on port 3400 answering http://127.0.0.1:3400/api/health did not happen within 1 s; ' +
+        'every instance is back on r5, and r6 is left for a look',
     )
-    events = []
-    instancesComeBack = false
-    await expect(runPlan(steps, { exec: recordCommand })).rejects.toThrow(
-      'the instance on port 3400 answering http://127.0.0.1:3400/api/health did not happen within 1 s',
-    )
-    expect(events.at(-1)).toBe('restart 3400')
-    // The instance stays out of the upstream: the others serve.
-    const conf = fs.readFileSync(frontConfFile(layout.frontDir), 'utf8')
-    expect(conf).toContain('server 127.0.0.1:3400 max_fails=1 fail_timeout=5s down;')
-    instancesComeBack = true
-    ready.set(3400, true)
+    expect(currentName()).toBe('r5')
+    expect(readHistory(layout.current)?.map((dir) => path.basename(dir))).toEqual(['r1', 'r2', 'r3', 'r4', 'r5'])
+    // The instance that did not answer, then every one in turn on r5, each back in the upstream.
+    expect(events.slice(events.indexOf('restart 3400'))).toEqual(['restart 3400', ...EVERY_INSTANCE_RESTARTED])
+    expect(fs.readFileSync(frontConfFile(layout.frontDir), 'utf8')).not.toMatch(/ down;$/m)
+    // Left for a look, and not pruned.
+    expect(fs.existsSync(releaseDir('r6'))).toBe(true)
+    brokenReleases.delete('r6')
   })
 })
 
@@ -341,27 +404,29 @@ describe('a rollback on a server, carried out', () => {
       ports: PORTS,
       current: fs.realpathSync(layout.current),
       releases: fs.readdirSync(layout.releasesDir).sort().map(releaseDir),
+      history: readHistory(layout.current),
       aheadOf: migrationsAhead,
       force,
     })
 
   it('flips current back to the release before, restarting the instances one at a time', async () => {
     fs.rmSync(releaseDir('r6'), { recursive: true, force: true })
-    fs.rmSync(layout.current)
-    fs.symlinkSync(releaseDir('r5'), layout.current)
+    expect(currentName()).toBe('r5')
     events = []
     await runPlan(rollback(), { exec: recordCommand })
     expect(currentName()).toBe('r4')
     expect(events.filter((event) => event.startsWith('restart'))).toEqual(['restart 3400', 'restart 3401'])
   })
 
-  it('is refused when the current release brought a migration, and done with --force', async () => {
+  it('is refused when the current release brought a migration, and done with --force, back to the release that ran before', async () => {
     writeCheckoutFile('src/migrations/postgres/20261127_100000_trash.ts', '')
     await deployAs('r7', [])
     expect(() => rollback()).toThrow(unsafeRollbackMessage(['20261127_100000_trash']))
     expect(currentName()).toBe('r7')
     await runPlan(rollback(true), { exec: recordCommand })
-    expect(currentName()).toBe('r5')
+    // r5 sorts just before r7, but it was rolled back from: r4 ran before r7.
+    expect(currentName()).toBe('r4')
+    expect(readHistory(layout.current)?.map((dir) => path.basename(dir))).toEqual(['r1', 'r2', 'r3', 'r4'])
   })
 })
 
