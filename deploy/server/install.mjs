@@ -13,6 +13,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
+import { dataFolders, ensureDir, FRONT_USER } from './folders.mjs'
 import {
   createRoleCall,
   frontConf,
@@ -42,12 +43,6 @@ const secret = () => randomBytes(24).toString('hex')
 function ensureUser(user, home) {
   if (spawnSync('id', ['-u', user]).status === 0) return
   run('useradd', ['--system', '--home-dir', home, '--shell', '/usr/sbin/nologin', user])
-}
-
-function ensureDir(dir, { owner, group = owner, mode }) {
-  fs.mkdirSync(dir, { recursive: true })
-  run('chown', [`${owner}:${group}`, dir])
-  fs.chmodSync(dir, mode)
 }
 
 /** Reads the settings file into an object, or {} when there is none yet. */
@@ -140,7 +135,7 @@ function frontCertificate(domain) {
 /** Writes the front's nginx.conf and the folders nginx writes into (its workers run as www-data). */
 function writeFront(options) {
   const { frontDir } = options
-  for (const dir of ['nginx', 'cache']) ensureDir(path.join(frontDir, dir), { owner: 'www-data', mode: 0o750 })
+  for (const dir of ['nginx', 'cache']) ensureDir(path.join(frontDir, dir), { owner: FRONT_USER, mode: 0o750 })
   for (const dir of ['logs', 'acme']) ensureDir(path.join(frontDir, dir), { owner: 'root', mode: 0o755 })
   fs.writeFileSync(frontConfFile(frontDir), frontConf(options))
 }
@@ -155,7 +150,8 @@ function install({ domain, ports }) {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   })
   ensureUser(user, dataDir)
-  ensureDir(dataDir, { owner: user, mode: 0o750 })
+  // The front's workers read the uploads they serve; the rest of the data is the site user's.
+  for (const { dir, ...access } of dataFolders({ dataDir, user })) ensureDir(dir, access)
   ensureDir(backupDir, { owner: user, mode: 0o750 })
   ensureDir(configDir, { owner: 'root', group: user, mode: 0o750 })
   // systemd opens the instances' log files as root; logrotate rotates them in a folder only root writes.

@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { dataFolders, ensureDir, FRONT_USER } from '../../deploy/server/folders.mjs'
 import { createRoleCall } from '../../deploy/server/layout.mjs'
 import { startTempPostgres } from '../support/postgres'
 
@@ -221,6 +222,31 @@ describe('the front on a server', () => {
     expect(unit).toMatch(/^ExecReload=.* -s reload$/m)
     expect(unit).toMatch(/^KillSignal=SIGQUIT$/m)
     expect(unit).toMatch(/^Restart=always$/m)
+  })
+})
+
+describe('the data folder on a server', () => {
+  /** Runs `script` in sh as `user` (this suite runs as root, as install does). */
+  const as = (user: string, script: string) =>
+    spawnSync('runuser', ['-u', user, '--', 'sh', '-c', script], { encoding: 'utf8', timeout: 10_000 })
+
+  it("lets the front's workers read the uploads, not list the data, and keeps every other user out", () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'site-data-'))
+    try {
+      fs.chmodSync(base, 0o755)
+      const dataDir = path.join(base, 'data')
+      // `nobody` stands for the site's user, which this machine does not have.
+      for (const { dir, ...access } of dataFolders({ dataDir, user: 'nobody' })) ensureDir(dir, access)
+      // An upload as an instance writes it, here with a umask that keeps other users out.
+      const upload = path.join(dataDir, 'media', 'hero-800x450.webp')
+      expect(as('nobody', `umask 027 && printf 'image bytes' > ${upload}`).status).toBe(0)
+      expect(as(FRONT_USER, `cat ${upload}`).stdout).toBe('image bytes')
+      expect(as(FRONT_USER, `ls ${dataDir}`).status).not.toBe(0)
+      expect(as('daemon', `cat ${upload}`).status).not.toBe(0)
+      expect(as('daemon', `ls ${dataDir}`).status).not.toBe(0)
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true })
+    }
   })
 })
 

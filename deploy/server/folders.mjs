@@ -1,0 +1,29 @@
+// The folders install makes for the site's data, with who may enter them: the site's user owns the
+// data; the front's nginx workers (Debian's www-data) read the uploads they serve from it, and no
+// one else enters it.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** The user Debian's nginx runs its workers as: the front's, on a server. */
+export const FRONT_USER = 'www-data'
+
+/**
+ * The data folder and its uploads, as install makes them. The front's workers may pass through the
+ * data folder (not list it) into the uploads folder, whose files they read; the uploads folder is
+ * set-group-id, so every file the instances add there is in the front's group, whatever their umask.
+ */
+export const dataFolders = ({ dataDir, user }) => [
+  { dir: dataDir, owner: user, group: FRONT_USER, mode: 0o710 },
+  { dir: path.join(dataDir, 'media'), owner: user, group: FRONT_USER, mode: 0o2750 },
+]
+
+/** Makes `dir` (when missing) and gives it to `owner`:`group` with `mode`. */
+export function ensureDir(dir, { owner, group = owner, mode }) {
+  fs.mkdirSync(dir, { recursive: true })
+  const result = spawnSync('chown', [`${owner}:${group}`, dir], { stdio: 'inherit' })
+  if (result.error) throw result.error
+  if (result.status !== 0)
+    throw new Error(`chown ${owner}:${group} ${dir} exited with ${result.status ?? result.signal}`)
+  fs.chmodSync(dir, mode)
+}
