@@ -41,6 +41,19 @@ describe('fixed-window limiter in this process', () => {
     expect(await allowedOf(limiter, 'a', 1)).toEqual([true])
   })
 
+  it('takes back a take given back within its window, and lends nothing beyond the limit or to an unknown key', async () => {
+    const time = clock()
+    const limiter = memoryRateLimiter(policy, time.now)
+    expect(await allowedOf(limiter, 'a', 3)).toEqual([true, true, true])
+    await limiter.giveBack('a')
+    expect(await allowedOf(limiter, 'a', 2)).toEqual([true, false])
+    await limiter.giveBack('never-taken')
+    expect(await allowedOf(limiter, 'never-taken', 4)).toEqual([true, true, true, false])
+    // The window still ends when it would have.
+    time.advance(60_000)
+    expect(await allowedOf(limiter, 'a', 4)).toEqual([true, true, true, false])
+  })
+
   it('forgets the least recently seen key once it tracks too many, so a flood of keys cannot exhaust memory', async () => {
     const limiter = memoryRateLimiter({ kind: 'fixed-window', limit: 1, windowMs: 60_000 }, clock().now)
     await limiter.take('first')
@@ -63,6 +76,18 @@ describe('token-bucket limiter in this process', () => {
     expect(await limiter.take('a')).toEqual({ allowed: false, retryAfterMs: 500 })
     time.advance(500)
     expect(await allowedOf(limiter, 'a', 2)).toEqual([true, false])
+  })
+
+  it('puts a token given back in the bucket, never beyond the burst', async () => {
+    const limiter = memoryRateLimiter(policy, clock().now)
+    expect(await allowedOf(limiter, 'a', 4)).toEqual([true, true, true, true])
+    await limiter.giveBack('a')
+    expect(await allowedOf(limiter, 'a', 2)).toEqual([true, false])
+    const full = memoryRateLimiter(policy, clock().now)
+    await full.take('b')
+    await full.giveBack('b')
+    await full.giveBack('b')
+    expect(await allowedOf(full, 'b', 5)).toEqual([true, true, true, true, false])
   })
 
   it('refills no further than the burst', async () => {

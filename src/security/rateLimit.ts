@@ -17,6 +17,12 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterMs: n
 export interface RateLimiter {
   /** Counts one request for the key: allowed, or refused with the time until the next would be. */
   take(key: string): Promise<RateDecision>
+  /**
+   * Uncounts one allowed take of the key, when what it allowed did not happen (the mail server
+   * failed, say): the allowance counts what was done, not what was tried. Best effort: the one
+   * createRateLimiter makes never throws.
+   */
+  giveBack(key: string): Promise<void>
 }
 
 export type RateLimiterOptions = {
@@ -61,6 +67,12 @@ export function memoryRateLimiter(policy: RatePolicy, now: () => number = Date.n
       remember(key, { start: at, count: 0, tokens: allowed ? tokens - 1 : tokens })
       return allowed ? ALLOWED : refusal((1 - tokens) / perMs)
     },
+    async giveBack(key) {
+      const entry = state.get(key)
+      if (!entry) return
+      if (policy.kind === 'fixed-window') entry.count = Math.max(0, entry.count - 1)
+      else entry.tokens = Math.min(policy.burst, entry.tokens + 1)
+    },
   }
 }
 
@@ -99,6 +111,19 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(burst / perMs) + 1000)
 return { allowed, tostring(tokens) }
 `
 
+// Giving back leaves the window's start and expiry as they are; a key since expired has nothing to give back.
+const FIXED_WINDOW_GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
+if count and count > 0 then redis.call('HSET', KEYS[1], 'count', tostring(count - 1)) end
+return 0
+`
+
+const TOKEN_BUCKET_GIVE_BACK_SCRIPT = `
+local tokens = tonumber(redis.call('HGET', KEYS[1], 'tokens'))
+if tokens then redis.call('HSET', KEYS[1], 'tokens', tostring(math.min(tonumber(ARGV[1]), tokens + 1))) end
+return 0
+`
+
 /** Counts in Redis, so that every instance of the site shares one allowance per key. */
 export function redisRateLimiter(
   url: string,
@@ -126,6 +151,16 @@ export function redisRateLimiter(
       )) as [number, string]
       return allowed === 1 ? ALLOWED : refusal((1 - Number(tokens)) / perMs)
     },
+    async giveBack(key) {
+      await withSharedRedis(url, (redis) =>
+        policy.kind === 'fixed-window'
+          ? redis.eval(FIXED_WINDOW_GIVE_BACK_SCRIPT, { keys: [`${scope}:window:${key}`] })
+          : redis.eval(TOKEN_BUCKET_GIVE_BACK_SCRIPT, {
+              keys: [`${scope}:bucket:${key}`],
+              arguments: [String(policy.burst)],
+            }),
+      )
+    },
   }
 }
 
@@ -148,6 +183,17 @@ export function createRateLimiter(policy: RatePolicy, options: RateLimiterOption
         return await shared.take(key)
       } catch {
         return inProcess().take(key)
+      }
+    },
+    async giveBack(key) {
+      const url = process.env.REDIS_URL
+      if (!url) return inProcess().giveBack(key)
+      shared ??= redisRateLimiter(url, policy, options)
+      try {
+        await shared.giveBack(key)
+      } catch {
+        // Redis is away: the take was likely counted here, in this process.
+        await inProcess().giveBack(key)
       }
     },
   }

@@ -184,7 +184,7 @@ describe('a copy of the chat by email', () => {
     expect(smtp.server.received.length).toBe(before)
   })
 
-  it(`says within ${TRANSCRIPT_FAILURE_ANSWERED_MS} ms that the copy could not be sent when the mail server never greets`, async () => {
+  it(`says within ${TRANSCRIPT_FAILURE_ANSWERED_MS} ms that the copy could not be sent when the mail server never greets, and counts it against no allowance`, async () => {
     const { token } = await staffedChat('the mail server hangs', 'hung.server@example.com')
     const silent = await startSilentSmtpServer()
     const configured = process.env.SMTP_URL
@@ -202,6 +202,11 @@ describe('a copy of the chat by email', () => {
       await silent.close()
     }
     expect(mailsTo('hung.server@example.com')).toHaveLength(0)
+    // The failed send spent none of the visitor's allowance: every one is there once the server is back.
+    const statuses: number[] = []
+    for (let i = 0; i < CHAT_TRANSCRIPTS_PER_VISITOR + 1; i++) statuses.push((await transcriptOf(token)).status)
+    expect(statuses).toEqual([...Array(CHAT_TRANSCRIPTS_PER_VISITOR).fill(200), 429])
+    expect(mailsTo('hung.server@example.com')).toHaveLength(CHAT_TRANSCRIPTS_PER_VISITOR)
   })
 
   it(`sends at most ${CHAT_TRANSCRIPTS_PER_VISITOR} per visitor, then answers 429`, async () => {

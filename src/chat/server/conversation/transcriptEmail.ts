@@ -66,14 +66,20 @@ export async function emailTranscript(
       : full
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const from = siteSender(settings)
-  await sendMail(createMailTransport(), {
-    from,
-    to: address,
-    subject: headerText(
-      visitorCopy
-        ? `A copy of your chat, as you asked (#${conversation.id})`
-        : `Your chat transcript (#${conversation.id})`,
-    ),
-    text: visitorCopy ? `${visitorCopyIntro(from.name)}${transcript}` : transcript,
-  })
+  try {
+    await sendMail(createMailTransport(), {
+      from,
+      to: address,
+      subject: headerText(
+        visitorCopy
+          ? `A copy of your chat, as you asked (#${conversation.id})`
+          : `Your chat transcript (#${conversation.id})`,
+      ),
+      text: visitorCopy ? `${visitorCopyIntro(from.name)}${transcript}` : transcript,
+    })
+  } catch (error) {
+    // No mail went out: the conversation keeps its allowance for a try once the mail server is back.
+    await transcriptEmailLimiter.giveBack(String(conversationId))
+    throw error
+  }
 }

@@ -69,6 +69,12 @@ export async function mailTranscript(store: ChatStore, visitorId: string, body: 
   } catch (error) {
     if (error instanceof ChatRequestError) throw error
     store.payload.logger.error({ err: error, conversationId: conversation.id }, 'chat transcript mail failed')
+    // Nothing was sent: the allowances count mails sent, so the visitor may try again.
+    await Promise.all([
+      transcriptLimiter.giveBack(visitorId),
+      transcriptRecipientLimiter.giveBack(to.toLowerCase()),
+      transcriptSiteLimiter.giveBack(SITE_KEY),
+    ])
     throw new ChatRequestError(502, TRANSCRIPT_NOT_SENT_MESSAGE)
   }
   return { to }
