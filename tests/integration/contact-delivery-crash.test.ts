@@ -15,7 +15,7 @@ import { runContactQueue, startContactQueue, stopContactQueue } from '@/contact/
 import { buildSiteConfig } from '@/payload.config'
 import { createContactForm } from '../support/contact'
 import { startSmtpServer } from '../support/smtp'
-import { startTsxChildUntil } from '../support/tsxChild'
+import { killTsxChildren, startTsxChildUntil } from '../support/tsxChild'
 
 /** Submissions the child stores before it starts sending. */
 const SUBMISSIONS = 12
@@ -49,6 +49,8 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url
 })
 afterAll(async () => {
+  // A test that failed before its kill leaves no child sending behind the suite.
+  await killTsxChildren()
   for (const cms of instances) await cms.destroy()
   await smtp?.close()
   delete process.env.SMTP_URL

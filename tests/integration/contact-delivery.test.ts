@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   CONTACT_QUEUE,
   DELIVERY_LEASE_MS,
@@ -9,7 +9,7 @@ import {
 import { CLAIMED_ELSEWHERE, deliverSubmission } from '@/contact/delivery/deliver'
 import { reclaimStaleJobs, requeueOrphanedSubmissions, runContactQueue } from '@/contact/delivery/runner'
 import { RECIPIENT } from '../support/contact'
-import { startTsxChildUntil } from '../support/tsxChild'
+import { killTsxChildren, startTsxChildUntil } from '../support/tsxChild'
 import {
   databaseUrl,
   jobsFor,
@@ -25,6 +25,8 @@ import {
 } from '../support/contactDelivery'
 
 setUpDeliverySuite()
+// A test that failed halfway leaves no child running behind the suite.
+afterAll(killTsxChildren)
 
 describe('contact delivery', () => {
   it('stores the submission as queued before anything is sent', async () => {
