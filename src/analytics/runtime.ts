@@ -60,10 +60,11 @@ async function reconcile(r: Runtime) {
     // A tag that already ran keeps running (recording, page views on every navigation) whatever it
     // is told: a withdrawn consent takes effect on this page loaded anew, which loads none of them.
     // That page starts from the stored choice: where the browser refused to store it, a reload
-    // would bring the tags back, so this page only stops sending them page views.
+    // would bring the tags back, so this page stops sending them page views and stops the recording.
     if (tags.runsWithdrawnTags(r.state)) {
       if (sameChoice(readChoice(), r.choice)) return location.reload()
       r.googleLoaded = false
+      tags.stopRecording(r.state)
     }
     const google = tags.loadTags(r.setup.tags, r.state)
     if (google && !r.googleLoaded) tags.sendTagPageView(location.href, document.referrer)

@@ -14,6 +14,10 @@ import {
 
 const standIn = prepareConsentSuite()
 
+/** The calls the recording service's script has received, in order (the stand-in keeps them). */
+const clarityCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { clarity?: { calls?: unknown[][] } }).clarity?.calls ?? null)
+
 /**
  * Marks this document (`__beforeWithdrawal`, to tell when another has replaced it), then turns every
  * consent off in the dialog that `opener` opens, and saves.
@@ -99,7 +103,7 @@ test.describe('the visitor’s choice', () => {
     ).toHaveCount(0)
   })
 
-  test('withdrawing consent where the browser refuses to store it: the page is not loaded again, and sends the tags no more page views', async ({
+  test('withdrawing consent where the browser refuses to store it: the page is not loaded again, sends the tags no more page views, and stops the recording', async ({
     page,
   }) => {
     // Storage that refuses the choice, as some private modes refuse any write: a reload would start
@@ -115,10 +119,18 @@ test.describe('the visitor’s choice', () => {
     await page.goto('/')
     await expect.poll(() => standIn().paths()).toEqual(expect.arrayContaining(['/gtag/js']))
     await expect.poll(() => standIn().hits().length).toBeGreaterThan(0)
+    await expect
+      .poll(() => clarityCalls(page))
+      .toEqual([['consentv2', { ad_Storage: 'granted', analytics_Storage: 'granted' }]])
     await withdrawEverything(page, banner(page).getByRole('button', { name: 'Manage choices' }))
     await expect(dialog(page)).toBeHidden()
     await idleAndQuiet(page)
     expect(await page.evaluate(() => '__beforeWithdrawal' in window)).toBe(true)
+    // Clarity's own calls: consent denied, then stop.
+    expect((await clarityCalls(page))?.slice(1)).toEqual([
+      ['consentv2', { ad_Storage: 'denied', analytics_Storage: 'denied' }],
+      ['stop'],
+    ])
     standIn().clear()
     await page.evaluate(() => history.pushState(null, '', '/pricing'))
     await expect(page).toHaveURL(/\/pricing$/)

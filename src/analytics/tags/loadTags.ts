@@ -67,6 +67,8 @@ export function loadTags(config: TagConfig, state: ConsentState): boolean {
   ran.google ||= google
   if (allowsSessionRecording(state) && config.clarityId) {
     w.clarity ??= Object.assign((...args: unknown[]) => (w.clarity!.q ??= []).push(args), { q: [] as unknown[] })
+    // Clarity's consent signal: analytics granted (it runs only then), ads as the visitor chose.
+    w.clarity('consentv2', clarityConsent(state))
     injectScript(`${config.origins.clarity}/tag/${encodeURIComponent(config.clarityId)}`)
     ran.recording = true
   }
@@ -77,6 +79,23 @@ export function loadTags(config: TagConfig, state: ConsentState): boolean {
     ran.recording = true
   }
   return google
+}
+
+const clarityConsent = (state: ConsentState) => ({
+  ad_Storage: state.ad_storage,
+  analytics_Storage: state.analytics_storage,
+})
+
+/**
+ * Tells the recording service that ran on this page to stop, for a withdrawal that cannot take
+ * effect by loading the page anew (the browser refused to store the choice): Clarity is told the
+ * consent is denied and to stop recording. Hotjar's script offers no call that stops it.
+ */
+export function stopRecording(state: ConsentState) {
+  const clarity = (analyticsWindow() as TagWindow).clarity
+  if (!ran.recording || !clarity || allowsSessionRecording(state)) return
+  clarity('consentv2', clarityConsent(state))
+  clarity('stop')
 }
 
 /** A page view for the Google tags, after a client-side navigation (or the first load). */
