@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { COMPILE_HINT, rootMainFiles } from '../../scripts/lib/compileHints.mjs'
 import { FIRST_VISIT } from '../../playwright.config'
 import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from '../../src/analytics/consent/model'
+import { START_IN_TWO_TASKS_ID } from '../../src/dom/startup'
 import { NEXT_CHUNKS_PATH } from '../../src/server/chunksAfterFirstPaint'
 
 /** A phone-sized window, as Lighthouse's mobile run uses. */
@@ -53,6 +54,30 @@ test.describe('the first paint', () => {
       expect(served.status()).toBe(200)
       expect((await served.text()).split('\n', 1)[0]).toBe(COMPILE_HINT)
     }
+  })
+
+  test('starts the app after the task that runs its entry, from the empty before-interactive script, and still hydrates', async ({
+    page,
+  }) => {
+    // When the app starts, the entry's task is over: Next has added the empty script, and only then hydrates.
+    await page.addInitScript((id) => {
+      const seen = { scriptBeforeHydration: null as boolean | null }
+      Object.assign(window, { __startup: seen })
+      new MutationObserver((_, observer) => {
+        const carousel = document.querySelector('[aria-roledescription="carousel"].is-enhanced')
+        if (!carousel) return
+        seen.scriptBeforeHydration = document.getElementById(id) !== null
+        observer.disconnect()
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] })
+    }, START_IN_TWO_TASKS_ID)
+    await page.goto('/', { waitUntil: 'load' })
+    await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
+    const script = page.locator(`head script#${START_IN_TWO_TASKS_ID}`)
+    await expect(script).toHaveCount(1)
+    expect(await script.evaluate((element) => element.textContent)).toBe('')
+    expect(await page.evaluate(() => (window as unknown as { __startup: object }).__startup)).toEqual({
+      scriptBeforeHydration: true,
+    })
   })
 
   test('keeps the page free of script errors and CSP refusals while its chunks load late', async ({ page }) => {
