@@ -45,7 +45,9 @@ import {
   migrationsAhead,
   precompressStatic,
   pruneReleases,
+  RELEASES_KEPT,
   rollForwardOrBack,
+  STACK_PLACE,
   shareStaticFiles,
   unsafeRollbackMessage,
 } from './lib/releases.mjs'
@@ -244,7 +246,8 @@ async function deploy() {
   })
   state.releases.push(releaseDir)
   writeState(state)
-  pruneReleases()
+  // The releases the stack ran, in turn: a rollback's way back.
+  pruneReleases(STACK_PLACE, RELEASES_KEPT, state.releases)
   console.log(`> Deployed ${path.basename(releaseDir)}.`)
 }
 

@@ -11,6 +11,8 @@ import { isRunning, recordOf } from './processes.mjs'
  * after it was last written; an older one was left half-written and is taken over.
  */
 export const UNREADABLE_LOCK_GRACE_MS = 10_000
+/** Tries at taking the lock, each after finding one left behind and moving it aside. */
+const TAKE_ATTEMPTS = 3
 
 /** The holder a lock file names, null when it cannot be read. */
 function holderOf(file) {
@@ -43,7 +45,7 @@ function heldBecause(file) {
 export function takeDeployLock(file, what) {
   const mine = { ...recordOf(process.pid), what, since: new Date().toISOString() }
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
     try {
       fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx' })
       return () => {
@@ -53,12 +55,35 @@ export function takeDeployLock(file, what) {
       if (error?.code !== 'EEXIST') throw error
     }
     const busy = heldBecause(file)
-    if (busy) throw new Error(`${busy}; one deploy or rollback at a time: wait for it to end (lock: ${file})`)
-    console.log(`> Taking over the lock ${file}: the deploy that held it has ended.`)
-    fs.rmSync(file, { force: true })
+    if (busy) throw refusal(busy, file)
+    // Moved aside under a name of this process's own before it is judged again and deleted: of two
+    // deploys that found the same lock left behind, only one moves it, and neither deletes a lock
+    // the other has just taken.
+    const aside = `${file}.ended-${process.pid}`
+    try {
+      fs.renameSync(file, aside)
+    } catch (error) {
+      if (error?.code === 'ENOENT') continue
+      throw error
+    }
+    const movedBusy = heldBecause(aside)
+    if (movedBusy) {
+      // Taken meanwhile by a deploy that is running: it goes back where it was.
+      try {
+        fs.linkSync(aside, file)
+      } finally {
+        fs.rmSync(aside, { force: true })
+      }
+      throw refusal(movedBusy, file)
+    }
+    fs.rmSync(aside, { force: true })
+    console.log(`> Took over the lock ${file}: the deploy that held it has ended.`)
   }
-  throw new Error(`could not take the lock ${file}: another deploy took it meanwhile`)
+  throw new Error(`could not take the lock ${file}: other deploys kept taking it`)
 }
+
+const refusal = (busy, file) =>
+  new Error(`${busy}; one deploy or rollback at a time: wait for it to end (lock: ${file})`)
 
 /** Runs `work` holding the lock `file`, and gives it back however `work` ends. */
 export async function withDeployLock(file, what, work) {

@@ -138,9 +138,16 @@ export function readHistory(currentLink) {
   return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)
 }
 
-/** The history of `currentLink`; on a server deployed before it was kept, the current release alone. */
+/**
+ * The history of `currentLink`, ending at the release it names now: on a server deployed before the
+ * history was kept, that release alone; after a flip whose history was not written (the deploy
+ * stopped between the two), with that release added.
+ */
 export function historySoFar(currentLink) {
-  return readHistory(currentLink) ?? (fs.existsSync(currentLink) ? [fs.realpathSync(currentLink)] : [])
+  const history = readHistory(currentLink) ?? []
+  if (!fs.existsSync(currentLink)) return history
+  const current = fs.realpathSync(currentLink)
+  return history.at(-1) === current ? history : [...history, current]
 }
 
 /** Writes the history of `currentLink` (its last HISTORY_KEPT entries), in one step. */
@@ -159,7 +166,8 @@ export function writeHistory(currentLink, dirs) {
 /**
  * Where a rollback from `current` goes: the release named current before it in `history`, skipping
  * any since deleted (not in `releases`), with the history as it will then be; without a history
- * that ends at `current`, the release made before it by name. Null when there is none.
+ * that ends at `current`, the release made before it by name (the history then those releases by
+ * name). Null when there is none.
  */
 export function rollbackTarget({ current, releases, history }) {
   if (history?.at(-1) === current) {
@@ -170,7 +178,7 @@ export function rollbackTarget({ current, releases, history }) {
     return null
   }
   const index = releases.indexOf(current)
-  return index > 0 ? { previous: releases[index - 1], history: [releases[index - 1]] } : null
+  return index > 0 ? { previous: releases[index - 1], history: releases.slice(0, index) } : null
 }
 
 const messageOf = (error) => (error instanceof Error ? error.message : String(error))
@@ -204,15 +212,21 @@ export function markCurrent(releaseDir, currentLink = STACK_PLACE.currentLink) {
 }
 
 /**
- * Deletes the oldest releases beyond `kept`, never the current one, and then the build files in the
- * place's `staticDir` that no remaining release has; returns the deleted folders.
+ * Deletes the releases a rollback can no longer reach, never the current one: with a `history` (the
+ * releases named current in turn, oldest first), all but the current one and the last `kept` others
+ * it names, so that a release rolled back from or a deploy that failed does not take the place of
+ * one that ran; without one, all but the `kept` newest by name. Then deletes the build files in the
+ * place's `staticDir` that no remaining release has. Returns the deleted folders.
  */
-export function pruneReleases(place = STACK_PLACE, kept = RELEASES_KEPT) {
+export function pruneReleases(place = STACK_PLACE, kept = RELEASES_KEPT, history = readHistory(place.currentLink)) {
   const current = currentRelease(place)
-  const old = releases(place).filter((dir) => dir !== current)
-  const deleted = old.slice(0, Math.max(0, old.length - kept))
+  const all = releases(place).filter((dir) => dir !== current)
+  const reachable = history
+    ? [...new Set([...history].reverse())].filter((dir) => dir !== current && all.includes(dir)).slice(0, kept)
+    : all.slice(Math.max(0, all.length - kept))
+  const deleted = all.filter((dir) => !reachable.includes(dir))
   for (const dir of deleted) fs.rmSync(dir, { recursive: true, force: true })
-  if (place.staticDir) pruneStaticFiles(place.staticDir, [...old.slice(deleted.length), current])
+  if (place.staticDir) pruneStaticFiles(place.staticDir, [...reachable, current])
   return deleted
 }
 

@@ -40,7 +40,8 @@ function plan(layout) {
       ports,
       current,
       releases: releases(place),
-      history: readHistory(layout.current),
+      // A history file ends at `current` (the release added should its deploy have stopped after the flip).
+      history: readHistory(layout.current) && historySoFar(layout.current),
       aheadOf: migrationsAhead,
       force: options.force,
     })

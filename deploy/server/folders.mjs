@@ -11,7 +11,8 @@ export const FRONT_USER = 'www-data'
 /**
  * The data folder and its uploads, as install makes them. The front's workers may pass through the
  * data folder (not list it) into the uploads folder, whose files they read; the uploads folder is
- * set-group-id, so every file the instances add there is in the front's group, whatever their umask.
+ * set-group-id, so every file the instances add there is in the front's group (readable by it under
+ * systemd's default umask, and under any umask that leaves the group read).
  */
 export const dataFolders = ({ dataDir, user }) => [
   { dir: dataDir, owner: user, group: FRONT_USER, mode: 0o710 },

@@ -163,7 +163,7 @@ export function describeStep(step) {
     case 'waitReady':
       return `wait for ${step.url} to answer (at most ${step.timeoutMs / 1000} s)`
     case 'prune':
-      return `delete releases in ${step.releasesDir} beyond the current one and ${step.kept} before it, and the build files in ${step.staticDir} none of those has`
+      return `delete releases in ${step.releasesDir} but the current one and the ${step.kept} that ran before it, and the build files in ${step.staticDir} none of those has`
     default:
       throw new Error(`unknown step ${JSON.stringify(step)}`)
   }

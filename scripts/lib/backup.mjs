@@ -412,8 +412,15 @@ async function contentsOf(target) {
 }
 
 async function emptyTarget(target) {
-  for (const entry of fs.existsSync(target.dataDir) ? fs.readdirSync(target.dataDir) : []) {
-    fs.rmSync(path.join(target.dataDir, entry), { recursive: true, force: true })
+  // The data folder's own folders stay, emptied: their owner, group and mode (on a server, the
+  // uploads folder the front reads, set-group-id) hold for what the restore puts back in them.
+  for (const entry of fs.existsSync(target.dataDir) ? fs.readdirSync(target.dataDir, { withFileTypes: true }) : []) {
+    const full = path.join(target.dataDir, entry.name)
+    if (!entry.isDirectory()) {
+      fs.rmSync(full, { force: true })
+      continue
+    }
+    for (const inner of fs.readdirSync(full)) fs.rmSync(path.join(full, inner), { recursive: true, force: true })
   }
   if (isPostgres(target.databaseUrl)) {
     await withPostgres(target.databaseUrl, async (client) => {

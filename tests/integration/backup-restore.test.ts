@@ -272,8 +272,13 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     expect(sha256(path.join(DATA_DIR, 'site.db'))).toBe(databaseBefore)
   })
 
-  it('replaces a site that holds data when forced', async () => {
-    fs.writeFileSync(path.join(DATA_DIR, 'media', 'stray.txt'), 'not in the backup')
+  it('replaces a site that holds data when forced, keeping the data folder’s own folders, their group and mode', async () => {
+    const media = path.join(DATA_DIR, 'media')
+    fs.writeFileSync(path.join(media, 'stray.txt'), 'not in the backup')
+    // As a server's install leaves the uploads folder: the front's group, set-group-id (this suite runs as root).
+    const frontGroup = 33
+    fs.chownSync(media, 0, frontGroup)
+    fs.chmodSync(media, 0o2750)
     const result = await restore({
       archive: newestArchive(backupDir),
       dataDir: DATA_DIR,
@@ -283,6 +288,11 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     })
     expect(result.files).toBe(Object.keys(before.files).length)
     expect(fileHashes(DATA_DIR)).toEqual(before.files)
+    expect(fs.statSync(media).mode & 0o7777).toBe(0o2750)
+    expect(fs.statSync(media).gid).toBe(frontGroup)
+    const restored = fs.readdirSync(media).filter((name) => fs.statSync(path.join(media, name)).isFile())
+    expect(restored.length).toBeGreaterThan(0)
+    for (const name of restored) expect(fs.statSync(path.join(media, name)).gid).toBe(frontGroup)
   })
 
   it('refuses a forced restore whose database copy SQLite cannot read, before removing anything', async () => {

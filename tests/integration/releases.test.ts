@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrationNames, migrationsAhead, releaseName } from '../../deploy/lib/releases.mjs'
+import { historySoFar, migrationNames, migrationsAhead, releaseName, writeHistory } from '../../deploy/lib/releases.mjs'
 
 const made: string[] = []
 
@@ -60,5 +60,26 @@ describe('a release name', () => {
     const second = releaseName(new Date('2026-11-26T12:00:00Z'))
     expect(first).toMatch(/^20261126-031500(-[0-9a-f]{7,})?$/)
     expect([second, first].sort()).toEqual([first, second])
+  })
+})
+
+describe('the releases named current in turn', () => {
+  it('end at the release current names, also when a deploy stopped between its flip and the history', () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'site-history-'))
+    made.push(base)
+    const [r1, r2, r3] = ['r1', 'r2', 'r3'].map((name) => {
+      fs.mkdirSync(path.join(base, name))
+      return path.join(base, name)
+    })
+    const current = path.join(base, 'current')
+    expect(historySoFar(current)).toEqual([])
+    fs.symlinkSync(r2, current)
+    // A server deployed before the history was kept: the current release alone.
+    expect(historySoFar(current)).toEqual([r2])
+    writeHistory(current, [r1, r2])
+    expect(historySoFar(current)).toEqual([r1, r2])
+    fs.rmSync(current)
+    fs.symlinkSync(r3, current)
+    expect(historySoFar(current)).toEqual([r1, r2, r3])
   })
 })
