@@ -41,17 +41,21 @@ describe('fixed-window limiter in this process', () => {
     expect(await allowedOf(limiter, 'a', 1)).toEqual([true])
   })
 
-  it('takes back a take given back within its window, and lends nothing beyond the limit or to an unknown key', async () => {
+  it('takes back a take given back within its window, and lends nothing beyond the limit, to an unknown key or into a later window', async () => {
     const time = clock()
     const limiter = memoryRateLimiter(policy, time.now)
-    expect(await allowedOf(limiter, 'a', 3)).toEqual([true, true, true])
-    await limiter.giveBack('a')
+    expect(await allowedOf(limiter, 'a', 2)).toEqual([true, true])
+    const last = await limiter.take('a')
+    expect(last.allowed).toBe(true)
+    await limiter.giveBack('a', last)
     expect(await allowedOf(limiter, 'a', 2)).toEqual([true, false])
-    await limiter.giveBack('never-taken')
+    await limiter.giveBack('never-taken', last)
     expect(await allowedOf(limiter, 'never-taken', 4)).toEqual([true, true, true, false])
-    // The window still ends when it would have.
+    // The window still ends when it would have; a take of the last window given back in this one lends nothing.
     time.advance(60_000)
-    expect(await allowedOf(limiter, 'a', 4)).toEqual([true, true, true, false])
+    expect(await allowedOf(limiter, 'a', 3)).toEqual([true, true, true])
+    await limiter.giveBack('a', last)
+    expect(await allowedOf(limiter, 'a', 1)).toEqual([false])
   })
 
   it('forgets the least recently seen key once it tracks too many, so a flood of keys cannot exhaust memory', async () => {
@@ -80,13 +84,14 @@ describe('token-bucket limiter in this process', () => {
 
   it('puts a token given back in the bucket, never beyond the burst', async () => {
     const limiter = memoryRateLimiter(policy, clock().now)
-    expect(await allowedOf(limiter, 'a', 4)).toEqual([true, true, true, true])
-    await limiter.giveBack('a')
+    expect(await allowedOf(limiter, 'a', 3)).toEqual([true, true, true])
+    const last = await limiter.take('a')
+    await limiter.giveBack('a', last)
     expect(await allowedOf(limiter, 'a', 2)).toEqual([true, false])
     const full = memoryRateLimiter(policy, clock().now)
-    await full.take('b')
-    await full.giveBack('b')
-    await full.giveBack('b')
+    const taken = await full.take('b')
+    await full.giveBack('b', taken)
+    await full.giveBack('b', taken)
     expect(await allowedOf(full, 'b', 5)).toEqual([true, true, true, true, false])
   })
 

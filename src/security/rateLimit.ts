@@ -12,17 +12,19 @@ export type RatePolicy =
   | { kind: 'fixed-window'; limit: number | (() => number); windowMs: number }
   | { kind: 'token-bucket'; burst: number; perMinute: number }
 
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterMs: number }
+/** `window`: for a fixed window, when the window the take was counted in opened (giveBack uses it). */
+export type RateDecision = { allowed: true; window?: number } | { allowed: false; retryAfterMs: number }
 
 export interface RateLimiter {
   /** Counts one request for the key: allowed, or refused with the time until the next would be. */
   take(key: string): Promise<RateDecision>
   /**
-   * Uncounts one allowed take of the key, when what it allowed did not happen (the mail server
-   * failed, say): the allowance counts what was done, not what was tried. Best effort: the one
+   * Uncounts the take `taken` of the key, when what it allowed did not happen (the mail server
+   * failed, say): the allowance counts what was done, not what was tried. Only within the window the
+   * take was counted in, so that nothing is lent past the limit. Best effort: the one
    * createRateLimiter makes never throws.
    */
-  giveBack(key: string): Promise<void>
+  giveBack(key: string, taken: RateDecision): Promise<void>
 }
 
 export type RateLimiterOptions = {
@@ -58,7 +60,9 @@ export function memoryRateLimiter(policy: RatePolicy, now: () => number = Date.n
         const current = entry && at - entry.start < policy.windowMs ? entry : { start: at, count: 0, tokens: 0 }
         current.count++
         remember(key, current)
-        return current.count <= limitOf(policy) ? ALLOWED : refusal(current.start + policy.windowMs - at)
+        return current.count <= limitOf(policy)
+          ? { allowed: true, window: current.start }
+          : refusal(current.start + policy.windowMs - at)
       }
       const perMs = policy.perMinute / 60_000
       const previous = entry ?? { start: at, count: 0, tokens: policy.burst }
@@ -67,11 +71,11 @@ export function memoryRateLimiter(policy: RatePolicy, now: () => number = Date.n
       remember(key, { start: at, count: 0, tokens: allowed ? tokens - 1 : tokens })
       return allowed ? ALLOWED : refusal((1 - tokens) / perMs)
     },
-    async giveBack(key) {
+    async giveBack(key, taken) {
       const entry = state.get(key)
-      if (!entry) return
-      if (policy.kind === 'fixed-window') entry.count = Math.max(0, entry.count - 1)
-      else entry.tokens = Math.min(policy.burst, entry.tokens + 1)
+      if (!entry || !taken.allowed) return
+      if (policy.kind === 'token-bucket') entry.tokens = Math.min(policy.burst, entry.tokens + 1)
+      else if (entry.start === taken.window) entry.count = Math.max(0, entry.count - 1)
     },
   }
 }
@@ -111,10 +115,12 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(burst / perMs) + 1000)
 return { allowed, tostring(tokens) }
 `
 
-// Giving back leaves the window's start and expiry as they are; a key since expired has nothing to give back.
+// Giving back leaves the window's start and expiry as they are; a key since expired, or a window
+// opened after the take, has nothing to give back.
 const FIXED_WINDOW_GIVE_BACK_SCRIPT = `
-local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
-if count and count > 0 then redis.call('HSET', KEYS[1], 'count', tostring(count - 1)) end
+local saved = redis.call('HMGET', KEYS[1], 'start', 'count')
+local count = tonumber(saved[2])
+if saved[1] == ARGV[1] and count and count > 0 then redis.call('HSET', KEYS[1], 'count', tostring(count - 1)) end
 return 0
 `
 
@@ -140,7 +146,9 @@ export function redisRateLimiter(
             arguments: [String(policy.windowMs), String(at)],
           }),
         )) as [number, string]
-        return count <= limitOf(policy) ? ALLOWED : refusal(Number(start) + policy.windowMs - at)
+        return count <= limitOf(policy)
+          ? { allowed: true, window: Number(start) }
+          : refusal(Number(start) + policy.windowMs - at)
       }
       const perMs = policy.perMinute / 60_000
       const [allowed, tokens] = (await withSharedRedis(url, (redis) =>
@@ -151,10 +159,14 @@ export function redisRateLimiter(
       )) as [number, string]
       return allowed === 1 ? ALLOWED : refusal((1 - Number(tokens)) / perMs)
     },
-    async giveBack(key) {
+    async giveBack(key, taken) {
+      if (!taken.allowed) return
       await withSharedRedis(url, (redis) =>
         policy.kind === 'fixed-window'
-          ? redis.eval(FIXED_WINDOW_GIVE_BACK_SCRIPT, { keys: [`${scope}:window:${key}`] })
+          ? redis.eval(FIXED_WINDOW_GIVE_BACK_SCRIPT, {
+              keys: [`${scope}:window:${key}`],
+              arguments: [String(taken.window)],
+            })
           : redis.eval(TOKEN_BUCKET_GIVE_BACK_SCRIPT, {
               keys: [`${scope}:bucket:${key}`],
               arguments: [String(policy.burst)],
@@ -185,15 +197,15 @@ export function createRateLimiter(policy: RatePolicy, options: RateLimiterOption
         return inProcess().take(key)
       }
     },
-    async giveBack(key) {
+    async giveBack(key, taken) {
       const url = process.env.REDIS_URL
-      if (!url) return inProcess().giveBack(key)
+      if (!url) return inProcess().giveBack(key, taken)
       shared ??= redisRateLimiter(url, policy, options)
       try {
-        await shared.giveBack(key)
+        await shared.giveBack(key, taken)
       } catch {
-        // Redis is away: the take was likely counted here, in this process.
-        await inProcess().giveBack(key)
+        // Redis is away: the take may have been counted here, in this process (its window says).
+        await inProcess().giveBack(key, taken)
       }
     },
   }

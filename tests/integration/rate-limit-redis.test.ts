@@ -53,25 +53,31 @@ describe('rate limits shared through Redis', () => {
     expect(await alternate([first, second], '192.0.2.2', 5)).toEqual([true, true, true, true, false])
   })
 
-  it('takes back a take one instance gives back, for every instance, within the same window', async () => {
+  it('takes back a take one instance gives back, for every instance, within the same window only', async () => {
     const time = clock(Date.now())
     const policy = { kind: 'fixed-window', limit: 2, windowMs: 60_000 } as const
     const first = redisRateLimiter(redis.url, policy, { scope: 'given-back', now: time.now })
     const second = redisRateLimiter(redis.url, policy, { scope: 'given-back', now: time.now })
-    expect(await alternate([first, second], '192.0.2.3', 2)).toEqual([true, true])
-    await first.giveBack('192.0.2.3')
+    expect((await first.take('192.0.2.3')).allowed).toBe(true)
+    const last = await second.take('192.0.2.3')
+    expect(last.allowed).toBe(true)
+    await first.giveBack('192.0.2.3', last)
     expect(await alternate([second, first], '192.0.2.3', 2)).toEqual([true, false])
     time.advance(30_000)
     expect(await second.take('192.0.2.3')).toEqual({ allowed: false, retryAfterMs: 30_000 })
     // A key never taken is left alone: giving back lends nothing beyond the limit.
-    await first.giveBack('192.0.2.4')
+    await first.giveBack('192.0.2.4', last)
     expect(await alternate([first, second], '192.0.2.4', 3)).toEqual([true, true, false])
+    // Nor into a window opened after the take.
+    time.advance(30_000)
+    expect(await alternate([first, second], '192.0.2.3', 2)).toEqual([true, true])
+    await second.giveBack('192.0.2.3', last)
+    expect((await first.take('192.0.2.3')).allowed).toBe(false)
     const bucket = { kind: 'token-bucket', burst: 2, perMinute: 1 } as const
     const spender = redisRateLimiter(redis.url, bucket, { scope: 'given-back-bucket', now: time.now })
-    expect(await alternate([spender], '192.0.2.5', 2)).toEqual([true, true])
-    await spender.giveBack('192.0.2.5')
-    await spender.giveBack('192.0.2.5')
-    await spender.giveBack('192.0.2.5')
+    expect(await alternate([spender], '192.0.2.5', 1)).toEqual([true])
+    const taken = await spender.take('192.0.2.5')
+    for (let i = 0; i < 3; i++) await spender.giveBack('192.0.2.5', taken)
     expect(await alternate([spender], '192.0.2.5', 3)).toEqual([true, true, false])
   })
 

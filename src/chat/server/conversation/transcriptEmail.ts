@@ -55,18 +55,16 @@ export async function emailTranscript(
     disableErrors: true,
   })
   if (!conversation) throw new ChatRequestError(404, 'No such conversation.')
-  refuseWhenLimited(
-    await transcriptEmailLimiter.take(String(conversationId)),
-    'This transcript was sent several times already. Please try again later.',
-  )
-  const full = transcriptText(conversation, visitorCopy ?? (await transcriptEvents(payload, conversationId)))
-  const transcript =
-    full.length > CHAT_TRANSCRIPT_MAX_CHARS
-      ? `${full.slice(0, CHAT_TRANSCRIPT_MAX_CHARS)}\n${TRANSCRIPT_CUT_NOTE}\n`
-      : full
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  const from = siteSender(settings)
+  const taken = await transcriptEmailLimiter.take(String(conversationId))
+  refuseWhenLimited(taken, 'This transcript was sent several times already. Please try again later.')
   try {
+    const full = transcriptText(conversation, visitorCopy ?? (await transcriptEvents(payload, conversationId)))
+    const transcript =
+      full.length > CHAT_TRANSCRIPT_MAX_CHARS
+        ? `${full.slice(0, CHAT_TRANSCRIPT_MAX_CHARS)}\n${TRANSCRIPT_CUT_NOTE}\n`
+        : full
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const from = siteSender(settings)
     await sendMail(createMailTransport(), {
       from,
       to: address,
@@ -78,8 +76,8 @@ export async function emailTranscript(
       text: visitorCopy ? `${visitorCopyIntro(from.name)}${transcript}` : transcript,
     })
   } catch (error) {
-    // No mail went out: the conversation keeps its allowance for a try once the mail server is back.
-    await transcriptEmailLimiter.giveBack(String(conversationId))
+    // No mail went out: the conversation keeps its allowance for a try once the cause is gone.
+    await transcriptEmailLimiter.giveBack(String(conversationId), taken)
     throw error
   }
 }

@@ -1,4 +1,4 @@
-import { createRateLimiter } from '@/security/rateLimit'
+import { createRateLimiter, type RateDecision, type RateLimiter } from '@/security/rateLimit'
 import { ChatRequestError, refuseWhenLimited } from '../errors'
 import { transcriptEvents } from '../storage/transcript'
 import type { ChatStore } from '../storage/store'
@@ -61,20 +61,23 @@ export async function mailTranscript(store: ChatStore, visitorId: string, body: 
   if (!events.some((event) => event.author.type === 'agent'))
     throw new ChatRequestError(409, NO_AGENT_TRANSCRIPT_MESSAGE)
   const limited = 'Too many transcripts were sent. Please try again later.'
-  refuseWhenLimited(await transcriptLimiter.take(visitorId), limited)
-  refuseWhenLimited(await transcriptRecipientLimiter.take(to.toLowerCase()), limited)
-  refuseWhenLimited(await transcriptSiteLimiter.take(SITE_KEY), limited)
+  const takes: [RateLimiter, string, RateDecision][] = []
   try {
+    for (const [limiter, key] of [
+      [transcriptLimiter, visitorId],
+      [transcriptRecipientLimiter, to.toLowerCase()],
+      [transcriptSiteLimiter, SITE_KEY],
+    ] as const) {
+      const taken = await limiter.take(key)
+      refuseWhenLimited(taken, limited)
+      takes.push([limiter, key, taken])
+    }
     await emailTranscript(store.payload, conversation.id, to, { visitorCopy: events })
   } catch (error) {
+    // Nothing was sent: the allowances count mails sent, so the visitor may try again.
+    await Promise.all(takes.map(([limiter, key, taken]) => limiter.giveBack(key, taken)))
     if (error instanceof ChatRequestError) throw error
     store.payload.logger.error({ err: error, conversationId: conversation.id }, 'chat transcript mail failed')
-    // Nothing was sent: the allowances count mails sent, so the visitor may try again.
-    await Promise.all([
-      transcriptLimiter.giveBack(visitorId),
-      transcriptRecipientLimiter.giveBack(to.toLowerCase()),
-      transcriptSiteLimiter.giveBack(SITE_KEY),
-    ])
     throw new ChatRequestError(502, TRANSCRIPT_NOT_SENT_MESSAGE)
   }
   return { to }
