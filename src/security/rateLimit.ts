@@ -186,28 +186,20 @@ export function createRateLimiter(policy: RatePolicy, options: RateLimiterOption
   let shared: RateLimiter | null = null
   let local: RateLimiter | null = null
   const inProcess = () => (local ??= memoryRateLimiter(policy, options.now))
+  /** Does `act` with the shared limiter, or with this process's while Redis fails (a give-back too: the take may have been counted here). */
+  async function sharedOrInProcess<T>(act: (limiter: RateLimiter) => Promise<T>): Promise<T> {
+    const url = process.env.REDIS_URL
+    if (!url) return act(inProcess())
+    shared ??= redisRateLimiter(url, policy, options)
+    try {
+      return await act(shared)
+    } catch {
+      return act(inProcess())
+    }
+  }
   return {
-    async take(key) {
-      const url = process.env.REDIS_URL
-      if (!url) return inProcess().take(key)
-      shared ??= redisRateLimiter(url, policy, options)
-      try {
-        return await shared.take(key)
-      } catch {
-        return inProcess().take(key)
-      }
-    },
-    async giveBack(key, taken) {
-      const url = process.env.REDIS_URL
-      if (!url) return inProcess().giveBack(key, taken)
-      shared ??= redisRateLimiter(url, policy, options)
-      try {
-        await shared.giveBack(key, taken)
-      } catch {
-        // Redis is away: the take may have been counted here, in this process (its window says).
-        await inProcess().giveBack(key, taken)
-      }
-    },
+    take: (key) => sharedOrInProcess((limiter) => limiter.take(key)),
+    giveBack: (key, taken) => sharedOrInProcess((limiter) => limiter.giveBack(key, taken)),
   }
 }
 
