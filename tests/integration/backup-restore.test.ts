@@ -246,6 +246,9 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
   const env = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir }
   /** Where the forced restores here keep what they replace, apart from the archives the other tests pick. */
   const keptDir = path.join(TEMP_ROOT, 'site-kept-7')
+  /** A forced restore of `archive` (the newest backup) over this site, keeping what it replaces in keptDir. */
+  const forcedRestore = (archive = newestArchive(backupDir)) =>
+    restore({ archive, dataDir: DATA_DIR, databaseUrl, force: true, backupDir: keptDir })
   let before: Awaited<ReturnType<typeof snapshotOf>>
   afterAll(() => {
     for (const dir of [backupDir, keptDir]) fs.rmSync(dir, { recursive: true, force: true })
@@ -279,13 +282,7 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     const frontGroup = 33
     fs.chownSync(media, 0, frontGroup)
     fs.chmodSync(media, 0o2750)
-    const result = await restore({
-      archive: newestArchive(backupDir),
-      dataDir: DATA_DIR,
-      databaseUrl,
-      force: true,
-      backupDir: keptDir,
-    })
+    const result = await forcedRestore()
     expect(result.files).toBe(Object.keys(before.files).length)
     expect(fileHashes(DATA_DIR)).toEqual(before.files)
     expect(fs.statSync(media).mode & 0o7777).toBe(0o2750)
@@ -302,9 +299,7 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     const keptBefore = fs.existsSync(keptDir) ? fs.readdirSync(keptDir) : []
     try {
       const junk = await archiveWithJunkDatabase(newestArchive(backupDir), junkDir)
-      await expect(
-        restore({ archive: junk, dataDir: DATA_DIR, databaseUrl, force: true, backupDir: keptDir }),
-      ).rejects.toThrow(/database copy cannot be restored.*nothing was changed/s)
+      await expect(forcedRestore(junk)).rejects.toThrow(/database copy cannot be restored.*nothing was changed/s)
       expect(fileHashes(DATA_DIR)).toEqual(filesBefore)
       expect(sha256(path.join(DATA_DIR, 'site.db'))).toBe(databaseBefore)
       expect(fs.existsSync(keptDir) ? fs.readdirSync(keptDir) : []).toEqual(keptBefore)
@@ -332,13 +327,7 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     fs.mkdirSync(keptDir, { recursive: true })
     for (const file of earlier) fs.writeFileSync(file, 'a copy kept just before')
 
-    const result = await restore({
-      archive: newestArchive(backupDir),
-      dataDir: DATA_DIR,
-      databaseUrl,
-      force: true,
-      backupDir: keptDir,
-    }).finally(() => earlier.forEach((file) => fs.rmSync(file, { force: true })))
+    const result = await forcedRestore().finally(() => earlier.forEach((file) => fs.rmSync(file, { force: true })))
     expect(earlier).not.toContain(result.beforeRestore)
     expect(result.tables).not.toHaveProperty('kept_marker')
     expect(path.dirname(result.beforeRestore!)).toBe(keptDir)
