@@ -29,10 +29,23 @@ function installedPorts(layout) {
   return fs.existsSync(conf) ? upstreamPorts(fs.readFileSync(conf, 'utf8')) : []
 }
 
-function plan(layout) {
-  const ports = installedPorts(layout)
+/**
+ * What a deploy or a rollback starts from: the instances the front serves, the release `current`
+ * names (null before the first deploy), and the releases named current in turn (`written`: whether
+ * a history file was there, or the server was deployed before it was kept).
+ */
+function startingPoint(layout) {
   const place = { releasesDir: layout.releasesDir, currentLink: layout.current }
-  const current = currentRelease(place, null)
+  return {
+    place,
+    ports: installedPorts(layout),
+    current: currentRelease(place, null),
+    history: historySoFar(layout.current),
+    written: readHistory(layout.current) !== null,
+  }
+}
+
+function plan(layout, { place, ports, current, history, written }) {
   if (options.rollback) {
     if (!current) throw new Error(`there is no release at ${layout.current} to roll back from`)
     return rollbackPlan({
@@ -40,13 +53,12 @@ function plan(layout) {
       ports,
       current,
       releases: releases(place),
-      // A history file ends at `current` (the release added should its deploy have stopped after the flip).
-      history: readHistory(layout.current) && historySoFar(layout.current),
+      // Without a history file, a rollback goes by the releases' names.
+      history: written ? history : null,
       aheadOf: migrationsAhead,
       force: options.force,
     })
   }
-  const history = historySoFar(layout.current)
   const steps = deployPlan({ layout, name: releaseName(), checkout: ROOT, node: process.execPath, ports, history })
   if (!ports.length)
     console.log(`> No front at ${frontConfFile(layout.frontDir)} yet: this release is made and named current only.`)
@@ -56,22 +68,18 @@ function plan(layout) {
 continueOnProjectNode()
 try {
   if (options['dry-run']) {
-    for (const [i, step] of plan(SERVER_LAYOUT).entries()) console.log(`${i + 1}. ${describeStep(step)}`)
+    const steps = plan(SERVER_LAYOUT, startingPoint(SERVER_LAYOUT))
+    for (const [i, step] of steps.entries()) console.log(`${i + 1}. ${describeStep(step)}`)
   } else {
     if (process.getuid?.() !== 0)
       throw new Error('run it as root (it runs systemctl, chown and runuser), or add --dry-run')
     const layout = SERVER_LAYOUT
     // Planned once the lock is held: what is current then is what the plan starts from.
     await withDeployLock(path.join(layout.baseDir, 'deploy.lock'), options.rollback ? 'a rollback' : 'a deploy', () => {
-      const steps = plan(layout)
+      const from = startingPoint(layout)
+      const steps = plan(layout, from)
       if (options.rollback) return runPlan(steps)
-      const previous = currentRelease({ currentLink: layout.current }, null)
-      return runDeploy(steps, {
-        layout,
-        ports: installedPorts(layout),
-        previous,
-        history: historySoFar(layout.current),
-      })
+      return runDeploy(steps, { layout, ports: from.ports, previous: from.current, history: from.history })
     })
     const now = path.basename(fs.realpathSync(layout.current))
     console.log(`> ${options.rollback ? 'Rolled back' : 'Deployed'}: ${layout.current} is ${now}.`)

@@ -58,7 +58,7 @@ export async function runDeploy(steps, { layout, ports, previous, history, exec 
   const { prepare, switchOver, tidy } = deployParts(steps)
   await runPlan(prepare, { exec })
   const target = switchOver[0].to
-  if (!previous || previous === target || !ports.length) {
+  if (!previous || !ports.length) {
     await runPlan([...switchOver, ...tidy], { exec })
     return
   }
