@@ -19,6 +19,7 @@ import { DRAFT_PAGE_CACHE_CONTROL, isDraftPageRequest } from './draftPages'
 import { loadChunksAfterFirstPaint } from './chunksAfterFirstPaint'
 import { markedScriptHashes } from './inlineScripts'
 import { rememberPage } from './pageMemo'
+import { withoutRouterCopyOfCss } from './routerCopyOfCss'
 import { MarkRemover, withoutMark } from './scriptOrigin'
 import { rememberNotFoundPage } from './unknownAddresses'
 
@@ -288,7 +289,10 @@ async function sendHeldPage(
   let page = key ? preparedPages.get(key) : undefined
   if (!page) {
     // A page any cache keeps is prepared once, so it is the one whose chunks wait for the first paint.
-    const html = shared ? Buffer.from(loadChunksAfterFirstPaint(body.toString('utf8'), options.scriptMark)) : body
+    // It also leaves the router's second copy of the CSS the document carries (routerCopyOfCss.ts).
+    const html = shared
+      ? Buffer.from(loadChunksAfterFirstPaint(withoutRouterCopyOfCss(body.toString('utf8')), options.scriptMark))
+      : body
     const hashes = markedScriptHashes(html.toString('utf8'), options.scriptMark)
     const prepared = withoutMark(html, options.scriptMark)
     page = { hashes, body: prepared, encoded: {}, size: prepared.length }
