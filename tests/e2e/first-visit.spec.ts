@@ -222,9 +222,7 @@ test.describe('the first paint', () => {
     })
   }
 
-  test('the page is styled from the document alone, and neither hydration nor the chat fetches its stylesheets again', async ({
-    page,
-  }) => {
+  test('the page and the chat are styled from the document alone: a visit asks for no stylesheet', async ({ page }) => {
     const stylesheetRequests: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') stylesheetRequests.push(new URL(request.url()).pathname)
@@ -246,6 +244,40 @@ test.describe('the first paint', () => {
     )
     expect(carried.length).toBeGreaterThan(0)
     for (const pathname of carried) expect(stylesheetRequests).not.toContain(pathname)
+    // The chat's own sheet is the layout's too (its window is styled without a request of its own).
+    await page.locator('.chat-launcher').click()
+    await expect(page.locator('.chat-window')).toHaveCSS('display', 'flex')
+    expect(stylesheetRequests).toEqual([])
+  })
+
+  test("carries the page's CSS once: the router data names each sheet without its text, and the page starts and navigates styled by it", async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text()
+    const style = /<style[^>]+data-href="([^"]+)"[^>]*>([^<]+)<\/style>/.exec(html)
+    expect(style).not.toBeNull()
+    const data = routerData(html)
+    for (const href of style![1].split(/\s+/)) expect(data, href).toContain(`"href":"${href}","children":"$`)
+    // A long stretch of the carried CSS (any sheet's text is longer) is not in the router data.
+    const stretch = style![2].slice(0, 200)
+    expect(stretch.length).toBe(200)
+    expect(html.split(stretch).length - 1).toBe(1)
+    expect(data).not.toContain(stretch)
+
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto('/', { waitUntil: 'load' })
+    await chromeAttached(page)
+    // React took the document's <style> for each sheet and made no second one.
+    await expect(page.locator('style[data-href]')).toHaveCount(1)
+    await page.locator('.main-nav a.menu-link[href="/pricing"]').click()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await page.goBack()
+    await expect(page).toHaveURL(`${E2E_URL}/`)
+    await expect(page.locator('.site-header')).toHaveCSS('position', 'relative')
+    await expect(page.locator('style[data-href]')).toHaveCount(1)
+    expect(errors).toEqual([])
   })
 
   for (const address of ['/', '/pricing']) {
