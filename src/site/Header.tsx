@@ -19,7 +19,11 @@ export function SiteHeader({ items, cta, businessName, phone, zIndex }: Props) {
   return (
     <>
       <header className="site-header" style={{ '--header-z': zIndex } as CSSProperties}>
-        <div className="container header-inner">
+        <div
+          className="container header-inner"
+          // The buttons a phone's header row holds after the brand (header.css keeps their room).
+          style={{ '--phone-header-buttons': phone ? 3 : 2 } as CSSProperties}
+        >
           <Link className="brand" href="/">
             <span className="brand-mark" aria-hidden="true" />
             <span className="brand-name">{businessName}</span>

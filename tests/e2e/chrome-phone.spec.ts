@@ -97,6 +97,27 @@ test.describe('on a phone', () => {
     await expect(page.locator('button.mobile-menu-toggle')).toBeVisible()
   })
 
+  test('the brand is laid out as in the whole header while the rest of the document is still on its way, so nothing moves when it comes', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text()
+    const brandStart = html.indexOf('class="brand"')
+    expect(brandStart).toBeGreaterThan(0)
+    // The document as a first paint can see it: everything up to the brand, and nothing after.
+    const upToBrand = html.slice(0, html.indexOf('</a>', brandStart) + '</a>'.length)
+    await page.route('**/_next/static/chunks/**', (route) => route.abort())
+    await page.route(/\/$/, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: upToBrand }))
+    await page.goto('/')
+    await expect(page.locator('.mobile-menu-toggle')).toHaveCount(0)
+    const early = await page.locator('a.brand').boundingBox()
+    await page.unrouteAll()
+    await page.goto('/')
+    await chromeAttached(page)
+    const whole = await page.locator('a.brand').boundingBox()
+    expect(early).toEqual(whole)
+  })
+
   test('the search box unfolds over the brand, its suggestions on screen', async ({ page }) => {
     await page.goto('/')
     await chromeAttached(page)
