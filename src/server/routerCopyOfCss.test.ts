@@ -118,6 +118,12 @@ describe("the router's copy of the page without the CSS the document carries", (
     expect(withoutRouterCopyOfCss(noStyle)).toBe(noStyle)
     const broken = page().replace('self.__next_f.push([1,"', 'self.__next_f.push([1,"\\x')
     expect(withoutRouterCopyOfCss(broken)).toBe(broken)
+    // Bytes sent as base64 are part of the same data, in a piece this does not read.
+    const withBytes = page().replace(
+      '</body>',
+      `<script nonce="${NONCE}">self.__next_f.push([3,"AAEC"])</script></body>`,
+    )
+    expect(withoutRouterCopyOfCss(withBytes)).toBe(withBytes)
   })
 
   it('leaves a page with nothing to take out unchanged, and taking out twice is taking out once', () => {

@@ -16,6 +16,13 @@
 /** One of Next's scripts that hands the router a piece of its page data (a string piece). */
 const ROUTER_DATA_SCRIPT = /(<script\b[^>]*>)self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)(<\/script>)/g
 
+/**
+ * Any of Next's scripts that hands the router something: the first, `[0]`, opens the data; a
+ * string piece is `[1,"…"]`. Another kind (bytes as base64, a form's state) is a shape this does not
+ * read, and a page with one is left as it is.
+ */
+const ANY_ROUTER_DATA_SCRIPT = /self\.__next_f\.push\(\[(\d+)/g
+
 /** A `<style>` the document carries, with the stylesheets it holds in `data-href`. */
 const DOCUMENT_STYLE = /<style\b[^>]*?\sdata-href="([^"]*)"/g
 
@@ -115,6 +122,7 @@ function applyEdits(pieces: Piece[], edits: Edit[]): string[] {
 export function withoutRouterCopyOfCss(html: string): string {
   const inDocument = stylesheetsInDocument(html)
   if (inDocument.size === 0) return html
+  for (const [, kind] of html.matchAll(ANY_ROUTER_DATA_SCRIPT)) if (kind !== '0' && kind !== '1') return html
   const pieces: Piece[] = []
   for (const match of html.matchAll(ROUTER_DATA_SCRIPT)) {
     let text: string
