@@ -126,6 +126,20 @@ describe("the router's copy of the page without the CSS the document carries", (
     expect(withoutRouterCopyOfCss(withBytes)).toBe(withBytes)
   })
 
+  it('empties a row once when two elements name it', () => {
+    const data = DATA.replace(
+      DATA_ROWS.layout,
+      jsonRow('6', [
+        styleElement('0', SITE_CSS, '7'),
+        styleElement('1', SITE_CSS, '7'),
+        styleElement('2', FORMS_CSS, '8'),
+      ]),
+    )
+    const result = dataOf(withoutRouterCopyOfCss(page({ data })))
+    expect(result.startsWith([DATA_ROWS.fragment, '7:T0,', '8:T0,'].join(''))).toBe(true)
+    expect(result).toContain(DATA_ROWS.page)
+  })
+
   it('leaves a page with nothing to take out unchanged, and taking out twice is taking out once', () => {
     const noCss = DATA_ROWS.fragment + DATA_ROWS.page
     expect(withoutRouterCopyOfCss(page({ data: noCss }))).toBe(page({ data: noCss }))

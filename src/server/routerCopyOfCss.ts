@@ -136,14 +136,17 @@ export function withoutRouterCopyOfCss(html: string): string {
   const data = pieces.map((piece) => piece.text).join('')
   const rows = textRows(data)
   if (!rows) return html
-  const edits: Edit[] = []
+  // One edit per row, even where two elements name the same row: a second would cut stale positions.
+  const editsByRow = new Map<string, Edit>()
   for (const [, href, id] of data.matchAll(STYLE_ELEMENT)) {
     const row = rows.get(id)
-    if (row && inDocument.has(href)) edits.push({ start: row.start, end: row.end, replacement: `${id}:T0,` })
+    if (row && inDocument.has(href)) editsByRow.set(id, { start: row.start, end: row.end, replacement: `${id}:T0,` })
   }
-  if (edits.length === 0) return html
-  edits.sort((a, b) => a.start - b.start)
-  const texts = applyEdits(pieces, edits)
+  if (editsByRow.size === 0) return html
+  const texts = applyEdits(
+    pieces,
+    [...editsByRow.values()].sort((a, b) => a.start - b.start),
+  )
   let result = ''
   let copied = 0
   pieces.forEach((piece, index) => {
