@@ -4,11 +4,12 @@ import { packBatches } from './collector/client'
 import { deviceClass } from './collector/device'
 import { MAX_BATCH_BYTES, MAX_EVENTS_PER_BATCH } from './collector/limits'
 import { consentBootstrapScript } from './consent/bootstrap'
-import { readChoice } from './consent/storage'
+import { readChoice, storeChoice } from './consent/storage'
 import {
   CONSENT_ASK_CLASS,
   CONSENT_MAX_AGE_MS,
   CONSENT_STORAGE_KEY,
+  CONSENT_TAB_NAME_PREFIX,
   CONSENT_WAIT_FOR_UPDATE_MS,
   DEFAULT_REGION_HEADER,
   defaultState,
@@ -87,9 +88,9 @@ const storageWith = (stored?: string) => ({
  * stored consent choice; answers what it pushed, what it told the consent manager and the classes
  * it put on the page's root.
  */
-function runBootstrap(cookie: string, gpc = false, stored?: string) {
+function runBootstrap(cookie: string, gpc = false, stored?: string, tabName = '') {
   const rootClasses = new Set<string>()
-  const window: Record<string, unknown> = { localStorage: storageWith(stored) }
+  const window: Record<string, unknown> = { localStorage: storageWith(stored), name: tabName }
   const script = consentBootstrapScript({ deniedRegions: ['DE', 'us-ca', 'GB'] })
   vm.runInNewContext(script, {
     window,
@@ -134,7 +135,21 @@ describe('the banner before the page’s scripts run', () => {
 
   it.each(STORED_CHOICES)('agrees with the consent manager’s reading of %s', (_, stored) => {
     vi.stubGlobal('localStorage', storageWith(stored))
+    vi.stubGlobal('window', { name: '' })
     expect(runBootstrap(`${REGION_COOKIE}=US-OH`, false, stored).asks).toBe(readChoice() === null)
+  })
+
+  it.each(STORED_CHOICES)('agrees with the consent manager’s reading of %s kept in the tab’s name', (_, kept) => {
+    const name = kept === undefined ? '' : CONSENT_TAB_NAME_PREFIX + kept
+    vi.stubGlobal('localStorage', storageWith())
+    vi.stubGlobal('window', { name })
+    expect(runBootstrap(`${REGION_COOKIE}=US-OH`, false, undefined, name).asks).toBe(readChoice() === null)
+  })
+
+  it('is not asked for by a tab name that is not a kept choice', () => {
+    const made = JSON.stringify({ v: 1, analytics: true, ads: true, expires: Date.now() + 1000 })
+    expect(runBootstrap('', false, undefined, made).asks).toBe(true)
+    expect(runBootstrap('', false, undefined, `x${CONSENT_TAB_NAME_PREFIX}${made}`).asks).toBe(true)
   })
 
   it('is asked for when the browser refuses to open its storage', () => {
@@ -239,5 +254,75 @@ describe('device classes from the User-Agent', () => {
     [null, 'desktop'],
   ])('%s is %s', (ua, expected) => {
     expect(deviceClass(ua)).toBe(expected)
+  })
+})
+
+describe('a choice the browser refuses to store', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  /** A localStorage that keeps what it is given, or refuses every write as some private modes do. */
+  function storage(refuses: boolean) {
+    const kept = new Map<string, string>()
+    return {
+      kept,
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => {
+        if (refuses) throw new DOMException('refused', 'QuotaExceededError')
+        kept.set(key, value)
+      },
+    }
+  }
+
+  it('is kept in the tab’s name, and read back from there', () => {
+    const tab = { name: '' }
+    vi.stubGlobal('window', tab)
+    vi.stubGlobal('localStorage', storage(true))
+    storeChoice({ analytics: false, ads: false })
+    expect(tab.name.startsWith(CONSENT_TAB_NAME_PREFIX)).toBe(true)
+    expect(readChoice()).toEqual({ analytics: false, ads: false })
+  })
+
+  it('wins over an older choice that storage still holds', () => {
+    const tab = { name: '' }
+    const refusing = storage(true)
+    refusing.kept.set(
+      CONSENT_STORAGE_KEY,
+      JSON.stringify({ v: 1, analytics: true, ads: true, expires: Date.now() + CONSENT_MAX_AGE_MS }),
+    )
+    vi.stubGlobal('window', tab)
+    vi.stubGlobal('localStorage', refusing)
+    storeChoice({ analytics: false, ads: true })
+    expect(readChoice()).toEqual({ analytics: false, ads: true })
+  })
+
+  it('leaves the tab’s name once storage takes a choice again', () => {
+    const tab = { name: '' }
+    vi.stubGlobal('window', tab)
+    vi.stubGlobal('localStorage', storage(true))
+    storeChoice({ analytics: false, ads: false })
+    vi.stubGlobal('localStorage', storage(false))
+    storeChoice({ analytics: true, ads: false })
+    expect(tab.name).toBe('')
+    expect(readChoice()).toEqual({ analytics: true, ads: false })
+  })
+
+  it('leaves a tab name that is not the site’s alone when storage takes the choice', () => {
+    const tab = { name: 'checkout-window' }
+    vi.stubGlobal('window', tab)
+    vi.stubGlobal('localStorage', storage(false))
+    storeChoice({ analytics: true, ads: true })
+    expect(tab.name).toBe('checkout-window')
+  })
+
+  it('expires after a year like a stored one', () => {
+    const tab = { name: '' }
+    vi.stubGlobal('window', tab)
+    vi.stubGlobal('localStorage', storage(true))
+    const madeAt = Date.now()
+    storeChoice({ analytics: true, ads: true }, madeAt)
+    expect(readChoice(madeAt + CONSENT_MAX_AGE_MS - 1)).toEqual({ analytics: true, ads: true })
+    expect(readChoice(madeAt + CONSENT_MAX_AGE_MS)).toBeNull()
   })
 })

@@ -2,7 +2,6 @@
 // its own after idle (bench/visits.mjs), and still starts only when allowed.
 import { startFirstPartyCollector } from './collector/client'
 import { type ConsentChoice, type ConsentState } from './consent/model'
-import { readChoice } from './consent/storage'
 import { PAGE_VIEW_EVENT } from './events'
 import { analyticsWindow, type PendingEvent } from './globals'
 import type { TagConfig } from './tags/hosts'
@@ -43,9 +42,6 @@ function queueFirstParty(event: PendingEvent) {
   ;(w.__firstParty ??= [] as PendingEvent[]).push(event)
 }
 
-const sameChoice = (a: ConsentChoice | null, b: ConsentChoice | null) =>
-  a !== null && b !== null && a.analytics === b.analytics && a.ads === b.ads
-
 async function reconcile(r: Runtime) {
   if (!r.idle) return
   if (firstPartyAllowed(r) && !r.stopCollector) {
@@ -58,14 +54,9 @@ async function reconcile(r: Runtime) {
   if (r.setup.tags) {
     const tags = await import('./tags/loadTags')
     // A tag that already ran keeps running (recording, page views on every navigation) whatever it
-    // is told: a withdrawn consent takes effect on this page loaded anew, which loads none of them.
-    // That page starts from the stored choice: where the browser refused to store it, a reload
-    // would bring the tags back, so this page stops sending them page views and stops the recording.
-    if (tags.runsWithdrawnTags(r.state)) {
-      if (sameChoice(readChoice(), r.choice)) return location.reload()
-      r.googleLoaded = false
-      tags.stopRecording(r.state)
-    }
+    // is told: a withdrawn consent takes effect on this page loaded anew, which starts from the kept
+    // choice (in the tab's name where the browser refused to store it) and loads none of them.
+    if (tags.runsWithdrawnTags(r.state)) return location.reload()
     const google = tags.loadTags(r.setup.tags, r.state)
     if (google && !r.googleLoaded) tags.sendTagPageView(location.href, document.referrer)
     r.googleLoaded ||= google

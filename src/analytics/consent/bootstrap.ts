@@ -1,6 +1,7 @@
 import {
   CONSENT_ASK_CLASS,
   CONSENT_STORAGE_KEY,
+  CONSENT_TAB_NAME_PREFIX,
   CONSENT_WAIT_FOR_UPDATE_MS,
   type ConsentState,
   defaultState,
@@ -48,6 +49,7 @@ export function consentBootstrapScript({ deniedRegions }: BootstrapInput): strin
     wait: CONSENT_WAIT_FOR_UPDATE_MS,
     settings: GOOGLE_TAG_SETTINGS,
     key: CONSENT_STORAGE_KEY,
+    tab: CONSENT_TAB_NAME_PREFIX,
     ask: CONSENT_ASK_CLASS,
   })
   return (
@@ -60,8 +62,10 @@ export function consentBootstrapScript({ deniedRegions }: BootstrapInput): strin
     `w.gtag('consent','default',Object.assign({},s,{wait_for_update:c.wait}));` +
     `w.gtag('set',c.settings);` +
     `w.__consentDefault={state:s,gpc:gpc,denied:d,regionKnown:!!m};` +
-    `var k;try{k=JSON.parse(w.localStorage.getItem(c.key)||'null')}catch(e){k=null}` +
-    `if(!(k&&k.v===1&&typeof k.analytics==='boolean'&&typeof k.ads==='boolean'&&typeof k.expires==='number'&&k.expires>Date.now()))` +
+    `var ok=function(read){var k;try{k=JSON.parse(read()||'null')}catch(e){k=null}` +
+    `return !!(k&&k.v===1&&typeof k.analytics==='boolean'&&typeof k.ads==='boolean'&&typeof k.expires==='number'&&k.expires>Date.now())};` +
+    `var n=String(w.name||'');` +
+    `if(!ok(function(){return n.indexOf(c.tab)===0?n.slice(c.tab.length):null})&&!ok(function(){return w.localStorage.getItem(c.key)}))` +
     `document.documentElement.classList.add(c.ask)})(${config.replace(/</g, '\\u003c')})`
   )
 }

@@ -15,6 +15,12 @@ export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 /** localStorage key of the stored choice: `{ v, analytics, ads, expires }`. */
 export const CONSENT_STORAGE_KEY = 'cardinal-consent'
 /**
+ * Where a choice the browser refused to store is kept instead: the tab's `window.name`, this prefix
+ * and the same JSON. It lasts while the tab stays on the site (browsers empty the name when a tab
+ * goes to another site), needs no storage permission, and is never sent to the server.
+ */
+export const CONSENT_TAB_NAME_PREFIX = 'cardinal-consent:'
+/**
  * The class the bootstrap script puts on the page's root when no choice is stored, before the
  * first paint: the banner, part of every page, shows from the first paint rather than after the
  * page's scripts run (consent.css).

@@ -86,18 +86,6 @@ const clarityConsent = (state: ConsentState) => ({
   analytics_Storage: state.analytics_storage,
 })
 
-/**
- * Tells the recording service that ran on this page to stop, for a withdrawal that cannot take
- * effect by loading the page anew (the browser refused to store the choice): Clarity is told the
- * consent is denied and to stop recording. Hotjar's script offers no call that stops it.
- */
-export function stopRecording(state: ConsentState) {
-  const clarity = (analyticsWindow() as TagWindow).clarity
-  if (!ran.recording || !clarity || allowsSessionRecording(state)) return
-  clarity('consentv2', clarityConsent(state))
-  clarity('stop')
-}
-
 /** A page view for the Google tags, after a client-side navigation (or the first load). */
 export function sendTagPageView(url: string, referrer: string) {
   const gtag = analyticsWindow().gtag!

@@ -15,7 +15,7 @@ export const ALL_GRANTED = {
   ad_user_data: 'granted',
   ad_personalization: 'granted',
 }
-export const TAG_IDS = { gtmId: 'GTM-TEST1', ga4Id: 'G-TEST1', clarityId: 'clar1' }
+export const TAG_IDS = { gtmId: 'GTM-TEST1', ga4Id: 'G-TEST1', clarityId: 'clar1', hotjarId: '1234567' }
 
 /**
  * The consent suites' set-up, run serially as a first visit (no privacy choice stored yet): the site's
