@@ -8,6 +8,8 @@ import { NEXT_CHUNKS_PATH } from '../../src/server/chunksAfterFirstPaint'
 
 /** A phone-sized window, as Lighthouse's mobile run uses. */
 const PHONE = { width: 412, height: 823 }
+/** The most faces a page's visible text comes in: the guide page's, seven for headings and five for text. */
+const MAX_FACES_PER_PAGE = 12
 
 test.describe('the first paint', () => {
   test.use({ viewport: PHONE })
@@ -89,6 +91,36 @@ test.describe('the first paint', () => {
     await page.goto('/', { waitUntil: 'load' })
     await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
     expect(problems).toEqual([])
+  })
+
+  test('sets each page in few faces, all from the theme’s two families: controls included', async ({
+    page,
+    request,
+  }) => {
+    // Each face (family, size, weight) is a font the first layout prepares, and each family the
+    // system lacks a lookup: on Linux each is a round trip to the browser process (global.css).
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
+    expect(paths.length).toBeGreaterThan(5)
+    for (const pagePath of paths) {
+      await page.goto(pagePath, { waitUntil: 'load' })
+      const faces = await page.evaluate(() => {
+        const seen = new Set<string>()
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const element = node.parentElement!
+          if (!node.textContent!.trim() || !element.getClientRects().length) continue
+          const style = getComputedStyle(element)
+          seen.add(`${style.fontFamily.split(',')[0]} ${style.fontSize} ${style.fontWeight}`)
+        }
+        return [...seen].sort()
+      })
+      expect(faces.length, `${pagePath}: ${faces.join('; ')}`).toBeLessThanOrEqual(MAX_FACES_PER_PAGE)
+      expect(
+        faces.filter((face) => !/^(system-ui|Georgia) /.test(face)),
+        `${pagePath}: faces outside the theme's families`,
+      ).toEqual([])
+    }
   })
 })
 

@@ -24,7 +24,7 @@ export const headingStyleFeature = () =>
           {
             label: `Looks like heading ${level.slice(1)}`,
             css: {
-              'font-family': 'Georgia, "Times New Roman", serif',
+              'font-family': 'Georgia, serif',
               'font-weight': '700',
               'font-size': EDITOR_FONT_SIZE[level],
               ...(level === 'h6' ? { 'text-transform': 'uppercase', 'letter-spacing': '0.06em' } : {}),
