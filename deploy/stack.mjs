@@ -46,6 +46,7 @@ import {
   precompressStatic,
   pruneReleases,
   RELEASES_KEPT,
+  rollbackTarget,
   rollForwardOrBack,
   STACK_PLACE,
   shareStaticFiles,
@@ -257,9 +258,14 @@ const releaseLabel = (dir) => (dir === ROOT ? 'the checkout' : path.basename(dir
 async function rollback() {
   const state = runningState()
   const current = currentRelease()
-  const index = state.releases.lastIndexOf(current)
-  const previous = index > 0 ? state.releases[index - 1] : null
-  if (!previous || !fs.existsSync(previous)) throw new Error('there is no earlier release to roll back to')
+  // The releases the stack ran, in turn, are the way back; one pruned since is stepped over.
+  const target = rollbackTarget({
+    current,
+    releases: state.releases.filter((dir) => fs.existsSync(dir)),
+    history: state.releases,
+  })
+  if (!target) throw new Error('there is no earlier release to roll back to')
+  const { previous } = target
   // The checkout's files may have moved on since its build started (a `git pull`): what it knows is
   // what it knew then.
   const known = previous === ROOT ? state.checkoutMigrations : undefined
@@ -268,7 +274,7 @@ async function rollback() {
     throw new Error(unsafeRollbackMessage(ahead))
   }
   await rollTo(previous, state)
-  state.releases.splice(index, 1)
+  state.releases = target.history
   writeState(state)
   console.log(`> Rolled back to ${releaseLabel(previous)}.`)
 }
