@@ -42,10 +42,10 @@ function queueFirstParty(event: PendingEvent) {
   ;(w.__firstParty ??= [] as PendingEvent[]).push(event)
 }
 
-async function reconcile(r: Runtime) {
+async function reconcile(r: Runtime, leaving = false) {
   if (!r.idle) return
   if (firstPartyAllowed(r) && !r.stopCollector) {
-    r.stopCollector = startFirstPartyCollector()
+    r.stopCollector = startFirstPartyCollector({ leaving })
   } else if (!firstPartyAllowed(r) && r.stopCollector) {
     r.stopCollector()
     r.stopCollector = null
@@ -84,10 +84,21 @@ export function startAnalytics(setup: AnalyticsSetup, state: ConsentState, choic
       ts: Date.now(),
       referrer: document.referrer || undefined,
     })
-  afterIdle(() => {
+  const start = (leaving: boolean) => {
+    if (r.idle) return
     r.idle = true
-    void reconcile(r)
-  })
+    removeEventListener('pagehide', leave)
+    document.removeEventListener('visibilitychange', leave)
+    void reconcile(r, leaving)
+  }
+  // A visitor who leaves (or hides the tab) before the page is idle is still counted: the collector
+  // starts then and sends the page view by beacon.
+  const leave = (event: Event) => {
+    if (event.type === 'pagehide' || document.visibilityState === 'hidden') start(true)
+  }
+  addEventListener('pagehide', leave)
+  document.addEventListener('visibilitychange', leave)
+  afterIdle(() => start(false))
 }
 
 /**

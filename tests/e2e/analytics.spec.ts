@@ -72,6 +72,27 @@ test('sends what is queued by sendBeacon as soon as the page is hidden', async (
   expect(batches[0].events[0].name).toBe('page_view')
 })
 
+test('counts a page hidden before it is idle: its view goes by beacon at once', async ({ page }) => {
+  // A page too busy ever to be idle: the collector would otherwise start only then.
+  await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }))
+  await page.setExtraHTTPHeaders({ 'x-visitor-region': 'DE' })
+  const batches = recordCollects(page)
+  await page.goto('/faq')
+  // Its view is queued (once the region is known) for a collector that has not started.
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify((window as { __firstParty?: unknown }).__firstParty ?? null)))
+    .toMatch(/"page_view"/)
+  expect(batches).toEqual([])
+  // The visitor switches away: on a phone the page may never be seen again.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  await expect
+    .poll(() => batches.flatMap((batch) => batch.events).map((event) => [event.name, new URL(event.url).pathname]))
+    .toEqual([['page_view', '/faq']])
+})
+
 test('splits many events into batches of at most the maximum size', async ({ page }) => {
   await page.clock.install()
   await page.setExtraHTTPHeaders({ 'x-visitor-region': 'DE' })

@@ -10,6 +10,7 @@ import { MESSAGE_DISPLAY_MS } from '../../src/contact/form/messageArea'
 import { E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
 import { seriousAxeViolations } from './support/axe'
+import { chromeAttached } from './support/chrome'
 import {
   captchaSolved,
   fillValidForm,
@@ -199,6 +200,8 @@ test.describe('a form set to a thank-you page', () => {
 
       await page.reload()
       await expect(page.getByRole('heading', { name: 'Thanks!' })).toBeVisible()
+      // Its scripts have run (the view is queued); it is left before it is idle more often than not.
+      await chromeAttached(page)
       // Leaving the reloaded page sends what it queued: its own view, and no second lead.
       await page.goto('/faq')
       await expect.poll(async () => (await named(PAGE_VIEW_EVENT, `/${slug}`)).length, { timeout: 15_000 }).toBe(2)

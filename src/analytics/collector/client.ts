@@ -45,9 +45,10 @@ function send(body: string, onHide: boolean) {
 /**
  * The first-party collector's browser side: takes over `window.__firstParty` (events queued
  * before it loaded included), batches them and sends them to /api/collect; on page hide what is
- * left goes by sendBeacon. Returns a stop function for a visitor who turns analytics off.
+ * left goes by sendBeacon. Started while the page is being left (`leaving`), it sends what was
+ * queued by sendBeacon at once. Returns a stop function for a visitor who turns analytics off.
  */
-export function startFirstPartyCollector(): () => void {
+export function startFirstPartyCollector({ leaving = false } = {}): () => void {
   const w = analyticsWindow()
   let queue: PendingEvent[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -76,6 +77,7 @@ export function startFirstPartyCollector(): () => void {
   const waiting = Array.isArray(w.__firstParty) ? (w.__firstParty as PendingEvent[]) : []
   w.__firstParty = { push: enqueue }
   waiting.forEach(enqueue)
+  if (leaving) flush(true)
   addEventListener('pagehide', onHide)
   document.addEventListener('visibilitychange', onVisibility)
   return () => {
