@@ -275,32 +275,34 @@ describe('a choice the browser refuses to store', () => {
     }
   }
 
-  it('is kept in the tab’s name, and read back from there', () => {
-    const tab = { name: '' }
+  /** Makes a tab named `name`, with such a localStorage, the page's globals. */
+  function inTab(name: string, refuses: boolean) {
+    const tab = { name }
+    const store = storage(refuses)
     vi.stubGlobal('window', tab)
-    vi.stubGlobal('localStorage', storage(true))
+    vi.stubGlobal('localStorage', store)
+    return { tab, store }
+  }
+
+  it('is kept in the tab’s name, and read back from there', () => {
+    const { tab } = inTab('', true)
     storeChoice({ analytics: false, ads: false })
     expect(tab.name.startsWith(CONSENT_TAB_NAME_PREFIX)).toBe(true)
     expect(readChoice()).toEqual({ analytics: false, ads: false })
   })
 
   it('wins over an older choice that storage still holds', () => {
-    const tab = { name: '' }
-    const refusing = storage(true)
-    refusing.kept.set(
+    const { store } = inTab('', true)
+    store.kept.set(
       CONSENT_STORAGE_KEY,
       JSON.stringify({ v: 1, analytics: true, ads: true, expires: Date.now() + CONSENT_MAX_AGE_MS }),
     )
-    vi.stubGlobal('window', tab)
-    vi.stubGlobal('localStorage', refusing)
     storeChoice({ analytics: false, ads: true })
     expect(readChoice()).toEqual({ analytics: false, ads: true })
   })
 
   it('leaves the tab’s name once storage takes a choice again', () => {
-    const tab = { name: '' }
-    vi.stubGlobal('window', tab)
-    vi.stubGlobal('localStorage', storage(true))
+    const { tab } = inTab('', true)
     storeChoice({ analytics: false, ads: false })
     vi.stubGlobal('localStorage', storage(false))
     storeChoice({ analytics: true, ads: false })
@@ -309,17 +311,13 @@ describe('a choice the browser refuses to store', () => {
   })
 
   it('leaves a tab name that is not the site’s alone when storage takes the choice', () => {
-    const tab = { name: 'checkout-window' }
-    vi.stubGlobal('window', tab)
-    vi.stubGlobal('localStorage', storage(false))
+    const { tab } = inTab('checkout-window', false)
     storeChoice({ analytics: true, ads: true })
     expect(tab.name).toBe('checkout-window')
   })
 
   it('expires after a year like a stored one', () => {
-    const tab = { name: '' }
-    vi.stubGlobal('window', tab)
-    vi.stubGlobal('localStorage', storage(true))
+    inTab('', true)
     const madeAt = Date.now()
     storeChoice({ analytics: true, ads: true }, madeAt)
     expect(readChoice(madeAt + CONSENT_MAX_AGE_MS - 1)).toEqual({ analytics: true, ads: true })
