@@ -55,7 +55,9 @@ const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'visits.json')
 const SECTION_START = '<!-- visits:start -->'
 const SECTION_END = '<!-- visits:end -->'
 /** Request headers a replay does not copy: the connection's own, and what the client computes. */
-const NOT_REPLAYED = new Set(['host', 'connection', 'content-length', 'accept-encoding'])
+const NOT_REPLAYED = new Set(['host', 'connection', 'content-length'])
+/** The encodings a recorded request took (gzip when it named none). */
+const acceptEncodingOf = (request) => request.headers['accept-encoding'] ?? 'gzip'
 
 const front = frontOrigin(PORTS)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -107,9 +109,9 @@ async function recordVisit() {
   return { requests: recorded, streams }
 }
 
-/** The same request again, as autocannon sends it (gzip, as the recording's browser asked). */
+/** The same request again, as autocannon sends it: with the recording's headers, its Accept-Encoding included. */
 function replayable(request) {
-  const headers = { 'accept-encoding': 'gzip' }
+  const headers = { 'accept-encoding': acceptEncodingOf(request) }
   for (const [name, value] of Object.entries(request.headers))
     if (!NOT_REPLAYED.has(name) && !name.startsWith(':')) headers[name] = value
   return { method: request.method, path: request.path, headers, body: request.body }
@@ -356,7 +358,8 @@ try {
   const idleRequests = replayed.filter((request) => request.atMs > 5_000 && request.method === 'GET')
   const nginx = await measure('nginx, the home page saved and precompressed', {
     url: `https://127.0.0.1:${PORTS.static}/`,
-    headers: { 'accept-encoding': 'gzip' },
+    // The page in the encoding the recorded browser took it in.
+    headers: { 'accept-encoding': acceptEncodingOf(replayed.find((request) => request.path === '/')) },
   })
   nginx.perSecondLabel = `${nginx.requestsPerSecond.toLocaleString('en-US')} pages/s`
   const visits = await measure(`the first visit's ${replayed.length} requests, through the front`, {

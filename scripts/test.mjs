@@ -2,6 +2,7 @@
 // with one summary line.
 import fs from 'node:fs'
 import path from 'node:path'
+import { NGINX_BROTLI_STATIC_MODULE, NGINX_BROTLI_STATIC_PACKAGE } from '../deploy/lib/config.mjs'
 import { continueOnProjectNode, ensureBuilt, ensureInstalled, ROOT, run } from './lib/bootstrap.mjs'
 import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
 import { runWatched } from './lib/watchdog.mjs'
@@ -18,8 +19,8 @@ function aptInstall(packages) {
 
 /**
  * Debian's Chromium for the browser suites, PostgreSQL for the migration suite and the production
- * stack, Redis for shared limits and the shared page cache, nginx for the production front, gdb
- * for the stack of a stuck test worker.
+ * stack, Redis for shared limits and the shared page cache, nginx and its brotli module for the
+ * production front, gdb for the stack of a stuck test worker.
  */
 function ensureSystemPackages() {
   const missing = []
@@ -27,6 +28,7 @@ function ensureSystemPackages() {
   if (!fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql')
   if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server')
   if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx')
+  if (!fs.existsSync(NGINX_BROTLI_STATIC_MODULE)) missing.push(NGINX_BROTLI_STATIC_PACKAGE)
   // Reads a stuck test worker's stack for the browser suite's watchdog.
   if (!fs.existsSync('/usr/bin/gdb')) missing.push('gdb')
   // Checks the server's systemd units (tests/integration/server-install.test.ts).

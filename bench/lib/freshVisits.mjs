@@ -24,9 +24,10 @@ function processTreeCpu(roots) {
 
 function ask(session, { method, path, headers, body }) {
   return new Promise((resolve, reject) => {
+    // gzip unless the request names what it takes (a recorded browser's Accept-Encoding).
     const sent = { ':method': method, ':path': path, 'accept-encoding': 'gzip' }
     for (const [name, value] of Object.entries(headers ?? {}))
-      if (!NOT_SENT.has(name) && !name.startsWith(':') && name !== 'accept-encoding') sent[name] = value
+      if (!NOT_SENT.has(name) && !name.startsWith(':')) sent[name] = value
     const stream = session.request(sent)
     let status = 0
     stream.on('response', (answer) => (status = answer[':status']))

@@ -3,6 +3,12 @@ import path from 'node:path'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
 
 export const NGINX = '/usr/sbin/nginx'
+/**
+ * Debian's nginx module that sends a file's brotli copy (.br beside it) to a client that takes
+ * brotli, and the package it comes in; the front's configuration loads it (deploy/nginx.conf.template).
+ */
+export const NGINX_BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
+export const NGINX_BROTLI_STATIC_PACKAGE = 'libnginx-mod-http-brotli-static'
 export const OPENSSL = '/usr/bin/openssl'
 export const POSTGRES_ROOT = '/usr/lib/postgresql'
 export const REDIS_SERVER = '/usr/bin/redis-server'
@@ -54,7 +60,7 @@ export const SELF_SIGNED_DAYS = 825
 /** Where certbot --webroot writes its challenges, which plain HTTP serves. */
 export const ACME_DIR = path.join(STATE_DIR, 'acme')
 
-/** Files nginx serves precompressed (gzip_static); images and fonts are compressed already. */
+/** Files nginx serves precompressed (gzip_static, brotli_static); images and fonts are compressed already. */
 export const PRECOMPRESSED = /\.(js|css|svg|json|txt)$/
 export const APP_START_TIMEOUT_MS = 180_000
 export const SERVICE_START_TIMEOUT_MS = 30_000

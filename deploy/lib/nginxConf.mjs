@@ -3,6 +3,7 @@
 // ports, folders and certificate.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { NGINX_BROTLI_STATIC_MODULE } from './config.mjs'
 import { renderTemplate } from './template.mjs'
 
 export const NGINX_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'nginx.conf.template')
@@ -87,6 +88,7 @@ export function nginxConfText({
   const upstreams = appPorts.map((app) => upstreamLine(app, down.includes(app)))
   return renderTemplate(NGINX_TEMPLATE, {
     // Run as root, nginx's workers run as Debian's web server user.
+    BROTLI_STATIC_MODULE: NGINX_BROTLI_STATIC_MODULE,
     USER: asRoot ? 'user www-data;' : '# Not started as root: the workers run as this user.',
     // '127.0.0.1:' for the local stack; '' (every address) on a server.
     LISTEN_ADDRESS: listenAddress,

@@ -106,20 +106,38 @@ export function shareStaticFiles(releaseDir, staticDir = STACK_PLACE.staticDir) 
   run('cp', ['-al', '--no-clobber', `${path.join(releaseDir, '.next', 'static')}/.`, staticDir])
 }
 
-/** Writes a .gz beside each text file of the build (again when the file changed), for gzip_static. */
+/** The copies written beside each text file of the build, each as small as its format goes, by suffix. */
+const PRECOMPRESSED_COPIES = {
+  '.br': (bytes) =>
+    zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  '.gz': (bytes) => zlib.gzipSync(bytes, { level: 9 }),
+}
+const PRECOMPRESSED_COPY = /\.(br|gz)$/
+
+/**
+ * Writes a .br and a .gz beside each text file of the build (again when the file changed), for
+ * brotli_static and gzip_static.
+ */
 export function precompressStatic(staticDir = STACK_PLACE.staticDir) {
   let written = 0
   for (const file of filesUnder(staticDir)) {
     if (!PRECOMPRESSED.test(file)) continue
     const source = fs.statSync(file)
-    const gz = `${file}.gz`
-    if (fs.existsSync(gz) && fs.statSync(gz).mtimeMs === source.mtimeMs) continue
-    fs.writeFileSync(gz, zlib.gzipSync(fs.readFileSync(file), { level: 9 }))
-    // The same date as the file, so Last-Modified does not depend on which copy is sent.
-    fs.utimesSync(gz, source.atime, source.mtime)
-    written += 1
+    for (const [suffix, compress] of Object.entries(PRECOMPRESSED_COPIES)) {
+      const copy = `${file}${suffix}`
+      if (fs.existsSync(copy) && fs.statSync(copy).mtimeMs === source.mtimeMs) continue
+      fs.writeFileSync(copy, compress(fs.readFileSync(file)))
+      // The same date as the file, so Last-Modified does not depend on which copy is sent.
+      fs.utimesSync(copy, source.atime, source.mtime)
+      written += 1
+    }
   }
-  if (written) console.log(`> Precompressed ${written} files in .next/static.`)
+  if (written) console.log(`> Precompressed ${written} copies of files in .next/static.`)
 }
 
 /** The releases `currentLink` named in turn are listed in this file, one folder a line. */
@@ -244,7 +262,7 @@ export function pruneStaticFiles(staticDir, kept) {
   const deleted = []
   for (const file of filesUnder(staticDir)) {
     const relative = path.relative(staticDir, file)
-    if (built.has(relative) || built.has(relative.replace(/\.gz$/, ''))) continue
+    if (built.has(relative) || built.has(relative.replace(PRECOMPRESSED_COPY, ''))) continue
     fs.rmSync(file, { force: true })
     deleted.push(relative)
   }

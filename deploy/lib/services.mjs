@@ -16,6 +16,8 @@ import {
   FRONT_URL,
   LOG_DIR,
   NGINX,
+  NGINX_BROTLI_STATIC_MODULE,
+  NGINX_BROTLI_STATIC_PACKAGE,
   MAINTENANCE_PAGE,
   MEDIA_DIR,
   NGINX_ARGS,
@@ -66,6 +68,7 @@ export function aptInstall(packages) {
 export function ensureSystemPackages() {
   const missing = []
   if (!fs.existsSync(NGINX)) missing.push('nginx')
+  if (!fs.existsSync(NGINX_BROTLI_STATIC_MODULE)) missing.push(NGINX_BROTLI_STATIC_PACKAGE)
   if (!fs.existsSync(POSTGRES_ROOT)) missing.push('postgresql')
   if (!fs.existsSync(REDIS_SERVER)) missing.push('redis-server')
   if (!fs.existsSync(OPENSSL)) missing.push('openssl')

@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { NGINX_BROTLI_STATIC_PACKAGE } from '../lib/config.mjs'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
 import { dataFolders, ensureDir, FRONT_USER } from './folders.mjs'
 import {
@@ -24,7 +25,7 @@ import {
   unitFiles,
 } from './layout.mjs'
 
-const DEBIAN_PACKAGES = ['nginx', 'postgresql', 'redis-server', 'openssl']
+const DEBIAN_PACKAGES = ['nginx', NGINX_BROTLI_STATIC_PACKAGE, 'postgresql', 'redis-server', 'openssl']
 const REDIS_CONF = '/etc/redis/redis.conf'
 const SYSTEMD_DIR = '/etc/systemd/system'
 const LOGROTATE_RULES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'logrotate', 'site')

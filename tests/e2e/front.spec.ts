@@ -3,7 +3,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http2 from 'node:http2'
+import https from 'node:https'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
 import { CHAT_VISITOR_COOKIE, SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../../src/chat/constants'
@@ -146,6 +148,43 @@ const contactFields = (name: string) =>
     service: 'tax-search',
     message: 'A request sent through the nginx front for a tax search on a Franklin County parcel.',
   })
+
+/** What Chromium asks for over https (a page, a script); it takes brotli there, and only there. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+const RAW_GET_TIMEOUT_MS = 10_000
+
+/** One GET with the bytes as they came, not decoded: the encoding, the caching status and the body. */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; encoding: string | undefined; cacheStatus: string | undefined; body: Buffer }>(
+    (resolve, reject) => {
+      const request = https.get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: response.headers['content-encoding'],
+            cacheStatus: response.headers['x-cache-status'] as string | undefined,
+            body: Buffer.concat(chunks),
+          }),
+        )
+      })
+      request.setTimeout(RAW_GET_TIMEOUT_MS, () =>
+        request.destroy(new Error(`no answer from ${url} within ${RAW_GET_TIMEOUT_MS} ms`)),
+      )
+      request.on('error', reject)
+    },
+  )
+}
+
+/** A body decoded as its Content-Encoding says (none: as it is). */
+function decoded({ encoding, body }: { encoding: string | undefined; body: Buffer }): Buffer {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body)
+  if (encoding === 'gzip') return zlib.gunzipSync(body)
+  expect(encoding).toBeUndefined()
+  return body
+}
 
 /** One GET over HTTP/2 on a new TLS connection: the protocol ALPN chose, the status and the headers. */
 function http2Get(origin: string, path: string, timeoutMs: number) {
@@ -340,6 +379,45 @@ test.describe('production front', () => {
     expect(response.headers()['content-encoding']).toBe('gzip')
     // nginx serves it (the app does not send ETags of this shape).
     expect(response.headers()['server']).toBe('nginx')
+  })
+
+  test('sends a browser the build’s brotli copy, smaller than the gzip one and the same script; gzip to a client that refuses brotli', async ({
+    request,
+  }) => {
+    const html = await (await request.get(`${FRONT}/`)).text()
+    const chunks = [...new Set(html.match(/\/_next\/static\/[^"]+\.js/g))]
+    expect(chunks.length).toBeGreaterThan(3)
+    for (const chunk of chunks) {
+      const original = await rawGet(`${FRONT}${chunk}`, 'identity')
+      const brotli = await rawGet(`${FRONT}${chunk}`, BROWSER_ACCEPT_ENCODING)
+      const gzip = await rawGet(`${FRONT}${chunk}`, 'br;q=0, gzip')
+      expect([original.status, brotli.status, gzip.status]).toEqual([200, 200, 200])
+      expect([original.encoding, brotli.encoding, gzip.encoding]).toEqual([undefined, 'br', 'gzip'])
+      expect(decoded(brotli).equals(original.body)).toBe(true)
+      expect(decoded(gzip).equals(original.body)).toBe(true)
+      expect(brotli.body.length).toBeLessThan(gzip.body.length)
+    }
+  })
+
+  test('sends a page in brotli to a browser and in gzip to a client that takes only gzip, the same page each time, each kept by the micro-cache', async () => {
+    const path = `${FRONT}/pricing`
+    const asked = async (acceptEncoding: string) => {
+      await rawGet(path, acceptEncoding)
+      return rawGet(path, acceptEncoding)
+    }
+    const brotli = await asked(BROWSER_ACCEPT_ENCODING)
+    const gzip = await asked('gzip')
+    const plain = await asked('identity')
+    expect([brotli.encoding, gzip.encoding, plain.encoding]).toEqual(['br', 'gzip', undefined])
+    for (const answer of [brotli, gzip, plain]) {
+      expect(answer.status).toBe(200)
+      expect(['HIT', 'UPDATING', 'STALE']).toContain(answer.cacheStatus)
+    }
+    const page = decoded(plain).toString()
+    expect(page).toContain('</html>')
+    expect(decoded(brotli).toString()).toBe(page)
+    expect(decoded(gzip).toString()).toBe(page)
+    expect(brotli.body.length).toBeLessThan(gzip.body.length)
   })
 
   test('serves uploaded images itself: immutable at a versioned address, with validators and 304', async ({

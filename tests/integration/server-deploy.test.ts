@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_START_TIMEOUT_MS, BUILD_NICENESS } from '../../deploy/lib/config.mjs'
 import { upstreamPorts } from '../../deploy/lib/nginxConf.mjs'
@@ -441,7 +442,11 @@ describe('the build files the front serves, carried out', () => {
     }
     expect(fs.readdirSync(layout.releasesDir).sort()).toEqual(['s1', 's2', 's3', 's4'])
     expect(fs.readdirSync(path.join(layout.staticDir, 'chunks')).sort()).toEqual(
-      ['app-one', 'only-s1', 'only-s2', 'only-s3', 'only-s4'].flatMap((chunk) => [`${chunk}.js`, `${chunk}.js.gz`]),
+      ['app-one', 'only-s1', 'only-s2', 'only-s3', 'only-s4'].flatMap((chunk) => [
+        `${chunk}.js`,
+        `${chunk}.js.br`,
+        `${chunk}.js.gz`,
+      ]),
     )
     writeCheckoutFile('.next/static/chunks/only-s5.js', 'console.log("s5")\n'.repeat(50))
     await deployAs('s5', [])
@@ -449,6 +454,13 @@ describe('the build files the front serves, carried out', () => {
     const chunks = fs.readdirSync(path.join(layout.staticDir, 'chunks'))
     expect(chunks).not.toContain('only-s1.js')
     expect(chunks).not.toContain('only-s1.js.gz')
-    expect(chunks).toEqual(expect.arrayContaining(['app-one.js', 'only-s2.js', 'only-s5.js', 'only-s5.js.gz']))
+    expect(chunks).not.toContain('only-s1.js.br')
+    expect(chunks).toEqual(
+      expect.arrayContaining(['app-one.js', 'only-s2.js', 'only-s5.js', 'only-s5.js.gz', 'only-s5.js.br']),
+    )
+    // Each compressed copy is the file it stands beside.
+    const chunkFile = (name: string) => fs.readFileSync(path.join(layout.staticDir, 'chunks', name))
+    expect(zlib.brotliDecompressSync(chunkFile('only-s5.js.br')).equals(chunkFile('only-s5.js'))).toBe(true)
+    expect(zlib.gunzipSync(chunkFile('only-s5.js.gz')).equals(chunkFile('only-s5.js'))).toBe(true)
   })
 })
