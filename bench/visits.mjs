@@ -55,7 +55,7 @@ const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'visits.json')
 const SECTION_START = '<!-- visits:start -->'
 const SECTION_END = '<!-- visits:end -->'
 /** Request headers a replay does not copy: the connection's own, and what the client computes. */
-const NOT_REPLAYED = new Set(['host', 'connection', 'content-length'])
+const NOT_REPLAYED = new Set(['host', 'connection', 'content-length', 'accept-encoding'])
 /** The encodings a recorded request took (gzip when it named none). */
 const acceptEncodingOf = (request) => request.headers['accept-encoding'] ?? 'gzip'
 
@@ -109,7 +109,7 @@ async function recordVisit() {
   return { requests: recorded, streams }
 }
 
-/** The same request again, as autocannon sends it: with the recording's headers, its Accept-Encoding included. */
+/** The same request again, as autocannon sends it: the recording's headers, and the encodings it took. */
 function replayable(request) {
   const headers = { 'accept-encoding': acceptEncodingOf(request) }
   for (const [name, value] of Object.entries(request.headers))

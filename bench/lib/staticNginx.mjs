@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { NGINX_BROTLI_STATIC_MODULE } from '../../deploy/lib/config.mjs'
+import { PRECOMPRESSED_COPIES } from '../../deploy/lib/releases.mjs'
 
 export const NGINX = '/usr/sbin/nginx'
 
@@ -51,9 +51,9 @@ export async function startStaticNginx({ appOrigin, pages, dir, port, tls, worke
     fs.writeFileSync(file, html)
     // An image is compressed already: the front sends it as it is, and so does this.
     if (IMAGE_FILE.test(file)) continue
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }))
-    const quality = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY }
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: quality }))
+    // The same copies the front's build files get (deploy/lib/releases.mjs).
+    for (const [suffix, compress] of Object.entries(PRECOMPRESSED_COPIES))
+      fs.writeFileSync(`${file}${suffix}`, compress(html))
   }
   const user = process.getuid?.() === 0 ? 'user www-data;' : ''
   fs.writeFileSync(

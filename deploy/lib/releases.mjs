@@ -107,7 +107,7 @@ export function shareStaticFiles(releaseDir, staticDir = STACK_PLACE.staticDir) 
 }
 
 /** The copies written beside each text file of the build, each as small as its format goes, by suffix. */
-const PRECOMPRESSED_COPIES = {
+export const PRECOMPRESSED_COPIES = {
   '.br': (bytes) =>
     zlib.brotliCompressSync(bytes, {
       params: {
@@ -128,12 +128,16 @@ export function precompressStatic(staticDir = STACK_PLACE.staticDir) {
   for (const file of filesUnder(staticDir)) {
     if (!PRECOMPRESSED.test(file)) continue
     const source = fs.statSync(file)
-    for (const [suffix, compress] of Object.entries(PRECOMPRESSED_COPIES)) {
+    const stale = Object.entries(PRECOMPRESSED_COPIES).filter(([suffix]) => {
       const copy = `${file}${suffix}`
-      if (fs.existsSync(copy) && fs.statSync(copy).mtimeMs === source.mtimeMs) continue
-      fs.writeFileSync(copy, compress(fs.readFileSync(file)))
+      return !fs.existsSync(copy) || fs.statSync(copy).mtimeMs !== source.mtimeMs
+    })
+    if (!stale.length) continue
+    const bytes = fs.readFileSync(file)
+    for (const [suffix, compress] of stale) {
+      fs.writeFileSync(`${file}${suffix}`, compress(bytes))
       // The same date as the file, so Last-Modified does not depend on which copy is sent.
-      fs.utimesSync(copy, source.atime, source.mtime)
+      fs.utimesSync(`${file}${suffix}`, source.atime, source.mtime)
       written += 1
     }
   }

@@ -408,8 +408,12 @@ test.describe('production front', () => {
     const brotli = await asked(BROWSER_ACCEPT_ENCODING)
     const gzip = await asked('gzip')
     const plain = await asked('identity')
+    // Brotli refused with q=0, or a name that only starts like it, is not brotli.
+    const refused = await asked('br;q=0, gzip')
+    const misnamed = await asked('brotli, gzip')
     expect([brotli.encoding, gzip.encoding, plain.encoding]).toEqual(['br', 'gzip', undefined])
-    for (const answer of [brotli, gzip, plain]) {
+    expect([refused.encoding, misnamed.encoding]).toEqual(['gzip', 'gzip'])
+    for (const answer of [brotli, gzip, plain, refused, misnamed]) {
       expect(answer.status).toBe(200)
       expect(['HIT', 'UPDATING', 'STALE']).toContain(answer.cacheStatus)
     }
