@@ -2,43 +2,35 @@
 // with one summary line.
 import fs from 'node:fs'
 import path from 'node:path'
-import { NGINX_BROTLI_STATIC_MODULE, NGINX_BROTLI_STATIC_PACKAGE } from '../deploy/lib/config.mjs'
-import { continueOnProjectNode, ensureBuilt, ensureInstalled, ROOT, run } from './lib/bootstrap.mjs'
+import { STACK_PACKAGES } from '../deploy/lib/services.mjs'
+import {
+  continueOnProjectNode,
+  ensureBuilt,
+  ensureDebianPackages,
+  ensureInstalled,
+  ROOT,
+  run,
+} from './lib/bootstrap.mjs'
 import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
 import { runWatched } from './lib/watchdog.mjs'
 
 const REPORT_DIR = path.join(ROOT, '.tmp', 'reports')
 
-function aptInstall(packages) {
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo']
-  const apt = (...args) => (sudo.length ? run('sudo', ['apt-get', ...args], aptEnv) : run('apt-get', args, aptEnv))
-  const aptEnv = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }
-  apt('update')
-  apt('install', '-y', '--no-install-recommends', ...packages)
-}
-
 /**
- * Debian's Chromium for the browser suites, PostgreSQL for the migration suite and the production
- * stack, Redis for shared limits and the shared page cache, nginx and its brotli module for the
- * production front, gdb for the stack of a stuck test worker.
+ * The stack's packages (PostgreSQL for the migration suite and the production stack, Redis for
+ * shared limits and the shared page cache, nginx and its brotli module for the production front),
+ * Debian's Chromium for the browser suites, and the tools some suites call.
  */
-function ensureSystemPackages() {
-  const missing = []
-  if (!fs.existsSync('/usr/bin/chromium')) missing.push('chromium')
-  if (!fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql')
-  if (!fs.existsSync('/usr/bin/redis-server')) missing.push('redis-server')
-  if (!fs.existsSync('/usr/sbin/nginx')) missing.push('nginx')
-  if (!fs.existsSync(NGINX_BROTLI_STATIC_MODULE)) missing.push(NGINX_BROTLI_STATIC_PACKAGE)
+const TEST_PACKAGES = [
+  ...STACK_PACKAGES,
+  ['/usr/bin/chromium', 'chromium'],
   // Reads a stuck test worker's stack for the browser suite's watchdog.
-  if (!fs.existsSync('/usr/bin/gdb')) missing.push('gdb')
+  ['/usr/bin/gdb', 'gdb'],
   // Checks the server's systemd units (tests/integration/server-install.test.ts).
-  if (!fs.existsSync('/usr/bin/systemd-analyze')) missing.push('systemd')
+  ['/usr/bin/systemd-analyze', 'systemd'],
   // Checks the server's logrotate rules (the same suite).
-  if (!fs.existsSync('/usr/sbin/logrotate')) missing.push('logrotate')
-  if (!missing.length) return
-  console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
-  aptInstall(missing)
-}
+  ['/usr/sbin/logrotate', 'logrotate'],
+]
 
 function countVitest(file) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8'))
@@ -120,7 +112,7 @@ async function runSuite(command, args, env) {
 try {
   ensureInstalled()
   continueOnProjectNode()
-  ensureSystemPackages()
+  ensureDebianPackages(TEST_PACKAGES)
 } catch (error) {
   console.error(`npm test could not set up: ${error instanceof Error ? error.message : error}`)
   process.exit(1)

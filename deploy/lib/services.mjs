@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
-import { run } from '../../scripts/lib/bootstrap.mjs'
+import { ensureDebianPackages, run } from '../../scripts/lib/bootstrap.mjs'
 import {
   ACME_DIR,
   APP_PORTS,
@@ -57,25 +57,16 @@ import { currentRelease } from './releases.mjs'
 
 // ---- system packages ------------------------------------------------------------------------
 
-export function aptInstall(packages) {
-  const aptEnv = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }
-  const apt = (...args) =>
-    process.getuid?.() === 0 ? run('apt-get', args, aptEnv) : run('sudo', ['apt-get', ...args], aptEnv)
-  apt('update')
-  apt('install', '-y', '--no-install-recommends', ...packages)
-}
+/** What the stack runs on, as `[a file the package installs, the package]` (ensureDebianPackages). */
+export const STACK_PACKAGES = [
+  [NGINX, 'nginx'],
+  [NGINX_BROTLI_STATIC_MODULE, NGINX_BROTLI_STATIC_PACKAGE],
+  [POSTGRES_ROOT, 'postgresql'],
+  [REDIS_SERVER, 'redis-server'],
+  [OPENSSL, 'openssl'],
+]
 
-export function ensureSystemPackages() {
-  const missing = []
-  if (!fs.existsSync(NGINX)) missing.push('nginx')
-  if (!fs.existsSync(NGINX_BROTLI_STATIC_MODULE)) missing.push(NGINX_BROTLI_STATIC_PACKAGE)
-  if (!fs.existsSync(POSTGRES_ROOT)) missing.push('postgresql')
-  if (!fs.existsSync(REDIS_SERVER)) missing.push('redis-server')
-  if (!fs.existsSync(OPENSSL)) missing.push('openssl')
-  if (!missing.length) return
-  console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
-  aptInstall(missing)
-}
+export const ensureSystemPackages = () => ensureDebianPackages(STACK_PACKAGES)
 
 // ---- services -------------------------------------------------------------------------------
 

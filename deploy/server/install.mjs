@@ -12,8 +12,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { NGINX_BROTLI_STATIC_PACKAGE } from '../lib/config.mjs'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
+import { STACK_PACKAGES } from '../lib/services.mjs'
 import { dataFolders, ensureDir, FRONT_USER } from './folders.mjs'
 import {
   createRoleCall,
@@ -25,7 +25,8 @@ import {
   unitFiles,
 } from './layout.mjs'
 
-const DEBIAN_PACKAGES = ['nginx', NGINX_BROTLI_STATIC_PACKAGE, 'postgresql', 'redis-server', 'openssl']
+/** The stack's own packages; the server install asks for every one, so that a rerun upgrades them. */
+const DEBIAN_PACKAGES = STACK_PACKAGES.map(([, pkg]) => pkg)
 const REDIS_CONF = '/etc/redis/redis.conf'
 const SYSTEMD_DIR = '/etc/systemd/system'
 const LOGROTATE_RULES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'logrotate', 'site')

@@ -18,6 +18,21 @@ export function run(command, args, options = {}) {
   }
 }
 
+/**
+ * Installs from Debian's packages whatever `required` names and this machine lacks. Each entry is
+ * `[a file the package installs, the package]`; a package is installed only when its file is missing.
+ */
+export function ensureDebianPackages(required) {
+  const missing = [...new Set(required.filter(([file]) => !fs.existsSync(file)).map(([, pkg]) => pkg))]
+  if (!missing.length) return
+  console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
+  const aptEnv = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }
+  const apt = (...args) =>
+    process.getuid?.() === 0 ? run('apt-get', args, aptEnv) : run('sudo', ['apt-get', ...args], aptEnv)
+  apt('update')
+  apt('install', '-y', '--no-install-recommends', ...missing)
+}
+
 const sha256 = (...parts) => {
   const hash = createHash('sha256')
   for (const part of parts) hash.update(part)
