@@ -1,6 +1,7 @@
 'use client'
 
 import { Suspense, useEffect, useState } from 'react'
+import { inNextTask } from '@/dom/inTurns'
 import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
 import type { LiveChatWidgetApi } from './stub'
 import { CHAT_WANTED_EVENT, type ChatConfig, DIRECT_LINK_HASH } from './pageConfig'
@@ -27,17 +28,18 @@ export function ChatLoader({ config }: { config: ChatConfig }) {
   useEffect(() => {
     const want = () => setWanted(true)
     // A page script's call, a direct chat link, or a window left open on the last page: load at once.
-    if (
-      (window.LiveChatWidget as LiveChatWidgetApi | undefined)?._w ||
-      window.location.hash === DIRECT_LINK_HASH ||
-      windowWasOpen()
-    )
+    if ((window.LiveChatWidget as LiveChatWidgetApi | undefined)?._w || window.location.hash === DIRECT_LINK_HASH)
       want()
+    // A page's first read of session storage can take Chromium 5–15 ms: a task of its own.
+    const cancelCheck = inNextTask(() => {
+      if (windowWasOpen()) want()
+    })
     document.addEventListener(CHAT_WANTED_EVENT, want)
     const idle = window.requestIdleCallback
       ? window.requestIdleCallback(want, { timeout: CHAT_IDLE_TIMEOUT_MS })
       : window.setTimeout(want, CHAT_IDLE_TIMEOUT_MS)
     return () => {
+      cancelCheck()
       document.removeEventListener(CHAT_WANTED_EVENT, want)
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle)
       else window.clearTimeout(idle)

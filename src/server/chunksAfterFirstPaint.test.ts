@@ -35,14 +35,18 @@ const PAGE = [
   '</body></html>',
 ].join('')
 
-type Browser = { visibilityState?: 'visible' | 'hidden'; paintTiming?: boolean }
+type Browser = { visibilityState?: 'visible' | 'hidden'; paintTiming?: boolean; messageChannels?: boolean }
 
 /**
  * Runs the page's loader against a stand-in of the browser's document, paint timing and events,
  * and returns what it appended to the head: before anything, after a first paint (with no
- * content), after the first contentful paint, and after `load`.
+ * content), after the first contentful paint, and after `load`. With `messageChannels`, the
+ * messages the loader posts wait in `tasks` until the test runs them, as the browser's tasks do.
  */
-function runLoader(html: string, { visibilityState = 'visible', paintTiming = true }: Browser = {}) {
+function runLoader(
+  html: string,
+  { visibilityState = 'visible', paintTiming = true, messageChannels = false }: Browser = {},
+) {
   const loader = inlineScriptElements(html).find((script) => script.text.includes('createElement'))
   if (!loader) throw new Error('no loader in the page')
   const appended: Record<string, string>[] = []
@@ -58,6 +62,11 @@ function runLoader(html: string, { visibilityState = 'visible', paintTiming = tr
     disconnect() {
       observers.length = 0
     }
+  }
+  const tasks: (() => void)[] = []
+  class MessageChannel {
+    port1: { onmessage: (() => void) | null } = { onmessage: null }
+    port2 = { postMessage: () => tasks.push(() => this.port1.onmessage?.()) }
   }
   const element = () => ({
     attributes: {} as Record<string, string>,
@@ -78,6 +87,7 @@ function runLoader(html: string, { visibilityState = 'visible', paintTiming = tr
     addEventListener: listen,
     setTimeout: (callback: () => void) => callback(),
     ...(paintTiming ? { PerformanceObserver } : {}),
+    ...(messageChannels ? { MessageChannel } : {}),
   }
   vm.runInNewContext(loader.text, { ...window, window })
   const seen = (entries: string[]) => ({
@@ -88,8 +98,9 @@ function runLoader(html: string, { visibilityState = 'visible', paintTiming = tr
   const afterFirstPaint = appended.length
   observers.forEach((observer) => observer(seen(['first-contentful-paint'])))
   const afterContentfulPaint = appended.length
+  const contentfulPaintTasks = tasks.length
   listeners.load?.forEach((listener) => listener())
-  return { atStart, afterFirstPaint, afterContentfulPaint, appended }
+  return { atStart, afterFirstPaint, afterContentfulPaint, contentfulPaintTasks, appended, tasks }
 }
 
 describe("Next's chunks loaded after the first paint", () => {
@@ -117,6 +128,22 @@ describe("Next's chunks loaded after the first paint", () => {
       { src: '/_next/static/chunks/runtime.js', async: '' },
       { src: '/_next/static/chunks/framework.js', async: '', crossorigin: 'anonymous' },
       { src: '/_next/static/chunks/boot.js', async: '', id: '_R_boot' },
+    ])
+  })
+
+  it('inserts one script a task where the browser has message channels, all of them in order', () => {
+    const { afterContentfulPaint, contentfulPaintTasks, appended, tasks } = runLoader(out, { messageChannels: true })
+    expect([afterContentfulPaint, contentfulPaintTasks]).toEqual([1, 1])
+    const eachTask: number[] = []
+    while (tasks.length) {
+      tasks.shift()!()
+      eachTask.push(appended.length)
+    }
+    expect(eachTask).toEqual([2, 3])
+    expect(appended.map((attributes) => attributes.src)).toEqual([
+      '/_next/static/chunks/runtime.js',
+      '/_next/static/chunks/framework.js',
+      '/_next/static/chunks/boot.js',
     ])
   })
 

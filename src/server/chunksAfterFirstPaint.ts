@@ -78,15 +78,18 @@ export const PAINT_REPORT_WAIT_AFTER_LOAD_MS = 1000
 
 /**
  * The loader: once the browser reports the first contentful paint (the moment Lighthouse and
- * Chromium's own timing call it), or at once in a hidden tab, it appends each script to the head.
- * A browser without paint timing loads them at `load`. Scripts a script inserts run as they
+ * Chromium's own timing call it), or at once in a hidden tab, it appends each script to the head,
+ * one a task (a message event: a background tab does not slow those down as it does timers).
+ * Appending a script costs Chromium a millisecond or two, and all of them in one task made a long
+ * one. A browser without paint timing loads them at `load`. Scripts a script inserts run as they
  * arrive, like `async` ones, and stay in the DOM with their `src`.
  */
 function loaderScript(scripts: ChunkScript[]): string {
   const list = JSON.stringify(scripts.map((script) => script.attributes)).replace(/</g, '\\u003c')
   return (
-    '(function(c){function l(){if(!c)return;var s=c;c=null;s.forEach(function(a){' +
-    'var e=document.createElement("script");for(var n in a)e.setAttribute(n,a[n]);document.head.appendChild(e)})}' +
+    '(function(c){function l(){if(!c)return;var s=c,i=0,m=window.MessageChannel&&new MessageChannel();c=null;' +
+    'function n(){var a=s[i++],e=document.createElement("script");for(var k in a)e.setAttribute(k,a[k]);' +
+    'document.head.appendChild(e);if(i<s.length)m?m.port2.postMessage(0):n()}if(m)m.port1.onmessage=n;n()}' +
     'if(document.visibilityState==="hidden")return l();document.addEventListener("visibilitychange",l);' +
     'var P=window.PerformanceObserver;if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0)' +
     'return addEventListener("load",l);' +

@@ -13,6 +13,7 @@ import {
   stateFromChoice,
   uniformState,
 } from './model'
+import { inNextTask } from '@/dom/inTurns'
 import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
 import { lookUpRegionDefault } from './region'
 import { readChoice, storeChoice } from './storage'
@@ -64,8 +65,15 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
     }
     if (choice || initial.regionKnown) begin(initial.state)
     // The first page of a visit starts denied; once the server names the region, its default applies.
+    // The request starts a task later: a page's first fetch costs Chromium a few milliseconds, and
+    // this task runs every component's start.
     else
-      void lookUpRegionDefault().then(({ denied }) => begin(denied ? initial.state : defaultState(false, initial.gpc)))
+      return inNextTask(
+        () =>
+          void lookUpRegionDefault().then(({ denied }) =>
+            begin(denied ? initial.state : defaultState(false, initial.gpc)),
+          ),
+      )
   }, [setup])
 
   useEffect(() => recordNavigation(), [pathname])
