@@ -1,4 +1,4 @@
-type Attach = () => () => void
+import type { Attach } from './onFirstUse'
 
 /**
  * Runs `run` in a task of its own, after the tasks already queued: work a page's start-up can do a

@@ -1,7 +1,8 @@
 /** Events that show a visitor is about to use an element: its code starts loading on the first. */
 export const FIRST_USE_EVENTS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin'] as const
 
-type Attach = () => () => void
+/** Attaches a behaviour to the page; returns what detaches it. */
+export type Attach = () => () => void
 
 /**
  * Keeps a behaviour's code off the page until the visitor reaches for its element: the module
