@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ensureBuilt, ensureInstalled, ROOT, setUpDatabase } from '../../scripts/lib/bootstrap.mjs'
 
-export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), name = 'bench' } = {}) {
+/** A fresh seeded SQLite database for a benchmark's server on `port`, and the settings to serve it with. */
+export async function seededBenchEnv({ port, name }) {
   ensureInstalled()
   const dataDir = path.join(ROOT, '.tmp', name)
   fs.rmSync(dataDir, { recursive: true, force: true })
@@ -19,6 +20,11 @@ export async function startBenchServer({ port = Number(process.env.BENCH_PORT ||
   }
   ensureBuilt(env)
   await setUpDatabase(env)
+  return env
+}
+
+export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), name = 'bench' } = {}) {
+  const env = await seededBenchEnv({ port, name })
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: ROOT,
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
