@@ -49,6 +49,13 @@ const POLL_MS = 100
  * of `stale-while-revalidate` while one request refreshes it, and nginx's whole-second clock.
  */
 const QUIET_MS = PUBLISH_VISIBLE_MS + 2_000 + FRONT_CLOCK_MS
+/** A crowd asking one answer at once, for a few of the front's one-second lifetimes of it. */
+const CROWD_VISITORS = 20
+const CROWD_MS = 3_000
+const countsOf = (values: string[]) =>
+  JSON.stringify(
+    Object.fromEntries([...new Set(values)].map((value) => [value, values.filter((v) => v === value).length])),
+  )
 
 function stack(command: 'start' | 'stop') {
   const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
@@ -319,6 +326,23 @@ test.describe('production front', () => {
     expect(await none.json()).toEqual({ region: null, denied: true })
     expect(none.headers()['set-cookie']).toMatch(/^visitor_region=unknown;/)
     await Promise.all(visitors.map((visitor) => visitor.dispose()))
+  })
+
+  test('a crowd of first visits asks the app for the region about once a second, not once per visitor who comes while it refreshes', async () => {
+    const cacheStatuses: string[] = []
+    const end = Date.now() + CROWD_MS
+    await Promise.all(
+      Array.from({ length: CROWD_VISITORS }, async () => {
+        while (Date.now() < end) {
+          const answer = await fetch(`${FRONT}/api/consent/region`, { headers: { 'X-Visitor-Region': 'US-OH' } })
+          expect(await answer.json()).toEqual({ region: 'US-OH', denied: false })
+          cacheStatuses.push(answer.headers.get('x-cache-status') ?? '')
+        }
+      }),
+    )
+    const askedTheApp = cacheStatuses.filter((status) => status === 'MISS' || status === 'EXPIRED').length
+    expect(cacheStatuses.length).toBeGreaterThan(CROWD_VISITORS * 5)
+    expect(askedTheApp, `answers by cache status: ${countsOf(cacheStatuses)}`).toBeLessThanOrEqual(CROWD_MS / 1000 + 2)
   })
 
   test('a region named before the front reaches the page’s consent script in a cookie, with no request for it', async ({
