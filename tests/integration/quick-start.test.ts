@@ -28,6 +28,8 @@ beforeEach(() => {
   write('node_modules/plain-pkg/package.json', JSON.stringify({ name: 'plain-pkg' }))
   write('node_modules/plain-pkg/a.js', 'export const a = 1\n')
   write('src/app.js', 'export const app = 1\n')
+  // Node never reads a package.json that sits in node_modules itself: a loose file there has no package.
+  write('node_modules/package.json', JSON.stringify({ type: 'module' }))
 })
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
 
@@ -44,7 +46,7 @@ describe('resolving inside a package of ES modules', () => {
     expect(next).not.toHaveBeenCalled()
   })
 
-  it('leaves everything else to Node: bare names, require, other extensions, undeclared or CommonJS scopes, files outside node_modules', () => {
+  it('leaves everything else to Node: bare names, require, other extensions, undeclared or CommonJS scopes, loose files in node_modules, files outside it', () => {
     const next = vi.fn(() => ({ url: 'from-node' }))
     const parent = urlOf('node_modules/esm-pkg/lib/index.js')
     const cases: [string, object][] = [
@@ -57,6 +59,7 @@ describe('resolving inside a package of ES modules', () => {
       ['./app.js', { ...IMPORTED, parentURL: urlOf('src/index.js') }],
       ['../../../src/app.js', { ...IMPORTED, parentURL: parent }],
       ['./half.js', { ...IMPORTED, parentURL: 'data:text/javascript,export{}' }],
+      ['./loose.js', { ...IMPORTED, parentURL: urlOf('node_modules/other-loose.js') }],
     ]
     for (const [specifier, context] of cases) {
       expect(resolveInsideModulePackages(specifier, context as never, next), specifier).toEqual({ url: 'from-node' })
