@@ -75,6 +75,35 @@ describe('chat configuration lookup', () => {
     }
   })
 
+  it('reads the contact form in full again only once it changed, also when another instance changed it', async () => {
+    const afterMemo = () => new Promise((resolve) => setTimeout(resolve, CHAT_CONFIG_MEMO_MS + 50))
+    const before = await payload.findByID({ collection: 'forms', id: CONTACT_FORM_ID, depth: 0 })
+    await answer()
+    await afterMemo()
+    const fullReads = vi.spyOn(payload, 'findByID')
+    try {
+      expect((await answer()).offlineForm.form.submitLabel).toBe(before.submitLabel)
+      expect(fullReads).not.toHaveBeenCalled()
+
+      // What another instance's edit leaves here: the row changed, and no revalidation heard in this process.
+      await payload.db.updateOne({
+        collection: 'forms',
+        id: CONTACT_FORM_ID,
+        data: { submitLabel: 'Send it now', updatedAt: new Date(Date.parse(before.updatedAt) + 1000).toISOString() },
+      })
+      await afterMemo()
+      expect((await answer()).offlineForm.form.submitLabel).toBe('Send it now')
+      expect(fullReads).toHaveBeenCalledTimes(1)
+    } finally {
+      fullReads.mockRestore()
+      await payload.db.updateOne({
+        collection: 'forms',
+        id: CONTACT_FORM_ID,
+        data: { submitLabel: before.submitLabel, updatedAt: before.updatedAt },
+      })
+    }
+  })
+
   it('refuses visitor streams and posts while the settings switch the built-in chat off', async () => {
     const refused = async () => {
       const token = newVisitorToken()
