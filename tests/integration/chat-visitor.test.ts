@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/chat/constants'
 import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/http/files'
 import { newVisitorToken } from '@/chat/server/http/tokens'
@@ -6,7 +6,18 @@ import { visitorStream } from '@/chat/server/http/visitor'
 import { chatHub } from '@/chat/server/live/hub'
 import { CHAT_REPLAY_MAX_EVENTS, ChatStore } from '@/chat/server/storage/store'
 import { database, sql } from '@/platform/sql'
-import { chatEvents, payload, readFrames, setUpChatSuite, SITE, visitorHeaders, visitorPost } from '../support/chat'
+import {
+  chatEvents,
+  firstFrame,
+  headersFrom,
+  newAddress,
+  payload,
+  readFrames,
+  setUpChatSuite,
+  SITE,
+  visitorHeaders,
+  visitorPost,
+} from '../support/chat'
 
 setUpChatSuite({ seeded: true, withEditor: true })
 
@@ -147,6 +158,29 @@ describe('visitor conversation', () => {
     const frames = await readFrames(stream, (seen) => seen.some((frame) => frame.name === 'synced'))
     expect(chatEvents(frames)).toEqual([])
     await expect(payload.find({ collection: 'chat-events', overrideAccess: false })).rejects.toThrow(/not allowed/i)
+  })
+
+  it('opens a first visit’s stream without asking the database for a conversation, and a returning visitor’s with theirs', async () => {
+    const openStream = (headers: Record<string, string>) =>
+      visitorStream(new Request(`${SITE}/api/chat/stream?page=%2F`, { headers }), payload)
+    const finds = vi.spyOn(payload, 'find')
+    try {
+      const first = await openStream(headersFrom(newAddress()))
+      expect(first.headers.get('set-cookie')).toContain(`${CHAT_VISITOR_COOKIE}=`)
+      const firstSnapshot = await firstFrame<{ conversationId: number | null }>(first, 'snapshot')
+      expect(firstSnapshot.conversationId).toBeNull()
+      expect(finds.mock.calls.filter(([args]) => args.collection === 'chat-conversations')).toEqual([])
+
+      const token = newVisitorToken()
+      const { event } = await (await visitorPost(token, { action: 'message', text: 'back again' })).json()
+      finds.mockClear()
+      const returning = await openStream(headersFrom(newAddress(), token))
+      const snapshot = await firstFrame<{ conversationId: number | null }>(returning, 'snapshot')
+      expect(snapshot.conversationId).toBe(event.conversationId)
+      expect(finds.mock.calls.filter(([args]) => args.collection === 'chat-conversations')).toHaveLength(1)
+    } finally {
+      finds.mockRestore()
+    }
   })
 
   it('answers an offline_message post with 400 like any unknown action, and creates no submission', async () => {

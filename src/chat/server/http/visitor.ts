@@ -121,7 +121,8 @@ export async function visitorStream(request: Request, payload: Payload): Promise
     await refuseForeignOrigin(request, payload)
     slot = takeStreamSlot(address)
     visitor = await admitVisitor(request, address)
-    conversation = await store.conversationOf(visitor.visitorId)
+    // A token made for this request has no conversation yet: a first visit's stream costs no query.
+    conversation = visitor.setCookie ? null : await store.conversationOf(visitor.visitorId)
   } catch (error) {
     slot?.release()
     return jsonError(error)

@@ -84,6 +84,8 @@ export class ChatStore {
       where: { visitorTokenHash: { equals: visitorId } },
       limit: 1,
       depth: 0,
+      // One row at most (a visitor has one conversation): no count query beside it.
+      pagination: false,
     })
     return docs[0] ?? null
   }
