@@ -134,11 +134,27 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.write(data.slice(14, 40))
     res.end(data.slice(40))
   },
+  // As Next sends a route's answer: the headers on their own, the body, then the end a moment later.
+  '/route-answer': (res) => routeAnswer(res, ['{"status":"alive"}']),
+  '/route-large-answer': (res) => routeAnswer(res, [JSON.stringify({ words: 'title search '.repeat(300) })]),
+  '/route-answer-over-time': (res) => {
+    res.setHeader('Content-Type', 'application/json')
+    res.flushHeaders()
+    res.write('["first",')
+    setTimeout(() => res.end('"second"]'), 300)
+  },
   '/stream': (res) => {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform' })
     res.write('data: one\n\n')
     setTimeout(() => res.end('data: two\n\n'), 300)
   },
+}
+
+function routeAnswer(res: http.ServerResponse, chunks: string[]) {
+  res.setHeader('Content-Type', 'application/json')
+  res.flushHeaders()
+  for (const chunk of chunks) res.write(chunk)
+  queueMicrotask(() => res.end())
 }
 
 let server: http.Server
@@ -312,6 +328,24 @@ describe('pages sent by the server', () => {
     const json = await get('/implicit-head')
     expect(json.status).toBe(201)
     expect(json.body.toString()).toBe('{"a":1}')
+  })
+
+  it('sends a small answer a route makes at once whole, with its length and uncompressed, not as headers, a chunk and an end', async () => {
+    const small = await get('/route-answer', { 'accept-encoding': 'br, gzip' })
+    expect(small.body.toString()).toBe('{"status":"alive"}')
+    expect(small.headers['content-length']).toBe('18')
+    expect(small.headers['transfer-encoding']).toBeUndefined()
+    expect(small.headers['content-encoding']).toBeUndefined()
+    // A larger one is still compressed.
+    const large = await get('/route-large-answer', { 'accept-encoding': 'br, gzip' })
+    expect(large.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(large.body).toString()).toContain('title search title search')
+  })
+
+  it('lets an answer written over time through as it comes, not when it ends', async () => {
+    const response = await get('/route-answer-over-time')
+    expect(response.body.toString()).toBe('["first","second"]')
+    expect(response.firstChunkAt).toBeLessThan(250)
   })
 
   it('lets an event stream through as it is written, not when it ends', async () => {

@@ -149,6 +149,8 @@ function pagePolicy(scriptHashes: ScriptHash[], options: PageResponseOptions, fr
   })
 }
 
+const isEventStream = (res: ServerResponse) => String(res.getHeader('content-type') ?? '').includes('event-stream')
+
 function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | undefined) {
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value)
 }
@@ -225,14 +227,43 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     return res
   } as ServerResponse['writeHead']
 
+  // Next sends a route's headers on their own before its body: one more write to the socket, which
+  // costs as much as the answer itself on a small one. The headers go with the first bytes of the
+  // body instead, except for an event stream, whose headers go at once and, with whatever it writes
+  // in the same turn of the event loop (its first event), in one write.
   res.flushHeaders = function () {
-    if (decide() === 'pass') flushHeaders()
+    if (decide() !== 'pass' || !isEventStream(res)) return
+    res.cork()
+    flushHeaders()
+    setImmediate(() => res.uncork())
+  }
+
+  // What passes through and is written in the turn of the event loop its first bytes came in: held
+  // for that turn, so that an answer made at once (a route's JSON) leaves in one write, with its
+  // length (and uncompressed when that is small, as the compression's threshold then sees it), not
+  // as headers, a chunk and an end. Not an event stream, nor anything whose mark is being replaced.
+  let firstTurn: Buffer[] | null = null
+  const holdsFirstTurn = () => !markRemover && !isEventStream(res)
+  const releaseFirstTurn = () => {
+    const held = firstTurn
+    firstTurn = null
+    if (held?.length) write(Buffer.concat(held))
   }
 
   res.write = function (chunk: unknown, ...rest: unknown[]) {
     if (decide() === 'pass' && markRemover) {
       const callback = rest.find((arg) => typeof arg === 'function')
       return write(markRemover.take(toBuffer(chunk, rest[0])), ...(callback ? [callback] : []))
+    }
+    if (mode === 'pass' && firstTurn === null && !res.headersSent && holdsFirstTurn()) {
+      firstTurn = []
+      setImmediate(releaseFirstTurn)
+    }
+    if (mode === 'pass' && firstTurn) {
+      firstTurn.push(toBuffer(chunk, rest[0]))
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
+      callback?.()
+      return true
     }
     if (mode === 'pass') return write(chunk, ...rest)
     chunks.push(toBuffer(chunk, rest[0]))
@@ -248,6 +279,16 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
       const callback = [chunk, ...rest].find((arg) => typeof arg === 'function')
       const tail = Buffer.concat([last ? markRemover.take(last) : Buffer.alloc(0), markRemover.finish()])
       return end(tail, ...(callback ? [callback] : []))
+    }
+    if (mode === 'pass' && firstTurn) {
+      const held = firstTurn
+      firstTurn = null
+      const last =
+        chunk !== undefined && chunk !== null && typeof chunk !== 'function' ? [toBuffer(chunk, rest[0])] : []
+      const callback = [chunk, ...rest].find((arg) => typeof arg === 'function')
+      const body = Buffer.concat([...held, ...last])
+      if (!res.headersSent && !res.hasHeader('content-length')) res.setHeader('Content-Length', body.length)
+      return end(body, ...(callback ? [callback] : []))
     }
     if (mode === 'pass') return end(chunk, ...rest)
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]))

@@ -164,12 +164,17 @@ describe('visitor conversation', () => {
     const openStream = (headers: Record<string, string>) =>
       visitorStream(new Request(`${SITE}/api/chat/stream?page=%2F`, { headers }), payload)
     const finds = vi.spyOn(payload, 'find')
+    // Looking a visitor's conversation up by their token (the replay's own reads are another matter).
+    const lookups = () =>
+      finds.mock.calls.filter(
+        ([args]) => args.collection === 'chat-conversations' && 'visitorTokenHash' in (args.where ?? {}),
+      )
     try {
       const first = await openStream(headersFrom(newAddress()))
       expect(first.headers.get('set-cookie')).toContain(`${CHAT_VISITOR_COOKIE}=`)
       const firstSnapshot = await firstFrame<{ conversationId: number | null }>(first, 'snapshot')
       expect(firstSnapshot.conversationId).toBeNull()
-      expect(finds.mock.calls.filter(([args]) => args.collection === 'chat-conversations')).toEqual([])
+      expect(lookups()).toEqual([])
 
       const token = newVisitorToken()
       const { event } = await (await visitorPost(token, { action: 'message', text: 'back again' })).json()
@@ -177,10 +182,26 @@ describe('visitor conversation', () => {
       const returning = await openStream(headersFrom(newAddress(), token))
       const snapshot = await firstFrame<{ conversationId: number | null }>(returning, 'snapshot')
       expect(snapshot.conversationId).toBe(event.conversationId)
-      expect(finds.mock.calls.filter(([args]) => args.collection === 'chat-conversations')).toHaveLength(1)
+      expect(lookups()).toHaveLength(1)
     } finally {
       finds.mockRestore()
     }
+  })
+
+  it('opens a stream with one chunk, its retry, snapshot, replay and synced frames together', async () => {
+    const token = newVisitorToken()
+    await visitorPost(token, { action: 'message', text: 'one chunk please' })
+    const stream = await visitorStream(
+      new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(token) }),
+      payload,
+    )
+    const reader = stream.body!.getReader()
+    const { value } = await reader.read()
+    const first = new TextDecoder().decode(value)
+    await reader.cancel()
+    expect(first).toMatch(
+      /^retry: 1000\n\nevent: snapshot\n.*\n\nid: \d+\nevent: chat\n.*one chunk please.*\n\nevent: synced\n/s,
+    )
   })
 
   it('answers an offline_message post with 400 like any unknown action, and creates no submission', async () => {

@@ -54,13 +54,25 @@ export function eventStreamResponse(options: StreamOptions): Response {
       let replaying = true
       const pending: StreamMessage[] = []
       let closed = false
-      const write = (chunk: Uint8Array) => {
-        if (closed) return
+      // What the stream sends before it is synced (retry, opening, replay) leaves as one chunk: one
+      // write to the connection instead of one per frame.
+      let openingFrames: Uint8Array[] | null = []
+      const enqueue = (chunk: Uint8Array) => {
         try {
           controller.enqueue(chunk)
         } catch {
           close()
         }
+      }
+      const sendOpening = () => {
+        const frames = openingFrames
+        openingFrames = null
+        if (frames?.length && !closed) enqueue(Buffer.concat(frames))
+      }
+      const write = (chunk: Uint8Array) => {
+        if (closed) return
+        if (openingFrames) openingFrames.push(chunk)
+        else enqueue(chunk)
       }
       const deliver = (message: StreamMessage) => {
         if (message.kind === 'event') {
@@ -108,6 +120,9 @@ export function eventStreamResponse(options: StreamOptions): Response {
       })
       close = () => {
         if (closed) return
+        // A stream closed while opening (an instance stopping) still sends what it had.
+        sendOpening()
+        if (closed) return
         closed = true
         openStreams.dec()
         clearInterval(keepalive)
@@ -132,6 +147,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
       } catch (error) {
         console.error('chat stream replay failed', error)
       }
+      sendOpening()
       replaying = false
       for (const message of pending.splice(0)) deliverLive(message)
     },
