@@ -48,6 +48,12 @@ const IDLE_POLL_SECONDS = 10
 const CONNECTIONS = 20
 /** Visitors at a time in the new-connection replay. */
 const FRESH_VISITORS = 20
+/**
+ * Each new-connection replay runs this long first, unmeasured: the stack has just started, and a
+ * new instance's first 1,500 or so chat streams cost it up to twice what later ones do (6.7 against
+ * 4.3-4.9 ms of server CPU a visit in six runs one after the other on a new stack).
+ */
+const FRESH_WARMUP_SECONDS = 15
 const SECONDS = 10
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-visits')
 const STATIC_DIR = path.join(ROOT, '.tmp', 'visits-static')
@@ -92,10 +98,10 @@ async function recordVisit() {
   })
   // A stream still open at the end never "finishes": seen when it starts instead.
   const streams = []
-  page.on('response', (response) => {
+  page.on('response', async (response) => {
     if (!(response.headers()['content-type'] ?? '').includes('event-stream')) return
     const url = new URL(response.url())
-    streams.push(url.pathname + url.search)
+    streams.push({ method: 'GET', path: url.pathname + url.search, headers: await response.request().allHeaders() })
   })
   await page.goto(`${front}/`, { waitUntil: 'load' })
   // A reader scrolls at once and again a few seconds later, once what loads after idle is there.
@@ -106,7 +112,7 @@ async function recordVisit() {
   await sleep(VISIT_SECONDS * 1000 - READ_AGAIN_MS)
   await browser.close()
   recorded.sort((a, b) => a.atMs - b.atMs)
-  return { requests: recorded, streams }
+  return { requests: recorded, streams: streams.map((stream) => stream.path), streamRequests: streams }
 }
 
 /** The same request again, as autocannon sends it: the recording's headers, and the encodings it took. */
@@ -233,25 +239,35 @@ function stackPids() {
  * such visit of one request. Besides the rates, the server CPU a visit costs beside what a page costs
  * nginx: the rate the front could reach were the server's CPU, not this client, the limit.
  */
-async function firstVisitsOnNewConnections(replayed) {
+async function firstVisitsOnNewConnections(replayed, streamRequests) {
   const isDocument = (request) => request.path === '/' && request.method === 'GET'
   const documentFirst = [...replayed.filter(isDocument), ...replayed.filter((request) => !isDocument(request))].map(
     replayable,
   )
   const run = { visitors: FRESH_VISITORS, seconds: SECONDS }
-  const page = await freshVisits({
-    ...run,
+  const warmUp = (options) => freshVisits({ ...options, seconds: FRESH_WARMUP_SECONDS })
+  const pageOptions = {
     origin: `https://127.0.0.1:${PORTS.static}`,
     requests: [{ method: 'GET', path: '/', headers: {} }],
     serverPids: { nginx: staticNginxPid() },
-  })
+  }
+  await warmUp(pageOptions)
+  const page = await freshVisits({ ...run, ...pageOptions })
   console.log('nginx, a page per new connection:', JSON.stringify(page))
-  const visit = await freshVisits({ ...run, origin: front, requests: documentFirst, serverPids: stackPids() })
+  const visitOptions = {
+    origin: front,
+    requests: documentFirst,
+    streams: streamRequests.map(replayable),
+    serverPids: stackPids(),
+  }
+  await warmUp(visitOptions)
+  const visit = await freshVisits({ ...run, ...visitOptions })
   console.log('the first visit per new connection, through the front:', JSON.stringify(visit))
   return {
     visitors: FRESH_VISITORS,
     seconds: SECONDS,
     requests: documentFirst.length,
+    streams: streamRequests.length,
     page,
     visit,
     rateRatio: Number((visit.visitsPerSecond / page.visitsPerSecond).toFixed(3)),
@@ -268,15 +284,18 @@ function freshSection(fresh) {
   const row = (label, figure, unit) =>
     `| ${label} | ${figure.visitsPerSecond.toLocaleString('en-US')} ${unit} | ${figure.p99ms} ms | ${figure.failed} | ${figure.serverCpuMsPerVisit} ms (${cpu(figure)}) | ${figure.clientCpuMsPerVisit} ms |`
   return `As first visits arrive (bench/lib/freshVisits.mjs): each visitor opens a new TLS connection (no
-session to resume), speaks HTTP/2 as Chromium does, asks the document and then the rest of the visit
-at once, and closes; ${fresh.visitors} visitors at a time for ${fresh.seconds} s. nginx's page is asked the same way, one
-request per new connection. CPU is what the server's processes (and their children) used, read
-from /proc, divided by the visits finished.
+session to resume) from an address of its own, speaks HTTP/2 as Chromium does, asks the document and
+then the rest of the visit at once, opens the event streams the recorded tab opened${fresh.streams === undefined ? '' : ` (${fresh.streams})`} and lets each go
+once its first event has come (holding them is what the idle tabs below cost), and closes;
+${fresh.visitors} visitors at a time for ${fresh.seconds} s. nginx's page is asked the same way, one
+request per new connection. Each replay first runs ${FRESH_WARMUP_SECONDS} s unmeasured (the stack has just started).
+CPU is what the server's processes (and their children) used, read from /proc, divided by the
+visits finished.
 
 | replayed, a new connection each | per second | p99 of a visit | failed | server CPU a visit | client CPU a visit |
 |---|---|---|---|---|---|
 ${row('nginx, the home page saved and precompressed', fresh.page, 'pages/s')}
-${row(`the first visit's ${fresh.requests} requests, through the front`, fresh.visit, 'visits/s')}
+${row(`the first visit's ${fresh.requests} requests${fresh.streams ? ` and ${fresh.streams} event stream${fresh.streams === 1 ? '' : 's'}` : ''}, through the front`, fresh.visit, 'visits/s')}
 
 **Server CPU of nginx's page ÷ server CPU of a first visit through the front: ${fresh.costRatio}** (the share
 of nginx's page rate the front reaches where the server's CPU, not a client beside it, is the limit;
@@ -302,7 +321,7 @@ function markdownSection(figures) {
 \`node bench/visits.mjs\` on ${figures.date.slice(0, 16).replace('T', ' ')} UTC, ${figures.machine.cpus} cores, load
 average ${figures.machine.loadAverageBefore.join(' / ')} before and ${figures.machine.loadAverageAfter.join(' / ')} after.
 Recorded in Chromium (first visit to \`/\`, scrolled at once and after 5 s, ${VISIT_SECONDS} s on the page): ${list}.
-Event streams opened by the visit (held by a tab, left out of the replay): ${figures.visit.streams.length ? figures.visit.streams.join(', ') : 'none'}.
+Event streams opened by the visit (held by a tab, left out of this replay; the one on new connections below opens them): ${figures.visit.streams.length ? figures.visit.streams.join(', ') : 'none'}.
 autocannon ${CONNECTIONS} connections, ${SECONDS} s, each connection replaying the visit's requests in order,
 over https (HTTP/1.1) to the front and to nginx serving the saved page, both with the stack's certificate.
 
@@ -368,7 +387,7 @@ try {
   })
   const visitsPerSecond = visits.requestsPerSecond / replayed.length
   visits.perSecondLabel = `${Math.round(visitsPerSecond).toLocaleString('en-US')} visits/s`
-  const fresh = await firstVisitsOnNewConnections(replayed)
+  const fresh = await firstVisitsOnNewConnections(replayed, visit.streamRequests)
   const idle = await idleTabs(idleRequests, visit.streams[0] ?? null)
   figures = {
     date: new Date().toISOString(),

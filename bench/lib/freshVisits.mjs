@@ -1,6 +1,8 @@
 // First visits as a server meets them: each visitor opens a new TLS connection (with no session to
-// resume: a first visitor has none), speaks HTTP/2 as Chromium does over https, asks the document
-// first and then the rest of the visit at once on the same connection, and closes it. `visitors`
+// resume: a first visitor has none) from a loopback address of its own (as visitors come from their
+// own addresses, so per-address allowances are not what is measured), speaks HTTP/2 as Chromium does
+// over https, asks the document first and then the rest of the visit at once on the same connection,
+// opens the visit's event streams and lets each go once its first event has come, and closes. `visitors`
 // visitors at a time for `seconds`; counted are the visits finished, how long each took, and the
 // CPU the server's processes used meanwhile (so the cost of a visit can be compared even when the
 // client, on the same machine, is what limits the rate).
@@ -22,32 +24,80 @@ function processTreeCpu(roots) {
   }
 }
 
-function ask(session, { method, path, headers, body }) {
+/** A request's HTTP/2 headers: gzip unless the request names what it takes (a recorded browser's Accept-Encoding). */
+function headersOf({ method, path, headers }) {
+  const sent = { ':method': method, ':path': path, 'accept-encoding': 'gzip' }
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (!NOT_SENT.has(name) && !name.startsWith(':')) sent[name] = value
+  return sent
+}
+
+function ask(session, request) {
   return new Promise((resolve, reject) => {
-    // gzip unless the request names what it takes (a recorded browser's Accept-Encoding).
-    const sent = { ':method': method, ':path': path, 'accept-encoding': 'gzip' }
-    for (const [name, value] of Object.entries(headers ?? {}))
-      if (!NOT_SENT.has(name) && !name.startsWith(':')) sent[name] = value
-    const stream = session.request(sent)
+    const stream = session.request(headersOf(request))
     let status = 0
     stream.on('response', (answer) => (status = answer[':status']))
     stream.on('data', () => {})
     stream.on('end', () => resolve(status))
     stream.on('error', reject)
-    stream.end(body)
+    stream.end(request.body)
   })
 }
 
+/** Opens an event stream and resolves to its status once its first event has come (or it ended), letting it go. */
+function openEventStream(session, request) {
+  return new Promise((resolve, reject) => {
+    const stream = session.request(headersOf({ ...request, method: 'GET' }))
+    let status = 0
+    let eventCame = false
+    // The first data can be delivered before the 'response' event: done once both came.
+    const letGo = () => {
+      if (!status || !eventCame) return
+      resolve(status)
+      stream.close(http2.constants.NGHTTP2_CANCEL)
+    }
+    stream.on('response', (answer) => {
+      status = answer[':status']
+      letGo()
+    })
+    stream.once('data', () => {
+      eventCame = true
+      letGo()
+    })
+    stream.on('end', () => resolve(status))
+    stream.on('error', reject)
+    stream.end()
+  })
+}
+
+/**
+ * A loopback address per visit, 127.1.0.1 onwards (Linux answers on all of 127.0.0.0/8), skipping
+ * each block's .0 and .255.
+ */
+let visitsStarted = 0
+function nextVisitorAddress() {
+  const n = visitsStarted++
+  const host = (n % 254) + 1
+  const block = Math.floor(n / 254)
+  return `127.${1 + Math.floor(block / 256)}.${block % 256}.${host}`
+}
+
 /** One first visit: a new connection, the document, then everything else at once. Resolves to whether every answer was 2xx. */
-async function visit(origin, [document, ...rest]) {
-  const session = http2.connect(origin)
+async function visit(origin, [document, ...rest], streams) {
+  const session = http2.connect(origin, { localAddress: nextVisitorAddress() })
   const timer = setTimeout(() => session.destroy(new Error('visit timed out')), VISIT_TIMEOUT_MS)
   try {
     await new Promise((resolve, reject) => {
       session.once('connect', resolve)
       session.once('error', reject)
     })
-    const statuses = [await ask(session, document), ...(await Promise.all(rest.map((each) => ask(session, each))))]
+    const statuses = [
+      await ask(session, document),
+      ...(await Promise.all([
+        ...rest.map((each) => ask(session, each)),
+        ...streams.map((each) => openEventStream(session, each)),
+      ])),
+    ]
     return statuses.every((status) => status >= 200 && status < 300)
   } finally {
     clearTimeout(timer)
@@ -56,12 +106,13 @@ async function visit(origin, [document, ...rest]) {
 }
 
 /**
- * `visitors` visitors, each starting a new first visit as soon as its last one ends, for `seconds`.
+ * `visitors` visitors, each starting a new first visit as soon as its last one ends, for `seconds`;
+ * `streams` are the event streams each visit opens (let go once their first event has come).
  * `serverPids` names the server's processes (their children count too). Returns visits/s, the p99
  * of a visit's time, failures, and the server's CPU per visit (in all, and by process) and this
  * client's.
  */
-export async function freshVisits({ origin, requests, visitors, seconds, serverPids }) {
+export async function freshVisits({ origin, requests, streams = [], visitors, seconds, serverPids }) {
   const server = processTreeCpu(serverPids)
   const serverBefore = server.seconds()
   const clientBefore = process.cpuUsage()
@@ -73,7 +124,7 @@ export async function freshVisits({ origin, requests, visitors, seconds, serverP
     Array.from({ length: visitors }, async () => {
       while (performance.now() < end) {
         const at = performance.now()
-        const ok = await visit(origin, requests).catch(() => false)
+        const ok = await visit(origin, requests, streams).catch(() => false)
         if (ok) durations.push(performance.now() - at)
         else failed++
       }
