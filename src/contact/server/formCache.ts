@@ -15,12 +15,13 @@ export function forgetCachedForm(payload: Payload, formId: number | string): voi
   formCache.get(payload)?.delete(Number(formId))
 }
 
-/** Loads a form by id, or null when there is none. */
-export async function findForm(payload: Payload, formId: number): Promise<Form | null> {
+function formsOf(payload: Payload) {
   let forms = formCache.get(payload)
   if (!forms) formCache.set(payload, (forms = new Map()))
-  const cached = forms.get(formId)
-  if (cached && Date.now() - cached.at < FORM_CACHE_TTL_MS) return cached.form
+  return forms
+}
+
+async function readForm(payload: Payload, formId: number): Promise<Form | null> {
   const form = (await payload.findByID({
     collection: 'forms',
     id: formId,
@@ -28,6 +29,34 @@ export async function findForm(payload: Payload, formId: number): Promise<Form |
     overrideAccess: true,
     disableErrors: true,
   })) as Form | null
-  forms.set(formId, { form, at: Date.now() })
+  formsOf(payload).set(formId, { form, at: Date.now() })
   return form
+}
+
+/** Loads a form by id, or null when there is none. */
+export async function findForm(payload: Payload, formId: number): Promise<Form | null> {
+  const cached = formsOf(payload).get(formId)
+  if (cached && Date.now() - cached.at < FORM_CACHE_TTL_MS) return cached.form
+  return readForm(payload, formId)
+}
+
+/**
+ * The form as it is now, for an answer that must show an edit made on any instance at once (the
+ * chat's offline form): the cached copy while the form's updatedAt is the same, one small select,
+ * else read again in full (the costly read, most of it building the query for its blocks).
+ */
+export async function findCurrentForm(payload: Payload, formId: number): Promise<Form | null> {
+  const { docs } = await payload.find({
+    collection: 'forms',
+    where: { id: { equals: formId } },
+    select: { updatedAt: true },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: true,
+  })
+  if (docs.length === 0) return null
+  const cached = formsOf(payload).get(formId)?.form
+  if (cached && cached.updatedAt === docs[0].updatedAt) return cached
+  return readForm(payload, formId)
 }

@@ -2,7 +2,8 @@ import type { Payload } from 'payload'
 import { onRevalidated } from '@/content/revalidate'
 import { CONTACT_FORM_ID } from '@/contact/protocol'
 import { captchaConfigFor } from '@/contact/captchaConfig'
-import type { Form, SiteSetting } from '@/payload-types'
+import { findCurrentForm } from '@/contact/server/formCache'
+import type { SiteSetting } from '@/payload-types'
 import type { BuiltinConfigAnswer, OfflineForm } from '../../lookup'
 import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../../constants'
 import { chatHub } from '../live/hub'
@@ -13,34 +14,9 @@ export const CHAT_CONFIG_MEMO_MS = 1_000
 
 type ConfigParts = { siteSettings: SiteSetting; offlineForm: OfflineForm | null }
 let memo: { parts: Promise<ConfigParts>; since: number } | null = null
-/**
- * The contact form as last read in full, per Payload (a test may start several), kept while the
- * form's updatedAt is the same. Reading the form with its blocks is the costliest part of the
- * answer (about 15 ms of an instance's CPU, most of it building the query); its updatedAt alone
- * is one small select, so an edit made on any instance still shows at the next refresh.
- */
-let formCopies = new WeakMap<Payload, Form>()
 onRevalidated(() => {
   memo = null
-  formCopies = new WeakMap()
 })
-
-async function readContactForm(payload: Payload): Promise<Form | null> {
-  const { docs } = await payload.find({
-    collection: 'forms',
-    where: { id: { equals: CONTACT_FORM_ID } },
-    select: { updatedAt: true },
-    depth: 0,
-    limit: 1,
-    pagination: false,
-  })
-  if (docs.length === 0) return null
-  const copy = formCopies.get(payload)
-  if (copy && copy.updatedAt === docs[0].updatedAt) return copy
-  const form = await payload.findByID({ collection: 'forms', id: CONTACT_FORM_ID, depth: 0, disableErrors: true })
-  if (form) formCopies.set(payload, form)
-  return form
-}
 
 async function readConfigParts(payload: Payload): Promise<ConfigParts> {
   const siteSettings = await readChatSiteSettings(payload)
@@ -88,7 +64,7 @@ export async function builtinChatConfig(payload: Payload, availabilityOnly = fal
 
 /** The contact form as the browser renders it: only what the renderer reads (never its mail settings). */
 async function offlineFormOf(payload: Payload, siteSettings: SiteSetting): Promise<OfflineForm | null> {
-  const form = await readContactForm(payload)
+  const form = await findCurrentForm(payload, CONTACT_FORM_ID)
   if (!form) return null
   const { id, fields, submitLabel, successMessage } = form
   return { form: { id, fields, submitLabel, successMessage }, captcha: captchaConfigFor(form, siteSettings) }
