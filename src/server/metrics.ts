@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ROUTE_CLASS, type RouteClass, siteMetrics } from '@/metrics/siteMetrics'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { MEDIA_FILE_PREFIX } from './mediaFiles'
+import { isEventStream } from './pageResponses'
 
 /** Where the server answers its metrics; never passed on by the front (deploy/nginx.conf.template). */
 export const METRICS_PATH = '/metrics'
@@ -40,8 +41,7 @@ export function countRequest(req: IncomingMessage, res: ServerResponse, answered
   res.once('close', () => {
     const metrics = siteMetrics()
     metrics.requests.inc({ route_class: routeClass, status: String(res.statusCode) })
-    const stream = String(res.getHeader('content-type') ?? '').includes('event-stream')
-    if (!stream)
+    if (!isEventStream(res))
       metrics.requestDuration.observe({ route_class: routeClass }, Number(process.hrtime.bigint() - started) / 1e9)
     if (routeClass !== ROUTE_CLASS.page) return
     const cache = answeredFromMemo() ? 'HIT' : res.getHeader('x-nextjs-cache')

@@ -149,7 +149,9 @@ function pagePolicy(scriptHashes: ScriptHash[], options: PageResponseOptions, fr
   })
 }
 
-const isEventStream = (res: ServerResponse) => String(res.getHeader('content-type') ?? '').includes('event-stream')
+/** Whether the response is an event stream (held open, written as events come, never compressed). */
+export const isEventStream = (res: ServerResponse) =>
+  String(res.getHeader('content-type') ?? '').includes('event-stream')
 
 function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | undefined) {
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value)
@@ -215,6 +217,12 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
         ? Buffer.from(chunk)
         : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
 
+  /** The callback among a write's or an end's arguments, if any. */
+  const callbackIn = (args: unknown[]) => args.find((arg) => typeof arg === 'function') as (() => void) | undefined
+  /** The bytes an end's arguments carry, if any (its first may be the callback). */
+  const endBytes = (chunk: unknown, encoding: unknown) =>
+    chunk !== undefined && chunk !== null && typeof chunk !== 'function' ? toBuffer(chunk, encoding) : null
+
   res.writeHead = function (asked: number, ...rest: unknown[]) {
     const code = permanentRedirectStatus(req.method, asked)
     // Once passing through, Node's own implicit header write comes here too.
@@ -229,13 +237,9 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
 
   // Next sends a route's headers on their own before its body: one more write to the socket, which
   // costs as much as the answer itself on a small one. The headers go with the first bytes of the
-  // body instead, except for an event stream, whose headers go at once and, with whatever it writes
-  // in the same turn of the event loop (its first event), in one write.
+  // body instead, except for an event stream, whose client learns at once that it is connected.
   res.flushHeaders = function () {
-    if (decide() !== 'pass' || !isEventStream(res)) return
-    res.cork()
-    flushHeaders()
-    setImmediate(() => res.uncork())
+    if (decide() === 'pass' && isEventStream(res)) flushHeaders()
   }
 
   // What passes through and is written in the turn of the event loop its first bytes came in: held
@@ -252,7 +256,7 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
 
   res.write = function (chunk: unknown, ...rest: unknown[]) {
     if (decide() === 'pass' && markRemover) {
-      const callback = rest.find((arg) => typeof arg === 'function')
+      const callback = callbackIn(rest)
       return write(markRemover.take(toBuffer(chunk, rest[0])), ...(callback ? [callback] : []))
     }
     if (mode === 'pass' && firstTurn === null && !res.headersSent && holdsFirstTurn()) {
@@ -261,38 +265,35 @@ export function takeOverResponse(req: IncomingMessage, res: ServerResponse, opti
     }
     if (mode === 'pass' && firstTurn) {
       firstTurn.push(toBuffer(chunk, rest[0]))
-      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
-      callback?.()
+      callbackIn(rest)?.()
       return true
     }
     if (mode === 'pass') return write(chunk, ...rest)
     chunks.push(toBuffer(chunk, rest[0]))
-    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
-    callback?.()
+    callbackIn(rest)?.()
     return true
   } as ServerResponse['write']
 
   res.end = function (chunk?: unknown, ...rest: unknown[]) {
     if (decide() === 'pass' && markRemover) {
-      const last =
-        chunk !== undefined && chunk !== null && typeof chunk !== 'function' ? toBuffer(chunk, rest[0]) : null
-      const callback = [chunk, ...rest].find((arg) => typeof arg === 'function')
+      const last = endBytes(chunk, rest[0])
+      const callback = callbackIn([chunk, ...rest])
       const tail = Buffer.concat([last ? markRemover.take(last) : Buffer.alloc(0), markRemover.finish()])
       return end(tail, ...(callback ? [callback] : []))
     }
     if (mode === 'pass' && firstTurn) {
       const held = firstTurn
       firstTurn = null
-      const last =
-        chunk !== undefined && chunk !== null && typeof chunk !== 'function' ? [toBuffer(chunk, rest[0])] : []
-      const callback = [chunk, ...rest].find((arg) => typeof arg === 'function')
-      const body = Buffer.concat([...held, ...last])
+      const last = endBytes(chunk, rest[0])
+      const callback = callbackIn([chunk, ...rest])
+      const body = Buffer.concat(last ? [...held, last] : held)
       if (!res.headersSent && !res.hasHeader('content-length')) res.setHeader('Content-Length', body.length)
       return end(body, ...(callback ? [callback] : []))
     }
     if (mode === 'pass') return end(chunk, ...rest)
-    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]))
-    const callback = [chunk, ...rest].find((arg) => typeof arg === 'function') as (() => void) | undefined
+    const last = endBytes(chunk, rest[0])
+    if (last) chunks.push(last)
+    const callback = callbackIn([chunk, ...rest])
     void sendHeldPage(req, res, Buffer.concat(chunks), { ...options, frameAncestors }, { writeHead, end }).then(
       callback,
       (error) => {

@@ -7,7 +7,7 @@ import { carriesDraftModeCookie } from '@/content/preview/draftCookie'
 import { answerMediaFile, diskMediaStore, isMediaFileRequest, type MediaStore, siteMediaStore } from './mediaFiles'
 import { answerMetrics, countRequest, isMetricsRequest } from './metrics'
 import { answerFromMemo, isRouterRequest, pageMemoKey } from './pageMemo'
-import { preferredEncoding, takeOverResponse } from './pageResponses'
+import { isEventStream, preferredEncoding, takeOverResponse } from './pageResponses'
 import { markRenderRequest } from './scriptOrigin'
 import { cameOverHttps, secureEveryCookie } from './secureCookies'
 import {
@@ -29,7 +29,7 @@ function hasValidEncoding(url: string): boolean {
 
 /** Compression for what is not a page (pages are compressed once, with their CSP); never an event stream. */
 const compress = compression({
-  filter: (req, res) => !String(res.getHeader('content-type')).includes('event-stream') && compression.filter(req, res),
+  filter: (req, res) => !isEventStream(res) && compression.filter(req, res),
 })
 
 export type SiteRequestOptions = {
