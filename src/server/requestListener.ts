@@ -8,6 +8,7 @@ import { answerMediaFile, diskMediaStore, isMediaFileRequest, type MediaStore, s
 import { answerMetrics, countRequest, isMetricsRequest } from './metrics'
 import { answerFromMemo, isRouterRequest, pageMemoKey } from './pageMemo'
 import { isEventStream, preferredEncoding, takeOverResponse } from './pageResponses'
+import { answerOutsideNext, handlerOutsideNext } from './routesOutsideNext'
 import { markRenderRequest } from './scriptOrigin'
 import { cameOverHttps, secureEveryCookie } from './secureCookies'
 import {
@@ -52,7 +53,8 @@ export type SiteRequestOptions = {
  * signed-in editors (src/server/draftGate.ts), the render marked as the site's
  * (src/server/scriptOrigin.ts), every cookie marked
  * Secure when the visitor came over https, malformed addresses refused, a media file answered from
- * its store (the uploads folder or the bucket) with its validators (src/server/mediaFiles.ts), a page remembered a moment
+ * its store (the uploads folder or the bucket) with its validators (src/server/mediaFiles.ts), a route
+ * that asked for it answered without Next's router (src/server/routesOutsideNext.ts), a page remembered a moment
  * ago answered from memory, an address no page has answered 404 without a render, and otherwise
  * Next's answer with the page's CSP, compression and caching headers.
  */
@@ -83,6 +85,8 @@ export function siteRequestListener({
       compress(req as never, res as never, () => void answerMediaFile(req, res, media))
       return
     }
+    const outsideNext = handlerOutsideNext(req)
+    if (outsideNext) return void answerOutsideNext(req, res, outsideNext, { https })
     const memoKey = pageMemoKey(req, preferredEncoding(req.headers['accept-encoding']))
     if (memoKey && answerFromMemo(req, res, memoKey)) {
       answeredFromMemo = true

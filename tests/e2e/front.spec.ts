@@ -588,6 +588,36 @@ test.describe('production front', () => {
     }
   })
 
+  test("once its route is loaded, an instance answers a visitor stream without Next's router, with the same headers, cookie and opening events", async () => {
+    // The first stream loads the route's module, which hands its handler to the server.
+    const first = await openEventStream(`${APP_A}/api/chat/stream?page=/`, { 'X-Forwarded-Proto': 'https' })
+    await first.next((frame) => frame.name === 'synced', 10_000)
+    first.close()
+    const stream = await openEventStream(`${APP_A}/api/chat/stream?page=/`, { 'X-Forwarded-Proto': 'https' })
+    try {
+      const { headers } = stream.response
+      expect(stream.response.status).toBe(200)
+      // Next's router gives every answer it routes its own Vary; this one never went through it.
+      expect(headers.get('vary')).toBeNull()
+      expect(headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+      expect(headers.get('cache-control')).toBe('no-cache, no-transform')
+      expect(headers.get('x-accel-buffering')).toBe('no')
+      expect(headers.get('x-content-type-options')).toBe('nosniff')
+      expect(headers.get('x-frame-options')).toBe('DENY')
+      expect(headers.get('strict-transport-security')).toBe(HSTS_VALUE)
+      expect(headers.getSetCookie()).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${CHAT_VISITOR_COOKIE}=[\\w.-]+; Path=/api/chat; HttpOnly; SameSite=Lax; Max-Age=\\d+; Secure$`),
+        ),
+      ])
+      const snapshot = await stream.next((frame) => frame.name === 'snapshot', 10_000)
+      expect(snapshot.data).toMatchObject({ conversationId: null, status: 'browsing' })
+      await stream.next((frame) => frame.name === 'synced', 10_000)
+    } finally {
+      stream.close()
+    }
+  })
+
   test('a contact post through the front is stored', async ({ playwright, request }) => {
     const visitor = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } })
     const marker = `Front contact ${Date.now()}`
