@@ -10,11 +10,14 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
 import { holdChats } from './lib/chatDuringDeploy.mjs'
 import { releaseOf, visitPage } from './lib/pageVisits.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
+
+// The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
+continueOnProjectNode()
 
 const PORTS = benchStackPorts(Number(process.env.DEPLOY_BENCH_PORT || 3291))
 const STACK_DIR = path.join(ROOT, '.tmp', 'stack-deploy')

@@ -10,12 +10,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
 import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
 import { completeContactFields } from './lib/contactFields.mjs'
 import { csrfPair, signInAdmin } from './lib/session.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
+
+// The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
+continueOnProjectNode()
 
 const BASE_PORT = Number(process.env.FAULTS_BENCH_PORT || 3281)
 const PORTS = benchStackPorts(BASE_PORT)

@@ -18,11 +18,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
 import { startBenchServer } from './lib/server.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, stackTlsFiles, trustStackCertificate } from './lib/stack.mjs'
 import { NGINX, startStaticNginx } from './lib/staticNginx.mjs'
+
+// The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
+continueOnProjectNode()
 
 const PAGES = ['/', '/pricing', '/contact']
 /** An uploaded image every first visit of the home page downloads (800 px WebP), served by the front itself. */

@@ -26,13 +26,16 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
-import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs'
 import { commandLine, cpuSeconds, descendantsOf } from '../scripts/lib/processTree.mjs'
 import { freshVisits } from './lib/freshVisits.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, stackTlsFiles, trustStackCertificate } from './lib/stack.mjs'
 import { startStaticNginx } from './lib/staticNginx.mjs'
+
+// The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
+continueOnProjectNode()
 
 const BASE_PORT = Number(process.env.VISITS_BENCH_PORT || 3281)
 const PORTS = { ...benchStackPorts(BASE_PORT), static: BASE_PORT + 6 }
