@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HSTS_VALUE, STATIC_SECURITY_HEADERS } from '@/security/headers'
+import { readLimitedText } from '@/security/request'
 import { listenOnLoopback } from '../../tests/support/handlerServer'
 import { proxyTrustFrom } from './clientAddress'
 import { siteRequestListener } from './requestListener'
-import { answerGetOutsideNext } from './routesOutsideNext'
+import { serveOutsideNext } from './routesOutsideNext'
 
 /** What the stand-in for Next's handler was asked, so a test can tell who answered. */
 const askedNext: string[] = []
@@ -28,7 +29,7 @@ afterAll(() => close())
 
 /** A registered route that reports the request it saw. */
 let seen: Request | null = null
-answerGetOutsideNext('/outside/echo', (request) => {
+serveOutsideNext('GET', '/outside/echo', (request) => {
   seen = request
   const headers = new Headers({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
   headers.append('Set-Cookie', 'one=1; Path=/')
@@ -83,13 +84,71 @@ describe('a route registered to be answered outside Next', () => {
   })
 })
 
+describe('a POST registered to be answered outside Next', () => {
+  serveOutsideNext('POST', '/outside/post', async (request) => {
+    const body = await request.text()
+    return Response.json({
+      method: request.method,
+      type: request.headers.get('content-type'),
+      length: body.length,
+      body,
+    })
+  })
+
+  serveOutsideNext('POST', '/outside/limited', async (request) =>
+    (await readLimitedText(request, 1_000)) === null
+      ? new Response('too large', { status: 413 })
+      : new Response('read', { status: 200 }),
+  )
+
+  it('reaches its handler with its method, headers and whole body, however large', async () => {
+    askedNext.length = 0
+    const big = JSON.stringify({ events: 'x'.repeat(200_000) })
+    for (const body of ['{"events":[]}', big]) {
+      const response = await fetch(`${origin}/outside/post`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      })
+      expect(await response.json()).toEqual({ method: 'POST', type: 'application/json', length: body.length, body })
+    }
+    expect(askedNext).toEqual([])
+  })
+
+  it("answers a body sent in chunks past what the handler reads with the handler's refusal, then closes the connection", async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16_384))
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 64) controller.enqueue(chunk)
+        else controller.close()
+      },
+    })
+    const response = await fetch(`${origin}/outside/limited`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(await response.text()).toBe('too large')
+    // The rest of that body is never read: the connection closes rather than hold up the next request.
+    expect(response.headers.get('connection')).toBe('close')
+  })
+
+  it('leaves a GET of the same path to Next', async () => {
+    askedNext.length = 0
+    expect(await (await fetch(`${origin}/outside/post`)).text()).toBe('from next')
+    expect(askedNext).toEqual(['GET /outside/post'])
+  })
+})
+
 describe('a streamed answer outside Next', () => {
   /** A stream that sends one chunk at a time, when the test says, and tells when it was cancelled. */
   let sendNext: (text: string) => void = () => {}
   let signalOfLast: AbortSignal | null = null
   let cancelled: () => void = () => {}
   const cancelledOnce = new Promise<void>((resolve) => (cancelled = resolve))
-  answerGetOutsideNext('/outside/stream', (request) => {
+  serveOutsideNext('GET', '/outside/stream', (request) => {
     signalOfLast = request.signal
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -119,7 +178,7 @@ describe('a streamed answer outside Next', () => {
 })
 
 describe('a route outside Next that fails', () => {
-  answerGetOutsideNext('/outside/fails', () => {
+  serveOutsideNext('GET', '/outside/fails', () => {
     throw new Error('the database is away')
   })
 

@@ -1,37 +1,38 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
 import { HSTS_VALUE, STATIC_SECURITY_HEADERS } from '@/security/headers'
 
 /**
  * Route handlers the server calls itself, without Next's router. Next's handling of a route (its
  * matching, its request and response adapters, its abort path) costs an instance about 1.5 ms of
  * CPU a request on the production machines, several times what some routes do themselves. A route
- * opened by most visitors (the chat's event stream) registers its handler here when Next first
- * loads its module, and later GETs of its exact path go straight to it. Anything else, and any
- * address spelled differently, still goes to Next, which answers it as before.
+ * most visits ask (the chat's event stream, the collector's beacon) registers its handler here when
+ * Next first loads its module, and later requests with its method and exact path go straight to it.
+ * Anything else, and any address spelled differently, still goes to Next, which answers it as before.
  *
  * The registry is on globalThis, which the server's bundle and the code Next bundles share.
  */
 export type HandlerOutsideNext = (request: Request) => Response | Promise<Response>
+type Method = 'GET' | 'POST'
 
 const REGISTRY = Symbol.for('site.routesOutsideNext')
 type Holder = { [REGISTRY]?: Map<string, HandlerOutsideNext> }
 
 const registry = () => ((globalThis as Holder)[REGISTRY] ??= new Map())
 
-/** From now on, a GET of exactly `path` (any query) is answered by `handler` without Next's router. */
-export function answerGetOutsideNext(path: string, handler: HandlerOutsideNext): void {
-  registry().set(path, handler)
+/** From now on, a `method` request of exactly `path` (any query) is answered by `handler` without Next's router. */
+export function serveOutsideNext(method: Method, path: string, handler: HandlerOutsideNext): void {
+  registry().set(`${method} ${path}`, handler)
 }
 
-/** The handler registered for this request, if it is a GET of a registered path. */
+/** The handler registered for this request's method and path, if any. */
 export function handlerOutsideNext(req: IncomingMessage): HandlerOutsideNext | undefined {
-  if (req.method !== 'GET') return undefined
   const url = req.url ?? '/'
   const query = url.indexOf('?')
-  return registry().get(query === -1 ? url : url.slice(0, query))
+  return registry().get(`${req.method} ${query === -1 ? url : url.slice(0, query)}`)
 }
 
-/** The request as a route handler sees it; its signal aborts when the client goes away. */
+/** The request as a route handler sees it, its body read as the handler reads it; its signal aborts when the client goes away. */
 function webRequestOf(req: IncomingMessage, https: boolean, signal: AbortSignal): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
@@ -39,7 +40,13 @@ function webRequestOf(req: IncomingMessage, https: boolean, signal: AbortSignal)
     else if (value !== undefined) headers.set(name, value)
   }
   const host = req.headers.host ?? 'localhost'
-  return new Request(`${https ? 'https' : 'http'}://${host}${req.url ?? '/'}`, { headers, signal })
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(`${https ? 'https' : 'http'}://${host}${req.url ?? '/'}`, {
+    method: req.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit)
 }
 
 /** Waits until the connection takes more, or is gone (then there is no more to write). */
@@ -74,6 +81,7 @@ export async function answerOutsideNext(
   } catch (error) {
     console.error(`${req.url} failed:`, error)
     if (res.headersSent || res.destroyed) return void res.destroy()
+    if (!req.complete) res.setHeader('Connection', 'close')
     res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', ...STATIC_SECURITY_HEADERS })
     res.end('Something went wrong. Please try again.')
     return
@@ -85,6 +93,9 @@ export async function answerOutsideNext(
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.setHeader('Set-Cookie', cookies)
+  // A body the handler left unread (it refused it midway) would hold up the connection's next
+  // request behind it: the connection closes after this answer instead.
+  if (!req.complete) res.setHeader('Connection', 'close')
   res.writeHead(response.status)
   if (!response.body || res.destroyed) {
     void response.body?.cancel().catch(() => {})

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_TIMEOUT_MS } from '@/analytics/collector/limits'
 import { pageUrl, startCollector, storedEvents, testClock } from '../support/collector'
 import { startTestPayload } from '../support/payload'
@@ -68,6 +68,23 @@ describe('sessions end after 30 minutes without activity', () => {
     await viewAt(await collectorAt(clock), clock)
     clock.advance(10 * MINUTE)
     await viewAt(await collectorAt(clock), clock)
+    const [first, second] = await storedEvents(payload)
+    expect(second.session).toBe(first.session)
+  })
+
+  it("looks up a new visitor's open session without counting their events of the day", async () => {
+    const clock = testClock(DAY1_NOON)
+    await viewAt(await collectorAt(clock), clock)
+    clock.advance(MINUTE)
+    // Another instance, which has not seen this visitor: it reads their last event, and counts none.
+    const counts = vi.spyOn(payload.db, 'countDistinct')
+    try {
+      await viewAt(await collectorAt(clock), clock)
+      const countedTables = counts.mock.calls.map(([args]) => args.tableName)
+      expect(countedTables).not.toContain('analytics_events')
+    } finally {
+      counts.mockRestore()
+    }
     const [first, second] = await storedEvents(payload)
     expect(second.session).toBe(first.session)
   })

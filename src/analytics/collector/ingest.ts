@@ -74,6 +74,8 @@ export function createCollector({ payload, siteHosts, now = Date.now }: Collecto
       where: { and: [{ day: { equals: utcDay(now()) } }, { visitor: { equals: visitor } }] },
       sort: '-ts',
       limit: 1,
+      // One row, not a page of them: no count of the visitor's events today.
+      pagination: false,
       depth: 0,
       select: { session: true, ts: true },
     })

@@ -14,8 +14,16 @@ export function createSaltKeeper(payload: Payload) {
   let pending: Promise<string> | null = null
 
   async function load(day: string): Promise<string> {
-    const found = await payload.find({ collection: 'analytics-salts', where: { day: { equals: day } }, limit: 1 })
-    let salt = found.docs[0]?.salt
+    const saltOfDay = async () =>
+      (
+        await payload.find({
+          collection: 'analytics-salts',
+          where: { day: { equals: day } },
+          limit: 1,
+          pagination: false,
+        })
+      ).docs[0]?.salt
+    let salt = await saltOfDay()
     if (!salt) {
       try {
         salt = (
@@ -23,9 +31,8 @@ export function createSaltKeeper(payload: Payload) {
         ).salt
       } catch {
         // Another instance made today's salt first (unique day): use that one.
-        const again = await payload.find({ collection: 'analytics-salts', where: { day: { equals: day } }, limit: 1 })
-        if (!again.docs[0]) throw new Error(`no analytics salt for ${day}`)
-        salt = again.docs[0].salt
+        salt = await saltOfDay()
+        if (!salt) throw new Error(`no analytics salt for ${day}`)
       }
     }
     await payload.delete({ collection: 'analytics-salts', where: { day: { less_than: day } } })

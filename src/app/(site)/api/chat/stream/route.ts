@@ -1,6 +1,6 @@
 import { getPayloadClient } from '@/platform/sitePayload'
 import { visitorStream } from '@/chat/server/http/visitor'
-import { answerGetOutsideNext } from '@/server/routesOutsideNext'
+import { serveOutsideNext } from '@/server/routesOutsideNext'
 
 export const dynamic = 'force-dynamic'
 
@@ -10,4 +10,4 @@ export async function GET(request: Request) {
 
 // Most visitors open this stream; once this module is loaded the server answers it without Next's
 // router, which costs an instance more than opening the stream does (src/server/routesOutsideNext.ts).
-answerGetOutsideNext('/api/chat/stream', GET)
+serveOutsideNext('GET', '/api/chat/stream', GET)
