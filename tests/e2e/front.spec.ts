@@ -618,6 +618,31 @@ test.describe('production front', () => {
     }
   })
 
+  test("once its route is loaded, an instance takes the collector's beacon without Next's router and stores it", async ({
+    request,
+  }) => {
+    const beacon = (mark: string) =>
+      fetch(`${APP_A}/api/collect`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.23' },
+        body: JSON.stringify({ events: [{ name: 'page_view', url: `${APP_A}/pricing?mark=${mark}`, ts: Date.now() }] }),
+      })
+    // The first beacon loads the route's module, which hands its handler to the server.
+    expect((await beacon('first')).status).toBe(202)
+    const mark = `outside-${Date.now()}`
+    const answer = await beacon(mark)
+    expect(answer.status).toBe(202)
+    expect(await answer.json()).toEqual({ ok: true, stored: 1 })
+    // Next's router gives every answer it routes its own Vary; this one never went through it.
+    expect(answer.headers.get('vary')).toBeNull()
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+    const stored = await request.get(`${APP_A}/api/analytics-events`, {
+      headers: await adminAuth(request, APP_A),
+      params: { 'where[url][equals]': `${APP_A}/pricing?mark=${mark}`, depth: '0' },
+    })
+    expect((await stored.json()).docs).toEqual([expect.objectContaining({ name: 'page_view', path: '/pricing' })])
+  })
+
   test('a contact post through the front is stored', async ({ playwright, request }) => {
     const visitor = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } })
     const marker = `Front contact ${Date.now()}`
