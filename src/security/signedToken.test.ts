@@ -17,6 +17,16 @@ describe('signed tokens', () => {
     expect(signedTokens({ key: () => 'another-key', randomLength: 16 }).isGenuine(token)).toBe(false)
   })
 
+  it('signs with the key as it is now: a token from before the key changed is refused after', () => {
+    let current = 'first-key'
+    const rotating = signedTokens({ key: () => current, randomLength: 16 })
+    const before = rotating.issue()
+    expect(rotating.isGenuine(before)).toBe(true)
+    current = 'second-key'
+    expect(rotating.isGenuine(before)).toBe(false)
+    expect(rotating.isGenuine(rotating.issue())).toBe(true)
+  })
+
   it('refuses what has not its shape, without throwing', () => {
     for (const bad of [
       undefined,

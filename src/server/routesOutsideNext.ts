@@ -49,6 +49,8 @@ function webRequestOf(req: IncomingMessage, https: boolean, signal: AbortSignal)
   } as RequestInit)
 }
 
+const CLIENT_WENT_AWAY = new Error('The client went away before its answer ended.')
+
 /** Waits until the connection takes more, or is gone (then there is no more to write). */
 const drained = (res: ServerResponse) =>
   new Promise<void>((resolve) => {
@@ -74,7 +76,9 @@ export async function answerOutsideNext(
   { https }: { https: boolean },
 ): Promise<void> {
   const gone = new AbortController()
-  res.once('close', () => gone.abort())
+  // Only a client gone before its answer ended has anything to stop; the reason is made once (a
+  // reason made per abort is an exception with its stack, a cost on every answer).
+  res.once('close', () => res.writableFinished || gone.abort(CLIENT_WENT_AWAY))
   let response: Response
   try {
     response = await handler(webRequestOf(req, https, gone.signal))
