@@ -1,7 +1,7 @@
 import { test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { PAGE_AUTOSAVE_INTERVAL_MS } from '../../src/content/collections/pageAutosave'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, adminExpect as expect } from './support/admin'
+import { ADMIN_TEST_TIMEOUT_MS, openAdmin, adminExpect as expect, untilHydrated } from './support/admin'
 import { adminToken } from './helpers'
 
 test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
@@ -86,7 +86,9 @@ test('the live preview follows typing with no button pressed, and visitors keep 
       new URL(response.url()).searchParams.get('autosave') === 'true',
     { timeout: PREVIEW_FOLLOWS_WITHIN_MS },
   )
-  await page.locator('input[name="layout.0.heading"]').pressSequentially(TYPED_TEXT)
+  const heading = page.locator('input[name="layout.0.heading"]')
+  await untilHydrated(heading)
+  await heading.pressSequentially(TYPED_TEXT)
   expect((await autosaved).ok()).toBe(true)
   await expect(pane.getByRole('heading', { name: TYPED_TEXT })).toBeVisible({ timeout: PREVIEW_FOLLOWS_WITHIN_MS })
 
@@ -118,7 +120,9 @@ test('Create new makes no listed page and no address until a title is typed, the
 
   await openAdmin(page, `/collections/pages/${id}`)
   const title = `Autosaved title ${stamp}`
-  await page.locator('#field-title').pressSequentially(title)
+  const titleField = page.locator('#field-title')
+  await untilHydrated(titleField)
+  await titleField.pressSequentially(title)
   await expect(page.locator('#field-slug')).toHaveValue(`autosaved-title-${stamp}`)
   await expect
     .poll(async () => {

@@ -31,6 +31,17 @@ export const ADMIN_EXPECT_TIMEOUT_MS = 25_000
 export const adminExpect = expect.configure({ timeout: ADMIN_EXPECT_TIMEOUT_MS })
 
 /**
+ * Waits until React has taken over a field the server rendered (hydration attaches its handlers to
+ * the element). Keys typed before that reach the input but not the form's state, which then puts the
+ * field back as it was: on a loaded machine, a test that types at once loses what it typed.
+ */
+export async function untilHydrated(field: Locator): Promise<void> {
+  await adminExpect
+    .poll(() => field.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))))
+    .toBe(true)
+}
+
+/**
  * Fills an admin field and waits for the admin's round trip that re-checks the form on the server
  * after a change, so that a save made next is not overtaken by that answer.
  */
@@ -38,6 +49,7 @@ export async function fillAndSettle(page: Page, field: Locator, value: string): 
   const checked = page.waitForResponse(
     (response) => response.request().method() === 'POST' && 'next-action' in response.request().headers(),
   )
+  await untilHydrated(field)
   await field.fill(value)
   await checked
 }
@@ -68,6 +80,7 @@ export async function fillAndWaitForChecks(page: Page, field: Locator, value: st
   page.on('requestfinished', ended)
   page.on('requestfailed', ended)
   try {
+    await untilHydrated(field)
     await field.fill(value)
     await expect
       .poll(() => inFlight === 0 && Date.now() - lastActivity >= QUIET_MS, { timeout: ADMIN_EXPECT_TIMEOUT_MS })
