@@ -44,6 +44,8 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || '.tmp/reports/playwright.json' }],
     // Ends a worker that stopped making progress and names the test it was in.
     ['./tests/e2e/support/watchdogReporter.ts'],
+    // Prints what a failed test's pages showed (the chat suites attach it), at the end of the log.
+    ['./tests/e2e/support/openPagesReporter.ts'],
   ],
   use: {
     baseURL: E2E_URL,

@@ -1,13 +1,16 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { DISMISSED_CHAT_TEXT } from '../../src/chat/server/conversation/dismissal'
 import { seriousAxeViolations } from './support/axe'
-import { chatAdmin, customerStatus, openConsole, prepareChatSuite, visitorName } from './support/chat'
+import { chatAdmin, customerStatus, openConsole, ownPage, prepareChatSuite, visitorName } from './support/chat'
 
 prepareChatSuite()
 
-/** A visitor on `pagePath` who starts a chat as `name` and writes `message`; they wait in the queue. */
+/**
+ * A visitor on `pagePath` who starts a chat as `name` and writes `message`; they wait in the queue.
+ * Their browser closes when the test ends: one left open keeps its stream and its chat.
+ */
 async function startChat(browser: Browser, pagePath: string, name: string, message: string): Promise<Page> {
-  const visitor = await (await browser.newContext()).newPage()
+  const visitor = await ownPage(browser)
   await visitor.goto(pagePath)
   await visitor.locator('.chat-launcher').click()
   await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
@@ -117,6 +120,7 @@ test('a saved reply goes into the composer, is edited there, and is sent as edit
       new RegExp(sent.replace(/\./g, '\\.')),
     )
     await panel.getByRole('button', { name: 'End chat' }).click()
+    await expect(panel).toHaveCount(0)
   } finally {
     await request.delete(`/api/chat-canned-replies/${replyId}`, { headers: { Authorization: `JWT ${chatAdmin()}` } })
   }
@@ -140,6 +144,7 @@ test('in the reply box Enter sends and Shift+Enter starts a new line, as the key
   await expect(lastMessage).toContainText('First line')
   await expect(lastMessage).toContainText('second line')
   await panel.getByRole('button', { name: 'End chat' }).click()
+  await expect(panel).toHaveCount(0)
 })
 
 test('history finds an ended chat by visitor and day and opens its transcript read-only', async ({ browser }) => {

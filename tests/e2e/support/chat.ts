@@ -9,6 +9,7 @@ import {
 } from '@playwright/test'
 import { CHAT_IDLE_TIMEOUT_MS } from '../../../src/chat/ChatLoader'
 import { adminToken } from '../helpers'
+import { attachOpenPages } from './openPages'
 
 export const AGENT = { email: 'chat-agent@example.com', password: 'agent-password-for-tests', name: 'Ada Agent' }
 
@@ -36,8 +37,10 @@ export function prepareChatSuite() {
   })
   // A console or visitor left open would keep an agent online (or a visitor on the site) for the
   // suites after this one; whatever a test opened through these helpers is closed when it ends.
-  test.afterEach(async () => {
-    await Promise.all(openedContexts.splice(0).map((context) => context.close().catch(() => undefined)))
+  test.afterEach(async ({}, testInfo) => {
+    const contexts = openedContexts.splice(0)
+    if (testInfo.status !== testInfo.expectedStatus) await attachOpenPages(testInfo, contexts)
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)))
   })
   test.afterAll(async ({ request }) => {
     await setBusinessHours(request, seededHours)
@@ -51,6 +54,11 @@ async function ownContext(browser: Browser, options: BrowserContextOptions = {})
   const context = await browser.newContext(options)
   openedContexts.push(context)
   return context
+}
+
+/** A page in a browser context of the test's own (closed when the test ends), nowhere yet. */
+export async function ownPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  return (await ownContext(browser, options)).newPage()
 }
 
 /** Resolves once the site reports no agent online (a closed console's stream may take a moment to end). */
@@ -97,8 +105,7 @@ export async function openVisitor(
   pagePath = '/',
   contextOptions: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await ownContext(browser, contextOptions)
-  const page = await context.newPage()
+  const page = await ownPage(browser, contextOptions)
   await page.goto(pagePath)
   await expect(page.locator('.chat-launcher')).toBeVisible()
   await connectByInteraction(page)
