@@ -59,6 +59,47 @@ describe('agent console server', () => {
     expect(chatHub().availability()).toBe('offline')
   })
 
+  it('shows a chat accepted while an agent’s stream was opening as taken, not as still waiting', async () => {
+    const token = newVisitorToken()
+    await visitorPost(token, { action: 'start', name: 'Opal', email: 'opal@example.com' })
+    const conversation = (await payload.find({ collection: 'chat-conversations', where: { name: { equals: 'Opal' } } }))
+      .docs[0]
+    const readOpen = ChatStore.prototype.openConversations
+    // Another console accepts the chat just after this stream first read the open chats.
+    const acceptedMeanwhile = vi.spyOn(ChatStore.prototype, 'openConversations').mockImplementationOnce(async function (
+      this: ChatStore,
+    ) {
+      const open = await readOpen.call(this)
+      expect((await agentPost({ action: 'accept', conversationId: conversation.id })).status).toBe(200)
+      return open
+    })
+    const controller = new AbortController()
+    try {
+      const stream = await agentStream(
+        new Request(`${SITE}/api/chat/agent/stream`, {
+          headers: { authorization: `JWT ${agentToken}`, host: 'site.test' },
+          signal: controller.signal,
+        }),
+        payload,
+      )
+      const frames = await readFrames(stream, (heard) => heard.some((frame) => frame.name === 'synced'))
+      const states = frames
+        .flatMap((frame) =>
+          frame.name === 'conversations'
+            ? (frame.data as { id: number; status: string }[])
+            : frame.name === 'conversation'
+              ? [frame.data as { id: number; status: string }]
+              : [],
+        )
+        .filter((summary) => summary.id === conversation.id)
+      expect(states.at(-1)?.status).toBe('chatting')
+    } finally {
+      controller.abort()
+      acceptedMeanwhile.mockRestore()
+      await agentPost({ action: 'end', conversationId: conversation.id })
+    }
+  })
+
   it('answers 503 and leaves no agent online when the open chats cannot be read from the database', async () => {
     const databaseDown = vi
       .spyOn(ChatStore.prototype, 'openConversations')

@@ -56,6 +56,7 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
   try {
     await checkOrigin(request, payload)
     agent = await agentOf(request, payload)
+    // Read here so that a database that cannot answer gets a 503 the console retries, not a stream.
     open = await store.openConversations()
   } catch (error) {
     return jsonError(error)
@@ -67,20 +68,25 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
     hub,
     signal: request.signal,
     lastEventId: lastEventIdOf(request),
-    opening: async (): Promise<StreamEvent<AgentStreamEvents>[]> => [
-      { name: 'me', data: agent },
-      { name: 'agents', data: hub.agentList() },
-      { name: 'visitors', data: hub.agentVisitorList() },
-      {
-        name: 'conversations',
-        data: open.map((doc) => ({
-          ...toSummary(doc),
-          visitorId: doc.visitorTokenHash,
-          // A chat started before the visitor's first page report carries no page; the live list knows it.
-          currentPage: doc.currentPage || hub.visitor(doc.visitorTokenHash)?.page || '',
-        })),
-      },
-    ],
+    opening: async (): Promise<StreamEvent<AgentStreamEvents>[]> => {
+      // Read again now that the stream hears the hub: a chat accepted or ended between the read
+      // above and this point was announced before anyone here listened, so only this read has it.
+      open = await store.openConversations()
+      return [
+        { name: 'me', data: agent },
+        { name: 'agents', data: hub.agentList() },
+        { name: 'visitors', data: hub.agentVisitorList() },
+        {
+          name: 'conversations',
+          data: open.map((doc) => ({
+            ...toSummary(doc),
+            visitorId: doc.visitorTokenHash,
+            // A chat started before the visitor's first page report carries no page; the live list knows it.
+            currentPage: doc.currentPage || hub.visitor(doc.visitorTokenHash)?.page || '',
+          })),
+        },
+      ]
+    },
     replay: async (afterId) => {
       if (afterId > 0) return store.replayAfter(afterId)
       const events = await Promise.all(open.map((doc) => store.replayAfter(0, doc.id)))
