@@ -1,30 +1,13 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Readable } from 'node:stream'
+import { answerOutsideNext } from '@/server/routesOutsideNext'
 
-/** A Node request listener that answers through a fetch-style handler (Request -> Response). */
+/**
+ * A Node request listener that answers through a fetch-style handler (Request -> Response), as
+ * the site's server answers the routes it serves outside Next: streamed, every Set-Cookie kept.
+ */
 export function nodeListenerFor(handler: (request: Request) => Promise<Response>): http.RequestListener {
-  return async (req, res) => {
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string') headers.set(name, value)
-      else if (Array.isArray(value)) headers.set(name, value.join(', '))
-    }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-    const request = new Request(`http://${req.headers.host}${req.url}`, {
-      method: req.method,
-      headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-      duplex: 'half',
-    } as RequestInit)
-    try {
-      const response = await handler(request)
-      res.writeHead(response.status, Object.fromEntries(response.headers))
-      res.end(Buffer.from(await response.arrayBuffer()))
-    } catch (error) {
-      res.writeHead(500).end(String(error))
-    }
-  }
+  return (req, res) => void answerOutsideNext(req, res, handler, { https: false })
 }
 
 /** Serves a Node request listener over real HTTP on a loopback port. */
