@@ -1,10 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { agentStream } from '@/chat/server/http/agent'
+import { visitorStream } from '@/chat/server/http/visitor'
 import { CHAT_UNAVAILABLE_MESSAGE, CHAT_UNAVAILABLE_RETRY_AFTER_S } from '@/chat/server/http/guards'
 import { chatHub } from '@/chat/server/live/hub'
 import { ChatStore } from '@/chat/server/storage/store'
 import { newVisitorToken } from '@/chat/server/http/tokens'
-import { agentPost, agentToken, payload, readFrames, setUpChatSuite, SITE, visitorPost } from '../support/chat'
+import {
+  agentPost,
+  agentToken,
+  payload,
+  readFrames,
+  setUpChatSuite,
+  SITE,
+  visitorHeaders,
+  visitorPost,
+} from '../support/chat'
 
 setUpChatSuite({ seeded: true, withEditor: true })
 
@@ -93,6 +103,39 @@ describe('agent console server', () => {
         )
         .filter((summary) => summary.id === conversation.id)
       expect(states.at(-1)?.status).toBe('chatting')
+    } finally {
+      controller.abort()
+      acceptedMeanwhile.mockRestore()
+      await agentPost({ action: 'end', conversationId: conversation.id })
+    }
+  })
+
+  it('shows a visitor whose chat an agent took while their stream was opening as chatting, not as still waiting', async () => {
+    const token = newVisitorToken()
+    await visitorPost(token, { action: 'start', name: 'Pia', email: 'pia@example.com' })
+    const conversation = (await payload.find({ collection: 'chat-conversations', where: { name: { equals: 'Pia' } } }))
+      .docs[0]
+    const readOwn = ChatStore.prototype.conversationOf
+    // An agent accepts the chat just after the visitor's stream read it.
+    const acceptedMeanwhile = vi.spyOn(ChatStore.prototype, 'conversationOf').mockImplementationOnce(async function (
+      this: ChatStore,
+      visitorId: string,
+    ) {
+      const own = await readOwn.call(this, visitorId)
+      expect((await agentPost({ action: 'accept', conversationId: conversation.id })).status).toBe(200)
+      return own
+    })
+    const controller = new AbortController()
+    try {
+      const stream = await visitorStream(
+        new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(token), signal: controller.signal }),
+        payload,
+      )
+      const frames = await readFrames(stream, (heard) => heard.some((frame) => frame.name === 'synced'))
+      const statuses = frames
+        .filter((frame) => frame.name === 'snapshot' || frame.name === 'status')
+        .map((frame) => (frame.data as { status: string }).status)
+      expect(statuses).toEqual(['queued', 'chatting'])
     } finally {
       controller.abort()
       acceptedMeanwhile.mockRestore()

@@ -20,7 +20,7 @@ import { ChatRequestError, refuseWhenLimited } from '../errors'
 import { isActionOf, jsonError, originAllowed, readJsonBody } from './guards'
 import { chatHub } from '../live/hub'
 import { readChatSettings } from '../settings'
-import { eventStreamResponse, lastEventIdOf } from '../live/sse'
+import { type EarlyListener, eventStreamResponse, lastEventIdOf, listenEarly } from '../live/sse'
 import { ChatStore, toSummary } from '../storage/store'
 import { emailTranscript } from '../conversation/transcriptEmail'
 import * as valid from './validation'
@@ -53,12 +53,15 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
   const store = new ChatStore(payload, hub)
   let agent: Agent
   let open: Awaited<ReturnType<ChatStore['openConversations']>>
+  let heardEarly: EarlyListener | undefined
   try {
     await checkOrigin(request, payload)
     agent = await agentOf(request, payload)
-    // Read here so that a database that cannot answer gets a 503 the console retries, not a stream.
+    // A chat accepted or ended while the open chats are read reaches the console after them.
+    heardEarly = listenEarly(hub)
     open = await store.openConversations()
   } catch (error) {
+    heardEarly?.stop()
     return jsonError(error)
   }
   // Counted online only once the stream will open: its close is what counts the agent out again.
@@ -68,25 +71,21 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
     hub,
     signal: request.signal,
     lastEventId: lastEventIdOf(request),
-    opening: async (): Promise<StreamEvent<AgentStreamEvents>[]> => {
-      // Read again now that the stream hears the hub: a chat accepted or ended between the read
-      // above and this point was announced before anyone here listened, so only this read has it.
-      open = await store.openConversations()
-      return [
-        { name: 'me', data: agent },
-        { name: 'agents', data: hub.agentList() },
-        { name: 'visitors', data: hub.agentVisitorList() },
-        {
-          name: 'conversations',
-          data: open.map((doc) => ({
-            ...toSummary(doc),
-            visitorId: doc.visitorTokenHash,
-            // A chat started before the visitor's first page report carries no page; the live list knows it.
-            currentPage: doc.currentPage || hub.visitor(doc.visitorTokenHash)?.page || '',
-          })),
-        },
-      ]
-    },
+    heardEarly,
+    opening: async (): Promise<StreamEvent<AgentStreamEvents>[]> => [
+      { name: 'me', data: agent },
+      { name: 'agents', data: hub.agentList() },
+      { name: 'visitors', data: hub.agentVisitorList() },
+      {
+        name: 'conversations',
+        data: open.map((doc) => ({
+          ...toSummary(doc),
+          visitorId: doc.visitorTokenHash,
+          // A chat started before the visitor's first page report carries no page; the live list knows it.
+          currentPage: doc.currentPage || hub.visitor(doc.visitorTokenHash)?.page || '',
+        })),
+      },
+    ],
     replay: async (afterId) => {
       if (afterId > 0) return store.replayAfter(afterId)
       const events = await Promise.all(open.map((doc) => store.replayAfter(0, doc.id)))

@@ -29,7 +29,7 @@ import { ChatRequestError, refuseWhenLimited } from '../errors'
 import { isActionOf, jsonError, originAllowed, readJsonBody } from './guards'
 import { chatHub } from '../live/hub'
 import { readChatSettings, serverConfigError } from '../settings'
-import { eventStreamResponse, lastEventIdOf } from '../live/sse'
+import { type EarlyListener, eventStreamResponse, lastEventIdOf, listenEarly } from '../live/sse'
 import { ChatStore, customerStatusOf } from '../storage/store'
 import { hashVisitorToken, isIssuedToken, newVisitorToken } from './tokens'
 import * as valid from './validation'
@@ -116,14 +116,20 @@ export async function visitorStream(request: Request, payload: Payload): Promise
   const address = limitKeyOf(request)
   let slot: { release: () => void } | null = null
   let visitor: Visitor
-  let conversation: Awaited<ReturnType<ChatStore['conversationOf']>>
+  let conversation: Awaited<ReturnType<ChatStore['conversationOf']>> = null
+  let heardEarly: EarlyListener | undefined
   try {
     await refuseForeignOrigin(request, payload)
     slot = takeStreamSlot(address)
     visitor = await admitVisitor(request, address)
     // A token made for this request has no conversation yet: a first visit's stream costs no query.
-    conversation = visitor.setCookie ? null : await store.conversationOf(visitor.visitorId)
+    if (!visitor.setCookie) {
+      // An agent joining or ending the chat while it is read reaches the visitor after the snapshot.
+      heardEarly = listenEarly(hub)
+      conversation = await store.conversationOf(visitor.visitorId)
+    }
   } catch (error) {
+    heardEarly?.stop()
     slot?.release()
     return jsonError(error)
   }
@@ -143,6 +149,7 @@ export async function visitorStream(request: Request, payload: Payload): Promise
     signal: request.signal,
     lastEventId: lastEventIdOf(request),
     headers: setCookie ? { 'Set-Cookie': setCookie } : {},
+    heardEarly,
     opening: async (): Promise<StreamEvent<VisitorStreamEvents>[]> => {
       const snapshot = {
         conversationId: conversation?.id ?? null,

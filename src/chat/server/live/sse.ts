@@ -16,6 +16,8 @@ export type StreamOptions = {
   accepts: (message: StreamMessage) => boolean
   /** Signals sent first, before the replay (snapshot of state). */
   opening: () => Promise<{ name: string; data: unknown }[]>
+  /** What the hub announced while the stream's snapshot was read (listenEarly), sent after the snapshot. */
+  heardEarly?: EarlyListener
   onClose?: () => void
   /** Extra headers, e.g. the visitor cookie. */
   headers?: Record<string, string>
@@ -25,6 +27,19 @@ export const lastEventIdOf = (request: Request): number => {
   const header = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId')
   const id = Number(header)
   return Number.isSafeInteger(id) && id > 0 ? id : 0
+}
+
+/** A stream's hearing of the hub from before it read its snapshot until it opened. */
+export type EarlyListener = { readonly heard: StreamMessage[]; stop: () => void }
+
+/**
+ * Starts hearing the hub before a stream reads the state its snapshot shows (the open chats, the
+ * visitor's chat), so that a change announced during that read reaches the stream after the
+ * snapshot instead of being lost. Give it to eventStreamResponse, or stop it if the request is refused.
+ */
+export function listenEarly(hub: ChatHub): EarlyListener {
+  const heard: StreamMessage[] = []
+  return { heard, stop: hub.subscribe((message) => heard.push(message)) }
 }
 
 /** How soon a client reconnects when its instance is stopping. */
@@ -111,6 +126,11 @@ export function eventStreamResponse(options: StreamOptions): Response {
         if (replaying) pending.push(message)
         else deliverLive(message)
       })
+      // Handed over in the same turn as the subscription above: nothing is heard twice or missed.
+      if (options.heardEarly) {
+        options.heardEarly.stop()
+        pending.push(...options.heardEarly.heard.filter(options.accepts))
+      }
       const keepalive = setInterval(() => write(encoder.encode(': keepalive\n\n')), CHAT_STREAM_KEEPALIVE_MS)
       // A stopping instance ends its streams; each client reconnects at once (to another instance
       // behind the front) and resumes after the last event it holds.
