@@ -18,6 +18,32 @@ import {
 
 setUpChatSuite({ seeded: true, withEditor: true })
 
+/**
+ * A visitor called `name` waiting in the queue, whose chat an agent accepts just after the next
+ * call of ChatStore's `read` (a stream reading its snapshot) and before that call returns.
+ * `done` puts the read back and ends the chat.
+ */
+async function acceptedAfterNextRead(name: string, read: 'openConversations' | 'conversationOf') {
+  const token = newVisitorToken()
+  await visitorPost(token, { action: 'start', name, email: 'waiting@example.com' })
+  const conversation = (await payload.find({ collection: 'chat-conversations', where: { name: { equals: name } } }))
+    .docs[0]
+  const original = ChatStore.prototype[read] as (this: ChatStore, ...args: unknown[]) => Promise<unknown>
+  const spy = vi.spyOn(ChatStore.prototype, read).mockImplementationOnce(async function (
+    this: ChatStore,
+    ...args: unknown[]
+  ) {
+    const snapshot = await original.apply(this, args)
+    expect((await agentPost({ action: 'accept', conversationId: conversation.id })).status).toBe(200)
+    return snapshot
+  } as never)
+  const done = async () => {
+    spy.mockRestore()
+    await agentPost({ action: 'end', conversationId: conversation.id })
+  }
+  return { token, conversation, done }
+}
+
 describe('agent console server', () => {
   it('refuses anonymous and non-agent users', async () => {
     const anonymous = await agentStream(
@@ -70,19 +96,8 @@ describe('agent console server', () => {
   })
 
   it('shows a chat accepted while an agent’s stream was opening as taken, not as still waiting', async () => {
-    const token = newVisitorToken()
-    await visitorPost(token, { action: 'start', name: 'Opal', email: 'opal@example.com' })
-    const conversation = (await payload.find({ collection: 'chat-conversations', where: { name: { equals: 'Opal' } } }))
-      .docs[0]
-    const readOpen = ChatStore.prototype.openConversations
     // Another console accepts the chat just after this stream first read the open chats.
-    const acceptedMeanwhile = vi.spyOn(ChatStore.prototype, 'openConversations').mockImplementationOnce(async function (
-      this: ChatStore,
-    ) {
-      const open = await readOpen.call(this)
-      expect((await agentPost({ action: 'accept', conversationId: conversation.id })).status).toBe(200)
-      return open
-    })
+    const { conversation, done } = await acceptedAfterNextRead('Opal', 'openConversations')
     const controller = new AbortController()
     try {
       const stream = await agentStream(
@@ -105,26 +120,13 @@ describe('agent console server', () => {
       expect(states.at(-1)?.status).toBe('chatting')
     } finally {
       controller.abort()
-      acceptedMeanwhile.mockRestore()
-      await agentPost({ action: 'end', conversationId: conversation.id })
+      await done()
     }
   })
 
   it('shows a visitor whose chat an agent took while their stream was opening as chatting, not as still waiting', async () => {
-    const token = newVisitorToken()
-    await visitorPost(token, { action: 'start', name: 'Pia', email: 'pia@example.com' })
-    const conversation = (await payload.find({ collection: 'chat-conversations', where: { name: { equals: 'Pia' } } }))
-      .docs[0]
-    const readOwn = ChatStore.prototype.conversationOf
     // An agent accepts the chat just after the visitor's stream read it.
-    const acceptedMeanwhile = vi.spyOn(ChatStore.prototype, 'conversationOf').mockImplementationOnce(async function (
-      this: ChatStore,
-      visitorId: string,
-    ) {
-      const own = await readOwn.call(this, visitorId)
-      expect((await agentPost({ action: 'accept', conversationId: conversation.id })).status).toBe(200)
-      return own
-    })
+    const { token, done } = await acceptedAfterNextRead('Pia', 'conversationOf')
     const controller = new AbortController()
     try {
       const stream = await visitorStream(
@@ -138,8 +140,7 @@ describe('agent console server', () => {
       expect(statuses).toEqual(['queued', 'chatting'])
     } finally {
       controller.abort()
-      acceptedMeanwhile.mockRestore()
-      await agentPost({ action: 'end', conversationId: conversation.id })
+      await done()
     }
   })
 
