@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT } from '../../src/chat/constants'
-import { chatAdmin, openConsole, openVisitor, prepareChatSuite } from './support/chat'
+import { chatAdmin, openConsole, openVisitor, ownContext, prepareChatSuite } from './support/chat'
 
 prepareChatSuite()
 
@@ -62,7 +62,7 @@ test('the console refuses anonymous visitors and accounts without the agent role
     headers: { Authorization: `JWT ${chatAdmin()}` },
     data: { ...editor, roles: ['editor'] },
   })
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   const login = await context.request.post('/api/users/login', { data: editor })
   expect(login.ok()).toBe(true)
   const page = await context.newPage()

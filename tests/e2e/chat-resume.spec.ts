@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config'
 import { CHAT_RECONNECT_MAX_TRIES } from '../../src/chat/constants'
 import { reconnectDelay } from '../../src/chat/browser/reconnect'
-import { customerStatus, openConsole, prepareChatSuite, visitorName } from './support/chat'
+import { customerStatus, openConsole, ownPage, prepareChatSuite, visitorName } from './support/chat'
 import { startDropProxy } from './support/dropProxy'
 import { secondServer } from './support/secondServer'
 
@@ -11,7 +11,7 @@ prepareChatSuite()
 test('a dropped stream resumes without losing or repeating a message', async ({ browser }) => {
   const proxy = await startDropProxy(E2E_PORT + 8, E2E_PORT)
   const agent = await openConsole(browser)
-  const visitor = await (await browser.newContext()).newPage()
+  const visitor = await ownPage(browser)
   try {
     await visitor.goto(`${proxy.origin}/`)
     await visitor.locator('.chat-launcher').click()
@@ -47,7 +47,7 @@ test('a chat survives a restart of the server: nothing lost, nothing doubled', a
   const server = secondServer(E2E_PORT + 6, E2E_PORT)
   await server.start()
   const agent = await openConsole(browser, server.origin)
-  const visitor = await (await browser.newContext()).newPage()
+  const visitor = await ownPage(browser)
   try {
     await visitor.goto(`${server.origin}/`)
     await visitor.locator('.chat-launcher').click()

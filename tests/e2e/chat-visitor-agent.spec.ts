@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { CHAT_SOUND_THROTTLE_MS } from '../../src/chat/constants'
-import { customerStatus, openConsole, openVisitor, prepareChatSuite, visitorName } from './support/chat'
+import { customerStatus, openConsole, openVisitor, ownContext, prepareChatSuite, visitorName } from './support/chat'
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
@@ -101,7 +101,7 @@ test('invite, queue, accept and every event type between a visitor and an agent'
 
 test('unread count and a sound throttled to one per 2 s, silent until the visitor interacts', async ({ browser }) => {
   const agent = await openConsole(browser)
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   await context.addInitScript(() => {
     const w = window as never as { chimes: number }
     w.chimes = 0

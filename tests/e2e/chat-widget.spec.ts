@@ -7,7 +7,7 @@ import { CHAT_WINDOW_MEMORY_KEY } from '../../src/chat/widget/windowMemory'
 import { OPTIONAL_PART_FAILED } from '../../src/dom/OptionalPart'
 import { mailsMentioning } from './helpers'
 import { refuseLaterScripts } from './support/scripts'
-import { AGENT, chatAdmin, openConsole, openVisitor, prepareChatSuite, visitorName } from './support/chat'
+import { AGENT, chatAdmin, openConsole, openVisitor, ownContext, prepareChatSuite, visitorName } from './support/chat'
 
 prepareChatSuite()
 
@@ -71,7 +71,7 @@ test('the window stays open with its history across a full page load and a clien
 test('the launcher takes whether an agent is online from the configuration lookup, with no second request for it', async ({
   browser,
 }) => {
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   const visitor = await context.newPage()
   const asked: string[] = []
   visitor.on('request', (request) => {
@@ -90,7 +90,7 @@ test('the launcher takes whether an agent is online from the configuration looku
 test("when the chat's code cannot load, the page stays whole, and the visitor's next ask loads the chat", async ({
   browser,
 }) => {
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   const visitor = await context.newPage()
   // The chat's files are the ones the document does not name (it loads them after idle).
   const { refused, allow } = await refuseLaterScripts(visitor, '/')
@@ -118,7 +118,7 @@ test("when the chat's code cannot load, the page stays whole, and the visitor's 
 test("when the chat fails while it runs, the page stays whole, and the footer's chat button starts it again", async ({
   browser,
 }) => {
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   // The first focus the widget moves into its window throws: a fault of the widget's own, once it
   // has started and taken over window.LiveChatWidget (not a file that failed to load).
   await context.addInitScript(() => {
@@ -153,7 +153,7 @@ test("when the chat fails while it runs, the page stays whole, and the footer's 
 test("the chat goes on when the layout is read again and hands it its settings anew (Next's router refresh)", async ({
   browser,
 }) => {
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   const visitor = await context.newPage()
   let lookups = 0
   visitor.on('request', (request) => {
@@ -172,7 +172,7 @@ test("the chat goes on when the layout is read again and hands it its settings a
 })
 
 test('the launcher follows an agent coming online and going away, without a reload', async ({ browser }) => {
-  const context = await browser.newContext()
+  const context = await ownContext(browser)
   const visitor = await context.newPage()
   // No pointer or key: this visitor's widget holds no stream, so only its availability poll can tell.
   await visitor.goto('/faq')

@@ -49,8 +49,8 @@ export function prepareChatSuite() {
 
 const openedContexts: BrowserContext[] = []
 
-/** A browser context of a test's own, closed when the test ends. */
-async function ownContext(browser: Browser, options: BrowserContextOptions = {}) {
+/** A browser context of a test's own, closed when the test ends (and described if the test failed). */
+export async function ownContext(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext(options)
   openedContexts.push(context)
   return context
