@@ -1,6 +1,6 @@
-import path from 'node:path'
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 import { OPEN_PAGES_ATTACHMENT } from './openPages'
+import { testName } from './watchdogReporter'
 
 /** Failed tests whose pages are printed: the first ones, where a run's trouble began. */
 const REPORTED_FAILURES_MAX = 3
@@ -20,8 +20,7 @@ export default class OpenPagesReporter implements Reporter {
     if (result.status === test.expectedStatus || this.reports.length >= REPORTED_FAILURES_MAX) return
     const attachment = result.attachments.find((candidate) => candidate.name === OPEN_PAGES_ATTACHMENT)
     if (!attachment?.body) return
-    const where = `${path.relative(process.cwd(), test.location.file)}:${test.location.line}`
-    this.reports.push(`${where} › ${test.title}\n${attachment.body.toString()}`)
+    this.reports.push(`${testName(test)}\n${attachment.body.toString()}`)
   }
 
   onEnd() {

@@ -22,7 +22,8 @@ function workerPids(): number[] {
   return descendantsOf(process.pid).filter((pid) => commandLine(pid)?.some((arg) => arg.includes(WORKER_ENTRY)))
 }
 
-function testName(test: TestCase): string {
+/** A test as a run's output names it: its file and line, then its describe blocks and title. */
+export function testName(test: TestCase): string {
   const file = path.relative(process.cwd(), test.location.file)
   return `${file}:${test.location.line} › ${test.titlePath().slice(3).join(' › ')}`
 }
