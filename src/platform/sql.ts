@@ -17,6 +17,8 @@ export const RAW_SQL_MODULES: Readonly<Record<string, string>> = {
     'a message’s state changed only from the state it was in, and its history appended in one statement',
   'contact/captcha/replayGuard.ts': 'a captcha answer spent once, by an insert that refuses a repeat',
   'analytics/dashboard/report.ts': 'the dashboard’s grouped counts over a period',
+  'analytics/collector/recall.ts':
+    'a new visitor’s last event read on nearly every first visit’s beacon, where building Payload’s query cost more than running it',
 }
 
 export type SqlValue = string | number | boolean | null

@@ -6,7 +6,8 @@ import { isConversion } from '../events'
 import { redactUrl } from '../redact'
 import { deviceClass } from './device'
 import { MAX_BATCH_BYTES } from './limits'
-import { createSessionTracker, type OpenSession } from './sessions'
+import { latestSessionOf } from './recall'
+import { createSessionTracker } from './sessions'
 import { validateBatch } from './validate'
 import { createSaltKeeper, utcDay, visitorId } from './visitor'
 
@@ -68,20 +69,7 @@ const insertRows = (payload: Payload, rows: StoredRow[]) =>
 export function createCollector({ payload, siteHosts, now = Date.now }: CollectorDeps) {
   const limiter = createRateLimiter({ kind: 'token-bucket', ...COLLECT_RATE_LIMIT }, { scope: 'collect', now })
   const salts = createSaltKeeper(payload)
-  const recall = async (visitor: string): Promise<OpenSession | null> => {
-    const { docs } = await payload.find({
-      collection: 'analytics-events',
-      where: { and: [{ day: { equals: utcDay(now()) } }, { visitor: { equals: visitor } }] },
-      sort: '-ts',
-      limit: 1,
-      // One row, not a page of them: no count of the visitor's events today.
-      pagination: false,
-      depth: 0,
-      select: { session: true, ts: true },
-    })
-    return docs[0] ? { id: docs[0].session, lastTs: Date.parse(docs[0].ts) } : null
-  }
-  const sessions = createSessionTracker(recall)
+  const sessions = createSessionTracker((visitor) => latestSessionOf(payload, utcDay(now()), visitor))
 
   return async function collect(request: Request): Promise<Response> {
     const address = clientAddress(request)
