@@ -451,13 +451,14 @@ describe('a backup that cannot finish its archive', () => {
       database.close()
     }
     // Stands in for tar: starts the archive it is asked for (-czf FILE), then fails as a full disk would, or hangs.
+    // Its pid file appears whole, once the archive is there: the test takes the pid file to mean both.
     const fakeTar = path.join(fakeBin, 'tar')
     fs.writeFileSync(
       fakeTar,
       [
         '#!/bin/sh',
-        `echo "$$" > '${tarPidFile}'`,
         'echo "half an archive" > "$2"',
+        `echo "$$" > '${tarPidFile}.new' && mv '${tarPidFile}.new' '${tarPidFile}'`,
         'if [ "$FAKE_TAR_HANGS" = 1 ]; then exec sleep 60; fi',
         'echo "tar: No space left on device" >&2',
         'exit 2',
