@@ -504,6 +504,8 @@ describe('a backup that cannot finish its archive', () => {
     const deadline = Date.now() + WAIT_MS
     while (!fs.existsSync(tarPidFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
     const tarPid = Number(fs.readFileSync(tarPidFile, 'utf8'))
+    // 0 or less would make the clean-up's kill below reach this test's own process group.
+    expect(tarPid, 'the stand-in tar’s pid').toBeGreaterThan(1)
     expect(fs.readdirSync(backupDir).some((name) => name.endsWith('.partial'))).toBe(true)
 
     run.kill('SIGTERM')
