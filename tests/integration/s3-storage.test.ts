@@ -368,11 +368,15 @@ async function startFront(appPort: number) {
   if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr}`)
   const pidFile = path.join(dir, 'nginx.pid')
   const giveUpAt = Date.now() + NGINX_WAIT_MS
-  while (!fs.existsSync(pidFile)) {
+  // nginx creates its pid file before writing it: read empty, the pid would be 0, and stopping it would
+  // signal this test's own process group.
+  const writtenPid = () => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').trim()) : 0)
+  let pid = writtenPid()
+  while (!(pid > 1)) {
     if (Date.now() > giveUpAt) throw new Error('nginx wrote no pid file')
     await new Promise((resolve) => setTimeout(resolve, 50))
+    pid = writtenPid()
   }
-  const pid = Number(fs.readFileSync(pidFile, 'utf8'))
   const ca = fs.readFileSync(cert)
   return {
     /** A GET over https, with its status, headers (each as nginx sent it) and body. */
