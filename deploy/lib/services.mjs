@@ -276,6 +276,16 @@ export async function startNginx() {
   fs.rmSync(pidFile, { force: true })
   // nginx puts itself in the background and writes its pid file.
   run(NGINX, NGINX_ARGS)
-  await waitUntil(() => fs.existsSync(pidFile), SERVICE_START_TIMEOUT_MS, 'nginx writing its pid file')
-  return recordOf(Number(fs.readFileSync(pidFile, 'utf8')))
+  await waitUntil(() => pidWrittenIn(pidFile) > 0, SERVICE_START_TIMEOUT_MS, 'nginx writing its pid file')
+  return recordOf(pidWrittenIn(pidFile))
+}
+
+/**
+ * The pid a pid file holds, or 0 while it is missing or not yet written: nginx creates the file
+ * before it writes the pid, and an empty file read as pid 0 would make stopping nginx signal the
+ * stack script's own process group.
+ */
+function pidWrittenIn(file) {
+  const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) : 0
+  return Number.isInteger(pid) && pid > 1 ? pid : 0
 }
