@@ -24,6 +24,16 @@ export function recordOf(pid) {
   return { pid, started: processInfo(pid)?.started ?? null }
 }
 
+/**
+ * The pid a pid file holds, or 0 while it is missing or not yet written. nginx (like a shell's
+ * `echo $$ > file`) creates the file before it writes the pid; read empty, the pid would be 0, and
+ * signalling pid 0 reaches the caller's own process group.
+ */
+export function pidWrittenIn(file) {
+  const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) : 0
+  return Number.isInteger(pid) && pid > 1 ? pid : 0
+}
+
 export function isRunning(record) {
   const info = record && processInfo(record.pid)
   return Boolean(info && info.state !== 'Z' && info.started === record.started)

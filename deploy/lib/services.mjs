@@ -45,6 +45,7 @@ import {
 import {
   answersOk,
   isRunning,
+  pidWrittenIn,
   portAnswers,
   recordOf,
   sleep,
@@ -278,14 +279,4 @@ export async function startNginx() {
   run(NGINX, NGINX_ARGS)
   await waitUntil(() => pidWrittenIn(pidFile) > 0, SERVICE_START_TIMEOUT_MS, 'nginx writing its pid file')
   return recordOf(pidWrittenIn(pidFile))
-}
-
-/**
- * The pid a pid file holds, or 0 while it is missing or not yet written: nginx creates the file
- * before it writes the pid, and an empty file read as pid 0 would make stopping nginx signal the
- * stack script's own process group.
- */
-function pidWrittenIn(file) {
-  const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').trim()) : 0
-  return Number.isInteger(pid) && pid > 1 ? pid : 0
 }

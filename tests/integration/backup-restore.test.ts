@@ -28,6 +28,7 @@ import {
 import { createContactForm, validFields } from '../support/contact'
 import { startTestPayload } from '../support/payload'
 import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { pidWrittenIn } from '../../deploy/lib/processes.mjs'
 
 // The site's folders (uploads, chat files, outbox) are fixed when its modules load: this suite gets its own.
 const DATA_DIR = vi.hoisted(() => {
@@ -502,8 +503,8 @@ describe('a backup that cannot finish its archive', () => {
     })
     const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)))
     const deadline = Date.now() + WAIT_MS
-    while (!fs.existsSync(tarPidFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
-    const tarPid = Number(fs.readFileSync(tarPidFile, 'utf8'))
+    while (!pidWrittenIn(tarPidFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    const tarPid = pidWrittenIn(tarPidFile)
     // 0 or less would make the clean-up's kill below reach this test's own process group.
     expect(tarPid, 'the stand-in tar’s pid').toBeGreaterThan(1)
     expect(fs.readdirSync(backupDir).some((name) => name.endsWith('.partial'))).toBe(true)

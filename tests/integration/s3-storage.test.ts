@@ -9,6 +9,7 @@ import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { getPayload, handleEndpoints, type Payload } from 'payload'
 import { nginxConfText } from '../../deploy/lib/nginxConf.mjs'
+import { pidWrittenIn, waitUntil } from '../../deploy/lib/processes.mjs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
@@ -367,16 +368,8 @@ async function startFront(appPort: number) {
   const started = spawnSync(NGINX, args, { encoding: 'utf8', timeout: NGINX_WAIT_MS })
   if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr}`)
   const pidFile = path.join(dir, 'nginx.pid')
-  const giveUpAt = Date.now() + NGINX_WAIT_MS
-  // nginx creates its pid file before writing it: read empty, the pid would be 0, and stopping it would
-  // signal this test's own process group.
-  const writtenPid = () => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').trim()) : 0)
-  let pid = writtenPid()
-  while (!(pid > 1)) {
-    if (Date.now() > giveUpAt) throw new Error('nginx wrote no pid file')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    pid = writtenPid()
-  }
+  await waitUntil(() => pidWrittenIn(pidFile) > 0, NGINX_WAIT_MS, 'nginx writing its pid file')
+  const pid = pidWrittenIn(pidFile)
   const ca = fs.readFileSync(cert)
   return {
     /** A GET over https, with its status, headers (each as nginx sent it) and body. */
