@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation'
 import type { AnchorHTMLAttributes } from 'react'
+import { ACTIVE_ENTRY_CLASS } from './chrome/constants'
 import { isCurrentPath } from './currentPath'
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -15,6 +16,6 @@ export function MenuLink({ href, submenuHrefs, className, ...rest }: Props) {
   const path = usePathname()
   const current = isCurrentPath(href, path)
   const active = current || (submenuHrefs ?? []).some((entry) => isCurrentPath(entry, path))
-  const classes = [className, active ? 'active' : null].filter(Boolean).join(' ')
+  const classes = [className, active ? ACTIVE_ENTRY_CLASS : null].filter(Boolean).join(' ')
   return <a {...rest} href={href} className={classes || undefined} aria-current={current ? 'page' : undefined} />
 }

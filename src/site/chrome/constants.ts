@@ -19,8 +19,11 @@ export const HEADER_FIXED_MIN_WIDTH_PX = 768
 /** Mobile menu panel is offered below this width (or on touch devices). */
 export const MOBILE_MENU_MAX_WIDTH_PX = HEADER_FIXED_MIN_WIDTH_PX - 1
 
+/** The public contract's mark on the menu entry of the current page or of the section in view. */
+export const ACTIVE_ENTRY_CLASS = 'active'
 /**
- * The scroll spy's mark on the menu link of the section in view, drawn like `active`, which is the
- * page's own mark (src/site/MenuLink.tsx): kept apart so that neither takes the other's off.
+ * The scroll spy's own mark beside `active` on the menu link of the section in view. A section
+ * link (`/#id`) is never the page's own entry (src/site/MenuLink.tsx marks only exact paths), so
+ * the spy may set and take off `active` on it without touching the page's mark.
  */
 export const SECTION_IN_VIEW_CLASS = 'in-view'

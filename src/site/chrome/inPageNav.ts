@@ -1,4 +1,4 @@
-import { SCROLL_SPY_THROTTLE_MS, SECTION_IN_VIEW_CLASS } from './constants'
+import { ACTIVE_ENTRY_CLASS, SCROLL_SPY_THROTTLE_MS, SECTION_IN_VIEW_CLASS } from './constants'
 import { listen, throttle } from '@/dom/dom'
 import { type LinkClick, subscribeToLinks } from '@/dom/linkRouter'
 import { headerOffset, scrollTopFor, smoothScrollTo } from './smoothScroll'
@@ -11,6 +11,7 @@ function setCurrentSection(id: string | null) {
     if (url.pathname !== window.location.pathname || !url.hash) continue
     const current = id !== null && url.hash === `#${id}`
     link.classList.toggle(SECTION_IN_VIEW_CLASS, current)
+    link.classList.toggle(ACTIVE_ENTRY_CLASS, current)
     if (current) link.setAttribute('aria-current', 'location')
     else if (link.getAttribute('aria-current') === 'location') link.removeAttribute('aria-current')
   }
@@ -21,7 +22,7 @@ function clearSectionMarks() {
   for (const link of document.querySelectorAll<HTMLAnchorElement>(MENU_LINKS)) {
     if (link.getAttribute('aria-current') !== 'location') continue
     link.removeAttribute('aria-current')
-    link.classList.remove(SECTION_IN_VIEW_CLASS)
+    link.classList.remove(SECTION_IN_VIEW_CLASS, ACTIVE_ENTRY_CLASS)
   }
 }
 
