@@ -19,7 +19,11 @@ export function StatsBlock({ block }: { block: StatsBlockData }) {
                 aria-valuenow={item.percent}
                 data-progress={item.percent}
               >
-                <span className="progress-value">{item.percent}%</span>
+                {/* Both values are in the page: CSS shows the start where the counter will count up (widgets.css). */}
+                <span className="progress-value">
+                  <span className="progress-start">0%</span>
+                  <span className="progress-target">{item.percent}%</span>
+                </span>
                 <span className="progress-track" aria-hidden="true">
                   <span className="progress-bar" style={{ width: `${item.percent}%` }} />
                 </span>

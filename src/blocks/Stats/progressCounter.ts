@@ -15,7 +15,11 @@ export function parseProgress(raw: string | null | undefined): number | null {
   return Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : null
 }
 
+/** Set on a counter once its script writes its value: from then on CSS no longer draws the start value (widgets.css). */
+const COUNTING_ATTRIBUTE = 'data-counting'
+
 const show = (counter: HTMLElement, value: number) => {
+  counter.setAttribute(COUNTING_ATTRIBUTE, '')
   const text = counter.querySelector<HTMLElement>('.progress-value')
   const bar = counter.querySelector<HTMLElement>('.progress-bar')
   if (text) text.textContent = `${value}%`
@@ -24,12 +28,19 @@ const show = (counter: HTMLElement, value: number) => {
 
 /**
  * Animates every `[data-progress]` counter under `root` once it comes into view. The server
- * renders the final value, so a counter is reset to 0 only here, when it is going to count up;
- * under reduced motion it keeps the final value. `aria-valuenow` always holds the real value,
+ * renders both the start and the final value and CSS shows the start only where this will count
+ * (scripts on, motion allowed), so a counter never goes backwards; under reduced motion it keeps
+ * the final value. `aria-valuenow` always holds the real value,
  * so assistive technology is not fed the intermediate numbers.
  */
 export function attachProgressCounters(root: HTMLElement): () => void {
-  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches || !('IntersectionObserver' in window)) {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return () => {}
+  if (!('IntersectionObserver' in window)) {
+    // CSS drew the start value for a script that cannot count here: show the real one.
+    for (const counter of root.querySelectorAll<HTMLElement>('[data-progress]')) {
+      const target = parseProgress(counter.dataset.progress)
+      if (target !== null) show(counter, target)
+    }
     return () => {}
   }
   const frames = new Set<number>()
