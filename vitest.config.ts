@@ -1,6 +1,25 @@
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
+/** Both cores of the machines this runs on (docs/tests.md). */
+const WORKERS = 2
+
+/**
+ * Suites that install, deploy, back up or restore a whole site: each starts servers of its own
+ * (nginx, PostgreSQL, several instances) and measures them, so they run one at a time, after the rest.
+ */
+const RUN_ALONE = [
+  'tests/integration/backup-restore.test.ts',
+  'tests/integration/backup-s3.test.ts',
+  'tests/integration/s3-storage.test.ts',
+  'tests/integration/server-deploy.test.ts',
+  'tests/integration/server-install.test.ts',
+  'tests/integration/process-cpu.test.ts',
+]
+
+/** The servers a project's suites share, started once for the project (tests/support/globalSetup.ts). */
+const SHARED_SERVERS = ['tests/support/globalSetup.ts']
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -9,14 +28,47 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
-    env: {
-      PAYLOAD_SECRET: 'vitest-secret',
-      DATA_DIR: path.resolve(__dirname, '.tmp/vitest-data'),
-    },
+    // Printed by the default reporter beside each test that took longer, and listed at the end of `npm test`.
+    slowTestThreshold: 5_000,
+    setupFiles: ['tests/support/workerEnv.ts'],
+    env: { PAYLOAD_SECRET: 'vitest-secret' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          pool: 'threads',
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: RUN_ALONE,
+          pool: 'forks',
+          maxWorkers: WORKERS,
+          globalSetup: SHARED_SERVERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'alone',
+          include: RUN_ALONE,
+          pool: 'forks',
+          maxWorkers: 1,
+          globalSetup: SHARED_SERVERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 })

@@ -5,7 +5,7 @@ import { CHAT_STARTED_EVENT, LEAD_EVENT, PAGE_VIEW_EVENT } from '@/analytics/eve
 import { SEED_FORMS } from '@/setup/seed/content/forms'
 import { pageUrl, startCollector, testClock } from '../support/collector'
 import { startTestPayload } from '../support/payload'
-import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { postgresDatabase } from '../support/sharedPostgres'
 
 const DAY = 24 * 60 * 60 * 1000
 const TODAY_NOON = Date.parse('2026-11-20T12:00:00Z')
@@ -68,15 +68,15 @@ async function recordKnownTraffic() {
 
 for (const database of ['SQLite', 'PostgreSQL'] as const) {
   describe(`the dashboard report over known data (${database})`, () => {
-    let server: TempPostgres | undefined
+    let server: Awaited<ReturnType<typeof postgresDatabase>> | undefined
     beforeAll(async () => {
-      if (database === 'PostgreSQL') server = await startTempPostgres()
+      if (database === 'PostgreSQL') server = await postgresDatabase()
       ;({ payload, cleanup } = await startTestPayload(server?.url))
       await recordKnownTraffic()
     })
     afterAll(async () => {
       await cleanup?.()
-      server?.stop()
+      await server?.stop()
     })
 
     it('counts visitors, sessions and page views within the period only', async () => {

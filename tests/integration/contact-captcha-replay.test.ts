@@ -12,7 +12,7 @@ import { SUBMIT_MESSAGES, SUBMIT_RETRY_AFTER_S } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
 import { solvedAltcha } from '../support/altcha'
 import { createContactForm, jsonPost, validFields } from '../support/contact'
-import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { postgresDatabase } from '../support/sharedPostgres'
 
 // Without REDIS_URL the spent proof-of-work answers live in the site's database.
 delete process.env.REDIS_URL
@@ -60,7 +60,7 @@ async function withSpentAnswersFailing(db: Database, during: () => Promise<void>
   }
 }
 
-const databases: Array<{ name: string; open: () => Promise<{ url: string; close: () => void }> }> = [
+const databases: Array<{ name: string; open: () => Promise<{ url: string; close: () => unknown }> }> = [
   {
     name: 'SQLite',
     open: async () => {
@@ -71,7 +71,7 @@ const databases: Array<{ name: string; open: () => Promise<{ url: string; close:
   {
     name: 'PostgreSQL',
     open: async () => {
-      const postgres: TempPostgres = await startTempPostgres()
+      const postgres = await postgresDatabase()
       return { url: postgres.url, close: () => postgres.stop() }
     },
   },
@@ -80,7 +80,7 @@ const databases: Array<{ name: string; open: () => Promise<{ url: string; close:
 for (const database of databases) {
   describe(`spent captcha answers on ${database.name}, without Redis`, () => {
     let url: string
-    let close: () => void
+    let close: () => unknown
     let first: Payload
     let second: Payload
 
@@ -93,7 +93,7 @@ for (const database of databases) {
     afterAll(async () => {
       await first?.destroy().catch(() => undefined)
       await second?.destroy()
-      close?.()
+      await close?.()
     })
 
     it('refuses an answer used before a restart', async () => {

@@ -9,7 +9,7 @@ import { claimDueJobs, requeueOrphanedSubmissions, runContactQueue } from '@/con
 import { acceptSubmission } from '@/contact/server/submit'
 import { buildSiteConfig } from '@/payload.config'
 import { createContactForm, validFields } from '../support/contact'
-import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { postgresDatabase } from '../support/sharedPostgres'
 import { startSmtpServer } from '../support/smtp'
 
 /** Submissions waiting when both instances start their runners. */
@@ -17,12 +17,12 @@ const QUEUED_SUBMISSIONS = 40
 /** Passes each instance's runner makes at most; one or two are enough when nothing fails. */
 const MAX_PASSES = 10
 
-let postgres: TempPostgres
+let postgres: Awaited<ReturnType<typeof postgresDatabase>>
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 const instances: Payload[] = []
 
 beforeAll(async () => {
-  postgres = await startTempPostgres()
+  postgres = await postgresDatabase()
   smtp = await startSmtpServer()
   process.env.SMTP_URL = smtp.url
   for (let index = 0; index < 2; index++) {
@@ -39,7 +39,7 @@ afterAll(async () => {
   for (const payload of instances) await payload.destroy()
   await smtp?.close()
   delete process.env.SMTP_URL
-  postgres?.stop()
+  await postgres?.stop()
 })
 
 async function submitMarked(payload: Payload, marker: string) {

@@ -11,14 +11,13 @@ import { proxyTrustFrom } from '@/server/clientAddress'
 import { METRICS_PATH } from '@/server/metrics'
 import { siteRequestListener } from '@/server/requestListener'
 import { payload, restartSmtpOn, setUpDeliverySuite, smtp, submit } from '../support/contactDelivery'
+import { freePort } from '../support/ports'
 import { startTempRedis, type TempRedis } from '../support/redis'
 
 setUpDeliverySuite()
 
 /** This suite's ports (the site's server, and the Redis it kills and brings back). */
-const SERVER_PORT = 3460
-const REDIS_PORT = 6366
-const SMTP_PORT = 3461
+const [SERVER_PORT, REDIS_PORT, SMTP_PORT] = [await freePort(), await freePort(), await freePort()]
 const BASE = `http://127.0.0.1:${SERVER_PORT}`
 const TOKEN = 'metrics-token-for-the-suite'
 /** How soon a gauge follows a part that went down or came back. */

@@ -4,8 +4,8 @@ import { database, sql } from '@/platform/sql'
 import { seedIfEmpty } from '@/setup/seed'
 import { migrations as postgresMigrations } from '@/migrations/postgres'
 import { migrations as sqliteMigrations } from '@/migrations/sqlite'
-import { startTempPostgres, type TempPostgres } from '../support/postgres'
-import { startTestPayload } from '../support/payload'
+import { postgresDatabase } from '../support/sharedPostgres'
+import { startEmptyTestPayload, startTestPayload } from '../support/payload'
 
 async function appliedMigrations(payload: Awaited<ReturnType<typeof startTestPayload>>['payload']) {
   const { docs } = await payload.find({ collection: 'payload-migrations', limit: 0, sort: 'createdAt' })
@@ -14,7 +14,7 @@ async function appliedMigrations(payload: Awaited<ReturnType<typeof startTestPay
 
 describe('migrations on SQLite', () => {
   it('create the whole schema on an empty file and run once', async () => {
-    const { payload, cleanup } = await startTestPayload()
+    const { payload, cleanup } = await startEmptyTestPayload()
     try {
       expect(await appliedMigrations(payload)).toEqual(sqliteMigrations.map((m) => m.name))
       await migrateDatabase(payload)
@@ -27,9 +27,9 @@ describe('migrations on SQLite', () => {
 })
 
 describe('migrations on PostgreSQL', () => {
-  let server: TempPostgres
+  let server: Awaited<ReturnType<typeof postgresDatabase>>
   beforeAll(async () => {
-    server = await startTempPostgres()
+    server = await postgresDatabase({ migrated: false })
   })
   afterAll(() => server?.stop())
 

@@ -1,15 +1,15 @@
 import { describeSqlModule } from '../support/sqlSuite'
 import { startTestPayload } from '../support/payload'
-import { startTempPostgres } from '../support/postgres'
+import { postgresDatabase } from '../support/sharedPostgres'
 
 describeSqlModule('postgres', async () => {
-  const postgres = await startTempPostgres()
+  const postgres = await postgresDatabase()
   const { payload, cleanup } = await startTestPayload(postgres.url)
   return {
     payload,
     stop: async () => {
       await cleanup()
-      postgres.stop()
+      await postgres.stop()
     },
   }
 })

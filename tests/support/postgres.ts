@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './ports'
 
 /** A throwaway PostgreSQL cluster on loopback, owned by the `postgres` system user. */
 export type TempPostgres = {
@@ -19,17 +19,6 @@ function postgresBinDir(): string {
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
   if (!versions.length) throw new Error('PostgreSQL is not installed (npm test installs Debian’s postgresql).')
   return path.join(root, versions[0], 'bin')
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
 }
 
 /** Run as root (as `npm test` is here), the cluster belongs to the `postgres` system user. */

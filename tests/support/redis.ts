@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import net from 'node:net'
+import { freePort } from './ports'
 
 export type TempRedis = {
   url: string
@@ -15,16 +16,7 @@ export type TempRedis = {
 
 /** A throwaway Redis on loopback, without persistence; on `port` when given (to bring one back where it was). */
 export async function startTempRedis({ port: wanted }: { port?: number } = {}): Promise<TempRedis> {
-  const port =
-    wanted ??
-    (await new Promise<number>((resolve, reject) => {
-      const server = net.createServer()
-      server.listen(0, '127.0.0.1', () => {
-        const { port: free } = server.address() as net.AddressInfo
-        server.close(() => resolve(free))
-      })
-      server.on('error', reject)
-    }))
+  const port = wanted ?? (await freePort())
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
