@@ -4,23 +4,27 @@ import { createInProcessBus } from '@/chat/server/live/bus'
 import { ChatHub } from '@/chat/server/live/hub'
 import { ChatStore } from '@/chat/server/storage/store'
 import { startTestPayload } from '../support/payload'
-import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { postgresDatabase } from '../support/sharedPostgres'
 
-let postgres: TempPostgres
+let postgres: Awaited<ReturnType<typeof postgresDatabase>>
 let payload: Payload
 let cleanup: () => Promise<void>
 let hub: ChatHub
 
 beforeAll(async () => {
-  postgres = await startTempPostgres()
+  postgres = await postgresDatabase()
   ;({ payload, cleanup } = await startTestPayload(postgres.url))
   hub = new ChatHub(createInProcessBus())
 }, 120_000)
 afterAll(async () => {
   hub?.close()
   await cleanup?.()
-  postgres?.stop()
+  await postgres?.stop()
 })
+
+/** Writes in all, and how many are in flight at once: fewer than the pool's 10 connections, one being the reader's. */
+const WRITES = 60
+const WRITERS_AT_ONCE = 8
 
 const message = (text: string) => ({ type: 'message' as const, author: { type: 'customer' as const, name: 'V' }, text })
 
@@ -74,8 +78,16 @@ describe('chat event order on PostgreSQL', () => {
         }
       }
     })()
-    const written = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => store.append(conversations[i % 3].id, message(`n${i}`))),
+    // Many writers at once, but never more than the pool has connections for beside the reader's:
+    // more would only queue for a connection, and on a busy machine a queued one outwaits the
+    // pool's one-second connect bound, which is not what this checks.
+    const written: Awaited<ReturnType<ChatStore['append']>>[] = []
+    let next = 0
+    await Promise.all(
+      Array.from({ length: WRITERS_AT_ONCE }, async () => {
+        for (let i = next++; i < WRITES; i = next++)
+          written.push(await store.append(conversations[i % 3].id, message(`n${i}`)))
+      }),
     )
     writing = false
     await reader
