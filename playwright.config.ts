@@ -1,8 +1,23 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs'
 import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from './src/analytics/consent/model'
+import { announceWorkerSlot } from './tests/e2e/support/workerSlots'
 
-export const E2E_PORT = Number(process.env.E2E_PORT || 3100)
+// In a worker, tells the watchdog which slot this process is in.
+announceWorkerSlot()
+
+/** Both cores: each worker drives its own server (docs/tests.md). E2E_WORKERS=1 runs one, for a quick look at a file. */
+export const BROWSER_WORKERS = Number(process.env.E2E_WORKERS || 2)
+/** Ports a worker's suites may use from its server's port up (second servers, proxies, stand-ins). */
+const PORTS_PER_WORKER = 10
+/** The first worker's server; two checkouts' suites run side by side when E2E_PORT differs by 20 or more. */
+const E2E_PORT_BASE = Number(process.env.E2E_PORT || 3100)
+const serverPort = (parallelIndex: number) => E2E_PORT_BASE + PORTS_PER_WORKER * parallelIndex
+/**
+ * This worker's server: Playwright names the worker slot in TEST_PARALLEL_INDEX before a worker loads
+ * this file, so every suite (and `baseURL`) reaches the server of its own worker, on its own database.
+ */
+export const E2E_PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX || 0))
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`
 
 /**
@@ -27,17 +42,22 @@ export const RETURNING_VISITOR = {
 export const FIRST_VISIT = { cookies: [], origins: [] }
 
 /** Longest the browser suite may run in all. */
-export const BROWSER_SUITE_MAX_MS = 55 * 60_000
+export const BROWSER_SUITE_MAX_MS = 40 * 60_000
+
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined }
+const PRODUCTION_STACK_SUITE = 'e2e/front.spec.ts'
 
 /** The browser suites run against the production build, on a fresh seeded database. */
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests',
   fullyParallel: false,
-  workers: 1,
+  workers: BROWSER_WORKERS,
   retries: 0,
   timeout: 45_000,
-  // The whole browser suite takes about 25 minutes here; a run past this has gone wrong.
+  // A run past this has gone wrong.
   globalTimeout: BROWSER_SUITE_MAX_MS,
+  // Listed at the end of the run (and of `npm test`): the files that took longest.
+  reportSlowTests: { max: 10, threshold: 60_000 },
   expect: { timeout: 7_000 },
   reporter: [
     ['list'],
@@ -56,15 +76,23 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+      testMatch: ['e2e/**/*.spec.ts', 'contract/**/*.spec.ts'],
+      testIgnore: PRODUCTION_STACK_SUITE,
+      use: DESKTOP,
     },
+    // The production stack starts servers of its own (nginx, PostgreSQL, Redis, two instances): it
+    // runs on one worker beside the other suites, not twice at once.
+    { name: 'production-stack', testMatch: PRODUCTION_STACK_SUITE, use: DESKTOP },
   ],
-  webServer: {
+  // One server per worker, each on its own copy of the seeded database (scripts/e2e-server.mjs).
+  webServer: Array.from({ length: BROWSER_WORKERS }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `${E2E_URL}/api/health`,
+    url: `http://127.0.0.1:${serverPort(index)}/api/health`,
+    env: { E2E_PORT: String(serverPort(index)) },
     timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    // E2E_REUSE_SERVER=1 drives servers already started with `E2E_PORT=… node scripts/e2e-server.mjs`.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 })

@@ -9,7 +9,7 @@ import { runWatched } from '../../scripts/lib/watchdog.mjs'
 const ROOT = path.resolve(__dirname, '../..')
 const STUCK_PROJECT = path.join(ROOT, 'tests/support/stuckWorker')
 /** The watchdogs' allowances in these tests, short so that a stall shows within seconds. */
-const STALL_MS = 3_000
+const STALL_MS = 5_000
 
 type RunOutcome = { code: number | null; output: string; elapsedMs: number }
 
@@ -57,6 +57,38 @@ describe('a browser-suite worker whose main thread is blocked for good', () => {
         'a test after the stuck one runs in a new worker and passes': 'passed',
       })
       expect(run.elapsedMs).toBeLessThan(60_000)
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true })
+    }
+  }, 90_000)
+})
+
+describe('a stuck worker beside a busy one', () => {
+  it('is ended by the watchdog although the other worker keeps making progress', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stuck-worker-'))
+    const jsonFile = path.join(work, 'result.json')
+    try {
+      const run = await runStuckProject({
+        E2E_WORKER_STALL_MS: String(STALL_MS),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+        STUCK_WORKERS: '2',
+        // Busy for longer than the stall allowance twice over: a watchdog that counts any worker's
+        // progress as everyone's would not end the stuck one before this finishes.
+        STUCK_BUSY_FOR_MS: String(4 * STALL_MS),
+      })
+      expect(run.code, run.output).not.toBe(0)
+      expect(run.output).toMatch(
+        /Watchdog: no progress for \d+ s in stuck\.spec\.ts:\d+ › a test that blocks its worker/,
+      )
+      const { suites } = JSON.parse(fs.readFileSync(jsonFile, 'utf8'))
+      const statuses = suites.flatMap(
+        (suite: { specs: { title: string; tests: { results: { status: string }[] }[] }[] }) =>
+          suite.specs.map((spec) => [spec.title, spec.tests[0].results[0]?.status]),
+      )
+      expect(Object.fromEntries(statuses)).toMatchObject({
+        'a test that blocks its worker for good': 'failed',
+        'a test on the other worker keeps making progress meanwhile': 'passed',
+      })
     } finally {
       fs.rmSync(work, { recursive: true, force: true })
     }

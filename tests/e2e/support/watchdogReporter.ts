@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import type { FullResult, Reporter, TestCase } from '@playwright/test/reporter'
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 import { commandLine, descendantsOf, signalTree } from '../../../scripts/lib/processTree.mjs'
+import { announcedSlotOf, forgetWorkerSlots } from './workerSlots'
 
 /**
  * How long the run may go without any sign of progress (a test, hook, step, fixture or output
@@ -17,9 +18,18 @@ const CHECK_EVERY_MS = 1_000
 
 const WORKER_ENTRY = 'workerProcessEntry'
 
-/** The workers of this run: Playwright forks each from this process. */
-function workerPids(): number[] {
-  return descendantsOf(process.pid).filter((pid) => commandLine(pid)?.some((arg) => arg.includes(WORKER_ENTRY)))
+/**
+ * The workers of this run (Playwright forks each from this process); with `slot`, those that
+ * announced that slot, or, when none has, those that announced none yet (a worker stuck before it
+ * loaded the config).
+ */
+function workerPids(slot?: number): number[] {
+  const workers = descendantsOf(process.pid).filter((pid) =>
+    commandLine(pid)?.some((arg) => arg.includes(WORKER_ENTRY)),
+  )
+  if (slot === undefined) return workers
+  const inSlot = workers.filter((pid) => announcedSlotOf(pid) === slot)
+  return inSlot.length ? inSlot : workers.filter((pid) => announcedSlotOf(pid) === null)
 }
 
 /** A test as a run's output names it: its file and line, then its describe blocks and title. */
@@ -54,8 +64,14 @@ function nativeStack(pid: number): string | null {
  * the run with it; Playwright then reports the worker's test as failed and goes on in a new one.
  */
 export default class WorkerWatchdog implements Reporter {
-  private lastProgressAt = Date.now()
-  private where = 'before the first test'
+  /**
+   * Each worker slot that is in a test: when it last showed progress, and where. One slot's progress
+   * never hides another's stall.
+   */
+  private readonly inTest = new Map<number, { lastProgressAt: number; where: string }>()
+  /** Any progress of the run, for a run stuck between tests (a worker that never starts the next one). */
+  private lastRunProgressAt = Date.now()
+  private lastEnded = 'before the first test'
   private readonly stalls: string[] = []
   private timer: NodeJS.Timeout | undefined
 
@@ -64,39 +80,42 @@ export default class WorkerWatchdog implements Reporter {
   }
 
   onBegin() {
-    this.lastProgressAt = Date.now()
+    this.lastRunProgressAt = Date.now()
     this.timer = setInterval(() => this.check(), CHECK_EVERY_MS)
     this.timer.unref()
   }
 
-  private progress() {
-    this.lastProgressAt = Date.now()
+  private progress(result?: TestResult) {
+    this.lastRunProgressAt = Date.now()
+    const slot = result && this.inTest.get(result.parallelIndex)
+    if (slot) slot.lastProgressAt = Date.now()
   }
 
-  onTestBegin(test: TestCase) {
-    this.progress()
-    this.where = `in ${testName(test)}`
+  onTestBegin(test: TestCase, result: TestResult) {
+    this.lastRunProgressAt = Date.now()
+    this.inTest.set(result.parallelIndex, { lastProgressAt: Date.now(), where: `in ${testName(test)}` })
   }
 
-  onTestEnd(test: TestCase) {
-    this.progress()
-    this.where = `after ${testName(test)} (the next test's worker was starting)`
+  onTestEnd(test: TestCase, result: TestResult) {
+    this.lastRunProgressAt = Date.now()
+    this.inTest.delete(result.parallelIndex)
+    this.lastEnded = `after ${testName(test)} (the next test's worker was starting)`
   }
 
-  onStepBegin() {
-    this.progress()
+  onStepBegin(_test: TestCase, result: TestResult) {
+    this.progress(result)
   }
 
-  onStepEnd() {
-    this.progress()
+  onStepEnd(_test: TestCase, result: TestResult) {
+    this.progress(result)
   }
 
-  onStdOut() {
-    this.progress()
+  onStdOut(_chunk: string | Buffer, _test?: TestCase, result?: TestResult) {
+    this.progress(result)
   }
 
-  onStdErr() {
-    this.progress()
+  onStdErr(_chunk: string | Buffer, _test?: TestCase, result?: TestResult) {
+    this.progress(result)
   }
 
   onError() {
@@ -104,10 +123,20 @@ export default class WorkerWatchdog implements Reporter {
   }
 
   private check() {
-    const silentMs = Date.now() - this.lastProgressAt
-    if (silentMs < WORKER_STALL_MS) return
-    const where = this.where
-    const workers = workerPids()
+    const now = Date.now()
+    for (const [slot, state] of this.inTest) {
+      if (now - state.lastProgressAt < WORKER_STALL_MS) continue
+      this.end(workerPids(slot), now - state.lastProgressAt, state.where)
+      state.lastProgressAt = now
+    }
+    if (!this.inTest.size && now - this.lastRunProgressAt >= WORKER_STALL_MS) {
+      this.end(workerPids(), now - this.lastRunProgressAt, this.lastEnded)
+      this.lastRunProgressAt = now
+    }
+  }
+
+  /** Ends stuck workers (with what they started), saying where they were. */
+  private end(workers: number[], silentMs: number, where: string) {
     const stall = `no progress for ${Math.round(silentMs / 1000)} s ${where}; ended worker ${workers.join(', ') || '(none found)'}`
     process.stderr.write(`\nWatchdog: ${stall}\n`)
     this.stalls.push(stall)
@@ -116,11 +145,11 @@ export default class WorkerWatchdog implements Reporter {
       if (stack) process.stderr.write(`Watchdog: worker ${pid} was at\n    ${stack}\n`)
     }
     for (const pid of workers) signalTree(pid, 'SIGKILL')
-    this.lastProgressAt = Date.now()
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     clearInterval(this.timer)
+    forgetWorkerSlots()
     if (!this.stalls.length) return undefined
     process.stderr.write(`\nWatchdog: the run failed because a worker was stuck:\n  ${this.stalls.join('\n  ')}\n`)
     return { status: result.status === 'interrupted' ? 'interrupted' : 'failed' }
