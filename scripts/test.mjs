@@ -9,12 +9,15 @@ import {
   ensureDebianPackages,
   ensureInstalled,
   ROOT,
-  run,
 } from './lib/bootstrap.mjs'
 import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
+import { playwrightDurations, slowestLines, vitestDurations } from './lib/slowestTests.mjs'
 import { runWatched } from './lib/watchdog.mjs'
 
 const REPORT_DIR = path.join(ROOT, '.tmp', 'reports')
+/** When `npm test` started, carried over when it goes on under the project's Node (its install counts too). */
+const RUN_STARTED_AT = Number(process.env.NPM_TEST_STARTED_AT || Date.now())
+process.env.NPM_TEST_STARTED_AT = String(RUN_STARTED_AT)
 
 /**
  * The stack's packages (PostgreSQL for the migration suite and the production stack, Redis for
@@ -32,8 +35,7 @@ const TEST_PACKAGES = [
   ['/usr/sbin/logrotate', 'logrotate'],
 ]
 
-function countVitest(file) {
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'))
+function countVitest(report) {
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
@@ -41,8 +43,7 @@ function countVitest(file) {
   }
 }
 
-function countPlaywright(file) {
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'))
+function countPlaywright({ stats }) {
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
 }
 
@@ -117,14 +118,30 @@ try {
   console.error(`npm test could not set up: ${error instanceof Error ? error.message : error}`)
   process.exit(1)
 }
+steps.push(`set-up (install, Debian packages): ok (${Math.round((Date.now() - RUN_STARTED_AT) / 1000)} s)`)
 fs.rmSync(REPORT_DIR, { recursive: true, force: true })
 fs.mkdirSync(REPORT_DIR, { recursive: true })
 
-await step('type-check', () => run('npx', ['tsc', '--noEmit'], { env: testEnv }))
-await step('lint', () => {
-  run('npx', ['eslint', '.', '--max-warnings=0'], { env: testEnv })
-  run('npx', ['prettier', '--check', '.'], { env: testEnv })
-})
+/** Runs commands side by side (one core each), and fails when any of them does. */
+async function runTogether(commands) {
+  const outcomes = await Promise.all(
+    commands.map(([command, args]) =>
+      runWatched(command, args, { env: testEnv, cwd: ROOT, silenceMs: SUITE_SILENCE_MS }),
+    ),
+  )
+  const failedCommands = commands
+    .filter((_, i) => outcomes[i].code !== 0)
+    .map(([command, args]) => [command, ...args].join(' '))
+  if (failedCommands.length) throw new Error(`${failedCommands.join('; ')} failed`)
+}
+
+await step('type-check and lint', () =>
+  runTogether([
+    ['npx', ['tsc', '--noEmit']],
+    ['npx', ['eslint', '.', '--max-warnings=0']],
+    ['npx', ['prettier', '--check', '.']],
+  ]),
+)
 await step('unit and integration (vitest)', () =>
   runSuite(
     'npx',
@@ -148,9 +165,10 @@ await step('browser (playwright)', () =>
 )
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
-for (const [file, count] of [
-  ['vitest.json', countVitest],
-  ['playwright.json', countPlaywright],
+const slowest = []
+for (const [file, runner, count, durations] of [
+  ['vitest.json', 'Vitest', countVitest, vitestDurations],
+  ['playwright.json', 'Playwright', countPlaywright, playwrightDurations],
 ]) {
   const full = path.join(REPORT_DIR, file)
   if (!fs.existsSync(full)) {
@@ -158,13 +176,17 @@ for (const [file, count] of [
     steps.push(`${file}: no report (the suite did not run)`)
     continue
   }
-  const counts = count(full)
+  const report = JSON.parse(fs.readFileSync(full, 'utf8'))
+  slowest.push(`  The slowest tests (${runner}):`, ...slowestLines(durations(report)).map((line) => `    ${line}`))
+  const counts = count(report)
   totals.passed += counts.passed
   totals.failed += counts.failed
   totals.skipped += counts.skipped
 }
 if (totals.failed || totals.skipped) failed = true
 
-console.log('\n' + steps.map((line) => `  ${line}`).join('\n'))
+console.log('\n' + slowest.join('\n'))
+const totalSeconds = Math.round((Date.now() - RUN_STARTED_AT) / 1000)
+console.log('\n' + [...steps, `the whole run: ${totalSeconds} s`].map((line) => `  ${line}`).join('\n'))
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(failed ? 1 : 0)
