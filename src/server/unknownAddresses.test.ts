@@ -109,6 +109,36 @@ describe('the server before an unknown address', () => {
     }
   })
 
+  it('answers malformed, hostile and unknown addresses with the 404 page (400 when it cannot be decoded), never an error', async () => {
+    keepKnownAddresses(new Set([...KNOWN, '/services', '/contact']))
+    const before = renders
+    for (const address of [
+      '/services/no-such-child',
+      '/Services',
+      '/home',
+      '/%00',
+      '/a/b/c/d/e/f/g/h/i/j/k',
+      '/services/..%2F..%2Fetc%2Fpasswd',
+      `/${'x'.repeat(3000)}`,
+    ]) {
+      const answer = await fetch(`${origin}${address}`)
+      expect(answer.status, address.slice(0, 40)).toBe(404)
+      expect(answer.headers.get('cache-control'), address.slice(0, 40)).toBe(NOT_FOUND_CACHE_CONTROL)
+      expect(await answer.text()).toContain('Page not found')
+    }
+    const undecodable = await fetch(`${origin}/%E0%A4%A`)
+    expect(undecodable.status).toBe(400)
+    expect(await undecodable.text()).toMatch(/address is not valid/)
+    // Rendered at most once, for the first of them: the rest are the remembered page.
+    expect(renders - before).toBeLessThanOrEqual(1)
+
+    // A known page with a hostile query is the page's to answer, not refused on the way.
+    const rendersBefore = renders
+    const known = await fetch(`${origin}/contact?%%=%zz&a[]=<script>`)
+    expect(known.status).toBeLessThan(500)
+    expect(renders - rendersBefore).toBe(1)
+  })
+
   it('asks Next again once the remembered page is older than its time', async () => {
     keepKnownAddresses(KNOWN)
     await fetch(`${origin}/zz-first`)

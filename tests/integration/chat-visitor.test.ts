@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/chat/constants'
+import { CHAT_BODY_MAX_BYTES, CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/chat/constants'
 import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/http/files'
 import { newVisitorToken } from '@/chat/server/http/tokens'
-import { visitorStream } from '@/chat/server/http/visitor'
+import { answerVisitorPost, visitorStream } from '@/chat/server/http/visitor'
 import { chatHub } from '@/chat/server/live/hub'
 import { CHAT_REPLAY_MAX_EVENTS, ChatStore } from '@/chat/server/storage/store'
 import { database, sql } from '@/platform/sql'
@@ -109,10 +109,12 @@ describe('visitor conversation', () => {
     expect(event.text).toBe(html)
   })
 
-  it(`refuses a message over ${CHAT_MESSAGE_MAX_CHARS} characters with 413 and stores nothing`, async () => {
+  it(`refuses a message over ${CHAT_MESSAGE_MAX_CHARS} characters, or a body over ${CHAT_BODY_MAX_BYTES} bytes, with 413 and stores nothing`, async () => {
     const token = newVisitorToken()
     const response = await visitorPost(token, { action: 'message', text: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1) })
     expect(response.status).toBe(413)
+    const oversized = await visitorPost(token, { action: 'message', text: 'x'.repeat(CHAT_BODY_MAX_BYTES) })
+    expect(oversized.status).toBe(413)
     const count = await payload.count({ collection: 'chat-events', where: { text: { like: 'xxxxxxxxxx' } } })
     expect(count.totalDocs).toBe(0)
   })
@@ -120,6 +122,8 @@ describe('visitor conversation', () => {
   it('answers malformed JSON, unknown actions and empty messages with 400', async () => {
     const token = newVisitorToken()
     expect((await visitorPost(token, '{not json')).status).toBe(400)
+    expect((await visitorPost(token, '{"action": "start"')).status).toBe(400)
+    expect((await visitorPost(token, { action: 'become_agent' })).status).toBe(400)
     expect((await visitorPost(token, '[1,2]')).status).toBe(400)
     expect((await visitorPost(token, { action: 'drop_tables' })).status).toBe(400)
     expect((await visitorPost(token, { action: 'message', text: '   ' })).status).toBe(400)
@@ -140,6 +144,16 @@ describe('visitor conversation', () => {
   it('refuses posts and streams from a foreign origin', async () => {
     const token = newVisitorToken()
     expect((await visitorPost(token, { action: 'typing' }, { origin: 'https://evil.example' })).status).toBe(403)
+    // A first visit from another site's page, without the cookie, starts nothing either.
+    const cookieless = await answerVisitorPost(
+      new Request(`${SITE}/api/chat/visitor`, {
+        method: 'POST',
+        headers: { host: 'site.test', origin: 'https://attacker.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'start' }),
+      }),
+      payload,
+    )
+    expect(cookieless.status).toBe(403)
     const stream = await visitorStream(
       new Request(`${SITE}/api/chat/stream`, { headers: visitorHeaders(token, { origin: 'https://evil.example' }) }),
       payload,

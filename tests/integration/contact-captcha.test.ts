@@ -38,6 +38,7 @@ const captchaRefusal = async (response: Response) => {
 describe('altcha (self-hosted proof of work)', () => {
   it('serves a signed challenge that expires', async () => {
     const response = await fetchChallenge()
+    expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     const challenge = await response.json()
     expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: ALTCHA_MAX_NUMBER })
@@ -169,6 +170,39 @@ describe('legacy captcha check (method=recaptcha)', () => {
       await useProvider('altcha')
       await fake.close()
     }
+  })
+})
+
+describe('legacy captcha check with the proof-of-work captcha', () => {
+  it('takes the solved challenge sent as g-recaptcha-response: s, stored, and its delivery started', async () => {
+    await useProvider('altcha')
+    const data = new URLSearchParams()
+    for (const { name, value } of validFields({ name: 'Legacy Altcha' }))
+      for (const item of Array.isArray(value) ? value : [value]) data.append(name, item)
+    const params = new URLSearchParams({
+      option: 'com_ajax',
+      module: 'contact',
+      format: 'raw',
+      data: data.toString(),
+      method: 'recaptcha',
+      'g-recaptcha-response': await solvedAltcha(),
+      recaptcha_challenge_field: '',
+      recaptcha_response_field: '',
+    })
+    const csrf = await csrfPair()
+    let started = 0
+    const response = await handleLegacyPost(
+      await formPost(params, { path: '/index.php', csrf, headers: { 'X-CSRF-Token': csrf.token } }),
+      { ...deps(), onAccepted: () => void started++ },
+    )
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe(LEGACY_SUCCESS)
+    const { docs } = await payload.find({
+      collection: 'form-submissions',
+      where: { summary: { like: 'Legacy Altcha' } },
+    })
+    expect(docs).toHaveLength(1)
+    expect(started).toBe(1)
   })
 })
 

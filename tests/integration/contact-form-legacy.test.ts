@@ -3,12 +3,20 @@ import { MESSAGES } from '@/forms/validation'
 import { HONEYPOT_FIELD, SENT_FRAGMENT_SUFFIX } from '@/contact/protocol'
 import { SCRIPTLESS_PAGE_CSP } from '@/security/headers'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
-import { BODY_MESSAGES } from '@/contact/server/body'
+import { BODY_MESSAGES, CONTACT_BODY_LIMIT_BYTES } from '@/contact/server/body'
 import { GUARD_MESSAGES } from '@/contact/server/guard'
 import { LEGACY_MESSAGES, LEGACY_SUCCESS } from '@/contact/server/legacyEndpoint'
 import { CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT, CONTACT_RATE_WINDOW_MS } from '@/contact/server/rateLimit'
 import { csrfPair, formPost, jsonPost, validFields } from '../support/contact'
-import { body, contact, legacy, setUpContactEndpointSuite, storedWithName, tooShort } from '../support/contactEndpoints'
+import {
+  accepted,
+  body,
+  contact,
+  legacy,
+  setUpContactEndpointSuite,
+  storedWithName,
+  tooShort,
+} from '../support/contactEndpoints'
 
 setUpContactEndpointSuite()
 
@@ -20,7 +28,8 @@ describe('POST /api/contact (no-JavaScript form)', () => {
     return params
   }
 
-  it('redirects with 303 to the page’s sent notice after storing', async () => {
+  it('redirects with 303 to the page’s sent notice after storing, and starts its delivery', async () => {
+    const before = accepted
     const response = await contact(
       await formPost(formParams({ name: 'No Script Sent' }), { tokenField: CSRF_FORM_FIELD }),
     )
@@ -28,6 +37,7 @@ describe('POST /api/contact (no-JavaScript form)', () => {
     expect(response.headers.get('location')).toBe(`/contact#contact-form-115${SENT_FRAGMENT_SUFFIX}`)
     const [stored] = await storedWithName('No Script Sent')
     expect(stored.data?.find((item) => item.name === 'properties')?.value).toBe('residential\nland')
+    expect(accepted).toBe(before + 1)
   })
 
   it('answers an HTML page with the errors and the visitor’s input kept, escaped', async () => {
@@ -66,12 +76,27 @@ describe('POST /api/contact (no-JavaScript form)', () => {
     expect(await storedWithName('No Script Plain')).toHaveLength(1)
   })
 
-  it('answers a 403 HTML page to a post without a token that no browser vouches for', async () => {
-    const response = await contact(
-      await formPost(formParams({ name: 'No Script Csrf' }), { csrf: null, without: ['Origin', 'Sec-Fetch-Site'] }),
-    )
-    expect(response.status).toBe(403)
-    expect(await response.text()).toContain(GUARD_MESSAGES.csrf)
+  it('answers a 403 HTML page to a post without a token from another site, or that no browser vouches for', async () => {
+    const refusals: Array<[string, Parameters<typeof formPost>[1], string]> = [
+      [
+        'another site’s Origin',
+        { headers: { Origin: 'https://evil.example' }, without: ['Sec-Fetch-Site', 'Referer'] },
+        GUARD_MESSAGES.crossOrigin,
+      ],
+      [
+        'Sec-Fetch-Site: cross-site and no Origin',
+        { headers: { 'Sec-Fetch-Site': 'cross-site' }, without: ['Origin', 'Referer'] },
+        GUARD_MESSAGES.crossOrigin,
+      ],
+      ['neither Origin nor Sec-Fetch-Site', { without: ['Origin', 'Sec-Fetch-Site', 'Referer'] }, GUARD_MESSAGES.csrf],
+      ['only a Referer', { without: ['Origin', 'Sec-Fetch-Site'] }, GUARD_MESSAGES.csrf],
+    ]
+    for (const [what, options, message] of refusals) {
+      const response = await contact(await formPost(formParams({ name: 'No Script Csrf' }), { csrf: null, ...options }))
+      expect(response.status, what).toBe(403)
+      expect(response.headers.get('content-type'), what).toContain('text/html')
+      expect(await response.text(), what).toContain(message)
+    }
     expect(await storedWithName('No Script Csrf')).toHaveLength(0)
   })
 
@@ -119,7 +144,8 @@ describe('POST /index.php (legacy)', () => {
   const post = (params: URLSearchParams, options: Parameters<typeof formPost>[1] = {}) =>
     formPost(params, { path: '/index.php', ...options })
 
-  it('answers s to a valid call with the CSRF header and stores it', async () => {
+  it('answers s to a valid call with the CSRF header, stores it and starts its delivery', async () => {
+    const before = accepted
     const csrf = await csrfPair()
     const response = await legacy(
       await post(legacyParams({ name: 'Legacy Valid' }), { csrf, headers: { 'X-CSRF-Token': csrf.token } }),
@@ -127,6 +153,7 @@ describe('POST /index.php (legacy)', () => {
     expect(response.status).toBe(200)
     expect(await response.text()).toBe(LEGACY_SUCCESS)
     expect(await storedWithName('Legacy Valid')).toHaveLength(1)
+    expect(accepted).toBe(before + 1)
   })
 
   it('accepts a same-origin browser call without a token, refuses one that proves nothing', async () => {
@@ -152,13 +179,21 @@ describe('POST /index.php (legacy)', () => {
     const invalid = await legacy(await post(legacyParams({ message: 'short' })))
     expect(invalid.status).toBe(400)
     expect(await invalid.text()).toBe(`message: ${tooShort}`)
-    const unknown = await legacy(
-      await post(new URLSearchParams({ option: 'com_users', format: 'raw', module: 'contact' })),
-    )
-    expect(unknown.status).toBe(400)
-    expect(await unknown.text()).toBe(LEGACY_MESSAGES.unknownCall)
+    for (const call of [
+      { option: 'com_users', format: 'raw', module: 'contact' },
+      { option: 'com_ajax', format: 'raw', module: 'nothing' },
+    ]) {
+      const unknown = await legacy(await post(new URLSearchParams(call)))
+      expect(unknown.status, call.module).toBe(400)
+      expect(await unknown.text()).toBe(LEGACY_MESSAGES.unknownCall)
+    }
     const json = await legacy(await jsonPost(body(), { path: '/index.php' }))
     expect(json.status).toBe(415)
+    const justOver = await legacy(
+      await post(new URLSearchParams({ option: 'com_ajax', pad: 'x'.repeat(CONTACT_BODY_LIMIT_BYTES) })),
+    )
+    expect(justOver.status).toBe(413)
+    expect(await justOver.text()).toBe(BODY_MESSAGES.tooLarge)
     const huge = await legacy(await post(legacyParams({ message: 'x'.repeat(1024 * 1024) })))
     expect(huge.status).toBe(413)
     expect(await huge.text()).toBe(BODY_MESSAGES.tooLarge)
@@ -175,6 +210,23 @@ describe('POST /index.php (legacy)', () => {
     expect(await response.text()).toBe(LEGACY_SUCCESS)
     const [stored] = await storedWithName('Legacy Honey')
     expect(stored.deliveryStatus).toBe('spam')
+  })
+
+  it('counts every call from one address against the allowance, refused ones too: past it 429, while another address is answered', async () => {
+    const ip = '10.201.0.2'
+    const call = (from: string) =>
+      post(new URLSearchParams({ option: 'com_ajax', format: 'raw', module: 'contact' }), { ip: from })
+    const statuses: number[] = []
+    let refused: Response | null = null
+    for (let i = 0; i < CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT + 3; i++) {
+      const response = await legacy(await call(ip))
+      statuses.push(response.status)
+      refused ??= response.status === 429 ? response : null
+    }
+    expect(statuses.slice(0, CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT).every((status) => status === 400)).toBe(true)
+    expect(statuses.slice(CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT)).toEqual([429, 429, 429])
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect((await legacy(await call('10.201.0.3'))).status).toBe(400)
   })
 
   it('shares the per-address rate limit with /api/contact', async () => {

@@ -4,7 +4,7 @@ import { deliverSubmission } from '@/contact/delivery/deliver'
 import { ACTION_MESSAGES } from '@/contact/inbox/protocol'
 import { inboxActionEndpoints } from '@/contact/inbox/endpoints'
 import { runContactQueue } from '@/contact/delivery/runner'
-import { CAPTCHA_ERROR, CAPTCHA_FORM_FIELDS, HONEYPOT_FIELD } from '@/contact/protocol'
+import { CAPTCHA_ERROR, CAPTCHA_FORM_FIELDS, HONEYPOT_FIELD, SENT_FRAGMENT_SUFFIX } from '@/contact/protocol'
 import { CSRF_FORM_FIELD } from '@/security/csrfProtocol'
 import { SITEVERIFY_URLS } from '@/contact/captcha/siteverify'
 import { handleContactPost } from '@/contact/server/contactEndpoint'
@@ -142,6 +142,22 @@ describe('a no-JavaScript post to a form with the proof-of-work captcha', () => 
     expect(await storedNamed('Replayed Use')).toHaveLength(0)
     const [solved] = await storedNamed('First Use')
     expect(solved.deliveryStatus).toBe('queued')
+  })
+
+  it('with a solved proof of work and no token, sent from this site, is redirected to the page’s sent notice and emailed', async () => {
+    const params = new URLSearchParams({ formId: '115', [CAPTCHA_FORM_FIELDS.altcha]: await solvedAltcha() })
+    for (const { name, value } of validFields({ name: 'Plain Solver Sol' }))
+      for (const item of Array.isArray(value) ? value : [value]) params.append(name, item)
+    let started = 0
+    const response = await handleContactPost(await formPost(params, { csrf: null, without: ['Sec-Fetch-Site'] }), {
+      payload: async () => payload,
+      onAccepted: () => void started++,
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(`/contact#contact-form-115${SENT_FRAGMENT_SUFFIX}`)
+    expect(started).toBe(1)
+    await runContactQueue(payload)
+    expect(mailsMentioning('Plain Solver Sol')).toHaveLength(1)
   })
 
   it('still has to pass validation, CSRF and the honeypot', async () => {

@@ -87,7 +87,10 @@ describe('POST /api/contact (JSON)', () => {
     expect(await huge.json()).toEqual({ ok: false, error: BODY_MESSAGES.tooLarge })
   })
 
-  it('answers 413 to a 1 MB value, stopping a streamed body without a length at the limit', async () => {
+  it('answers 413 to a body just over the limit and to a 1 MB value, stopping a streamed body without a length at the limit', async () => {
+    const justOver = await contact(await jsonPost({ formId: 115, pad: 'x'.repeat(CONTACT_BODY_LIMIT_BYTES) }))
+    expect(justOver.status).toBe(413)
+    expect(await justOver.json()).toEqual({ ok: false, error: BODY_MESSAGES.tooLarge })
     const declared = await contact(await jsonPost(body({ message: 'x'.repeat(1024 * 1024) })))
     expect(declared.status).toBe(413)
 
@@ -168,9 +171,17 @@ describe('POST /api/contact (JSON)', () => {
     const missing = await contact(await jsonPost(body({ name: 'No Token' }), { csrf: null }))
     expect(missing.status).toBe(403)
     expect(await missing.json()).toEqual({ ok: false, error: GUARD_MESSAGES.csrf })
+    // The cookie alone, as a browser sends it with any post: the header is what proves the page's script.
+    const cookieOnly = await contact(
+      await jsonPost(body({ name: 'No Token' }), { csrf: null, headers: { Cookie: (await csrfPair()).cookie } }),
+    )
+    expect(cookieOnly.status).toBe(403)
+    expect(await cookieOnly.json()).toEqual({ ok: false, error: GUARD_MESSAGES.csrf })
     const other = await csrfPair()
     const wrong = await contact(await jsonPost(body(), { headers: { 'X-CSRF-Token': other.token } }))
     expect(wrong.status).toBe(403)
+    const forgedHeader = await contact(await jsonPost(body(), { headers: { 'X-CSRF-Token': 'forged' } }))
+    expect(forgedHeader.status).toBe(403)
     const forged = 'A'.repeat(22) + '.' + 'B'.repeat(43)
     const unsigned = await contact(await jsonPost(body(), { csrf: { token: forged, cookie: `csrf_token=${forged}` } }))
     expect(unsigned.status).toBe(403)
@@ -222,5 +233,41 @@ describe('POST /api/contact (JSON)', () => {
     expect(await storedWithName('Flood Repeat')).toHaveLength(CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT)
     const otherAddress = await contact(await jsonPost(body({ name: 'Other Address' }), { ip: '10.200.0.2' }))
     expect(otherAddress.status).toBe(200)
+  })
+
+  it('counts every post from one address against its allowance, refused ones too, but not a post from another site', async () => {
+    const ip = '10.200.0.3'
+    const hostileFields = [
+      { name: '__proto__', value: 'polluted' },
+      { name: 'name', value: '<script>alert(1)</script>\u0000' },
+      { name: 'email', value: 'not an address' },
+    ]
+    const refusals: Array<[string | object, number, Record<string, string>?]> = [
+      ['{"formId": 115, "fields": [', 400],
+      [{ formId: 115, pad: 'x'.repeat(CONTACT_BODY_LIMIT_BYTES) }, 413],
+      [body({ name: 'Counted Refusal' }), 415, { 'Content-Type': 'text/plain' }],
+      [body({ name: 'Counted Refusal' }), 403, { 'X-CSRF-Token': 'forged' }],
+      [{ formId: 115, fields: hostileFields }, 400],
+    ]
+    for (const [sent, status, headers] of refusals) {
+      const response = await contact(await jsonPost(sent, { ip, headers }))
+      expect(response.status, JSON.stringify(headers ?? sent).slice(0, 60)).toBe(status)
+      if (status === 400 && typeof sent !== 'string')
+        expect((await response.json()).fieldErrors).toMatchObject({
+          name: expect.any(String),
+          email: expect.any(String),
+        })
+    }
+    const crossSite = await contact(
+      await jsonPost(body({ name: 'Counted Refusal' }), { ip, headers: { Origin: 'https://attacker.example' } }),
+    )
+    expect(crossSite.status).toBe(403)
+    // The allowance left is what the five refused posts did not spend; the other site's post spent none.
+    const statuses: number[] = []
+    for (let i = refusals.length; i <= CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT; i++)
+      statuses.push((await contact(await jsonPost(body({ name: 'Counted Valid' }), { ip }))).status)
+    expect(statuses).toEqual([...Array(CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT - refusals.length).fill(200), 429])
+    expect(await storedWithName('Counted Valid')).toHaveLength(CONTACT_RATE_LIMIT_PER_MINUTE_DEFAULT - refusals.length)
+    expect(await storedWithName('Counted Refusal')).toHaveLength(0)
   })
 })

@@ -32,7 +32,11 @@ describe('the submissions export', () => {
     expect(lines[1]).not.toContain('"115"')
     expect(csv).toContain('Exported Ella')
     expect(csv).not.toContain('Left Out Leo')
-    const everything = await (await exportWith('')).text()
+    const unfiltered = await exportWith('')
+    expect(unfiltered.status).toBe(200)
+    expect(unfiltered.headers.get('content-type')).toContain('text/csv')
+    const everything = await unfiltered.text()
+    expect(everything).toContain('"deliveryStatus"')
     expect(everything).toContain('Left Out Leo')
   })
 

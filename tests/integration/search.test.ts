@@ -1,8 +1,10 @@
 import type { Payload } from 'payload'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { answerSearch, SEARCH_RATE_LIMIT, searchEndpoint } from '@/search/api'
 import { SEARCH_QUERY_MAX_LENGTH, TYPEAHEAD_MAX_ITEMS } from '@/search/query'
 import { searchPageModel } from '@/search/results'
+import { SearchResults } from '@/search/SearchResults'
 import { SEARCH_INDEX_MAX_AGE_MS } from '@/search/searchPages'
 import { startTestPayload } from '../support/payload'
 
@@ -107,6 +109,27 @@ describe('GET /api/search', () => {
     expect(body).toEqual({ error: expect.stringMatching(/too long/) })
   })
 
+  it('answers over HTTP in JSON: 400 for an oversized q, a list for a malformed or repeated one, and GET alone', async () => {
+    const get = (rawQuery: string) =>
+      searchEndpoint(
+        new Request(`http://site.test/api/search?q=${rawQuery}`, { headers: { 'x-forwarded-for': '192.0.2.60' } }),
+        async () => payload,
+      )
+    const oversized = await get('a'.repeat(5000))
+    expect(oversized.status).toBe(400)
+    expect(oversized.headers.get('content-type')).toContain('application/json')
+    expect(await oversized.json()).toEqual({ error: expect.stringContaining('too long') })
+    for (const raw of ['%E0%A4%A', '%00%01', '%3Cscript%3E', "'%20OR%201%3D1--", '%25', 'a&q=b&q=c', '%F0%9F%98%80']) {
+      const response = await get(raw)
+      expect(response.status, raw).toBe(200)
+      expect(response.headers.get('content-type'), raw).toContain('application/json')
+      expect(Array.isArray((await response.json()).results), raw).toBe(true)
+    }
+    // The route exports a GET handler only: Next answers any other method 405.
+    const route = await import('@/app/(site)/api/search/route')
+    expect(Object.keys(route).filter((name) => /^[A-Z]+$/.test(name))).toEqual(['GET'])
+  })
+
   it('treats hostile input as plain text: markup, SQL, wildcards, control and odd Unicode', async () => {
     for (const query of [
       `<img src=x onerror=alert(1)>`,
@@ -123,6 +146,13 @@ describe('GET /api/search', () => {
       expect(status, query).toBe(200)
       expect(Array.isArray(body.results), query).toBe(true)
     }
+    // An escape that does not decode, then a NUL, as they come in the address itself.
+    const undecodable = await searchEndpoint(
+      new Request('http://site.test/api/search?q=%ZZ%00', { headers: { 'x-forwarded-for': '192.0.2.39' } }),
+      async () => payload,
+    )
+    expect(undecodable.status).toBe(200)
+    expect(Array.isArray((await undecodable.json()).results)).toBe(true)
     // The SQL wildcard is not a wildcard: nothing holds a literal "%".
     expect(titles((await search('%')).body)).toEqual([])
     // Full-width letters are the same word once normalised.
@@ -172,8 +202,10 @@ describe('the /search results page', () => {
     expect(await searchPageModel('zephyrword', payload)).toMatchObject({ state: 'results', results: [] })
   })
 
-  it('shows an error for an oversized q and an empty form for none; takes the first of repeated q', async () => {
-    expect(await searchPageModel('b'.repeat(SEARCH_QUERY_MAX_LENGTH + 1), payload)).toMatchObject({ state: 'invalid' })
+  it('shows an oversized q as an alert saying it is too long, and an empty form for none; takes the first of repeated q', async () => {
+    const oversized = await searchPageModel('b'.repeat(SEARCH_QUERY_MAX_LENGTH + 1), payload)
+    expect(oversized).toMatchObject({ state: 'invalid' })
+    expect(renderToStaticMarkup(SearchResults({ model: oversized }))).toMatch(/<p[^>]*role="alert"[^>]*>[^<]*too long/)
     expect(await searchPageModel(undefined, payload)).toEqual({ state: 'empty' })
     expect(await searchPageModel(['quitclaim', 'mercer'], payload)).toMatchObject({ results: [{ path: '/quitclaim' }] })
   })
