@@ -41,6 +41,23 @@ describe('third-party hosts in the CSP', () => {
     expect(directive(csp, 'frame-src')).toEqual(["'self'"])
   })
 
+  it('allows only the overriding tag origin when every tag names one: no Google, Clarity or Hotjar host', () => {
+    const origin = 'http://127.0.0.1:3609'
+    const csp = thirdPartyCsp({
+      analytics: {
+        gtmId: 'GTM-TEST1',
+        ga4Id: 'G-TEST1',
+        clarityId: 'clar1',
+        hotjarId: '1234567',
+        tagOrigins: { google: origin, clarity: origin, hotjar: origin },
+      },
+    })
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", origin])
+    expect(csp).not.toContain('googletagmanager')
+    expect(csp).not.toContain('clarity.ms')
+    expect(csp).not.toContain('hotjar')
+  })
+
   it('lets LiveChat frame and connect only when LiveChat is the chat provider', () => {
     expect(thirdPartySources({ chat: { provider: 'builtin' } })).toEqual(NO_THIRD_PARTY)
     const sources = thirdPartySources({ chat: { provider: 'livechat' } })

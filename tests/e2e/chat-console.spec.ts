@@ -212,19 +212,9 @@ test('a chat arriving while the tab is hidden badges the title and chimes; showi
   await expect(agent).toHaveTitle('Chat console')
 })
 
-test('sign-out ends the session and returns to the sign-in page', async ({ browser }) => {
-  const agent = await openConsole(browser)
-  await agent.getByRole('button', { name: 'Sign out' }).click()
-  await expect(agent).toHaveURL(/\/agent\/login$/)
-  const cookies = await agent.context().cookies()
-  expect(cookies.find((cookie) => cookie.name === 'payload-token')).toBeUndefined()
-  await agent.goto('/agent')
-  await expect(agent).toHaveURL(/\/agent\/login$/)
-  const me = await agent.request.get('/api/users/me')
-  expect((await me.json()).user).toBeNull()
-})
-
-test('the console, its history and its sign-in page have no serious accessibility violations', async ({ browser }) => {
+test('sign-out ends the session and returns to the sign-in page; the console, its history and its sign-in page have no serious accessibility violations', async ({
+  browser,
+}) => {
   const agent = await openConsole(browser)
   expect(await seriousAxeViolations(agent)).toEqual([])
   await agent.getByRole('button', { name: 'History' }).click()
@@ -235,4 +225,10 @@ test('the console, its history and its sign-in page have no serious accessibilit
   // The client router names the new page once its metadata arrives, after the address changes.
   await expect(agent).toHaveTitle('Sign in · Chat console')
   expect(await seriousAxeViolations(agent)).toEqual([])
+  const cookies = await agent.context().cookies()
+  expect(cookies.find((cookie) => cookie.name === 'payload-token')).toBeUndefined()
+  await agent.goto('/agent')
+  await expect(agent).toHaveURL(/\/agent\/login$/)
+  const me = await agent.request.get('/api/users/me')
+  expect((await me.json()).user).toBeNull()
 })

@@ -153,11 +153,13 @@ test(`LiveChat waits for ${LIVECHAT_CONSENT_TYPE}: nothing reaches it before con
   })
 })
 
-test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API", async ({
+test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat's own widget API, and its tracking script is added once a page, also when the layout is read again (Next's router refresh)", async ({
   browser,
   request,
 }) => {
-  await withLiveChat(browser, request, ANALYTICS_ALLOWED, async (context) => {
+  await withLiveChat(browser, request, ANALYTICS_ALLOWED, async (context, standIn) => {
+    const lookups = () => standIn.requests.filter((asked) => asked.includes('get_dynamic_configuration')).length
+    const trackingScripts = () => page.locator('script[src$="/tracking.js"]').count()
     const page = await context.newPage()
     await page.goto('/')
     await page.evaluate(() => {
@@ -181,18 +183,7 @@ test("with LiveChat configured, queued API calls and chat-buttons reach LiveChat
       (window as never as { LiveChatWidget: { get(k: string): unknown } }).LiveChatWidget.get('state'),
     )
     expect(state).toMatchObject({ visibility: 'maximized' })
-  })
-})
 
-test("LiveChat's tracking script is added once a page, also when the layout is read again (Next's router refresh)", async ({
-  browser,
-  request,
-}) => {
-  await withLiveChat(browser, request, ANALYTICS_ALLOWED, async (context, standIn) => {
-    const lookups = () => standIn.requests.filter((asked) => asked.includes('get_dynamic_configuration')).length
-    const trackingScripts = () => page.locator('script[src$="/tracking.js"]').count()
-    const page = await context.newPage()
-    await page.goto('/')
     await expect.poll(trackingScripts).toBe(1)
     expect(lookups()).toBe(1)
     // The provider's effect runs again with the settings as a new object: it looks LiveChat up again.

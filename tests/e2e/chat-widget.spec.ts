@@ -68,7 +68,7 @@ test('the window stays open with its history across a full page load and a clien
   await visitor.context().close()
 })
 
-test('the launcher takes whether an agent is online from the configuration lookup, with no second request for it', async ({
+test("the launcher takes whether an agent is online from the configuration lookup, asking nothing more before its poll, and the chat goes on when the layout is read again (Next's router refresh)", async ({
   browser,
 }) => {
   const context = await ownContext(browser)
@@ -78,12 +78,25 @@ test('the launcher takes whether an agent is online from the configuration looku
     const url = new URL(request.url())
     if (url.pathname === '/api/chat/config') asked.push(url.search)
   })
+  const lookups = () => asked.filter((search) => search === '').length
+  await visitor.clock.install()
   await visitor.goto('/faq')
+  // The chat loads once the page is idle.
+  await visitor.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
   await expect(visitor.locator('.chat-launcher')).toHaveText('Leave a message')
-  // The poll's next question is CHAT_AVAILABILITY_POLL_MS away; a third of it is long enough to see
-  // that nothing is asked at once, and short of the first poll.
-  await visitor.waitForTimeout(CHAT_AVAILABILITY_POLL_MS / 3)
+  // The poll's first question is CHAT_AVAILABILITY_POLL_MS after the widget started: a third of it
+  // on, nothing more has been asked; a whole one on, the poll asks for availability alone.
+  await visitor.clock.runFor(CHAT_AVAILABILITY_POLL_MS / 3)
   expect(asked).toEqual([''])
+  await visitor.clock.runFor(CHAT_AVAILABILITY_POLL_MS)
+  await expect.poll(() => asked).toEqual(['', '?availability'])
+
+  // The settings arrive as a new object: the widget stops and runs again on the same controller.
+  await visitor.evaluate(() => (window as unknown as { next: { router: { refresh(): void } } }).next.router.refresh())
+  await expect.poll(lookups).toBe(2)
+  await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  await visitor.locator('.chat-launcher').click()
+  await expect(chatDialog(visitor)).toBeVisible()
   await context.close()
 })
 
@@ -150,41 +163,25 @@ test("when the chat fails while it runs, the page stays whole, and the footer's 
   await context.close()
 })
 
-test("the chat goes on when the layout is read again and hands it its settings anew (Next's router refresh)", async ({
-  browser,
-}) => {
-  const context = await ownContext(browser)
-  const visitor = await context.newPage()
-  let lookups = 0
-  visitor.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/chat/config') lookups++
-  })
-  await visitor.goto('/faq')
-  await expect(visitor.locator('.chat-launcher')).toBeVisible()
-  expect(lookups).toBe(1)
-  // The settings arrive as a new object: the widget stops and runs again on the same controller.
-  await visitor.evaluate(() => (window as unknown as { next: { router: { refresh(): void } } }).next.router.refresh())
-  await expect.poll(() => lookups).toBe(2)
-  await expect(visitor.locator('.chat-launcher')).toBeVisible()
-  await visitor.locator('.chat-launcher').click()
-  await expect(chatDialog(visitor)).toBeVisible()
-  await context.close()
-})
-
 test('the launcher follows an agent coming online and going away, without a reload', async ({ browser }) => {
   const context = await ownContext(browser)
   const visitor = await context.newPage()
   // No pointer or key: this visitor's widget holds no stream, so only its availability poll can tell.
+  await visitor.clock.install()
   await visitor.goto('/faq')
+  await visitor.clock.runFor(CHAT_IDLE_TIMEOUT_MS)
   const launcher = visitor.locator('.chat-launcher')
   await expect(launcher).toHaveText('Leave a message')
-  const within = { timeout: CHAT_AVAILABILITY_POLL_MS + 5000 }
+  const nextPoll = () => visitor.clock.runFor(CHAT_AVAILABILITY_POLL_MS)
   const agent = await openConsole(browser)
-  await expect(launcher).toHaveText('Chat with us', within)
+  await nextPoll()
+  await expect(launcher).toHaveText('Chat with us')
   await agent.locator('.agent-presence').selectOption('away')
-  await expect(launcher).toHaveText('Leave a message', within)
+  await nextPoll()
+  await expect(launcher).toHaveText('Leave a message')
   await agent.locator('.agent-presence').selectOption('online')
-  await expect(launcher).toHaveText('Chat with us', within)
+  await nextPoll()
+  await expect(launcher).toHaveText('Chat with us')
 
   // Once the visitor is about, the stream tells at once.
   await visitor.mouse.move(40, 40)

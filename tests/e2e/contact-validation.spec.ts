@@ -55,9 +55,13 @@ test.describe('contact form validation', () => {
     await expect(messageArea(page)).toHaveAttribute('data-state', '')
   })
 
-  test(`asks for at least ${CONTACT_MESSAGE_MIN_LENGTH} characters in the message after it is left`, async ({
+  test(`checks a field once it is left: the email address with the shared wording, at least ${CONTACT_MESSAGE_MIN_LENGTH} characters in the message`, async ({
     page,
   }) => {
+    await page.getByLabel('Email address').fill('not-an-address')
+    await page.keyboard.press('Tab')
+    await expect(errorOf(page, 'email')).toHaveText(MESSAGES.email)
+
     await messageBox(page).fill('Too short.')
     await expect(errorOf(page, 'message')).toHaveCount(0)
     await page.keyboard.press('Tab')
@@ -73,12 +77,6 @@ test.describe('contact form validation', () => {
     await expect(errorOf(page, 'message')).toHaveCount(0)
     await expect(messageBox(page)).not.toHaveAttribute('aria-invalid', 'true')
     await expect(messageBox(page)).toHaveAttribute('aria-describedby', help!)
-  })
-
-  test('checks the email address with the shared wording', async ({ page }) => {
-    await page.getByLabel('Email address').fill('not-an-address')
-    await page.keyboard.press('Tab')
-    await expect(errorOf(page, 'email')).toHaveText(MESSAGES.email)
   })
 
   test('"Clear" empties the form, its errors and its dropdowns', async ({ page }) => {

@@ -14,53 +14,20 @@ const MAX_FACES_PER_PAGE = 12
 test.describe('the first paint', () => {
   test.use({ viewport: PHONE })
 
-  test("comes before any of Next's chunks is requested, and the page still hydrates", async ({ page }) => {
-    await page.goto('/', { waitUntil: 'load' })
-    // The testimonials carousel works only once React has hydrated it.
-    const carousel = page.locator('[aria-roledescription="carousel"]')
-    await expect(carousel).toHaveClass(/is-enhanced/)
-    await carousel.getByRole('button', { name: 'Next slide' }).click()
-    await expect(carousel.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveAttribute(
-      'aria-label',
-      /^2 of \d+$/,
-    )
-    const { firstContentfulPaint, chunkStarts } = await page.evaluate((chunksPath) => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]
-      const chunks = performance
-        .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.startsWith(chunksPath))
-      return { firstContentfulPaint: paint?.startTime, chunkStarts: chunks.map((entry) => entry.startTime) }
-    }, NEXT_CHUNKS_PATH)
-    expect(firstContentfulPaint).toBeGreaterThan(0)
-    expect(chunkStarts.length).toBeGreaterThan(0)
-    expect(Math.min(...chunkStarts)).toBeGreaterThanOrEqual(firstContentfulPaint!)
-  })
-
-  test('starts from framework files that carry V8’s compile hint, and still hydrates from them', async ({
+  test("comes before any of Next's chunks is requested; the app starts after the task that runs its entry, from the empty before-interactive script, and from framework files that carry V8's compile hint; and the page hydrates with no script error or CSP refusal", async ({
     page,
     request,
   }) => {
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
     const started: string[] = []
     page.on('request', (asked) => {
       const address = new URL(asked.url()).pathname
       if (address.startsWith(NEXT_CHUNKS_PATH) && address.endsWith('.js')) started.push(address)
     })
-    await page.goto('/', { waitUntil: 'load' })
-    await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
-    // The server's build names them (scripts/lib/compileHints.mjs reads the same list).
-    const rootFiles = rootMainFiles(path.resolve('.next')).map((file) => `/_next/${file}`)
-    expect(rootFiles.length).toBeGreaterThan(0)
-    expect(started).toEqual(expect.arrayContaining(rootFiles))
-    for (const file of rootFiles) {
-      const served = await request.get(file)
-      expect(served.status()).toBe(200)
-      expect((await served.text()).split('\n', 1)[0]).toBe(COMPILE_HINT)
-    }
-  })
-
-  test('starts the app after the task that runs its entry, from the empty before-interactive script, and still hydrates', async ({
-    page,
-  }) => {
     // When the app starts, the entry's task is over: Next has added the empty script, and only then hydrates.
     await page.addInitScript((id) => {
       const seen = { scriptBeforeHydration: null as boolean | null }
@@ -73,23 +40,46 @@ test.describe('the first paint', () => {
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] })
     }, START_IN_TWO_TASKS_ID)
     await page.goto('/', { waitUntil: 'load' })
-    await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
+    // The testimonials carousel works only once React has hydrated it.
+    const carousel = page.locator('[aria-roledescription="carousel"]')
+    await expect(carousel).toHaveClass(/is-enhanced/)
+    await carousel.getByRole('button', { name: 'Next slide' }).click()
+    await expect(carousel.locator('[aria-roledescription="slide"]:not([aria-hidden])')).toHaveAttribute(
+      'aria-label',
+      /^2 of \d+$/,
+    )
+
+    // The first paint came before any chunk was asked for.
+    const { firstContentfulPaint, chunkStarts } = await page.evaluate((chunksPath) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]
+      const chunks = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith(chunksPath))
+      return { firstContentfulPaint: paint?.startTime, chunkStarts: chunks.map((entry) => entry.startTime) }
+    }, NEXT_CHUNKS_PATH)
+    expect(firstContentfulPaint).toBeGreaterThan(0)
+    expect(chunkStarts.length).toBeGreaterThan(0)
+    expect(Math.min(...chunkStarts)).toBeGreaterThanOrEqual(firstContentfulPaint!)
+
+    // The app started from the empty before-interactive script, after the entry's task.
     const script = page.locator(`head script#${START_IN_TWO_TASKS_ID}`)
     await expect(script).toHaveCount(1)
     expect(await script.evaluate((element) => element.textContent)).toBe('')
     expect(await page.evaluate(() => (window as unknown as { __startup: object }).__startup)).toEqual({
       scriptBeforeHydration: true,
     })
-  })
 
-  test('keeps the page free of script errors and CSP refusals while its chunks load late', async ({ page }) => {
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(error.message))
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text())
-    })
-    await page.goto('/', { waitUntil: 'load' })
-    await expect(page.locator('[aria-roledescription="carousel"]')).toHaveClass(/is-enhanced/)
+    // It started from the framework files the server's build names (scripts/lib/compileHints.mjs
+    // reads the same list), each with V8's compile hint on its first line.
+    const rootFiles = rootMainFiles(path.resolve('.next')).map((file) => `/_next/${file}`)
+    expect(rootFiles.length).toBeGreaterThan(0)
+    expect(started).toEqual(expect.arrayContaining(rootFiles))
+    for (const file of rootFiles) {
+      const served = await request.get(file)
+      expect(served.status()).toBe(200)
+      expect((await served.text()).split('\n', 1)[0]).toBe(COMPILE_HINT)
+    }
+
     expect(problems).toEqual([])
   })
 

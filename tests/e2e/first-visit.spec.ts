@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_URL, FIRST_VISIT } from '../../playwright.config'
 import { COLLECT_PATH } from '../../src/analytics/collector/limits'
-import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_PARAM } from '../../src/content/media/fileVersion'
 import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
 import { chromeAttached } from './support/chrome'
 import { refuseLaterScripts, scriptsNamedIn } from './support/scripts'
@@ -17,6 +16,7 @@ const START_FILES = 6
 const ICON_SECOND_LOOK_MS = 2000
 
 test.describe('a first visit', () => {
+  // Which paths carry a client hint (the admin's alone) is tested in src/content/admin/clientHints.test.ts.
   test('fetches the home page document once, with no client hint that would make Chromium ask again', async ({
     browser,
   }) => {
@@ -138,33 +138,11 @@ test.describe('a first visit', () => {
     await expect(notice).toHaveCount(0)
     await context.close()
   })
-
-  test('the admin still asks for its colour-scheme hint', async ({ request }) => {
-    const response = await request.get('/admin', { maxRedirects: 0, failOnStatusCode: false })
-    expect(response.headers()['accept-ch']).toBe('Sec-CH-Prefers-Color-Scheme')
-  })
 })
 
-/** Every image address a page's markup names (src and each srcset candidate). */
-const imageAddresses = (html: string) =>
-  [...html.matchAll(/<(?:img|link)[^>]+?(?:src|srcSet|imageSrcSet)="([^"]+)"/g)]
-    .flatMap((match) => match[1].replaceAll('&amp;', '&').split(', '))
-    .map((candidate) => candidate.trim().split(' ')[0])
-    .filter((address) => address.startsWith(MEDIA_FILE_PREFIX))
-
+// That an uploaded image is addressed by its version, and such an address kept for a year, is tested
+// below the browser (tests/integration/media-caching.test.ts); here, what the browser's cache does with it.
 test.describe('uploaded images', () => {
-  test('are addressed with their version, and such an address is cached for a year', async ({ request }) => {
-    const addresses = imageAddresses(await (await request.get('/')).text())
-    expect(addresses.length).toBeGreaterThan(0)
-    for (const address of addresses)
-      expect(new URL(address, E2E_URL).searchParams.get(MEDIA_VERSION_PARAM)).toBeTruthy()
-    const image = await request.get(addresses[0])
-    expect(image.status()).toBe(200)
-    expect(image.headers()['cache-control']).toBe(MEDIA_CACHE_CONTROL.versioned)
-    const revalidated = await request.get(addresses[0], { headers: { 'If-None-Match': image.headers().etag } })
-    expect(revalidated.status()).toBe(304)
-  })
-
   test('a repeat visit downloads no image again: each comes from the cache or answers 304', async ({
     page,
     context,

@@ -45,7 +45,7 @@ async function acceptedAfterNextRead(name: string, read: 'openConversations' | '
 }
 
 describe('agent console server', () => {
-  it('refuses anonymous and non-agent users', async () => {
+  it('refuses the anonymous a stream (401), and an account without the agent role its stream and its posts (403)', async () => {
     const anonymous = await agentStream(
       new Request(`${SITE}/api/chat/agent/stream`, { headers: { host: 'site.test' } }),
       payload,
@@ -56,6 +56,13 @@ describe('agent console server', () => {
       data: { email: 'editor@example.com', password: 'a-long-test-password' },
     })
     expect((await agentPost({ action: 'presence', presence: 'online' }, editor.token!)).status).toBe(403)
+    const editorStream = await agentStream(
+      new Request(`${SITE}/api/chat/agent/stream`, {
+        headers: { host: 'site.test', origin: SITE, authorization: `JWT ${editor.token}` },
+      }),
+      payload,
+    )
+    expect(editorStream.status).toBe(403)
   })
 
   it('invites, accepts from the queue, exchanges rich messages and ends the chat', async () => {

@@ -77,7 +77,7 @@ describe('uploaded files are addressed by version and cached for good', () => {
     }
   })
 
-  it('renders images whose src and srcset carry the version', async () => {
+  it('renders images whose src and srcset carry the version, on the site’s own origin whatever host name reaches it', async () => {
     const doc = await payload.findByID({
       collection: 'media',
       id: (await upload(`rendered-${Date.now()}.png`, '#543')).id,
@@ -91,6 +91,8 @@ describe('uploaded files are addressed by version and cached for good', () => {
     expect(candidates.length).toBeGreaterThan(0)
     for (const candidate of candidates)
       expect(new URL(candidate, origin).searchParams.get(MEDIA_VERSION_PARAM)).toBe(version)
+    // Addresses from the site's root, with no host: the page works on any name the site answers to.
+    for (const address of [src, ...candidates]) expect(address).toMatch(/^\/api\/media\//)
   })
 
   it('serves the versioned address for a year with validators, and the bytes Payload stored', async () => {

@@ -37,10 +37,12 @@ describe("the admin theme's client hints (next.config.ts)", () => {
     },
   )
 
-  it('leaves the security headers on every path', async () => {
+  it('leaves the security headers on every path: nosniff, the referrer and permissions policies, no framing', async () => {
     for (const pathname of ['/', '/admin'])
       expect(await headersOn(pathname)).toMatchObject({
         'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'permissions-policy': expect.stringMatching(/(^|, )camera=\(\)/),
         'x-frame-options': 'DENY',
       })
   })
