@@ -8,7 +8,13 @@ import type { Form } from '@/payload-types'
  */
 export const FORM_CACHE_TTL_MS = 10_000
 
-const formCache = new WeakMap<Payload, Map<number, { form: Form | null; at: number }>>()
+type FormCache = WeakMap<Payload, Map<number, { form: Form | null; at: number }>>
+/**
+ * One cache per process: Next bundles each route and Payload's hooks with copies of this module of
+ * their own, and the Forms hook that forgets an edited form must reach the copy the contact route reads.
+ */
+const FORM_CACHE = Symbol.for('cardinal-title.contact.form-cache')
+const formCache = ((globalThis as { [FORM_CACHE]?: FormCache })[FORM_CACHE] ??= new WeakMap())
 
 /** Forgets cached copies of a form after an editor changed it. */
 export function forgetCachedForm(payload: Payload, formId: number | string): void {
