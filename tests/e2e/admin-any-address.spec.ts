@@ -1,10 +1,10 @@
-import { test, type APIRequestContext } from '@playwright/test'
+import { test } from '@playwright/test'
+import { adminExpect as expect } from './support/admin'
 import { E2E_PORT } from '../../playwright.config'
-import { ADMIN_TEST_TIMEOUT_MS, adminExpect as expect } from './support/admin'
 import { secondServer } from './support/secondServer'
 import { adminCredentials, adminToken } from './helpers'
 
-test.describe.configure({ mode: 'serial', timeout: ADMIN_TEST_TIMEOUT_MS })
+// Which origins a session cookie counts from is a rule of each request: tests/integration/accounts-rest.test.ts.
 
 // A server of the same build and database whose SERVER_URL names another host than the one the
 // browser uses: a site reached by a second name, a staging address or its IP.
@@ -51,32 +51,4 @@ test('the admin works at an address other than SERVER_URL: a block opens and a d
   await expect(page.getByText('successfully', { exact: false }).first()).toBeVisible()
   await expect(page.getByText('You are not allowed to perform this action.')).toHaveCount(0)
   expect(refused).toEqual([])
-})
-
-async function whoAmI(request: APIRequestContext, token: string, headers: Record<string, string>) {
-  const response = await request.get(`${server.origin}/api/users/me`, {
-    headers: { Cookie: `payload-token=${token}`, ...headers },
-  })
-  return ((await response.json()).user?.email as string | undefined) ?? null
-}
-
-test('the session counts from the address the browser is at or SERVER_URL, never from another site', async ({
-  request,
-}) => {
-  const token = await adminToken(request)
-  const { email } = adminCredentials()
-  expect(await whoAmI(request, token, { Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' })).toBe(email)
-  expect(await whoAmI(request, token, { Origin: CONFIGURED_ORIGIN })).toBe(email)
-  expect(
-    await whoAmI(request, token, { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' }),
-  ).toBeNull()
-  // A browser vouches for same-origin itself; a page elsewhere cannot claim it by naming our Origin.
-  expect(await whoAmI(request, token, { Origin: server.origin, 'Sec-Fetch-Site': 'cross-site' })).toBeNull()
-  expect(await whoAmI(request, token, { Origin: 'https://attacker.example' })).toBeNull()
-
-  const forged = await request.post(`${server.origin}/api/pages?draft=true`, {
-    headers: { Cookie: `payload-token=${token}`, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' },
-    data: { title: `${TITLE} forged`, slug: `forged-${Date.now()}` },
-  })
-  expect(forged.status()).toBe(403)
 })

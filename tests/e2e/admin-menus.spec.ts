@@ -1,9 +1,9 @@
 import { test, type APIRequestContext } from '@playwright/test'
 import type { Footer } from '../../src/payload-types'
 import { SEED_HEADER } from '../../src/setup/seed/content/globals'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+import { openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 
-test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
+// Where a page is used in the menus, and what deleting it does to them: tests/integration/menus.test.ts.
 
 const FOOTER_COLUMN = 'Company'
 const TEMPORARY_LABEL = 'Temporary menu page'

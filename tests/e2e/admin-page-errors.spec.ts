@@ -1,17 +1,11 @@
 import { test } from '@playwright/test'
 import { duplicateAddressMessage } from '../../src/content/collections/pageMessages'
 import { UNSAFE_LINK_MESSAGE } from '../../src/content/fields/safeUrl'
-import {
-  ADMIN_TEST_TIMEOUT_MS,
-  fillAndSettle,
-  fillAndWaitForChecks,
-  openAdmin,
-  signInAsAdmin,
-  adminExpect as expect,
-} from './support/admin'
+import { fillAndSettle, fillAndWaitForChecks, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { adminToken, pageAt } from './helpers'
 
-test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
+// Which saves are refused, and on which field, is tested on Payload itself:
+// tests/integration/pages-errors.test.ts and rich-text-links.test.ts. Here, what an editor sees of it.
 
 test.describe('the slug of a new page', () => {
   test.beforeEach(async ({ context, request, page }) => {
@@ -25,23 +19,6 @@ test.describe('the slug of a new page', () => {
     await page.locator('#field-slug').fill('fees')
     await page.locator('#field-title').fill('Title Search: Costs')
     await expect(page.locator('#field-slug')).toHaveValue('fees')
-  })
-
-  test('a page published without a title is refused beside the title, and no page is made', async ({
-    page,
-    request,
-  }) => {
-    const auth = { Authorization: `JWT ${await adminToken(request)}` }
-    const countPages = async () =>
-      (await (await request.get('/api/pages?draft=true&limit=1&depth=0', { headers: auth })).json()).totalDocs
-    const before = await countPages()
-    // As an editor pauses before clicking: Payload's own check of the change, answered after a
-    // quick refusal, would otherwise clear the error it marked (a race inside Payload's form).
-    await fillAndSettle(page, page.locator('#field-slug'), 'no-title-yet')
-    await page.getByRole('button', { name: 'Publish changes' }).click()
-    const titleField = page.locator('xpath=//label[@for="field-title"]/parent::div')
-    await expect(titleField).toHaveClass(/error/)
-    expect(await countPages()).toBe(before)
   })
 })
 
@@ -61,20 +38,6 @@ test.describe('a refused page', () => {
     const faq = await request.get('/faq')
     expect(faq.status()).toBe(200)
   })
-})
-
-test('a refused save answers with the path of each refused field, which the admin needs to show it there', async ({
-  request,
-}) => {
-  const token = await adminToken(request)
-  const faq = await pageAt(request, token, '/faq')
-  const refused = await request.patch(`/api/pages/${faq.id}`, {
-    headers: { Authorization: `JWT ${token}` },
-    data: { slug: 'pricing' },
-  })
-  expect(refused.status()).toBe(400)
-  const { errors } = await refused.json()
-  expect(errors[0].data.errors).toEqual([{ path: 'slug', message: duplicateAddressMessage('/pricing') }])
 })
 
 test('a javascript: link made in rich text is refused beside the link address', async ({ context, page, request }) => {

@@ -1,14 +1,14 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { DRAFT_MODE_COOKIE } from '../../src/content/preview/draftCookie'
 import { DRAFT_PAGE_CACHE_CONTROL } from '../../src/server/draftPages'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+import { openAdmin, adminExpect as expect } from './support/admin'
 import { adminToken } from './helpers'
 
-test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
+// Who may preview and which paths, over HTTP: tests/integration/preview.test.ts; what draft mode does
+// to a page's headers, and to a copied cookie: src/server/draftPages.test.ts and draftGate.test.ts.
+// The live-preview pane beside the form: admin-autosave.spec.ts.
 
 // A page of this suite's own, published, with a draft on top; deleted afterwards with its editor.
 const stamp = Date.now()
@@ -60,13 +60,19 @@ async function publicAnswers(request: APIRequestContext) {
   return { first, second, texts: [await first.text(), await second.text()] }
 }
 
-test('an editor previews the latest draft while visitors keep the published page', async ({ browser, request }) => {
+test('an editor follows the Preview button to the latest draft while visitors keep the published page', async ({
+  browser,
+  request,
+}) => {
   const editorContext = await browser.newContext()
   await signInAsEditor(editorContext, request)
   const editorPage = await editorContext.newPage()
   try {
+    await openAdmin(editorPage, `/collections/pages/${pageId}`)
+    const previewRoute = `${E2E_URL}/api/preview?path=${encodeURIComponent(PATH)}`
+    await expect(editorPage.getByRole('link', { name: 'Preview', exact: true })).toHaveAttribute('href', previewRoute)
     const visit = editorPage.waitForResponse((response) => new URL(response.url()).pathname === PATH)
-    await editorPage.goto(`/api/preview?path=${encodeURIComponent(PATH)}`)
+    await editorPage.goto(previewRoute)
     expect(new URL(editorPage.url()).pathname).toBe(PATH)
     await expect(editorPage.getByRole('heading', { name: DRAFT_TEXT })).toBeVisible()
     const bar = editorPage.getByRole('complementary', { name: 'Draft preview' })
@@ -107,50 +113,4 @@ test('an editor previews the latest draft while visitors keep the published page
   } finally {
     await editorContext.close()
   }
-})
-
-test('Next’s revalidation header from outside makes no fresh render nor cache write', async () => {
-  // The build's preview id, which Next takes in this header as leave to re-render and rewrite its cache.
-  const manifest = JSON.parse(fs.readFileSync(path.resolve('.next', 'prerender-manifest.json'), 'utf8'))
-  await fetch(`${E2E_URL}${PATH}`)
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const forced = await fetch(`${E2E_URL}${PATH}`, {
-      headers: { 'x-prerender-revalidate': manifest.preview.previewModeId },
-    })
-    expect(forced.status).toBe(200)
-    expect(forced.headers.get('x-nextjs-cache')).not.toBe('REVALIDATED')
-    expect(forced.headers.get('cache-control')).toBe(CACHED_PAGE_CACHE_CONTROL)
-  }
-})
-
-test('a signed-out visitor is refused a preview', async ({ request }) => {
-  const response = await request.get(`/api/preview?path=${encodeURIComponent(PATH)}`, { maxRedirects: 0 })
-  expect(response.status()).toBe(401)
-  expect(response.headers()['set-cookie'] ?? '').not.toContain(DRAFT_MODE_COOKIE)
-  const page = await request.get(PATH)
-  expect(await page.text()).not.toContain(DRAFT_TEXT)
-})
-
-test('the Preview button opens the preview route, and the live-preview pane shows the draft beside the form and a saved draft', async ({
-  context,
-  page,
-  request,
-}) => {
-  await signInAsAdmin(context, request)
-  await openAdmin(page, `/collections/pages/${pageId}`)
-  await expect(page.getByRole('link', { name: 'Preview', exact: true })).toHaveAttribute(
-    'href',
-    `${E2E_URL}/api/preview?path=${encodeURIComponent(PATH)}`,
-  )
-  await page.getByRole('button', { name: 'Live Preview' }).click()
-  const pane = page.frameLocator('#live-preview-iframe')
-  await expect(pane.getByRole('heading', { name: DRAFT_TEXT })).toBeVisible()
-
-  const savedText = `Saved in the admin ${stamp}`
-  const heading = page.locator('input[name="layout.0.heading"]')
-  await heading.fill(savedText)
-  await page.getByRole('button', { name: 'Save Draft' }).click()
-  await expect(pane.getByRole('heading', { name: savedText })).toBeVisible({ timeout: 15_000 })
-  // Saving a draft published nothing.
-  expect(await (await request.get(PATH)).text()).toContain(PUBLISHED_TEXT)
 })

@@ -1,15 +1,10 @@
 import { test, type APIRequestContext } from '@playwright/test'
 import { adminToken } from './helpers'
-import {
-  ADMIN_TEST_TIMEOUT_MS,
-  EDIT_VISIBLE_MS,
-  openAdmin,
-  publishPage,
-  signInAsAdmin,
-  adminExpect as expect,
-} from './support/admin'
+import { EDIT_VISIBLE_MS, openAdmin, publishPage, signInAsAdmin, adminExpect as expect } from './support/admin'
 
-test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
+// What the trash does to a page, its address, its redirects and the menus, and what a restore brings
+// back: tests/integration/pages-trash.test.ts; what the sidebar's note says: redirects.test.ts.
+// Here, an editor's round trip through the trash.
 
 const statusOf = async (request: APIRequestContext, path: string) =>
   (await request.get(path, { maxRedirects: 0 })).status()

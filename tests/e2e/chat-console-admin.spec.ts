@@ -1,10 +1,9 @@
 import { test } from '@playwright/test'
 import { AGENT_CONSOLE_PATH } from '../../src/chat/admin/AgentConsoleLink'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+import { openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { AGENT, prepareChatSuite } from './support/chat'
 
 prepareChatSuite()
-test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
 
 test('the admin navigation links admins to the chat console', async ({ context, page, request }) => {
   await signInAsAdmin(context, request)

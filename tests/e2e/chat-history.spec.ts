@@ -1,9 +1,10 @@
 import { test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { adminCredentials } from './helpers'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+import { openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 
-test.describe.configure({ timeout: ADMIN_TEST_TIMEOUT_MS })
+// What a conversation records (its agent, its end), what deleting one takes with it, and how long
+// history is kept: tests/integration/chat-history-*.test.ts. Here, what an admin sees of it.
 
 type Auth = { Authorization: string; Origin: string }
 
@@ -81,26 +82,4 @@ test('a conversation’s admin view shows its transcript in order, its agent and
   } finally {
     await request.delete(`/api/chat-conversations/${conversationId}`, { headers: auth })
   }
-})
-
-test('deleting a conversation in the admin deletes it with its messages and its files', async ({
-  browser,
-  context,
-  page,
-  request,
-}) => {
-  const auth = await signInBoth(context, request)
-  const { conversationId, fileId } = await chatThatEnded(browser, request, auth, `Dora Delete ${Date.now()}`)
-  await openAdmin(page, `/collections/chat-conversations/${conversationId}`)
-
-  await page.locator('.doc-controls__popup button').first().click()
-  await page.locator('#action-delete').click()
-  await page.locator('#confirm-action').click()
-  await expect(page).toHaveURL(/\/admin\/collections\/chat-conversations\/?(\?|$)/)
-
-  expect((await request.get(`/api/chat-conversations/${conversationId}`, { headers: auth })).status()).toBe(404)
-  const events = await request.get(`/api/chat-events?where[conversation][equals]=${conversationId}`, { headers: auth })
-  expect((await events.json()).totalDocs).toBe(0)
-  expect((await request.get(`/api/chat-files/${fileId}`, { headers: auth })).status()).toBe(404)
-  expect((await request.get(`/api/chat/files/${fileId}`, { headers: auth })).status()).toBe(404)
 })

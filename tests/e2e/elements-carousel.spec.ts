@@ -2,15 +2,22 @@ import { expect, type Page, test } from '@playwright/test'
 import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carouselBehaviour'
 import { SWIPE_THRESHOLD_PX } from '../../src/dom/gestures'
 import { chromeAttached } from './support/chrome'
-import { atEachWidth, pauseClock, swipe } from './support/elements'
+import { pauseClock, swipe, WIDTHS } from './support/elements'
 
-atEachWidth((viewport) => {
+/** What the carousel does is the same at every width: it is checked at the desktop's. */
+const DESKTOP = WIDTHS[0]
+/** The phone, where a finger swipes it. */
+const PHONE = WIDTHS[1]
+
+const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]')
+const slides = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]')
+const currentLabel = (page: Page) =>
+  carousel(page).locator('[aria-roledescription="slide"]:not([aria-hidden])').getAttribute('aria-label')
+
+test.describe(`page elements at ${DESKTOP.width} px`, () => {
+  test.use({ viewport: DESKTOP })
+
   test.describe('carousel', () => {
-    const carousel = (page: Page) => page.locator('[aria-roledescription="carousel"]')
-    const slides = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]')
-    const currentLabel = (page: Page) =>
-      carousel(page).locator('[aria-roledescription="slide"]:not([aria-hidden])').getAttribute('aria-label')
-
     async function openCarousel(page: Page) {
       await page.clock.install()
       await page.goto('/')
@@ -19,7 +26,9 @@ atEachWidth((viewport) => {
       await pauseClock(page)
     }
 
-    test('follows the WAI-ARIA carousel pattern: one visible slide, the others hidden and inert', async ({ page }) => {
+    test('follows the WAI-ARIA carousel pattern: one visible slide, the others hidden and inert; a slide picker shows that slide and Next wraps from the last', async ({
+      page,
+    }) => {
       await openCarousel(page)
       const count = await slides(page).count()
       expect(count).toBeGreaterThan(1)
@@ -33,12 +42,23 @@ atEachWidth((viewport) => {
       await expect(carousel(page).getByRole('button', { name: 'Previous slide' })).toBeVisible()
       await expect(carousel(page).getByRole('button', { name: 'Next slide' })).toBeVisible()
       await expect(carousel(page).getByRole('button', { name: 'Stop automatic slide show' })).toBeVisible()
+
+      await carousel(page)
+        .getByRole('button', { name: new RegExp(`^Slide ${count} of ${count}`) })
+        .click()
+      expect(await currentLabel(page)).toBe(`${count} of ${count}`)
+      await carousel(page).getByRole('button', { name: 'Next slide' }).click()
+      expect(await currentLabel(page)).toBe(`1 of ${count}`)
     })
 
-    test(`advances every ${CAROUSEL_INTERVAL_MS} ms`, async ({ page }) => {
+    test(`pauses while the pointer is over it, and once it leaves advances every ${CAROUSEL_INTERVAL_MS} ms`, async ({
+      page,
+    }) => {
       await openCarousel(page)
+      await carousel(page).locator('.carousel-slides').hover()
+      await page.clock.runFor(CAROUSEL_INTERVAL_MS * 3)
+      expect(await currentLabel(page)).toMatch(/^1 of/)
       // Resting the pointer elsewhere restarts the rotation from this paused moment.
-      await carousel(page).hover()
       await page.mouse.move(1, 1)
       await page.clock.runFor(CAROUSEL_INTERVAL_MS - 10)
       expect(await currentLabel(page)).toMatch(/^1 of/)
@@ -46,16 +66,6 @@ atEachWidth((viewport) => {
       expect(await currentLabel(page)).toMatch(/^2 of/)
       await page.clock.runFor(CAROUSEL_INTERVAL_MS)
       expect(await currentLabel(page)).toMatch(/^3 of/)
-    })
-
-    test('pauses while the pointer is over it and resumes when it leaves', async ({ page }) => {
-      await openCarousel(page)
-      await carousel(page).locator('.carousel-slides').hover()
-      await page.clock.runFor(CAROUSEL_INTERVAL_MS * 3)
-      expect(await currentLabel(page)).toMatch(/^1 of/)
-      await page.mouse.move(1, 1)
-      await page.clock.runFor(CAROUSEL_INTERVAL_MS)
-      expect(await currentLabel(page)).toMatch(/^2 of/)
     })
 
     test('pauses while focus is inside, and keyboard users can step through the slides', async ({ page }) => {
@@ -89,17 +99,6 @@ atEachWidth((viewport) => {
       expect(await currentLabel(page)).toMatch(/^2 of/)
     })
 
-    test('a slide picker shows that slide and wraps from the last with Next', async ({ page }) => {
-      await openCarousel(page)
-      const count = await slides(page).count()
-      await carousel(page)
-        .getByRole('button', { name: new RegExp(`^Slide ${count} of ${count}`) })
-        .click()
-      expect(await currentLabel(page)).toBe(`${count} of ${count}`)
-      await carousel(page).getByRole('button', { name: 'Next slide' }).click()
-      expect(await currentLabel(page)).toBe(`1 of ${count}`)
-    })
-
     test('does not rotate under reduced motion', async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' })
       await openCarousel(page)
@@ -109,25 +108,8 @@ atEachWidth((viewport) => {
       expect(await currentLabel(page)).toMatch(/^1 of/)
     })
 
-    test(`follows a swipe of ${SWIPE_THRESHOLD_PX} px, not a shorter one`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport, hasTouch: true, reducedMotion: 'reduce' })
-      const page = await context.newPage()
-      await page.goto('/')
-      await expect(carousel(page)).toHaveClass(/is-enhanced/)
-      const area = carousel(page).locator('.carousel-slides')
-      await area.scrollIntoViewIfNeeded()
-      const cdp = await context.newCDPSession(page)
-      await swipe(cdp, area, -(SWIPE_THRESHOLD_PX - 20))
-      expect(await currentLabel(page)).toMatch(/^1 of/)
-      await swipe(cdp, area, -(SWIPE_THRESHOLD_PX + 10))
-      await expect.poll(() => currentLabel(page)).toMatch(/^2 of/)
-      await swipe(cdp, area, SWIPE_THRESHOLD_PX + 10)
-      await expect.poll(() => currentLabel(page)).toMatch(/^1 of/)
-      await context.close()
-    })
-
     test('without JavaScript every testimonial shows and no controls do', async ({ browser }) => {
-      const context = await browser.newContext({ viewport, javaScriptEnabled: false })
+      const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false })
       const page = await context.newPage()
       await page.goto('/')
       for (const slide of await slides(page).all()) await expect(slide).toBeVisible()
@@ -137,8 +119,37 @@ atEachWidth((viewport) => {
   })
 })
 
+test.describe(`page elements at ${PHONE.width} px`, () => {
+  test(`the carousel shows one slide and its controls, and follows a swipe of ${SWIPE_THRESHOLD_PX} px, not a shorter one`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(carousel(page)).toHaveClass(/is-enhanced/)
+    const area = carousel(page).locator('.carousel-slides')
+    await area.scrollIntoViewIfNeeded()
+    await expect(carousel(page).locator('[aria-roledescription="slide"]:not([aria-hidden])')).toBeVisible()
+    for (const slide of await carousel(page).locator('[aria-roledescription="slide"][aria-hidden="true"]').all()) {
+      await expect(slide).toBeHidden()
+    }
+    await expect(carousel(page).getByRole('button', { name: 'Previous slide' })).toBeVisible()
+    await expect(carousel(page).getByRole('button', { name: 'Next slide' })).toBeVisible()
+    // Under reduced motion the slide show starts stopped: its button offers to start it.
+    await expect(carousel(page).getByRole('button', { name: 'Start automatic slide show' })).toBeVisible()
+    const cdp = await context.newCDPSession(page)
+    await swipe(cdp, area, -(SWIPE_THRESHOLD_PX - 20))
+    expect(await currentLabel(page)).toMatch(/^1 of/)
+    await swipe(cdp, area, -(SWIPE_THRESHOLD_PX + 10))
+    await expect.poll(() => currentLabel(page)).toMatch(/^2 of/)
+    await swipe(cdp, area, SWIPE_THRESHOLD_PX + 10)
+    await expect.poll(() => currentLabel(page)).toMatch(/^1 of/)
+    await context.close()
+  })
+})
+
 test.describe('mobile panel gestures', () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true })
+  test.use({ viewport: PHONE, hasTouch: true })
 
   test(`a swipe of ${SWIPE_THRESHOLD_PX} px toward its edge closes the mobile panel`, async ({ page, context }) => {
     await page.goto('/services')

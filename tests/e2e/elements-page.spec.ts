@@ -1,22 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
-import { type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { HEADING_STYLES } from '../../src/blocks/RichText/headingStyle'
-import { PROGRESS_ANIMATION_MS } from '../../src/blocks/Stats/progressCounter'
-import { CAROUSEL_INTERVAL_MS } from '../../src/blocks/Testimonials/carouselBehaviour'
-import { OHIO_COUNTIES } from '../../src/setup/seed/content/counties'
 import { ELEMENTS_GUIDE_PATH } from '../../src/setup/seed/content/pages'
-import { DROPDOWN_SEARCH_THRESHOLD } from '../../src/forms/dropdown/model'
-import { TYPEAHEAD_MAX_ITEMS } from '../../src/search/query'
 import { E2E_URL } from '../../playwright.config'
 import { adminToken } from './helpers'
-import { ADMIN_TEST_TIMEOUT_MS, openAdmin, adminExpect as expect } from './support/admin'
+import { adminExpect, openAdmin } from './support/admin'
+import { expectNoSeriousAxeViolation, WIDTHS } from './support/elements'
 
-/** The seeded guide holds every page element; each is checked lightly here, at both widths. */
-const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 375, height: 740 },
-]
-const TABLE_MIN_WIDTH_PX = 768
+// The seeded guide holds every page element (tests/integration/elements-page.test.ts); what each one
+// does is checked once, on the seeded pages (elements-*.spec.ts, dropdown.spec.ts). Here: the way to the
+// guide, an editor's heading style, and what the guide shows at each width.
 
 /** Rich text holding one plain paragraph. */
 const richTextOf = (text: string) => {
@@ -24,35 +16,6 @@ const richTextOf = (text: string) => {
   const run = { type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }
   const paragraph = { ...base, type: 'paragraph', textFormat: 0, textStyle: '', children: [run] }
   return { root: { ...base, type: 'root', children: [paragraph] } }
-}
-
-/** How far ahead of the page's clock a pause is placed, tried in turn. */
-const PAUSE_AHEAD_MS = [250, 1000, 2000]
-
-/** From here on the page's clock moves only when the test says so. */
-async function pauseClock(page: Page) {
-  // A moment just ahead of the page's clock; on a busy machine that moment may pass before the
-  // pause arrives, so a later one is tried.
-  for (const aheadMs of PAUSE_AHEAD_MS) {
-    const at = (await page.evaluate(() => Date.now())) + aheadMs
-    try {
-      await page.clock.pauseAt(at)
-      return
-    } catch (error) {
-      if (!/fast-forward to the past/.test(String(error))) throw error
-    }
-  }
-  throw new Error('the page clock could not be paused')
-}
-
-async function seriousAxeViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
 test('the guide holding every element is linked from the footer', async ({ page }) => {
@@ -65,8 +28,6 @@ test('the guide holding every element is linked from the footer', async ({ page 
 })
 
 test.describe('heading styles in the admin', () => {
-  /** Driving the admin's editor is slow on a busy machine; the default allowance is for site pages. */
-  test.setTimeout(ADMIN_TEST_TIMEOUT_MS)
   const created: number[] = []
   // An afterEach hook runs even when the test times out, so a page made here never stays behind
   // to join the sitemap and search that other suites check.
@@ -101,7 +62,8 @@ test.describe('heading styles in the admin', () => {
     // The floating toolbar may be drawn above the top of the window; a click event reaches it there.
     await page.getByRole('button', { name: 'textState dropdown' }).dispatchEvent('click')
     await page.getByRole('button', { name: 'Looks like heading 2' }).dispatchEvent('click')
-    await expect(page.locator('[data-lexical-editor="true"] [data-heading-style="h2"]')).toHaveText(text)
+    // The admin's screens answer after a server round trip: their expectations wait as long as it may take.
+    await adminExpect(page.locator('[data-lexical-editor="true"] [data-heading-style="h2"]')).toHaveText(text)
     const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok())
     await page.getByRole('button', { name: 'Publish changes' }).click()
     await saved
@@ -111,6 +73,7 @@ test.describe('heading styles in the admin', () => {
   })
 })
 
+// What changes with the width: what the accessibility check finds, and the headings' sizes (they follow it).
 for (const viewport of WIDTHS) {
   test.describe(`the page holding every element at ${viewport.width} px`, () => {
     test.use({ viewport })
@@ -118,7 +81,7 @@ for (const viewport of WIDTHS) {
     test('has no serious or critical axe violation, closed and with its elements opened', async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' })
       await page.goto(ELEMENTS_GUIDE_PATH)
-      expect(await seriousAxeViolations(page)).toEqual([])
+      await expectNoSeriousAxeViolation(page)
       await page.locator('.accordion[data-ready] .accordion-toggle').first().click()
       await page
         .locator('[aria-roledescription="carousel"].is-enhanced')
@@ -126,10 +89,10 @@ for (const viewport of WIDTHS) {
         .click()
       await page.getByLabel('Your name').focus()
       await expect(page.locator('#contact-form-115')).toHaveAttribute('data-enhanced', 'true')
-      expect(await seriousAxeViolations(page)).toEqual([])
+      await expectNoSeriousAxeViolation(page)
     })
 
-    test('heading-style text has the class and the font of the heading it imitates, outside the outline', async ({
+    test('heading-style text and any element of class .h1 to .h6 have the font of the heading they imitate, outside the outline', async ({
       page,
     }) => {
       await page.goto(ELEMENTS_GUIDE_PATH)
@@ -157,119 +120,21 @@ for (const viewport of WIDTHS) {
         expect(HEADING_STYLES).toContain(pair.level)
         expect(pair.styled).toBe(pair.heading)
       }
-    })
-
-    test('the accordion opens an item and closes the one open before', async ({ page }) => {
-      await page.goto(ELEMENTS_GUIDE_PATH)
-      const items = page.locator('.accordion[data-ready] > .accordion-item')
-      await items.nth(0).getByRole('button').click()
-      await expect(items.nth(0)).toHaveClass(/selected/)
-      await expect(items.nth(0).getByRole('region')).toBeVisible()
-      await items.nth(1).getByRole('button').click()
-      await expect(items.nth(1)).toHaveClass(/selected/)
-      await expect(items.nth(0)).not.toHaveClass(/selected/)
-    })
-
-    test(`a progress counter reaches its value ${PROGRESS_ANIMATION_MS} ms after coming into view`, async ({
-      page,
-    }) => {
-      await page.clock.install()
-      await page.goto(ELEMENTS_GUIDE_PATH)
-      const counter = page.locator('[data-progress]').first()
-      const value = await counter.getAttribute('data-progress')
-      await expect(counter.locator('.progress-value')).toHaveText('0%')
-      await pauseClock(page)
-      await counter.scrollIntoViewIfNeeded()
-      await counter.evaluate(
-        (el) =>
-          new Promise<void>((resolve) => new IntersectionObserver((_, o) => (o.disconnect(), resolve())).observe(el)),
-      )
-      await page.clock.runFor(PROGRESS_ANIMATION_MS + 40)
-      await expect(counter.locator('.progress-value')).toHaveText(`${value}%`)
-      await expect(counter).toHaveAttribute('role', 'progressbar')
-    })
-
-    test(`the testimonial carousel moves on its own after ${CAROUSEL_INTERVAL_MS} ms and with Next`, async ({
-      page,
-    }) => {
-      await page.clock.install()
-      await page.goto(ELEMENTS_GUIDE_PATH)
-      const carousel = page.locator('[aria-roledescription="carousel"]')
-      await expect(carousel).toHaveClass(/is-enhanced/)
-      const current = () =>
-        carousel.locator('[aria-roledescription="slide"]:not([aria-hidden])').getAttribute('aria-label')
-      await carousel.scrollIntoViewIfNeeded()
-      await pauseClock(page)
-      await page.mouse.move(1, 1)
-      expect(await current()).toMatch(/^1 of/)
-      await page.clock.runFor(CAROUSEL_INTERVAL_MS + 50)
-      await expect.poll(current).toMatch(/^2 of/)
-      await carousel.getByRole('button', { name: 'Next slide' }).click()
-      await expect.poll(current).toMatch(/^3 of/)
-    })
-
-    test(`the rich-text and pricing tables are ${viewport.width >= TABLE_MIN_WIDTH_PX ? 'tables' : 'lists'} here`, async ({
-      page,
-    }) => {
-      await page.goto(ELEMENTS_GUIDE_PATH)
-      for (const table of [
-        page.locator('.block--richText .responsive-table').first(),
-        page.locator('.block--pricingTable .responsive-table'),
-      ]) {
-        if (viewport.width >= TABLE_MIN_WIDTH_PX) {
-          await expect(table.getByRole('table')).toBeVisible()
-          await expect(table.locator('.rt-list')).toBeHidden()
-        } else {
-          await expect(table.locator('table')).toBeHidden()
-          const lists = table.locator('.rt-list dl')
-          expect(await lists.count()).toBe(await table.locator('tbody tr').count())
-          await expect(lists.first().getByRole('term').first()).toBeVisible()
-          await expect(lists.first().getByRole('definition').first()).toBeVisible()
-        }
-      }
-    })
-
-    test('the lazy image in the text loads when scrolled to and shows', async ({ page }) => {
-      await page.goto(ELEMENTS_GUIDE_PATH)
-      const image = page.locator('.block--richText img[loading="lazy"][data-lazy-fade]').first()
-      await expect(image).toHaveCount(1)
-      await image.scrollIntoViewIfNeeded()
-      await expect(image).toHaveClass(/is-loaded/)
-      await expect.poll(() => image.evaluate((el) => getComputedStyle(el).opacity)).toBe('1')
-    })
-
-    test('the contact form: the county dropdown filters, the textarea grows, checkbox and radios are there', async ({
-      page,
-    }) => {
-      await page.goto(ELEMENTS_GUIDE_PATH)
-      const form = page.locator('#contact-form-115')
-      await page.getByLabel('Your name').focus()
-      await expect(form).toHaveAttribute('data-enhanced', 'true')
-      expect(OHIO_COUNTIES.length).toBeGreaterThan(DROPDOWN_SEARCH_THRESHOLD)
-      const county = form.locator('.form-field').filter({ has: page.locator('[name="county"]') })
-      await county.getByRole('combobox').fill('vin')
-      await expect(county.getByRole('option')).toHaveText(['Vinton County'])
-      const textarea = form.locator('textarea#message_3')
-      const before = await textarea.evaluate((el) => el.getBoundingClientRect().height)
-      await textarea.fill(Array.from({ length: 10 }, (_, i) => `Line ${i + 1}`).join('\n'))
-      expect(await textarea.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(before)
-      await expect(form.getByRole('checkbox', { name: /I agree/ })).toHaveJSProperty('type', 'checkbox')
-      expect(await form.locator('input[type="radio"]').count()).toBeGreaterThanOrEqual(2)
-      await form.getByRole('radio', { name: 'Phone' }).check()
-      await expect(form.getByRole('radio', { name: 'Phone' })).toBeChecked()
-    })
-
-    test('the header search suggests this guide as you type its title', async ({ page }) => {
-      await page.goto(ELEMENTS_GUIDE_PATH)
-      const search = page.getByRole('search', { name: 'Site' })
-      const box = search.getByRole('combobox')
-      await expect(page.locator('form.site-search')).toHaveClass(/is-enhanced/)
-      await box.focus()
-      await box.fill('how a title')
-      const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option')
-      await expect(options.first()).toBeVisible()
-      expect(await options.count()).toBeLessThanOrEqual(TYPEAHEAD_MAX_ITEMS)
-      await expect(options.filter({ hasText: 'How a Title Search Works' })).toHaveCount(1)
+      // Every level, on any element of the main column: the class gives the heading's size.
+      const sizes = await page.evaluate(() => {
+        const main = document.querySelector('main')!
+        return [1, 2, 3, 4, 5, 6].map((level) => {
+          const heading = document.createElement(`h${level}`)
+          const classed = document.createElement('p')
+          classed.className = `h${level}`
+          main.append(heading, classed)
+          const pair = [getComputedStyle(heading).fontSize, getComputedStyle(classed).fontSize]
+          heading.remove()
+          classed.remove()
+          return pair
+        })
+      })
+      for (const [heading, classed] of sizes) expect(classed).toBe(heading)
     })
   })
 }

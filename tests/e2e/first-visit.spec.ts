@@ -78,7 +78,7 @@ test.describe('a first visit', () => {
     )
     await page.goto('/', { waitUntil: 'load' })
     // Below the fold a counter waits at 0 once its behaviour is attached; the server wrote its value.
-    await expect(page.locator('[data-progress] .progress-value').first()).toHaveText('0%')
+    await expect(page.locator('[data-progress] .progress-value').first()).toHaveText('0%', { useInnerText: true })
     const carousel = page.locator('.carousel').first()
     await carousel.scrollIntoViewIfNeeded()
     await carousel.locator('.carousel-picker button').nth(1).click()

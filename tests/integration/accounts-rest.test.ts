@@ -1,5 +1,6 @@
 // Accounts, settings and logs over Payload's real REST handler on loopback: the per-address sign-in
-// limit, who reads the contact addresses in site settings, and what a refused request logs.
+// limit, where a session cookie counts from, who reads the contact addresses in site settings, and
+// what a refused request logs.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,9 +24,13 @@ let payload: Payload
 let server: { url: string; close: () => Promise<void> }
 let dir: string
 const PASSWORD = 'a-long-test-password'
+/** The site's configured address: another host than the loopback address the requests are sent to. */
+const CONFIGURED_ORIGIN = 'http://localhost:39017'
+const configuredBefore = process.env.SERVER_URL
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-accounts-'))
+  process.env.SERVER_URL = CONFIGURED_ORIGIN
   const config = buildSiteConfig(`file:${path.join(dir, 'test.db')}`, { logDestination })
   // The REST handler finds this same instance under Payload's default key.
   payload = await getPayload({ config })
@@ -41,6 +46,8 @@ afterAll(async () => {
   await server?.close()
   await payload?.destroy()
   fs.rmSync(dir, { recursive: true, force: true })
+  if (configuredBefore === undefined) delete process.env.SERVER_URL
+  else process.env.SERVER_URL = configuredBefore
 })
 afterEach(() => void vi.useRealTimers())
 
@@ -160,6 +167,43 @@ describe('sign-in attempts per address', () => {
       expect(response.status, body.slice(0, 40)).toBeGreaterThanOrEqual(400)
       expect(response.status, body.slice(0, 40)).toBeLessThan(500)
     }
+  })
+})
+
+describe('where a session cookie counts from', () => {
+  /** Whom GET /api/users/me finds with the admin's session cookie and the headers given, or null. */
+  async function whoAmI(token: string, headers: Record<string, string>) {
+    const response = await fetch(`${server.url}/api/users/me`, {
+      headers: { Cookie: `payload-token=${token}`, ...headers },
+    })
+    return ((await response.json()) as { user?: { email?: string } | null }).user?.email ?? null
+  }
+
+  it('counts it from the address the browser is at or from SERVER_URL, never from another site', async () => {
+    const { token } = await payload.login({
+      collection: 'users',
+      data: { email: 'admin@example.com', password: PASSWORD },
+    })
+    expect(server.url).not.toBe(CONFIGURED_ORIGIN)
+    expect(await whoAmI(token!, { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' })).toBe('admin@example.com')
+    expect(await whoAmI(token!, { Origin: CONFIGURED_ORIGIN })).toBe('admin@example.com')
+    expect(await whoAmI(token!, { Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' })).toBeNull()
+    // A browser vouches for same-origin itself; a page elsewhere cannot claim it by naming this Origin.
+    expect(await whoAmI(token!, { Origin: server.url, 'Sec-Fetch-Site': 'cross-site' })).toBeNull()
+    expect(await whoAmI(token!, { Origin: 'https://attacker.example' })).toBeNull()
+
+    const forged = await fetch(`${server.url}/api/pages?draft=true`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: `payload-token=${token}`,
+        Origin: 'https://attacker.example',
+        'Sec-Fetch-Site': 'cross-site',
+      },
+      body: JSON.stringify({ title: 'Forged', slug: 'forged' }),
+    })
+    expect(forged.status).toBe(403)
+    expect((await payload.count({ collection: 'pages', where: { slug: { equals: 'forged' } } })).totalDocs).toBe(0)
   })
 })
 

@@ -76,6 +76,24 @@ describe('inbox actions', () => {
     expect(stored.history?.map((entry) => [entry.action, entry.by])).toEqual([['handled', 'admin@example.com']])
   })
 
+  it('releases a held message once, for delivery exactly once, and records who released it', async () => {
+    const id = await submitAs('Released Rhea')
+    // Held, as a post without JavaScript is stored (tests/integration/contact-hold.test.ts).
+    await inbox.payload.update({ collection: 'form-submissions', id, data: { deliveryStatus: 'held' } })
+    const first = await post(id, 'release', 'editor')
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ ok: true, message: ACTION_MESSAGES.done.release })
+    expect((await post(id, 'release', 'admin')).status).toBe(409)
+    await runContactQueue(inbox.payload)
+    await runContactQueue(inbox.payload)
+    expect(mailsMentioning('Released Rhea')).toHaveLength(1)
+    const stored = await storedNamed('Released Rhea')
+    expect(stored.deliveryStatus).toBe('delivered')
+    expect(stored.history).toEqual([
+      expect.objectContaining({ action: 'release', by: 'editor@example.com', at: expect.any(String) }),
+    ])
+  })
+
   it('refuses the signed out (401), agents (403), malformed or unknown ids (404) and the wrong status (409)', async () => {
     const id = await submitAs('Guarded Gina')
     await runContactQueue(inbox.payload)

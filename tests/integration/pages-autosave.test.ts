@@ -138,6 +138,25 @@ describe.each(SUITE_DATABASES)('on %s', (database) => {
       expect(listed.map((doc) => doc.id)).not.toContain(page.id)
     })
 
+    it('is in no list of the admin, which shows pages through the collection’s base filter, until it has a title', async () => {
+      const page = await openCreateView()
+      const baseFilter = payload.collections.pages.config.admin.baseFilter!
+      const listed = async () => {
+        const where = await baseFilter({ limit: 100, page: 1, req: {} as never, sort: '-updatedAt' })
+        const { docs } = await payload.find({
+          collection: 'pages',
+          where: where ?? {},
+          draft: true,
+          limit: 0,
+          depth: 0,
+        })
+        return docs.map((doc) => doc.id)
+      }
+      expect(await listed()).not.toContain(page.id)
+      await autosave(page.id, { title: 'Titled at last', layout: hero('Titled') })
+      expect(await listed()).toContain(page.id)
+    })
+
     it('is autosaved quietly while untitled, and refused a Save Draft or a Publish without a title', async () => {
       const page = await openCreateView()
       const kept = await autosave(page.id, { layout: hero('Words before a title'), slug: 'typed-slug' })

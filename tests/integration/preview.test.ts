@@ -1,5 +1,6 @@
 // The preview route's answers over real HTTP with a real Payload and Next's own draft-mode switch:
-// who is refused, which paths are refused, and what an editor gets.
+// who is refused, which paths are refused, and what an editor gets; and, at the site's own server,
+// that Next's revalidation header sent from outside never reaches Next.
 import { DraftModeProvider } from 'next/dist/server/async-storage/draft-mode-provider'
 import { RequestCookiesAdapter } from 'next/dist/server/web/spec-extension/adapters/request-cookies'
 import { RequestCookies, ResponseCookies } from 'next/dist/server/web/spec-extension/cookies'
@@ -8,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
 import { exitPreview, PREVIEW_CACHE_CONTROL, startPreview } from '@/content/preview/endpoint'
 import { MAX_PREVIEW_PATH_LENGTH } from '@/content/preview/previewPath'
-import { serveOnLoopback } from '../support/handlerServer'
+import { proxyTrustFrom } from '@/server/clientAddress'
+import { siteRequestListener } from '@/server/requestListener'
+import { listenOnLoopback, serveOnLoopback } from '../support/handlerServer'
 import { startTestPayload } from '../support/payload'
 
 const PASSWORD = 'a-long-test-password'
@@ -189,6 +192,36 @@ describe('the way out', () => {
       const response = await fetch(`${server.url}/api/preview/exit?${query}`, { redirect: 'manual' })
       expect(response.status).toBe(307)
       expect(response.headers.get('location')).toBe('/')
+    }
+  })
+})
+
+describe('Next’s revalidation header sent from outside', () => {
+  it('never reaches Next through the site’s server, so it makes no fresh render nor cache write', async () => {
+    // Next takes this header, with the build's preview id, as leave to render the page again and rewrite its cache.
+    const reachedNext: (string | undefined)[] = []
+    const site = await listenOnLoopback(
+      siteRequestListener({
+        handle: (req, res) => {
+          reachedNext.push(req.headers['x-prerender-revalidate'] as string | undefined)
+          res.setHeader('Content-Type', 'text/html; charset=utf-8')
+          res.end('<p>the page</p>')
+        },
+        trust: proxyTrustFrom('loopback'),
+        dev: false,
+        scriptMark: 'testMarkForTheStandInServer0000',
+      }),
+    )
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const answer = await fetch(`${site.url}/about-us`, {
+          headers: { 'x-prerender-revalidate': PREVIEW_MODE_ID, 'x-prerender-revalidate-if-generated': '1' },
+        })
+        expect(answer.status).toBe(200)
+      }
+      expect(reachedNext).toEqual([undefined, undefined, undefined])
+    } finally {
+      await site.close()
     }
   })
 })

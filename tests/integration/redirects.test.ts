@@ -1,5 +1,9 @@
 import type { Payload } from 'payload'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readPublishedPageList } from '@/content/queries'
+import { DeletionNote } from '@/content/redirects/DeletionNote'
+import { readRedirectLocation } from '@/content/redirects/lookup'
 import { MAX_REDIRECT_ADDRESS_LENGTH } from '@/content/redirects/validate'
 import { siteOrigin } from '@/platform/siteUrl'
 import { startTestPayload } from '../support/payload'
@@ -54,6 +58,15 @@ describe('a published page that moves keeps its old address', () => {
     const redirect = await redirectAt('/old-name')
     expect(redirect?.to).toBe('page')
     expect(pageOf(redirect)).toBe(page.id)
+  })
+
+  it('sends visitors of its old path to the new one, which alone is in the list of pages the sitemap is made from', async () => {
+    const page = await publishPage('listed-before')
+    await rename(page.id, 'listed-after')
+    expect(await readRedirectLocation(payload, '/listed-before')).toBe('/listed-after')
+    const listed = (await readPublishedPageList(payload)).map((doc) => doc.path)
+    expect(listed).toContain('/listed-after')
+    expect(listed).not.toContain('/listed-before')
   })
 
   it('creates one redirect per published child when a parent is renamed', async () => {
@@ -137,6 +150,40 @@ describe('a deleted page', () => {
     await payload.delete({ collection: 'pages', id: chosen.id })
     const { docs } = await payload.find({ collection: 'pages', where: { slug: { equals: 'chooser' } }, depth: 0 })
     expect(docs[0].redirectOnDelete ?? null).toBeNull()
+  })
+})
+
+describe('a redirect to an address', () => {
+  it('sends visitors there, stays out of the list of pages, and leads nowhere once deleted', async () => {
+    expect(await readRedirectLocation(payload, '/old-listing')).toBeNull()
+    const redirect = await createRedirect({
+      from: '/old-listing',
+      to: 'address',
+      address: 'https://example.com/title-records',
+    })
+    expect(await readRedirectLocation(payload, '/old-listing')).toBe('https://example.com/title-records')
+    expect((await readPublishedPageList(payload)).map((doc) => doc.path)).not.toContain('/old-listing')
+    await payload.delete({ collection: 'redirects', id: redirect.id })
+    expect(await readRedirectLocation(payload, '/old-listing')).toBeNull()
+  })
+})
+
+describe('what a page’s sidebar says deleting it does', () => {
+  /** The note's text, as the editor reads it. */
+  const noteOf = async (id: Id) =>
+    renderToStaticMarkup(await DeletionNote({ id, payload } as never)).replace(/<[^>]+>/g, '')
+
+  it('names where its address goes and what becomes of the redirects that lead to it', async () => {
+    const kept = await publishPage('note-kept')
+    const doomed = await publishPage('note-doomed')
+    await createRedirect({ from: '/note-old', to: 'page', page: doomed.id })
+    const nothingChosen = await noteOf(doomed.id)
+    expect(nothingChosen).toContain('/note-doomed answers 404')
+    expect(nothingChosen).toContain('The redirect from /note-old will be deleted with it.')
+    await payload.update({ collection: 'pages', id: doomed.id, data: { redirectOnDelete: kept.id } as never })
+    const chosen = await noteOf(doomed.id)
+    expect(chosen).toContain('/note-doomed answers 301 to /note-kept.')
+    expect(chosen).toContain('The redirect from /note-old will lead to /note-kept.')
   })
 })
 

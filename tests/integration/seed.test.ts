@@ -41,11 +41,12 @@ describe('seed content', () => {
     expect(service?.blockType).toBe('select')
   })
 
-  it('fills the header, footer and settings', async () => {
+  it('fills the header, footer and settings, consent denied at first in the regions with privacy laws', async () => {
     const header = await payload.findGlobal({ slug: 'header' })
     expect(header.items?.some((item) => (item.columns?.length ?? 0) > 0)).toBe(true)
     const settings = await payload.findGlobal({ slug: 'site-settings' })
     expect(settings.business.state).toBe('Ohio')
+    expect(settings.analytics?.deniedRegions).toEqual(expect.arrayContaining(['DE', 'US-CA']))
     const media = await payload.count({ collection: 'media' })
     expect(media.totalDocs).toBeGreaterThan(0)
   })

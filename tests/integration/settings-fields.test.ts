@@ -15,20 +15,25 @@ const business = { name: 'Settings test', state: 'Ohio' }
 const saveAnalytics = (analytics: Record<string, unknown>) =>
   payload.updateGlobal({ slug: 'site-settings', data: { business, analytics } as never })
 
-/** The field paths Payload names when it refuses a save. */
-async function refusedPaths(save: Promise<unknown>): Promise<string[]> {
+/** The field errors Payload names when it refuses a save. */
+async function refusal(save: Promise<unknown>): Promise<{ path: string; message: string }[]> {
   const error = (await save.then(
     () => null,
     (caught: unknown) => caught,
-  )) as { data?: { errors?: { path: string }[] } } | null
+  )) as { data?: { errors?: { path: string; message: string }[] } } | null
   expect(error, 'the save was accepted').not.toBeNull()
-  return (error?.data?.errors ?? []).map((entry) => entry.path)
+  return (error?.data?.errors ?? []).map(({ path, message }) => ({ path, message }))
 }
 
+/** The field paths Payload names when it refuses a save. */
+const refusedPaths = async (save: Promise<unknown>) => (await refusal(save)).map((error) => error.path)
+
 describe('the analytics settings an admin edits', () => {
-  it('refuse a tag id of the wrong shape beside its field, and keep what was saved before', async () => {
+  it('refuse a tag id of the wrong shape beside its field, showing the shape it should have, and keep what was saved before', async () => {
     await saveAnalytics({ gtmId: TAG_ID_FORMATS.gtmId.example })
-    expect(await refusedPaths(saveAnalytics({ gtmId: 'UA-1234-5' }))).toEqual(['analytics.gtmId'])
+    expect(await refusal(saveAnalytics({ gtmId: 'UA-1234-5' }))).toEqual([
+      { path: 'analytics.gtmId', message: expect.stringContaining(TAG_ID_FORMATS.gtmId.example) },
+    ])
     expect(await refusedPaths(saveAnalytics({ ga4Id: 'GTM-5XK2P9Q' }))).toEqual(['analytics.ga4Id'])
     const settings = await payload.findGlobal({ slug: 'site-settings' })
     expect(settings.analytics?.gtmId).toBe(TAG_ID_FORMATS.gtmId.example)
