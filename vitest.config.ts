@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           pool: 'threads',
+          // Unit tests hold no state between files: one module graph per thread, loaded once.
+          isolate: false,
           maxWorkers: WORKERS,
           sequence: { groupOrder: 0 },
         },

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { STACK_PACKAGES } from '../deploy/lib/services.mjs'
 import {
   continueOnProjectNode,
-  ensureBuilt,
+  ensureBuiltBeside,
   ensureDebianPackages,
   ensureInstalled,
   ROOT,
@@ -142,21 +142,36 @@ await step('type-check and lint', () =>
     ['npx', ['prettier', '--check', '.']],
   ]),
 )
-await step('unit and integration (vitest)', () =>
+/** Runs Vitest projects (vitest.config.ts) with their report in `report`. */
+const vitestProjects = (projects, report) =>
   runSuite(
     'npx',
     [
       'vitest',
       'run',
+      ...projects.flatMap((project) => ['--project', project]),
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${path.join(REPORT_DIR, 'vitest.json')}`,
+      `--outputFile.json=${path.join(REPORT_DIR, report)}`,
     ],
     testEnv,
-  ),
+  )
+
+/** Runs jobs side by side and waits for all of them, failing when any failed. */
+async function allOf(jobs) {
+  const outcomes = await Promise.allSettled(jobs)
+  const reasons = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason)
+  if (reasons.length)
+    throw new Error(reasons.map((reason) => (reason instanceof Error ? reason.message : reason)).join('; '))
+}
+
+await step('unit and integration (vitest, two workers)', () => vitestProjects(['unit', 'integration'], 'vitest.json'))
+stopOrphanedTestClusters()
+// The suites that must run alone take one core; the build takes the other.
+await step('operations suites (vitest, one at a time) beside the production build', () =>
+  allOf([vitestProjects(['alone'], 'vitest-alone.json'), ensureBuiltBeside(testEnv)]),
 )
 stopOrphanedTestClusters()
-await step('production build', () => ensureBuilt(testEnv))
 await step('browser (playwright)', () =>
   runSuite('npx', ['playwright', 'test'], {
     ...testEnv,
@@ -168,6 +183,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 }
 const slowest = []
 for (const [file, runner, count, durations] of [
   ['vitest.json', 'Vitest', countVitest, vitestDurations],
+  ['vitest-alone.json', 'Vitest, operations', countVitest, vitestDurations],
   ['playwright.json', 'Playwright', countPlaywright, playwrightDurations],
 ]) {
   const full = path.join(REPORT_DIR, file)

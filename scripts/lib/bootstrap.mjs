@@ -1,6 +1,6 @@
 // Set-up shared by `npm start` and `npm test`. Uses only Node's own modules: it runs before
 // the project's dependencies are installed.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -181,14 +181,41 @@ function sourceFingerprint() {
  */
 export const buildEnvironment = (env) => ({ NEXT_TELEMETRY_DISABLED: '1', ...env, NODE_ENV: 'production' })
 
-/** Runs `next build` unless the last build was made from the same sources. */
-export function ensureBuilt(env = process.env) {
+/** The fingerprint a new build would be stamped with, or null when the last build was made from the same sources. */
+function buildWanted() {
   const wanted = sourceFingerprint()
   const have = fs.existsSync(BUILD_STAMP) ? fs.readFileSync(BUILD_STAMP, 'utf8') : ''
-  if (have === wanted) return
+  return have === wanted ? null : wanted
+}
+
+/** Runs `next build` unless the last build was made from the same sources. */
+export function ensureBuilt(env = process.env) {
+  const wanted = buildWanted()
+  if (!wanted) return
   console.log('> Building the site (next build)…')
   run('npx', ['next', 'build'], { env: buildEnvironment(env) })
   run(process.execPath, ['scripts/after-build.mjs'], { env })
+  fs.writeFileSync(BUILD_STAMP, wanted)
+}
+
+/** Runs a command without holding up this process; rejects when it fails. */
+function runBeside(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options })
+    child.once('error', reject)
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+    )
+  })
+}
+
+/** ensureBuilt, while this process goes on with other work (`npm test` runs a suite beside the build). */
+export async function ensureBuiltBeside(env = process.env) {
+  const wanted = buildWanted()
+  if (!wanted) return
+  console.log('> Building the site (next build)…')
+  await runBeside('npx', ['next', 'build'], { env: buildEnvironment(env) })
+  await runBeside(process.execPath, ['scripts/after-build.mjs'], { env })
   fs.writeFileSync(BUILD_STAMP, wanted)
 }
 
