@@ -1,5 +1,5 @@
 // The contact pipeline where only the running production server shows it. Each rule of a request and
-// its answer is an HTTP test in Vitest (docs/tests-moved-http.md lists where each one went).
+// its answer is an HTTP test in Vitest (docs/tests.md lists where each one went).
 import { expect, test } from '@playwright/test'
 import { solvedCaptcha } from './support/captcha'
 import { CONTACT_FORM_ID } from '../../src/setup/seed/content/forms'
