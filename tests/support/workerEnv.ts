@@ -1,4 +1,5 @@
 // Runs before each test file in its worker.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import module from 'node:module'
 import path from 'node:path'
 import { afterAll } from 'vitest'
@@ -8,6 +9,10 @@ import { afterAll } from 'vitest'
 // process (a forked worker's parent, or the process a worker thread runs in) names the run.
 const worker = process.env.VITEST_POOL_ID ?? '1'
 process.env.DATA_DIR = path.resolve(process.cwd(), '.tmp', 'vitest-data', `${process.ppid}-${worker}`)
+
+// Next's server sets this global before it loads its request stores, which read it once when first
+// loaded; a test file that loads them (next/cache) finds it set whichever file loaded them first.
+;(globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage
 
 // Most of a file's start is loading Payload and its dependencies: Node keeps their compiled code
 // here, and every later file's worker (each file has a process of its own) reuses it. Written at
