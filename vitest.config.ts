@@ -6,7 +6,8 @@ const WORKERS = 2
 
 /**
  * Suites that install, deploy, back up or restore a whole site: each starts servers of its own
- * (nginx, PostgreSQL, several instances) and measures them, so they run one at a time, after the rest.
+ * (nginx, PostgreSQL, several instances) and measures them, so they run one at a time, after the rest
+ * (scripts/test.mjs runs them beside the production build, one core each).
  */
 const RUN_ALONE = [
   'tests/integration/backup-restore.test.ts',
