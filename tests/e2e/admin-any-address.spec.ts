@@ -1,5 +1,5 @@
 import { test } from '@playwright/test'
-import { adminExpect as expect } from './support/admin'
+import { adminExpect as expect, untilHydrated } from './support/admin'
 import { E2E_PORT } from '../../playwright.config'
 import { secondServer } from './support/secondServer'
 import { adminCredentials, adminToken } from './helpers'
@@ -40,8 +40,13 @@ test('the admin works at an address other than SERVER_URL: a block opens and a d
   await page.waitForURL(`${server.origin}/admin`)
 
   await page.goto(`${server.origin}/admin/collections/pages/create`)
-  await page.getByLabel('Title').first().fill(TITLE)
-  await page.getByRole('button', { name: 'Add Layout' }).click()
+  // Typed or clicked before React has taken the form over, a key or a click is lost.
+  const title = page.getByLabel('Title').first()
+  await untilHydrated(title)
+  await title.fill(TITLE)
+  const addLayout = page.getByRole('button', { name: 'Add Layout' })
+  await untilHydrated(addLayout)
+  await addLayout.click()
   await page.getByRole('button', { name: /^Hero/ }).first().click()
   // The block's fields come from the server; at a foreign address they never did.
   const heading = page.getByRole('textbox', { name: 'Heading' })
