@@ -11,87 +11,72 @@ const STUCK_PROJECT = path.join(ROOT, 'tests/support/stuckWorker')
 /** The watchdogs' allowances in these tests, short so that a stall shows within seconds. */
 const STALL_MS = 5_000
 
-type RunOutcome = { code: number | null; output: string; elapsedMs: number }
+type Spec = { title: string; tests: { results: { status: string }[] }[] }
+/** How the run ended, what it printed, and each test's status by title (from its JSON report). */
+type RunOutcome = { code: number | null; output: string; elapsedMs: number; outcomes: Record<string, string> }
 
-function runStuckProject(env: Record<string, string>): Promise<RunOutcome> {
+/** Runs the stuck project with `env` (its watchdog allowance and workers) and reads its report. */
+async function runStuckProject(env: Record<string, string>): Promise<RunOutcome> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stuck-worker-'))
+  const jsonFile = path.join(work, 'result.json')
   const started = Date.now()
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.ts'],
-      { cwd: STUCK_PROJECT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  try {
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'playwright.config.ts'],
+        {
+          cwd: STUCK_PROJECT,
+          env: { ...process.env, E2E_WORKER_STALL_MS: String(STALL_MS), PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+      let text = ''
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      child.on('close', (exit) => resolve({ code: exit, output: text }))
+    })
+    const { suites } = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as { suites: { specs: Spec[] }[] }
+    const outcomes = Object.fromEntries(
+      suites.flatMap((suite) => suite.specs.map((spec) => [spec.title, spec.tests[0].results[0]?.status])),
     )
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('close', (code) => resolve({ code, output, elapsedMs: Date.now() - started }))
-  })
+    return { code, output, elapsedMs: Date.now() - started, outcomes }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
 }
 
 describe('a browser-suite worker whose main thread is blocked for good', () => {
   it('is ended by the watchdog, which names the test and its stack; the run goes on and fails', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stuck-worker-'))
-    const jsonFile = path.join(work, 'result.json')
-    try {
-      const run = await runStuckProject({
-        E2E_WORKER_STALL_MS: String(STALL_MS),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-      })
-      expect(run.code, run.output).not.toBe(0)
-      expect(run.output).toMatch(
-        /Watchdog: no progress for \d+ s in stuck\.spec\.ts:\d+ › a test that blocks its worker/,
-      )
-      // Its stack, read by gdb, shows where it was stuck: the wait its test started.
-      expect(run.output).toMatch(/Watchdog: worker \d+ was at[\s\S]*AtomicsWait/)
-      expect(run.output).toContain('the run failed because a worker was stuck')
-      const { suites } = JSON.parse(fs.readFileSync(jsonFile, 'utf8'))
-      const outcomes = Object.fromEntries(
-        suites[0].specs.map((spec: { title: string; tests: { results: { status: string }[] }[] }) => [
-          spec.title,
-          spec.tests[0].results[0]?.status,
-        ]),
-      )
-      expect(outcomes).toEqual({
-        'a test before the stuck one passes': 'passed',
-        'a test that blocks its worker for good': 'failed',
-        'a test after the stuck one runs in a new worker and passes': 'passed',
-      })
-      expect(run.elapsedMs).toBeLessThan(60_000)
-    } finally {
-      fs.rmSync(work, { recursive: true, force: true })
-    }
+    const run = await runStuckProject({})
+    expect(run.code, run.output).not.toBe(0)
+    expect(run.output).toMatch(/Watchdog: no progress for \d+ s in stuck\.spec\.ts:\d+ › a test that blocks its worker/)
+    // Its stack, read by gdb, shows where it was stuck: the wait its test started.
+    expect(run.output).toMatch(/Watchdog: worker \d+ was at[\s\S]*AtomicsWait/)
+    expect(run.output).toContain('the run failed because a worker was stuck')
+    expect(run.outcomes).toEqual({
+      'a test before the stuck one passes': 'passed',
+      'a test that blocks its worker for good': 'failed',
+      'a test after the stuck one runs in a new worker and passes': 'passed',
+    })
+    expect(run.elapsedMs).toBeLessThan(60_000)
   }, 90_000)
 })
 
 describe('a stuck worker beside a busy one', () => {
   it('is ended by the watchdog although the other worker keeps making progress', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'stuck-worker-'))
-    const jsonFile = path.join(work, 'result.json')
-    try {
-      const run = await runStuckProject({
-        E2E_WORKER_STALL_MS: String(STALL_MS),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
-        STUCK_WORKERS: '2',
-        // Busy for longer than the stall allowance twice over: a watchdog that counts any worker's
-        // progress as everyone's would not end the stuck one before this finishes.
-        STUCK_BUSY_FOR_MS: String(4 * STALL_MS),
-      })
-      expect(run.code, run.output).not.toBe(0)
-      expect(run.output).toMatch(
-        /Watchdog: no progress for \d+ s in stuck\.spec\.ts:\d+ › a test that blocks its worker/,
-      )
-      const { suites } = JSON.parse(fs.readFileSync(jsonFile, 'utf8'))
-      const statuses = suites.flatMap(
-        (suite: { specs: { title: string; tests: { results: { status: string }[] }[] }[] }) =>
-          suite.specs.map((spec) => [spec.title, spec.tests[0].results[0]?.status]),
-      )
-      expect(Object.fromEntries(statuses)).toMatchObject({
-        'a test that blocks its worker for good': 'failed',
-        'a test on the other worker keeps making progress meanwhile': 'passed',
-      })
-    } finally {
-      fs.rmSync(work, { recursive: true, force: true })
-    }
+    const run = await runStuckProject({
+      STUCK_WORKERS: '2',
+      // Busy for longer than the stall allowance twice over: a watchdog that counts any worker's
+      // progress as everyone's would not end the stuck one before this finishes.
+      STUCK_BUSY_FOR_MS: String(4 * STALL_MS),
+    })
+    expect(run.code, run.output).not.toBe(0)
+    expect(run.output).toMatch(/Watchdog: no progress for \d+ s in stuck\.spec\.ts:\d+ › a test that blocks its worker/)
+    expect(run.outcomes).toMatchObject({
+      'a test that blocks its worker for good': 'failed',
+      'a test on the other worker keeps making progress meanwhile': 'passed',
+    })
   }, 90_000)
 })
 
