@@ -1,30 +1,15 @@
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_PORT, E2E_URL, FIRST_VISIT } from '../../playwright.config'
-import { configureTags, consentCommands, settle } from '../e2e/support/analytics'
-import { banner, fromRegion, TAG_IDS } from '../e2e/support/consent'
-import { startTagStandIn, type TagStandIn } from '../e2e/support/tagStandIn'
+import { E2E_URL } from '../../playwright.config'
+import { consentCommands, settle } from '../e2e/support/analytics'
+import { banner, fromRegion, prepareConsentSuite } from '../e2e/support/consent'
 
 /**
  * DESIGN.md, "Public contract", "Analytics and consent": each test is one clause, as a first visit
  * (no privacy choice stored). The site's tags point at a stand-in for Google's hosts (and any request
  * to a real Google host is caught and counted).
  */
-test.use({ storageState: FIRST_VISIT })
-
-/** The stand-in's port: one of the ten this worker's suites may use (its server's port + 3). */
-const STAND_IN_PORT = E2E_PORT + 3
-let standIn: TagStandIn
-test.beforeAll(async ({ request }) => {
-  standIn = await startTagStandIn(STAND_IN_PORT)
-  await configureTags(request, TAG_IDS, standIn.origin)
-})
-test.afterAll(async ({ request }) => {
-  await configureTags(request, {}, null)
-  await standIn.close()
-})
-test.beforeEach(() => {
-  standIn.clear()
-})
+// As a first visit, the site's tags pointed at a stand-in cleared before each test (the consent suites' own set-up).
+const standIn = prepareConsentSuite()
 
 const CONSENT_TYPES = ['ad_storage', 'analytics_storage', 'ad_user_data', 'ad_personalization']
 const all = (value: 'granted' | 'denied') => Object.fromEntries(CONSENT_TYPES.map((type) => [type, value]))
@@ -41,7 +26,7 @@ async function recordTagRequests(page: Page) {
     },
   )
   page.on('request', (request) => {
-    if (request.url().startsWith(standIn.origin)) seen.push(request.url())
+    if (request.url().startsWith(standIn().origin)) seen.push(request.url())
   })
   return seen
 }
@@ -125,7 +110,7 @@ test('contract: query values that look like email addresses are sent as (redacte
   await fromRegion(page, 'US-OH')
   await page.goto(`/pricing?email=${encodeURIComponent(email)}&plan=full`)
   await idleAndQuiet(page)
-  await expect.poll(() => standIn.hits().length).toBeGreaterThan(0)
+  await expect.poll(() => standIn().hits().length).toBeGreaterThan(0)
   // The collector sends what it holds when the page is hidden.
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
@@ -133,7 +118,7 @@ test('contract: query values that look like email addresses are sent as (redacte
   })
   await expect.poll(() => collected.length).toBeGreaterThan(0)
 
-  const sent = [...tagRequests, ...standIn.requests.map((request) => request.url.href), ...collected].map((text) =>
+  const sent = [...tagRequests, ...standIn().requests.map((request) => request.url.href), ...collected].map((text) =>
     decodeURIComponent(text.replace(/\+/g, ' ')),
   )
   for (const text of sent) expect(text).not.toContain(email)
@@ -141,7 +126,9 @@ test('contract: query values that look like email addresses are sent as (redacte
   expect(collected.map((text) => decodeURIComponent(text))).toEqual(
     expect.arrayContaining([expect.stringContaining('email=(redacted)')]),
   )
-  expect(standIn.hits().map((hit) => hit.url.searchParams.get('dl'))).toEqual(
-    expect.arrayContaining([`${E2E_URL}/pricing?email=(redacted)&plan=full`]),
-  )
+  expect(
+    standIn()
+      .hits()
+      .map((hit) => hit.url.searchParams.get('dl')),
+  ).toEqual(expect.arrayContaining([`${E2E_URL}/pricing?email=(redacted)&plan=full`]))
 })
