@@ -122,24 +122,19 @@ steps.push(`set-up (install, Debian packages): ok (${Math.round((Date.now() - RU
 fs.rmSync(REPORT_DIR, { recursive: true, force: true })
 fs.mkdirSync(REPORT_DIR, { recursive: true })
 
-/** Runs commands side by side (one core each), and fails when any of them does. */
-async function runTogether(commands) {
-  const outcomes = await Promise.all(
-    commands.map(([command, args]) =>
-      runWatched(command, args, { env: testEnv, cwd: ROOT, silenceMs: SUITE_SILENCE_MS }),
-    ),
-  )
-  const failedCommands = commands
-    .filter((_, i) => outcomes[i].code !== 0)
-    .map(([command, args]) => [command, ...args].join(' '))
-  if (failedCommands.length) throw new Error(`${failedCommands.join('; ')} failed`)
+/** Runs jobs side by side and waits for all of them, failing when any failed. */
+async function allOf(jobs) {
+  const outcomes = await Promise.allSettled(jobs)
+  const reasons = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason)
+  if (reasons.length)
+    throw new Error(reasons.map((reason) => (reason instanceof Error ? reason.message : reason)).join('; '))
 }
 
 await step('type-check and lint', () =>
-  runTogether([
-    ['npx', ['tsc', '--noEmit']],
-    ['npx', ['eslint', '.', '--max-warnings=0']],
-    ['npx', ['prettier', '--check', '.']],
+  allOf([
+    runSuite('npx', ['tsc', '--noEmit'], testEnv),
+    runSuite('npx', ['eslint', '.', '--max-warnings=0'], testEnv),
+    runSuite('npx', ['prettier', '--check', '.'], testEnv),
   ]),
 )
 /** Runs Vitest projects (vitest.config.ts) with their report in `report`. */
@@ -156,14 +151,6 @@ const vitestProjects = (projects, report) =>
     ],
     testEnv,
   )
-
-/** Runs jobs side by side and waits for all of them, failing when any failed. */
-async function allOf(jobs) {
-  const outcomes = await Promise.allSettled(jobs)
-  const reasons = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason)
-  if (reasons.length)
-    throw new Error(reasons.map((reason) => (reason instanceof Error ? reason.message : reason)).join('; '))
-}
 
 await step('unit and integration (vitest, two workers)', () => vitestProjects(['unit', 'integration'], 'vitest.json'))
 stopOrphanedTestClusters()
