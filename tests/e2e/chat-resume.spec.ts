@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config'
-import { CHAT_RECONNECT_MAX_TRIES } from '../../src/chat/constants'
+import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MAX_TRIES } from '../../src/chat/constants'
 import { reconnectDelay } from '../../src/chat/browser/reconnect'
 import { customerStatus, openConsole, ownPage, prepareChatSuite, visitorName } from './support/chat'
 import { startDropProxy } from './support/dropProxy'
@@ -109,8 +109,23 @@ test(`after ${CHAT_RECONNECT_MAX_TRIES} failed reconnects the widget shows that 
     await proxy.drop()
     let total = 0
     for (let attempt = 1; attempt <= CHAT_RECONNECT_MAX_TRIES; attempt++) total += reconnectDelay(attempt)!
-    for (let elapsed = 0; elapsed <= total + 1000; elapsed += 500) await page.clock.runFor(500)
-    await expect(page.locator('.chat-connection-lost')).toContainText('could not reconnect')
+    // Each try fails in real time (a refused connection) before its next wait starts on the page's
+    // clock, so the clock is moved on a step at a time until the notice shows, never past the tries.
+    const lost = page.locator('.chat-connection-lost')
+    let advanced = 0
+    await expect
+      .poll(
+        async () => {
+          if ((await lost.count()) > 0) return true
+          await page.clock.runFor(CHAT_RECONNECT_MAX_DELAY_MS)
+          advanced += CHAT_RECONNECT_MAX_DELAY_MS
+          return false
+        },
+        { timeout: 30_000, intervals: [50] },
+      )
+      .toBe(true)
+    expect(advanced).toBeGreaterThanOrEqual(total - CHAT_RECONNECT_MAX_DELAY_MS)
+    await expect(lost).toContainText('could not reconnect')
     expect(
       await page.evaluate(
         () =>
