@@ -1,5 +1,8 @@
 /** Small DOM helpers shared by the chrome behaviours. */
 
+/** The element at the very top of every page (the shell draws it): back-to-top and a closed banner leave focus there. */
+export const PAGE_TOP_ID = 'top'
+
 export const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /** Calls `fn` at most once per `intervalMs`, always running the last call of a burst. */

@@ -9,6 +9,7 @@ import { hrefOf, linkText } from '@/content/fields/linkHref'
 import { menuModel } from './menu'
 import { MobileMenu } from './MobileMenu'
 import { SiteBehaviours } from './SiteBehaviours'
+import { PAGE_TOP_ID } from '@/dom/dom'
 
 /** Header, main content and footer around every public page, drawn once by the layout (docs/behaviour.md). */
 export async function SiteShell({ children }: { children: ReactNode }) {
@@ -17,10 +18,12 @@ export async function SiteShell({ children }: { children: ReactNode }) {
   const ctaHref = header.cta?.show ? hrefOf(header.cta.link, settings.business) : null
   return (
     <>
-      <div id="top" tabIndex={-1} />
+      <div id={PAGE_TOP_ID} tabIndex={-1} />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* The consent banner comes early in the tab order: a keyboard visitor meets it at once. */}
+      <AnalyticsRoot settings={settings.analytics} />
       <SiteHeader
         items={items}
         cta={
@@ -37,11 +40,10 @@ export async function SiteShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter footer={footer} settings={settings} />
-      <a className="back-to-top" href="#top">
+      <a className="back-to-top" href={`#${PAGE_TOP_ID}`}>
         <span className="back-to-top-label">Back to top</span>
       </a>
       <SiteBehaviours />
-      <AnalyticsRoot settings={settings.analytics} />
       <ChatEmbed />
     </>
   )

@@ -80,6 +80,20 @@ test.describe('back to top', () => {
   })
 })
 
+test.describe('skip link', () => {
+  test('moves focus into the content at once: a Tab pressed during its scroll reaches the content, not the header', async ({
+    page,
+  }) => {
+    await page.goto('/pricing')
+    await chromeAttached(page)
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement))).toBe(true)
+  })
+})
+
 test.describe('menu layout', () => {
   for (const width of [800, 1024, 1280, 1319, 1320, 1400, 1920]) {
     test(`at ${width} px the menu keeps one row and an open mega menu is covered by nothing`, async ({ page }) => {

@@ -94,7 +94,9 @@ test.describe('mega menu', () => {
     await expect(servicesSubmenu(page)).toBeHidden()
   })
 
-  test('works by keyboard alone: Enter opens, Tab walks in, Escape closes and returns focus', async ({ page }) => {
+  test('works by keyboard alone: Enter opens, Tab walks in, the arrows, Home and End walk its links, Escape closes and returns focus', async ({
+    page,
+  }) => {
     await page.goto('/pricing')
     // Before the header's script is attached, Enter follows the link, as it does without JavaScript.
     await chromeAttached(page)
@@ -108,7 +110,21 @@ test.describe('mega menu', () => {
     await expect(servicesSubmenu(page)).toBeHidden()
     await expect(servicesLink(page)).toBeFocused()
     await page.keyboard.press('ArrowDown')
-    await expect(servicesSubmenu(page).locator('a').first()).toBeFocused()
+    const links = servicesSubmenu(page).locator('a')
+    await expect(links.first()).toBeFocused()
+    // In the open submenu the arrows walk its links, Home and End reach its ends.
+    await page.keyboard.press('ArrowDown')
+    await expect(links.nth(1)).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(links.last()).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(links.last()).toBeFocused()
+    await page.keyboard.press('Home')
+    await expect(links.first()).toBeFocused()
+    await page.keyboard.press('ArrowUp')
+    await expect(servicesLink(page)).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(links.first()).toBeFocused()
     await page.keyboard.press('Shift+Tab')
     await expect(servicesLink(page)).toBeFocused()
     await page.keyboard.press('Tab')

@@ -178,6 +178,50 @@ test.describe('banner and dialog by keyboard', () => {
     await expect(manage).toBeFocused()
   })
 
+  test('the banner comes right after the skip link, and once "Reject all" is pressed Tab goes on from the top of the page', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const reject = banner(page).getByRole('button', { name: 'Reject all' })
+    await expect(reject).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(reject).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(banner(page)).toBeHidden()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('top')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+  })
+
+  test('while the banner is open, nothing the keyboard reaches is hidden under it', async ({ page }) => {
+    await page.goto('/')
+    await expect(banner(page).getByRole('button', { name: 'Accept all' })).toBeVisible()
+    const hidden: string[] = []
+    let stops = 0
+    // Every stop of the page, once: Tab until focus comes back to where it started.
+    for (; stops < 200; stops++) {
+      await page.keyboard.press('Tab')
+      const stop = await page.evaluate(() => {
+        const element = document.activeElement
+        const banner = document.querySelector('[data-testid="consent-banner"]')
+        if (!element || element === document.body) return { done: true, under: null }
+        if (banner?.contains(element)) return { done: false, under: null }
+        const box = element.getBoundingClientRect()
+        const cover = banner!.getBoundingClientRect()
+        const under = box.bottom > cover.top && box.top < cover.bottom && box.height > 0
+        const label = `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`
+        return { done: false, under: under ? label : null }
+      })
+      if (stop.under) hidden.push(stop.under)
+      if (stop.done) break
+    }
+    expect(stops, 'the page has more stops than the walk allows').toBeLessThan(200)
+    expect(stops).toBeGreaterThan(20)
+    expect(hidden).toEqual([])
+  })
+
   test('saves a choice with the keyboard alone, and reopens from "Privacy choices" in the footer', async ({ page }) => {
     await page.goto('/')
     await banner(page).getByRole('button', { name: 'Reject all' }).focus()

@@ -110,15 +110,13 @@ test.describe('contact form from the keyboard alone', () => {
     await expect(row(page, 'county').getByRole('combobox')).toBeFocused()
     await type('summit')
     await press('Enter')
-    await press('Tab')
-    await expect(row(page, 'county').getByRole('button', { name: 'Clear selection' })).toBeFocused()
+    // The dropdown's "Clear selection" is the pointer's; Tab goes on to the next field.
     await press('Tab')
     await expect(row(page, 'service').getByRole('combobox')).toBeFocused()
     await press('ArrowDown')
     await press('ArrowDown')
     await press('Enter')
     await press('Tab')
-    await press('Tab') // past the service's "Clear selection"
     await expect(row(page, 'properties').getByRole('combobox')).toBeFocused()
     await press('ArrowDown')
     await press('Enter')
@@ -163,3 +161,28 @@ for (const width of [1280, 375]) {
     })
   })
 }
+
+test.describe('contact form on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('the first tap on Send is not lost when leaving the message box shows its error above the button', async ({
+    page,
+  }) => {
+    await openContactForm(page)
+    await fillValidForm(page, `phone-tap-${repetition()}`)
+    await messageBox(page).fill('Too short')
+    await messageBox(page).focus()
+    await sendButton(page).scrollIntoViewIfNeeded()
+    await form(page).evaluate((element) => {
+      element.dataset.submits = '0'
+      element.addEventListener('submit', () => (element.dataset.submits = String(Number(element.dataset.submits) + 1)))
+    })
+    const before = await sendButton(page).boundingBox()
+    await sendButton(page).tap()
+    await expect(form(page)).toHaveAttribute('data-submits', '1')
+    // The form's own check answered the tap: the error shows and the message box has focus again.
+    await expect(errorOf(page, 'message')).toHaveText(formatMessage(MESSAGES.minlength, CONTACT_MESSAGE_MIN_LENGTH))
+    await expect(messageBox(page)).toBeFocused()
+    expect((await sendButton(page).boundingBox())!.y).toBeGreaterThan(before!.y)
+  })
+})

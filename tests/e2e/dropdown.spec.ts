@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
   CLEAR_SELECTION_LABEL,
+  SELECTION_CLEARED_TEXT,
   DROPDOWN_SEARCH_THRESHOLD,
   MULTIPLE_PLACEHOLDER,
   NO_RESULTS_TEXT,
@@ -99,6 +100,34 @@ test.describe('searchable dropdown', () => {
     await expect(combobox(page, 'service')).toHaveText(SINGLE_PLACEHOLDER)
     await expect(combobox(page, 'service')).toBeFocused()
     await expect(clear).toBeHidden()
+    await expect(field(page, 'service').getByRole('status').filter({ hasText: SELECTION_CLEARED_TEXT })).toHaveCount(1)
+  })
+
+  test('the keyboard clears a single choice with Delete, which is announced; "Clear selection" is no Tab stop of its own', async ({
+    page,
+  }) => {
+    const service = combobox(page, 'service')
+    await service.focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(nativeSelect(page, 'service')).not.toHaveValue('')
+    await expect(field(page, 'service').getByRole('button', { name: CLEAR_SELECTION_LABEL })).toHaveAttribute(
+      'tabindex',
+      '-1',
+    )
+    await page.keyboard.press('Delete')
+    await expect(nativeSelect(page, 'service')).toHaveValue('')
+    await expect(service).toHaveText(SINGLE_PLACEHOLDER)
+    await expect(service).toBeFocused()
+    await expect(field(page, 'service').getByRole('status').filter({ hasText: SELECTION_CLEARED_TEXT })).toHaveCount(1)
+    // A search box: Delete with the caret at the end of the chosen name clears it too.
+    const county = combobox(page, 'county')
+    await county.fill('frank')
+    await visibleOptions(page, 'county').first().click()
+    await expect(nativeSelect(page, 'county')).not.toHaveValue('')
+    await county.press('End')
+    await county.press('Delete')
+    await expect(nativeSelect(page, 'county')).toHaveValue('')
   })
 
   test('works from the keyboard alone: arrows, Home, End, Enter, Escape, typing, Tab', async ({ page }) => {

@@ -13,6 +13,7 @@ import {
   stateFromChoice,
   uniformState,
 } from './model'
+import { PAGE_TOP_ID } from '@/dom/dom'
 import { inNextTask } from '@/dom/inTurns'
 import { OptionalPart, useRenewableLazy } from '@/dom/OptionalPart'
 import { lookUpRegionDefault } from './region'
@@ -22,7 +23,7 @@ import './consent.css'
 /** The preferences dialog's code loads when a visitor first opens it. */
 const loadConsentDialog = () => import('./ConsentDialog')
 
-/** The open banner's height, for the fixed elements that must stay above it. */
+/** The open banner's height, for the fixed elements that must stay above it (and the page's padding). */
 export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height'
 
 /** The consent banner, the preferences dialog and the start of analytics on every page. */
@@ -34,6 +35,7 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
   const [gpc, setGpc] = useState(false)
   const [current, setCurrent] = useState<ConsentChoice>({ analytics: false, ads: false })
   const [dialogOpen, setDialogOpen] = useState(false)
+  const bannerRef = useRef<HTMLElement>(null)
   // A dialog whose code could not load is closed, and the next "Manage choices" tries again. The
   // banner's own buttons work meanwhile.
   const dialog = useRenewableLazy(loadConsentDialog)
@@ -80,6 +82,11 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
 
   const choose = useCallback(
     (choice: ConsentChoice) => {
+      // The banner goes away with the choice: focus that was in it goes back to the top of the page
+      // (next Tab: the skip link), where the banner sits in the tab order, not to the page's body.
+      if (bannerRef.current?.contains(document.activeElement)) {
+        document.getElementById(PAGE_TOP_ID)?.focus({ preventScroll: true })
+      }
       const effective = { analytics: choice.analytics, ads: choice.ads && !gpc }
       storeChoice(effective)
       const state = stateFromChoice(effective, gpc)
@@ -107,7 +114,6 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
 
   // While the banner shows, the page's other bottom-corner elements (chat launcher, back-to-top)
   // sit above it, through this custom property.
-  const bannerRef = useRef<HTMLElement>(null)
   useEffect(() => {
     const banner = bannerRef.current
     const root = document.documentElement

@@ -10,6 +10,7 @@ import {
   markFieldError,
   VALID_ROW_CLASS,
 } from './fieldMarks'
+import { holdWhilePressed } from './afterPress'
 import { readValues } from './formValues'
 
 export type FieldView = MarkedField & {
@@ -53,6 +54,8 @@ export function checkFieldsAsTyped(form: HTMLFormElement, fields: FieldView[], s
   const validateOne = (field: FieldView) =>
     markFieldError(field, validateField(field.spec, readValues(form, specs), specs))
 
+  // Leaving a field by a press (a tap on Send) shows its check once that press has made its click.
+  const afterPress = holdWhilePressed(form.ownerDocument)
   const fieldOf = (node: EventTarget | null): FieldView | undefined =>
     node instanceof Node ? fields.find((field) => field.row.contains(node)) : undefined
 
@@ -61,7 +64,7 @@ export function checkFieldsAsTyped(form: HTMLFormElement, fields: FieldView[], s
     if (!field) return
     const next = event.relatedTarget
     if (next instanceof Node && field.row.contains(next)) return // still inside the field (a radio group, a dropdown)
-    validateOne(field)
+    afterPress.run(field, () => validateOne(field))
   }
 
   function onValueChange(event: Event) {
@@ -78,11 +81,16 @@ export function checkFieldsAsTyped(form: HTMLFormElement, fields: FieldView[], s
     if (hasFieldError(field)) validateOne(field)
   }
 
+  // A press on "Clear" empties the form: the check held for the field it left has nothing to say.
+  const onReset = () => afterPress.drop()
   form.addEventListener('focusout', onFocusOut)
+  form.addEventListener('reset', onReset)
   form.addEventListener('input', onValueChange)
   form.addEventListener('change', onValueChange)
   return () => {
+    afterPress.stop()
     form.removeEventListener('focusout', onFocusOut)
+    form.removeEventListener('reset', onReset)
     form.removeEventListener('input', onValueChange)
     form.removeEventListener('change', onValueChange)
   }

@@ -2,6 +2,7 @@
 // (src/forms/listbox) decides what each key and click does, and this layer only listens and draws:
 // select-only up to the search threshold, a text box filtering the list above it.
 import { type ChoiceAction, choiceStep, createChoices } from '@/forms/listbox/choices'
+import { SELECTION_CLEARED_TEXT } from './model'
 import { buildDropdown, type DropdownParts } from './parts'
 import { renderDropdown } from './render'
 
@@ -70,7 +71,7 @@ export function enhanceSelect(
 
   const hadFocus = document.activeElement === select
   const parts = buildDropdown(select)
-  const { combobox, input, clear, control, wrapper, tokens, listbox, label } = parts
+  const { combobox, input, clear, control, wrapper, tokens, listbox, label, announce } = parts
   const machine = dropdownMachine(parts)
   const { dispatch } = machine
 
@@ -78,7 +79,20 @@ export function enhanceSelect(
     if (event.target instanceof HTMLElement && event.target.closest('a, button, input')) return
     combobox.focus()
   }
-  const onKeyDown = (event: KeyboardEvent) => dispatch({ type: 'key', press: event }, event)
+  // Delete with the list closed clears a single choice (Backspace too where there is no text to
+  // edit; in a search box only with nothing after the caret, where Delete has nothing to delete).
+  const clearsByKey = (event: KeyboardEvent) => {
+    if (parts.multiple || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false
+    if (combobox.getAttribute('aria-expanded') === 'true' || machine.selected().length === 0) return false
+    if (!input) return event.key === 'Delete' || event.key === 'Backspace'
+    const atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.value.length
+    return event.key === 'Delete' && atEnd
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!clearsByKey(event)) return dispatch({ type: 'key', press: event }, event)
+    event.preventDefault()
+    onClear()
+  }
   const onInput = () => dispatch({ type: 'text', text: input?.value ?? '' })
   const onListPointerDown = (event: MouseEvent) => {
     event.preventDefault() // keep focus in the combobox
@@ -98,6 +112,9 @@ export function enhanceSelect(
   const onClear = () => {
     dispatch({ type: 'clear' })
     combobox.focus()
+    // Emptied first, so that a second clear is announced again.
+    announce.textContent = ''
+    setTimeout(() => (announce.textContent = SELECTION_CLEARED_TEXT), 0)
   }
   const onTokenClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>('.dropdown-token') : null

@@ -7,6 +7,8 @@ export const SINGLE_PLACEHOLDER = 'Select an option'
 export const MULTIPLE_PLACEHOLDER = 'Type or select some options'
 export const NO_RESULTS_TEXT = 'No results match'
 export const CLEAR_SELECTION_LABEL = 'Clear selection'
+/** What a screen reader hears once a single choice is cleared (by its button or the Delete key). */
+export const SELECTION_CLEARED_TEXT = 'Selection cleared'
 
 export type DropdownOption = { value: string; label: string }
 

@@ -24,6 +24,8 @@ export type DropdownParts = {
   readonly listbox: HTMLUListElement
   readonly optionItems: readonly HTMLLIElement[]
   readonly empty: HTMLDivElement
+  /** Says what happened that the eye sees but a screen reader would not (a choice cleared). */
+  readonly announce: HTMLDivElement
 }
 
 let instanceCount = 0
@@ -105,17 +107,21 @@ export function buildDropdown(select: HTMLSelectElement): DropdownParts {
   clear.setAttribute('aria-label', CLEAR_SELECTION_LABEL)
   clear.textContent = '×'
   clear.hidden = true
+  // A pointer's shortcut, not a Tab stop of its own: the keyboard clears with Delete in the box.
+  clear.tabIndex = -1
   const { listbox, optionItems } = createOptionList(options, baseId, label, multiple)
   combobox.setAttribute('aria-controls', listbox.id)
   const empty = element('div', 'dropdown-empty')
   empty.setAttribute('role', 'status')
   empty.hidden = true
+  const announce = element('div', 'visually-hidden')
+  announce.setAttribute('role', 'status')
 
   control.append(combobox)
   if (!multiple) control.append(clear)
   select.before(wrapper)
   if (multiple) wrapper.append(tokens)
-  wrapper.append(control, listbox, empty, select)
+  wrapper.append(control, listbox, empty, announce, select)
   select.classList.add('dropdown-native')
   select.tabIndex = -1
   select.setAttribute('aria-hidden', 'true')
@@ -125,5 +131,5 @@ export function buildDropdown(select: HTMLSelectElement): DropdownParts {
   else label?.removeAttribute('for')
   const placeholder = placeholderFor(multiple)
   const parts = { select, multiple, placeholder, options, nativeOptions, label, labelFor, wrapper, tokens, control }
-  return { ...parts, combobox, input, clear, listbox, optionItems, empty }
+  return { ...parts, combobox, input, clear, listbox, optionItems, empty, announce }
 }

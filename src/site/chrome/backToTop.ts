@@ -1,3 +1,4 @@
+import { PAGE_TOP_ID } from '@/dom/dom'
 import { subscribeToLinks } from '@/dom/linkRouter'
 import { smoothScrollTo } from './smoothScroll'
 
@@ -9,7 +10,7 @@ export function attachBackToTop(): () => void {
   return subscribeToLinks('claim', ({ link }) => {
     if (!link.classList.contains('back-to-top')) return false
     void smoothScrollTo(0).then(() => {
-      document.getElementById('top')?.focus({ preventScroll: true })
+      document.getElementById(PAGE_TOP_ID)?.focus({ preventScroll: true })
       if (window.location.hash)
         history.replaceState(history.state, '', window.location.pathname + window.location.search)
     })

@@ -1,5 +1,5 @@
 import { ACTIVE_ENTRY_CLASS, SCROLL_SPY_THROTTLE_MS, SECTION_IN_VIEW_CLASS } from './constants'
-import { listen, throttle } from '@/dom/dom'
+import { listen, PAGE_TOP_ID, throttle } from '@/dom/dom'
 import { type LinkClick, subscribeToLinks } from '@/dom/linkRouter'
 import { headerOffset, scrollTopFor, smoothScrollTo } from './smoothScroll'
 
@@ -73,16 +73,18 @@ export function attachInPageNav(): () => void {
       history.pushState(history.state, '', url)
     currentId = id
     setCurrentSection(id)
+    // Focus moves at once, before the scroll: a Tab pressed during it goes on from the target (the
+    // skip link's "Skip to content" then Tab reaches the content, not the header).
+    const focusTarget = target === 'top' ? document.getElementById(PAGE_TOP_ID) : target
+    if (focusTarget) {
+      if (!focusTarget.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(focusTarget.tagName)) {
+        focusTarget.setAttribute('tabindex', '-1')
+      }
+      focusTarget.focus({ preventScroll: true })
+    }
     programmatic = true
     void smoothScrollTo(target === 'top' ? 0 : scrollTopFor(target)).then(() => {
       programmatic = false
-      const focusTarget = target === 'top' ? document.getElementById('top') : target
-      if (focusTarget) {
-        if (!focusTarget.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(focusTarget.tagName)) {
-          focusTarget.setAttribute('tabindex', '-1')
-        }
-        focusTarget.focus({ preventScroll: true })
-      }
     })
     return true
   }

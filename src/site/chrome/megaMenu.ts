@@ -1,8 +1,16 @@
 import { SUBMENU_FADE_MS, SUBMENU_HIDE_DELAY_MS } from './constants'
 import { listen, prefersReducedMotion } from '@/dom/dom'
 import { type LinkClick, subscribeToLinks } from '@/dom/linkRouter'
+import { moveIndex, type RovingMove } from '@/dom/roving'
 
 const ITEM = '.main-nav .menu-item.has-submenu'
+
+const SUBMENU_KEYS: Partial<Record<string, RovingMove>> = {
+  ArrowDown: 'next',
+  ArrowUp: 'previous',
+  Home: 'first',
+  End: 'last',
+}
 
 type Timers = { hide?: ReturnType<typeof setTimeout>; fade?: ReturnType<typeof setTimeout> }
 
@@ -93,7 +101,7 @@ export function attachMegaMenu(): () => void {
     }
     if (!item) return
     const toggle = toggleOf(item)
-    if (event.target !== toggle) return
+    if (event.target !== toggle) return moveInSubmenu(item, event)
     if (event.key === ' ' || event.key === 'Spacebar') {
       event.preventDefault()
       if (item.classList.contains('is-open')) close(item)
@@ -103,6 +111,19 @@ export function attachMegaMenu(): () => void {
       open(item)
       item.querySelector<HTMLElement>('.submenu a')?.focus()
     }
+  }
+
+  // Inside an open submenu the arrows walk its links (stopping at the last; up from the first
+  // goes back to the top link), Home and End jump to the ends.
+  const moveInSubmenu = (item: Element, event: KeyboardEvent) => {
+    const move = SUBMENU_KEYS[event.key]
+    if (!move) return
+    const links = Array.from(item.querySelectorAll<HTMLElement>('.submenu a'))
+    const current = links.indexOf(event.target as HTMLElement)
+    if (current < 0) return
+    event.preventDefault()
+    if (move === 'previous' && current === 0) return toggleOf(item)?.focus()
+    links[moveIndex(current, move, links.length, false)]?.focus()
   }
 
   const onFocusIn = (event: FocusEvent) => {
