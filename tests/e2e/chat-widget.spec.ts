@@ -5,6 +5,7 @@ import { CHAT_AVAILABILITY_POLL_MS } from '../../src/chat/widget/availability'
 import { CHAT_IDLE_TIMEOUT_MS } from '../../src/chat/ChatLoader'
 import { CHAT_WINDOW_MEMORY_KEY } from '../../src/chat/widget/windowMemory'
 import { OPTIONAL_PART_FAILED } from '../../src/dom/OptionalPart'
+import { MESSAGES } from '../../src/forms/validation'
 import { mailsMentioning } from './helpers'
 import { refuseLaterScripts } from './support/scripts'
 import { AGENT, chatAdmin, openConsole, openVisitor, ownContext, prepareChatSuite, visitorName } from './support/chat'
@@ -12,6 +13,8 @@ import { AGENT, chatAdmin, openConsole, openVisitor, ownContext, prepareChatSuit
 prepareChatSuite()
 
 const PHONE = { width: 375, height: 667 }
+/** The least share of the open window a phone's conversation takes (the rest: header, composer). */
+const CONVERSATION_SHARE_MIN = 0.55
 /** Sends what the visitor would type, through the visitor's own cookie (the page's request context). */
 async function postMessage(page: Page, text: string) {
   const response = await page.request.post('/api/chat/visitor', {
@@ -35,11 +38,39 @@ test(`at ${PHONE.width} px after ${CHAT_POST_LIMIT} messages, the header and the
   await expect(dialog.locator('.chat-window-header')).toBeInViewport({ ratio: 1 })
   await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 })
   await expect(dialog.getByText(`${marker} message ${CHAT_POST_LIMIT}`, { exact: true })).toBeInViewport()
+  // Measured once the window has finished sliding in.
+  await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)))
   const box = await dialog.boundingBox()
   expect(box!.y).toBeGreaterThanOrEqual(0)
   expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height)
   // The history scrolls between them: the first message is out of view until the visitor scrolls up.
   await expect(dialog.getByText(`${marker} message 1`, { exact: true })).not.toBeInViewport()
+  // The window takes the phone's screen, and the conversation most of the window.
+  expect(box!.width).toBe(PHONE.width)
+  const body = (await dialog.locator('.chat-window-body').boundingBox())!
+  expect(body.height).toBeGreaterThan(CONVERSATION_SHARE_MIN * box!.height)
+  await visitor.context().close()
+})
+
+test('the start form marks its required fields and says beside each what is missing, not in a browser bubble', async ({
+  browser,
+}) => {
+  await openConsole(browser)
+  const visitor = await openVisitor(browser, '/')
+  await visitor.locator('.chat-launcher').click()
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+  const dialog = chatDialog(visitor)
+  const start = dialog.getByRole('button', { name: 'Start chat' })
+  await expect(start).toBeVisible()
+  await expect(dialog.locator('.chat-prechat .chat-required')).toHaveCount(2)
+  await dialog.getByLabel('Name').fill('')
+  await dialog.getByLabel('Email').fill('not-an-address')
+  await start.click()
+  const name = dialog.getByLabel('Name')
+  await expect(name).toBeFocused()
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription(MESSAGES.required)
+  await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription(MESSAGES.email)
   await visitor.context().close()
 })
 

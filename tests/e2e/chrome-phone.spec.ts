@@ -3,6 +3,7 @@ import { telHref } from '../../src/content/fields/linkHref'
 import { SEED_BUSINESS } from '../../src/setup/seed/content/business'
 import { SINGLE_PLACEHOLDER } from '../../src/forms/dropdown/model'
 import { SETTLE_MS, chromeAttached, header } from './support/chrome'
+import { FIRST_VISIT } from '../../playwright.config'
 
 /** The phone of issue 27: an iPhone-sized touch screen. */
 const PHONE = { width: 390, height: 844 }
@@ -57,6 +58,35 @@ function floatingOverlaps(page: Page): Promise<string[]> {
       }
     }
     return lines
+  })
+}
+
+/** The lines of text that a shown floating control (chat launcher, back-to-top) sits on, as "control over text". */
+function textUnderFloating(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const floating = Array.from(document.querySelectorAll<HTMLElement>('.chat-launcher, .back-to-top')).filter(
+      (element) => {
+        const rect = element.getBoundingClientRect()
+        return getComputedStyle(element).visibility !== 'hidden' && rect.width > 2 && rect.height > 2
+      },
+    )
+    const covered: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!node.textContent?.trim() || !parent || floating.some((control) => control.contains(parent))) continue
+      if (parent.closest('.visually-hidden, [aria-hidden="true"], .chat-widget')) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const control of floating) {
+        const a = control.getBoundingClientRect()
+        const over = Array.from(range.getClientRects()).some(
+          (b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom,
+        )
+        if (over) covered.push(`${control.className} over "${node.textContent.trim().slice(0, 40)}"`)
+      }
+    }
+    return covered
   })
 }
 
@@ -213,5 +243,37 @@ test.describe('on a phone', () => {
     const service = page.getByRole('combobox', { name: /Search you need/ })
     await service.tap()
     await expect(service).toHaveAttribute('aria-expanded', 'true')
+  })
+})
+
+test.describe('on a phone, on a first visit', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true, storageState: FIRST_VISIT })
+
+  test('the chat launcher waits until the privacy choice is made, so nothing floats over the home page’s first screen of text', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await chromeAttached(page)
+    const reject = page.getByRole('region', { name: 'Privacy choices' }).getByRole('button', { name: 'Reject all' })
+    await expect(reject).toBeVisible()
+    // The chat arrives once the page is idle; then the floating controls take their places.
+    await expect(page.locator('.chat-launcher')).toBeAttached({ timeout: 10_000 })
+    await page.waitForTimeout(SETTLE_MS)
+    expect(await textUnderFloating(page)).toEqual([])
+    await expect(launcher(page)).toBeHidden()
+    await reject.tap()
+    await expect(launcher(page)).toBeVisible()
+    await expect.poll(() => textUnderFloating(page), { timeout: 3000 }).toEqual([])
+  })
+})
+
+test.describe('at the end of a page', () => {
+  test('the footer’s last lines scroll clear of the chat launcher and back-to-top', async ({ page }) => {
+    await page.goto('/pricing')
+    await chromeAttached(page)
+    await expect(launcher(page)).toBeVisible({ timeout: 10_000 })
+    await scrollTo(page, await page.evaluate(() => document.documentElement.scrollHeight))
+    await expect(backToTop(page)).toBeVisible()
+    await expect.poll(() => textUnderFloating(page), { timeout: 3000 }).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import { analyticsWindow } from '../globals'
 import { type AnalyticsSetup, applyConsent, recordNavigation, startAnalytics } from '../runtime'
 import { ConsentActions } from './ConsentActions'
 import {
+  CONSENT_ASK_CLASS,
   type ConsentChoice,
   type ConsentState,
   defaultState,
@@ -117,6 +118,9 @@ export function ConsentManager(setup: AnalyticsSetup & { bannerText?: string | n
   useEffect(() => {
     const banner = bannerRef.current
     const root = document.documentElement
+    // The root says whether the banner is asking (the bootstrap script set it for the first paint):
+    // on a phone the chat launcher waits until the visitor has chosen (widget.css).
+    if (bannerOpen !== null) root.classList.toggle(CONSENT_ASK_CLASS, bannerOpen)
     if (!bannerOpen || !banner) return
     const observer = new ResizeObserver(() =>
       root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${banner.offsetHeight}px`),
