@@ -14,6 +14,7 @@ import {
 import { runContactQueue, startContactQueue, stopContactQueue } from '@/contact/delivery/runner'
 import { buildSiteConfig } from '@/payload.config'
 import { createContactForm } from '../support/contact'
+import { withShortLease } from '../support/deliveryLease'
 import { startSmtpServer } from '../support/smtp'
 import { killTsxChildren, startTsxChildUntil } from '../support/tsxChild'
 
@@ -42,6 +43,8 @@ const start = async () => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+// The child and the runner after it hold a short lease: the takeover comes in seconds.
+withShortLease()
 beforeAll(async () => {
   await createContactForm(await start())
   smtp = await startSmtpServer()

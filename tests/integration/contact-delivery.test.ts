@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   CONTACT_QUEUE,
-  DELIVERY_LEASE_MS,
-  DELIVERY_LEASE_RENEW_MS,
   DELIVERY_MAX_ATTEMPTS,
+  deliveryLease,
   ORPHANED_SUBMISSION_AFTER_MS,
 } from '@/contact/delivery/constants'
 import { CLAIMED_ELSEWHERE, deliverSubmission } from '@/contact/delivery/deliver'
@@ -23,7 +22,9 @@ import {
   submission,
   submit,
 } from '../support/contactDelivery'
+import { withShortLease } from '../support/deliveryLease'
 
+withShortLease()
 setUpDeliverySuite()
 // A test that failed halfway leaves no child running behind the suite.
 afterAll(killTsxChildren)
@@ -140,7 +141,7 @@ describe('contact delivery', () => {
     await runContactQueue(payload)
     expect(mailsMentioning('Stuck Mid Send')).toHaveLength(0)
     expect(await reclaimStaleJobs(payload)).toBe(0)
-    expect(await reclaimStaleJobs(payload, Date.now() + DELIVERY_LEASE_MS + 1000)).toBe(1)
+    expect(await reclaimStaleJobs(payload, Date.now() + deliveryLease().leaseMs + 1000)).toBe(1)
     await runContactQueue(payload)
     expect(mailsMentioning('Stuck Mid Send')).toHaveLength(1)
     expect((await submission(id)).deliveryStatus).toBe('delivered')
@@ -148,17 +149,17 @@ describe('contact delivery', () => {
 
   it('renews the lease of a job while its send runs long, so no other runner takes it', async () => {
     const id = await submit({ name: 'Slow But Alive' })
-    smtp.setHoldMs(DELIVERY_LEASE_RENEW_MS + 3000)
+    const { leaseMs, renewMs } = deliveryLease()
+    // Longer than a whole lease: only its renewals keep the job held.
+    smtp.setHoldMs(leaseMs + renewMs)
     const startedAt = Date.now()
     const running = runContactQueue(payload)
-    await pause(DELIVERY_LEASE_RENEW_MS + 1500)
+    await pause(renewMs * 1.5)
     const [job] = await jobsFor(id)
     expect(job.processing).toBe(true)
-    expect(Date.parse(job.updatedAt) - startedAt, 'renewed since it was claimed').toBeGreaterThan(
-      DELIVERY_LEASE_RENEW_MS,
-    )
+    expect(Date.parse(job.updatedAt) - startedAt, 'renewed since it was claimed').toBeGreaterThan(renewMs)
     // A runner looking a whole lease after the claim (and a renewal) finds the job still held.
-    expect(await reclaimStaleJobs(payload, startedAt + DELIVERY_LEASE_MS + DELIVERY_LEASE_RENEW_MS / 2)).toBe(0)
+    expect(await reclaimStaleJobs(payload, startedAt + leaseMs + renewMs / 2)).toBe(0)
     await running
     expect(mailsMentioning('Slow But Alive')).toHaveLength(1)
     expect((await submission(id)).deliveryStatus).toBe('delivered')

@@ -35,8 +35,26 @@ export const ORPHANED_SUBMISSION_AFTER_MS = 60_000
 /** Lost submissions one run queues again. */
 export const ORPHANED_BATCH_SIZE = 20
 
+/** A whole number of milliseconds from the environment, else `fallback`. */
+function configuredMs(name: string, fallback: number): number {
+  const configured = Number(process.env[name])
+  return process.env[name] && Number.isInteger(configured) && configured >= 0 ? configured : fallback
+}
+
 /** Backoff base, shortened by tests through CONTACT_DELIVERY_BACKOFF_MS. */
-export function deliveryBackoffBaseMs(): number {
-  const configured = Number(process.env.CONTACT_DELIVERY_BACKOFF_MS)
-  return Number.isInteger(configured) && configured >= 0 ? configured : DELIVERY_BACKOFF_BASE_MS
+export const deliveryBackoffBaseMs = (): number => configuredMs('CONTACT_DELIVERY_BACKOFF_MS', DELIVERY_BACKOFF_BASE_MS)
+
+/**
+ * The lease and the times that follow from it, at the constants' ratios; tests shorten the lease
+ * through CONTACT_DELIVERY_LEASE_MS and the poll through CONTACT_DELIVERY_POLL_MS, so that a
+ * takeover shows in seconds rather than the production minute.
+ */
+export function deliveryLease() {
+  const leaseMs = configuredMs('CONTACT_DELIVERY_LEASE_MS', DELIVERY_LEASE_MS)
+  return {
+    leaseMs,
+    renewMs: leaseMs * (DELIVERY_LEASE_RENEW_MS / DELIVERY_LEASE_MS),
+    takeoverAfterMs: leaseMs * (DELIVERY_TAKEOVER_AFTER_MS / DELIVERY_LEASE_MS),
+    pollMs: configuredMs('CONTACT_DELIVERY_POLL_MS', DELIVERY_POLL_INTERVAL_MS),
+  }
 }

@@ -7,9 +7,9 @@ import {
   CONTACT_QUEUE,
   DELIVER_SUBMISSION_TASK,
   DELIVERY_MAX_ATTEMPTS,
-  DELIVERY_TAKEOVER_AFTER_MS,
   SEND_CONFIRMATION_TASK,
   deliveryBackoffBaseMs,
+  deliveryLease,
 } from './constants'
 import { confirmationEmail, headerText, messageId, safeAddress, siteSender, staffEmail, visitorEmail } from './email'
 
@@ -57,7 +57,7 @@ const record = (payload: Payload, id: number | string, data: StatusPatch) =>
  */
 async function claimAttempt(payload: Payload, id: number | string, attempt: number): Promise<boolean> {
   const now = Date.now()
-  const silentSince = new Date(now - DELIVERY_TAKEOVER_AFTER_MS).toISOString()
+  const silentSince = new Date(now - deliveryLease().takeoverAfterMs).toISOString()
   const rows = await database(payload).all(sql`
     UPDATE form_submissions
     SET delivery_attempts = ${attempt}, last_delivery_error = NULL, updated_at = ${new Date(now).toISOString()}

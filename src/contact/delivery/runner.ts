@@ -13,9 +13,7 @@ import {
   CONTACT_QUEUE,
   DELIVER_SUBMISSION_TASK,
   DELIVERY_CONCURRENCY,
-  DELIVERY_LEASE_MS,
-  DELIVERY_LEASE_RENEW_MS,
-  DELIVERY_POLL_INTERVAL_MS,
+  deliveryLease,
   ORPHANED_BATCH_SIZE,
   ORPHANED_SUBMISSION_AFTER_MS,
 } from './constants'
@@ -28,7 +26,7 @@ const CONTACT_JOBS: JobKind = { by: 'queue', name: CONTACT_QUEUE, order: 'create
  * they run again. One statement: a job claimed or renewed meanwhile is past the cut-off and kept.
  */
 export async function reclaimStaleJobs(payload: Payload, now = Date.now()): Promise<number> {
-  const ids = await reclaimLeasedJobs(payload, CONTACT_JOBS, DELIVERY_LEASE_MS, now)
+  const ids = await reclaimLeasedJobs(payload, CONTACT_JOBS, deliveryLease().leaseMs, now)
   if (ids.length > 0) payload.logger.warn({ jobs: ids }, 'contact queue: took over jobs whose lease ran out')
   return ids.length
 }
@@ -93,7 +91,7 @@ async function runLeased(payload: Payload, jobId: number): Promise<void> {
       },
       (error: unknown) => payload.logger.error({ err: error, job: jobId }, 'contact queue: lease not renewed'),
     )
-  }, DELIVERY_LEASE_RENEW_MS)
+  }, deliveryLease().renewMs)
   try {
     // runByID runs the given job whatever its processing flag: ours, since we just claimed it.
     await payload.jobs.runByID({ id: jobId, overrideAccess: true, silent: true })
@@ -129,7 +127,7 @@ const contactQueue = poller('contact queue', [reclaimStaleJobs, requeueOrphanedS
 export const runContactQueue = (payload: Payload): Promise<void> => contactQueue.run(payload)
 
 /** Polls the queue for retries and for mail a stopped process left behind. */
-export const startContactQueue = (payload: Payload, intervalMs = DELIVERY_POLL_INTERVAL_MS): void =>
+export const startContactQueue = (payload: Payload, intervalMs = deliveryLease().pollMs): void =>
   contactQueue.start(payload, intervalMs)
 
 export const stopContactQueue = (payload: Payload): Promise<void> => contactQueue.stop(payload)
