@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { NGINX_BROTLI_STATIC_MODULE } from './config.mjs'
+import { MAINTENANCE_PAGE_NAME } from './maintenancePage.mjs'
 import { renderTemplate } from './template.mjs'
 
 export const NGINX_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'nginx.conf.template')
@@ -101,6 +102,8 @@ export function nginxConfText({
     ACME_DIR: acmeDir,
     STATIC_DIR: staticDir,
     STATE_DIR: prefixDir,
+    // In the prefix folder, where deploy/lib/maintenancePage.mjs saves it (maintenancePageFile).
+    MAINTENANCE_PAGE_NAME,
     MEDIA_SOURCE: mediaSource({ mediaDir, uploadsInBucket }),
     UPSTREAM_SERVERS: upstreams.join('\n'),
   })

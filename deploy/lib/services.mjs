@@ -18,7 +18,6 @@ import {
   NGINX,
   NGINX_BROTLI_STATIC_MODULE,
   NGINX_BROTLI_STATIC_PACKAGE,
-  MAINTENANCE_PAGE,
   MEDIA_DIR,
   NGINX_ARGS,
   NGINX_CONF,
@@ -181,13 +180,6 @@ export async function waitForApp(port, record) {
     APP_START_TIMEOUT_MS,
     `the app answering /api/health on port ${port}`,
   )
-}
-
-/** Saves the site's maintenance page (its look, the business's phone) for nginx to answer with when no instance can. */
-export async function saveMaintenancePage(port) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/health/maintenance`)
-  if (!response.ok) throw new Error(`the app on port ${port} gave no maintenance page (${response.status})`)
-  fs.writeFileSync(MAINTENANCE_PAGE, await response.text())
 }
 
 // ---- the front's certificate ----------------------------------------------------------------

@@ -24,6 +24,8 @@ import {
   SERVER_LAYOUT,
   unitFiles,
 } from './layout.mjs'
+import { afterStartSteps } from './plan.mjs'
+import { runPlan } from './runPlan.mjs'
 
 /** The stack's own packages; the server install asks for every one, so that a rerun upgrades them. */
 const DEBIAN_PACKAGES = STACK_PACKAGES.map(([, pkg]) => pkg)
@@ -142,7 +144,7 @@ function writeFront(options) {
   fs.writeFileSync(frontConfFile(frontDir), frontConf(options))
 }
 
-function install({ domain, ports }) {
+async function install({ domain, ports }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
   const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
@@ -185,6 +187,8 @@ function install({ domain, ports }) {
   const migrate = migrateCommand({ releaseDir: current, user, envFile })
   run(migrate.command, migrate.args, { cwd: migrate.cwd })
   run('systemctl', ['restart', 'site.target'])
+  // The front answers with the site's own page when no instance can: saved before it starts.
+  await runPlan(afterStartSteps(SERVER_LAYOUT, ports))
   run('systemctl', ['enable', '--now', 'site-backup.timer'])
   // The front takes 80 and 443 from Debian's own nginx site.
   spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'inherit' })
@@ -241,7 +245,7 @@ try {
     console.log(`> Rendered ${[...written, 'nginx.conf'].join(', ')} into ${options['render-only']}`)
   } else {
     if (!options.domain) throw new Error('say which address the site answers at: --domain www.example.com')
-    install({ domain: options.domain, ports })
+    await install({ domain: options.domain, ports })
   }
 } catch (error) {
   console.error(`deploy/server/install.mjs: ${error instanceof Error ? error.message : error}`)

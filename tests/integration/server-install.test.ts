@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { dataFolders, ensureDir, FRONT_USER } from '../../deploy/server/folders.mjs'
 import { createRoleCall } from '../../deploy/server/layout.mjs'
+import { afterStartSteps, readinessUrl } from '../../deploy/server/plan.mjs'
 import { startTempPostgres } from '../support/postgres'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -168,6 +169,17 @@ describe('the front on a server', () => {
     })
     expect(result.stderr).toMatch(/test is successful/)
     expect(result.status).toBe(0)
+  })
+
+  it("once the first instance answers ready, saves the site's maintenance page into the file the front's error_page names", () => {
+    const conf = fs.readFileSync(path.join(unitsDir, 'nginx.conf'), 'utf8')
+    const address = /^\s*error_page 502 503 504 (\S+);$/m.exec(conf)?.[1] ?? ''
+    const location = conf.slice(conf.indexOf(`location = ${address} {`))
+    const root = /^\s*root (\S+);$/m.exec(location)?.[1] ?? ''
+    expect(afterStartSteps({ frontDir: unitsDir }, PORTS)).toEqual([
+      expect.objectContaining({ kind: 'waitReady', port: PORTS[0], url: readinessUrl(PORTS[0]) }),
+      { kind: 'maintenancePage', port: PORTS[0], file: path.join(root, address) },
+    ])
   })
 
   it('asks the app for uploaded files, and keeps them in its cache, when uploads live in S3 (nginx -t)', () => {
