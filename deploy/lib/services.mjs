@@ -231,7 +231,7 @@ export function frontAnswersOk(pathname) {
 export function renderNginxConf({ down = [] } = {}) {
   const conf = nginxConfText({
     asRoot: process.getuid?.() === 0,
-    listenAddress: '127.0.0.1:',
+    listenAddresses: ['127.0.0.1:'],
     port: FRONT_PORT,
     httpsPort: FRONT_HTTPS_PORT,
     tlsCert: TLS_CERT,

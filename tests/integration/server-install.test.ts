@@ -155,10 +155,14 @@ describe('the server units', () => {
 })
 
 describe('the front on a server', () => {
-  it("is the stack's nginx template rendered for 80 and 443, and nginx accepts it (nginx -t)", () => {
+  it("is the stack's nginx template rendered for 80 and 443 on every IPv4 and IPv6 address, and nginx accepts it (nginx -t)", () => {
     const conf = fs.readFileSync(path.join(unitsDir, 'nginx.conf'), 'utf8')
-    expect(conf).toMatch(/^\s*listen 443 ssl http2 default_server;$/m)
-    expect(conf).toMatch(/^\s*listen 80 default_server;$/m)
+    expect(conf.match(/^\s*listen .*;$/gm)?.map((line) => line.trim())).toEqual([
+      'listen 80 default_server;',
+      'listen [::]:80 default_server;',
+      'listen 443 ssl http2 default_server;',
+      'listen [::]:443 ssl http2 default_server;',
+    ])
     for (const port of PORTS) expect(conf).toContain(`server 127.0.0.1:${port} `)
     // Every release's build files, merged by the deploys (deploy/server/deploy.mjs), not one release's.
     expect(conf).toMatch(/^\s*alias \/opt\/site\/static\/;$/m)
