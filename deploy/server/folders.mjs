@@ -12,11 +12,14 @@ export const FRONT_USER = 'www-data'
  * The data folder and its uploads, as install makes them. The front's workers may pass through the
  * data folder (not list it) into the uploads folder, whose files they read; the uploads folder is
  * set-group-id, so every file the instances add there is in the front's group (readable by it under
- * systemd's default umask, and under any umask that leaves the group read).
+ * the units' umask, 0027, and under any umask that leaves the group read). The chat files and the
+ * outbox are the site user's alone, whatever umask made what is in them (a server installed
+ * before the units set one has them 0755).
  */
 export const dataFolders = ({ dataDir, user }) => [
   { dir: dataDir, owner: user, group: FRONT_USER, mode: 0o710 },
   { dir: path.join(dataDir, 'media'), owner: user, group: FRONT_USER, mode: 0o2750 },
+  ...['chat-files', 'outbox'].map((name) => ({ dir: path.join(dataDir, name), owner: user, group: user, mode: 0o750 })),
 ]
 
 /** Makes `dir` (when missing) and gives it to `owner`:`group` with `mode`. */

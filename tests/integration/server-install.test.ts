@@ -15,6 +15,9 @@ const ROOT = path.resolve(__dirname, '../..')
 const INSTALL = path.join(ROOT, 'deploy', 'server', 'install.mjs')
 const PORTS = [3101, 3102]
 
+/** The most exposure (0 to 100, shown as 0.0 to 10.0) systemd may find in an instance's unit; it rates it 1.7. */
+const INSTANCE_EXPOSURE_MAX = 20
+
 let unitsDir: string
 let instanceUnit: string
 
@@ -98,6 +101,33 @@ describe('the server units', () => {
     const writable = /^ReadWritePaths=(.*)$/m.exec(instanceUnit)?.[1].split(' ') ?? []
     expect(writable).toEqual(['/var/lib/site', `-${ROOT}/.tmp`, `-${ROOT}/.next/cache`])
     expect(instanceUnit).toMatch(/^ProtectSystem=strict$/m)
+  })
+
+  it("an instance's files are its own and its group's only, and it holds no capability, sees no other user's processes, opens only TCP and Unix sockets and makes only a service's system calls", () => {
+    const directives = Object.fromEntries(
+      [...instanceUnit.matchAll(/^([A-Za-z]+)=(.*)$/gm)].map(([, name, value]) => [name, value]),
+    )
+    expect(directives).toMatchObject({
+      UMask: '0027',
+      ProtectProc: 'invisible',
+      RestrictAddressFamilies: 'AF_UNIX AF_INET AF_INET6',
+      SystemCallFilter: '@system-service',
+      CapabilityBoundingSet: '',
+      NoNewPrivileges: 'yes',
+      PrivateTmp: 'yes',
+      ProtectSystem: 'strict',
+      ProtectHome: 'yes',
+    })
+  })
+
+  it(`systemd rates an instance's exposure at most ${INSTANCE_EXPOSURE_MAX / 10} of 10 (systemd-analyze security)`, () => {
+    const result = spawnSync(
+      'systemd-analyze',
+      ['security', '--offline=true', `--threshold=${INSTANCE_EXPOSURE_MAX}`, `./site@${PORTS[0]}.service`],
+      { cwd: unitsDir, encoding: 'utf8', timeout: 30_000 },
+    )
+    expect(result.stdout).toMatch(/Overall exposure level for site@3101\.service: \d\.\d/)
+    expect(result.status).toBe(0)
   })
 
   it('an instance appends its output to its own log file under /var/log/site, which logrotate keeps to a size', () => {
@@ -251,15 +281,35 @@ describe('the data folder on a server', () => {
     try {
       fs.chmodSync(base, 0o755)
       const dataDir = path.join(base, 'data')
-      // `nobody` stands for the site's user, which this machine does not have.
-      for (const { dir, ...access } of dataFolders({ dataDir, user: 'nobody' })) ensureDir(dir, access)
-      // An upload as an instance writes it, here with a umask that keeps other users out.
+      // `daemon` stands for the site's user (it has a group of its own, as install's user has).
+      for (const { dir, ...access } of dataFolders({ dataDir, user: 'daemon' })) ensureDir(dir, access)
+      // An upload as an instance writes it, with the instance units' umask (UMask=0027).
       const upload = path.join(dataDir, 'media', 'hero-800x450.webp')
-      expect(as('nobody', `umask 027 && printf 'image bytes' > ${upload}`).status).toBe(0)
+      expect(as('daemon', `umask 027 && printf 'image bytes' > ${upload}`).status).toBe(0)
       expect(as(FRONT_USER, `cat ${upload}`).stdout).toBe('image bytes')
       expect(as(FRONT_USER, `ls ${dataDir}`).status).not.toBe(0)
-      expect(as('daemon', `cat ${upload}`).status).not.toBe(0)
-      expect(as('daemon', `ls ${dataDir}`).status).not.toBe(0)
+      expect(as('nobody', `cat ${upload}`).status).not.toBe(0)
+      expect(as('nobody', `ls ${dataDir}`).status).not.toBe(0)
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true })
+    }
+  })
+
+  it("keeps the chat files and the outbox from the front's workers, whatever umask an instance wrote them with", () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'site-data-'))
+    try {
+      fs.chmodSync(base, 0o755)
+      const dataDir = path.join(base, 'data')
+      // `daemon` stands for the site's user (it has a group of its own, as install's user has).
+      for (const { dir, ...access } of dataFolders({ dataDir, user: 'daemon' })) ensureDir(dir, access)
+      for (const folder of ['chat-files', 'outbox']) {
+        const file = path.join(dataDir, folder, 'private')
+        // systemd's default umask, as on a server installed before the units set theirs.
+        expect(as('daemon', `umask 022 && mkdir -p ${path.dirname(file)} && printf secret > ${file}`).status).toBe(0)
+        expect(as('daemon', `cat ${file}`).stdout).toBe('secret')
+        expect(as(FRONT_USER, `cat ${file}`).status).not.toBe(0)
+        expect(as('nobody', `cat ${file}`).status).not.toBe(0)
+      }
     } finally {
       fs.rmSync(base, { recursive: true, force: true })
     }
