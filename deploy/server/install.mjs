@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
 import { STACK_PACKAGES } from '../lib/services.mjs'
-import { dataFolders, ensureDir, FRONT_USER } from './folders.mjs'
+import { dataFolders, ensureDir, frontFolders } from './folders.mjs'
 import {
   createRoleCall,
   frontConf,
@@ -136,12 +136,10 @@ function frontCertificate(domain) {
   return { cert, key, selfSigned: true }
 }
 
-/** Writes the front's nginx.conf and the folders nginx writes into (its workers run as www-data). */
+/** Writes the front's nginx.conf and its folders (its workers run as www-data). */
 function writeFront(options) {
-  const { frontDir } = options
-  for (const dir of ['nginx', 'cache']) ensureDir(path.join(frontDir, dir), { owner: FRONT_USER, mode: 0o750 })
-  for (const dir of ['logs', 'acme']) ensureDir(path.join(frontDir, dir), { owner: 'root', mode: 0o755 })
-  fs.writeFileSync(frontConfFile(frontDir), frontConf(options))
+  for (const { dir, ...access } of frontFolders(options.frontDir)) ensureDir(dir, access)
+  fs.writeFileSync(frontConfFile(options.frontDir), frontConf(options))
 }
 
 async function install({ domain, ports }) {
