@@ -25,6 +25,7 @@ import {
   FRONT_PORT,
   FRONT_URL,
   LOG_DIR,
+  MAINTENANCE_PAGE,
   NGINX,
   NGINX_ARGS,
   PG_PORT,
@@ -36,6 +37,7 @@ import {
   UPLOADS_DIR,
 } from './lib/config.mjs'
 import { withDeployLock } from './lib/deployLock.mjs'
+import { saveMaintenancePage } from './lib/maintenancePage.mjs'
 import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
 import {
   currentRelease,
@@ -58,7 +60,6 @@ import {
   frontAnswersOk,
   launchApp,
   launchBackups,
-  saveMaintenancePage,
   reloadNginx,
   startNginx,
   startPostgres,
@@ -158,7 +159,7 @@ async function start() {
     state.processes.apps = APP_PORTS.map((port) => launchApp(port, release))
     writeState(state)
     await Promise.all(APP_PORTS.map((port, i) => waitForApp(port, state.processes.apps[i])))
-    await saveMaintenancePage(APP_PORTS[0])
+    await saveMaintenancePage({ port: APP_PORTS[0], file: MAINTENANCE_PAGE })
     shareStaticFiles(release)
     precompressStatic()
     state.processes.nginx = await startNginx()

@@ -1,6 +1,7 @@
 // Where the production stack keeps its state, which ports it takes, and how long it waits.
 import path from 'node:path'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
+import { maintenancePageFile } from './maintenancePage.mjs'
 
 export const NGINX = '/usr/sbin/nginx'
 /**
@@ -40,7 +41,7 @@ export const UPLOADS_DIR = path.join(STATE_DIR, 'data')
 export const MEDIA_DIR = path.join(UPLOADS_DIR, 'media')
 export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
 /** The page nginx answers with when no instance can (502, 503, 504), saved from the site at start. */
-export const MAINTENANCE_PAGE = path.join(STATE_DIR, 'maintenance.html')
+export const MAINTENANCE_PAGE = maintenancePageFile(STATE_DIR)
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
 /** The build files of every release the stack ran, merged (deploy/lib/releases.mjs), which nginx serves. */
 export const STATIC_DIR = path.join(STATE_DIR, 'static')

@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { NGINX_BROTLI_STATIC_MODULE } from './config.mjs'
+import { MAINTENANCE_PAGE_NAME } from './maintenancePage.mjs'
 import { renderTemplate } from './template.mjs'
 
 export const NGINX_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'nginx.conf.template')
@@ -65,6 +66,10 @@ export const upstreamPorts = (conf) => [...conf.matchAll(UPSTREAM_LINE)].map((ma
 export const withUpstreamsDown = (conf, down) =>
   conf.replace(UPSTREAM_LINE, (_line, port) => upstreamLine(Number(port), down.includes(Number(port))))
 
+/** The front's `listen` lines for `port` on each of `addresses` ('127.0.0.1:', '' for every IPv4 one, '[::]:'). */
+const listenLines = (addresses, port, options) =>
+  addresses.map((address) => `        listen ${address}${port}${options} default_server;`).join('\n')
+
 /**
  * The configuration text. `prefixDir` is nginx's -p folder (its cache, temp files, logs and pid);
  * the instances on the `down` ports get no new request (a deploy is replacing them);
@@ -72,7 +77,7 @@ export const withUpstreamsDown = (conf, down) =>
  */
 export function nginxConfText({
   asRoot,
-  listenAddress,
+  listenAddresses,
   port,
   httpsPort,
   tlsCert,
@@ -90,10 +95,9 @@ export function nginxConfText({
     // Run as root, nginx's workers run as Debian's web server user.
     BROTLI_STATIC_MODULE: NGINX_BROTLI_STATIC_MODULE,
     USER: asRoot ? 'user www-data;' : '# Not started as root: the workers run as this user.',
-    // '127.0.0.1:' for the local stack; '' (every address) on a server.
-    LISTEN_ADDRESS: listenAddress,
-    PORT: String(port),
-    HTTPS_PORT: String(httpsPort),
+    // ['127.0.0.1:'] for the local stack; ['', '[::]:'] (every IPv4 and every IPv6 address) on a server.
+    HTTP_LISTEN: listenLines(listenAddresses, port, ''),
+    HTTPS_LISTEN: listenLines(listenAddresses, httpsPort, ' ssl http2'),
     // The address a redirect names: https's own port is left out.
     HTTPS_PORT_SUFFIX: httpsPort === 443 ? '' : `:${httpsPort}`,
     TLS_CERT: tlsCert,
@@ -101,6 +105,8 @@ export function nginxConfText({
     ACME_DIR: acmeDir,
     STATIC_DIR: staticDir,
     STATE_DIR: prefixDir,
+    // In the prefix folder, where deploy/lib/maintenancePage.mjs saves it (maintenancePageFile).
+    MAINTENANCE_PAGE_NAME,
     MEDIA_SOURCE: mediaSource({ mediaDir, uploadsInBucket }),
     UPSTREAM_SERVERS: upstreams.join('\n'),
   })

@@ -18,7 +18,6 @@ import {
   NGINX,
   NGINX_BROTLI_STATIC_MODULE,
   NGINX_BROTLI_STATIC_PACKAGE,
-  MAINTENANCE_PAGE,
   MEDIA_DIR,
   NGINX_ARGS,
   NGINX_CONF,
@@ -183,13 +182,6 @@ export async function waitForApp(port, record) {
   )
 }
 
-/** Saves the site's maintenance page (its look, the business's phone) for nginx to answer with when no instance can. */
-export async function saveMaintenancePage(port) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/health/maintenance`)
-  if (!response.ok) throw new Error(`the app on port ${port} gave no maintenance page (${response.status})`)
-  fs.writeFileSync(MAINTENANCE_PAGE, await response.text())
-}
-
 // ---- the front's certificate ----------------------------------------------------------------
 
 /**
@@ -239,7 +231,7 @@ export function frontAnswersOk(pathname) {
 export function renderNginxConf({ down = [] } = {}) {
   const conf = nginxConfText({
     asRoot: process.getuid?.() === 0,
-    listenAddress: '127.0.0.1:',
+    listenAddresses: ['127.0.0.1:'],
     port: FRONT_PORT,
     httpsPort: FRONT_HTTPS_PORT,
     tlsCert: TLS_CERT,

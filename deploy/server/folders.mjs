@@ -7,16 +7,35 @@ import path from 'node:path'
 
 /** The user Debian's nginx runs its workers as: the front's, on a server. */
 export const FRONT_USER = 'www-data'
+/** Debian's group for reading system logs: the front's logs are root's and this group's. */
+export const LOG_GROUP = 'adm'
 
 /**
  * The data folder and its uploads, as install makes them. The front's workers may pass through the
  * data folder (not list it) into the uploads folder, whose files they read; the uploads folder is
  * set-group-id, so every file the instances add there is in the front's group (readable by it under
- * systemd's default umask, and under any umask that leaves the group read).
+ * the units' umask, 0027, and under any umask that leaves the group read). The chat files and the
+ * outbox are the site user's alone, whatever umask made what is in them (a server installed
+ * before the units set one has them 0755).
  */
 export const dataFolders = ({ dataDir, user }) => [
   { dir: dataDir, owner: user, group: FRONT_USER, mode: 0o710 },
   { dir: path.join(dataDir, 'media'), owner: user, group: FRONT_USER, mode: 0o2750 },
+  ...['chat-files', 'outbox'].map((name) => ({ dir: path.join(dataDir, name), owner: user, group: user, mode: 0o750 })),
+]
+
+/**
+ * The front's folders, as install makes them: nginx's temporary files and cache are its workers';
+ * its logs (request lines, addresses) are readable by their owner and the log readers (adm) only:
+ * the folder is set-group-id, so every log nginx makes there is in that group (site-front.service's
+ * umask, 0027, leaves them 0640). Other users may pass through the folder, not list it: nginx's
+ * workers (www-data) reopen their logs by name after logrotate. The ACME challenges are public.
+ */
+export const frontFolders = (frontDir) => [
+  { dir: path.join(frontDir, 'nginx'), owner: FRONT_USER, mode: 0o750 },
+  { dir: path.join(frontDir, 'cache'), owner: FRONT_USER, mode: 0o750 },
+  { dir: path.join(frontDir, 'logs'), owner: 'root', group: LOG_GROUP, mode: 0o2751 },
+  { dir: path.join(frontDir, 'acme'), owner: 'root', mode: 0o755 },
 ]
 
 /** Makes `dir` (when missing) and gives it to `owner`:`group` with `mode`. */

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
 import { STACK_PACKAGES } from '../lib/services.mjs'
-import { dataFolders, ensureDir, FRONT_USER } from './folders.mjs'
+import { dataFolders, ensureDir, frontFolders } from './folders.mjs'
 import {
   createRoleCall,
   frontConf,
@@ -24,6 +24,8 @@ import {
   SERVER_LAYOUT,
   unitFiles,
 } from './layout.mjs'
+import { afterStartSteps } from './plan.mjs'
+import { runPlan } from './runPlan.mjs'
 
 /** The stack's own packages; the server install asks for every one, so that a rerun upgrades them. */
 const DEBIAN_PACKAGES = STACK_PACKAGES.map(([, pkg]) => pkg)
@@ -134,15 +136,13 @@ function frontCertificate(domain) {
   return { cert, key, selfSigned: true }
 }
 
-/** Writes the front's nginx.conf and the folders nginx writes into (its workers run as www-data). */
+/** Writes the front's nginx.conf and its folders (its workers run as www-data). */
 function writeFront(options) {
-  const { frontDir } = options
-  for (const dir of ['nginx', 'cache']) ensureDir(path.join(frontDir, dir), { owner: FRONT_USER, mode: 0o750 })
-  for (const dir of ['logs', 'acme']) ensureDir(path.join(frontDir, dir), { owner: 'root', mode: 0o755 })
-  fs.writeFileSync(frontConfFile(frontDir), frontConf(options))
+  for (const { dir, ...access } of frontFolders(options.frontDir)) ensureDir(dir, access)
+  fs.writeFileSync(frontConfFile(options.frontDir), frontConf(options))
 }
 
-function install({ domain, ports }) {
+async function install({ domain, ports }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
   const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
@@ -185,6 +185,8 @@ function install({ domain, ports }) {
   const migrate = migrateCommand({ releaseDir: current, user, envFile })
   run(migrate.command, migrate.args, { cwd: migrate.cwd })
   run('systemctl', ['restart', 'site.target'])
+  // The front answers with the site's own page when no instance can: saved before it starts.
+  await runPlan(afterStartSteps(SERVER_LAYOUT, ports))
   run('systemctl', ['enable', '--now', 'site-backup.timer'])
   // The front takes 80 and 443 from Debian's own nginx site.
   spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'inherit' })
@@ -241,7 +243,7 @@ try {
     console.log(`> Rendered ${[...written, 'nginx.conf'].join(', ')} into ${options['render-only']}`)
   } else {
     if (!options.domain) throw new Error('say which address the site answers at: --domain www.example.com')
-    install({ domain: options.domain, ports })
+    await install({ domain: options.domain, ports })
   }
 } catch (error) {
   console.error(`deploy/server/install.mjs: ${error instanceof Error ? error.message : error}`)

@@ -30,13 +30,19 @@ export const SERVER_LAYOUT = {
   ports: [3001, 3002],
 }
 
+/** Every IPv4 address and every IPv6 one (nginx binds `[::]` IPv6-only, so the two do not clash). */
+export const SERVER_LISTEN_ADDRESSES = ['', '[::]:']
+
 /** The certificate certbot keeps for `domain`. */
 export const letsEncryptFiles = (domain) => ({
   cert: `/etc/letsencrypt/live/${domain}/fullchain.pem`,
   key: `/etc/letsencrypt/live/${domain}/privkey.pem`,
 })
 
-/** The front's nginx.conf on a server: 80 (redirects, ACME) and 443, before the instances on `ports`. */
+/**
+ * The front's nginx.conf on a server: 80 (redirects, ACME) and 443 on every IPv4 and IPv6 address,
+ * before the instances on `ports`.
+ */
 export function frontConf({
   frontDir,
   staticDir = SERVER_LAYOUT.staticDir,
@@ -48,7 +54,7 @@ export function frontConf({
 }) {
   return nginxConfText({
     asRoot: true,
-    listenAddress: '',
+    listenAddresses: SERVER_LISTEN_ADDRESSES,
     port: 80,
     httpsPort: 443,
     tlsCert,

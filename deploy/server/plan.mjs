@@ -9,9 +9,12 @@
 //   { kind: 'upstream', conf, down }                the front's nginx.conf with the `down` instances out
 //   { kind: 'settle', ms }                          a pause for nginx's new workers to take over
 //   { kind: 'waitReady', port, url, timeoutMs }     until an instance answers ready
+//   { kind: 'maintenancePage', port, file }        the page the front answers with when no instance
+//                                                   can, saved from the instance on `port`
 //   { kind: 'prune', releasesDir, currentLink, staticDir, kept }   old releases and their build files
 import path from 'node:path'
 import { APP_START_TIMEOUT_MS, NGINX_RELOAD_SETTLE_MS } from '../lib/config.mjs'
+import { maintenancePageFile, maintenancePageUrl } from '../lib/maintenancePage.mjs'
 import {
   buildCommands,
   buildEnv,
@@ -30,6 +33,25 @@ export const instanceUnit = (port) => `site@${port}.service`
 export const readinessUrl = (port) => `http://127.0.0.1:${port}/api/health`
 /** The folders of a release its instances write into (the units' ReadWritePaths); the rest is root's. */
 export const scratchFolders = (releaseDir) => [path.join(releaseDir, '.tmp'), path.join(releaseDir, '.next', 'cache')]
+
+/**
+ * The front's maintenance page saved anew from the first instance (its look and the business's phone
+ * as the running release has them), into the folder the front's error_page reads.
+ */
+export const maintenancePageStep = (layout, ports) => ({
+  kind: 'maintenancePage',
+  port: ports[0],
+  file: maintenancePageFile(layout.frontDir),
+})
+
+/**
+ * What install does once it has started the instances: waits for the first to answer ready, then
+ * saves the maintenance page from it, before the front starts.
+ */
+export const afterStartSteps = (layout, ports) => [
+  { kind: 'waitReady', port: ports[0], url: readinessUrl(ports[0]), timeoutMs: APP_START_TIMEOUT_MS },
+  maintenancePageStep(layout, ports),
+]
 
 const frontWith = (layout, down) => [
   { kind: 'upstream', conf: frontConfFile(layout.frontDir), down },
@@ -60,7 +82,8 @@ const switchSteps = (layout, ports, to, history) => [
  * A deploy of `checkout` as the release `name`: copied and built once beside the running release,
  * its scratch folders given to the site's user, migrated as that user, its build files added to the
  * front's, `current` flipped to it (added to `history`, the releases named current so far), each
- * instance restarted in turn, old releases and their build files pruned. `ports`: the instances the
+ * instance restarted in turn, the maintenance page saved from the new release, old releases and
+ * their build files pruned. `ports`: the instances the
  * front serves; none before the install, so the first release is only made and named current (the
  * install then makes the user, migrates and starts it).
  */
@@ -97,9 +120,13 @@ export function deployPlan({
       : []),
     { kind: 'shareStatic', from: dir, to: layout.staticDir },
     ...switchSteps(layout, ports, dir, [...history, dir]),
+    ...(installed ? [maintenancePageStep(layout, ports)] : []),
     { kind: 'prune', releasesDir: layout.releasesDir, currentLink: layout.current, staticDir: layout.staticDir, kept },
   ]
 }
+
+/** The steps after a deploy's switch: their failure does not take the release back. */
+const TIDY_KINDS = new Set(['maintenancePage', 'prune'])
 
 /**
  * A deploy plan in its three parts: what prepares the release while the last one serves, the switch
@@ -107,8 +134,8 @@ export function deployPlan({
  */
 export function deployParts(steps) {
   const flip = steps.findIndex((step) => step.kind === 'flip')
-  const prune = steps.findIndex((step) => step.kind === 'prune')
-  return { prepare: steps.slice(0, flip), switchOver: steps.slice(flip, prune), tidy: steps.slice(prune) }
+  const tidy = steps.findIndex((step) => TIDY_KINDS.has(step.kind))
+  return { prepare: steps.slice(0, flip), switchOver: steps.slice(flip, tidy), tidy: steps.slice(tidy) }
 }
 
 /**
@@ -122,7 +149,8 @@ export const undoSwitchPlan = ({ layout, ports, previous, history }) => switchSt
  * A rollback from `current`: to the release named current before it in `history` (the releases
  * named current in turn; by name among `releases` when there is none), refused when there is none,
  * or when `current` applied migrations that release does not know (`aheadOf(from, to)` names them)
- * unless `force`; then `current` flipped back and each instance restarted in turn. No migration runs.
+ * unless `force`; then `current` flipped back, each instance restarted in turn and the maintenance
+ * page saved from the release gone back to. No migration runs.
  */
 export function rollbackPlan({
   layout,
@@ -140,6 +168,7 @@ export function rollbackPlan({
   return [
     { kind: 'shareStatic', from: target.previous, to: layout.staticDir },
     ...switchSteps(layout, ports, target.previous, target.history),
+    ...(ports.length ? [maintenancePageStep(layout, ports)] : []),
   ]
 }
 
@@ -162,6 +191,8 @@ export function describeStep(step) {
       return `wait ${step.ms} ms for nginx's new workers`
     case 'waitReady':
       return `wait for ${step.url} to answer (at most ${step.timeoutMs / 1000} s)`
+    case 'maintenancePage':
+      return `save the front's maintenance page from ${maintenancePageUrl(step.port)} into ${step.file}`
     case 'prune':
       return `delete releases in ${step.releasesDir} but the current one and the ${step.kept} that ran before it, and the build files in ${step.staticDir} none of those has`
     default:

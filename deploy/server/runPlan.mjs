@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { run } from '../../scripts/lib/bootstrap.mjs'
+import { saveMaintenancePage } from '../lib/maintenancePage.mjs'
 import { withUpstreamsDown } from '../lib/nginxConf.mjs'
 import { answersOk, sleep, waitUntil } from '../lib/processes.mjs'
 import {
@@ -33,6 +34,7 @@ const ACTIONS = {
   settle: ({ ms }) => sleep(ms),
   waitReady: ({ port, url, timeoutMs }) =>
     waitUntil(() => answersOk(url), timeoutMs, `the instance on port ${port} answering ${url}`),
+  maintenancePage: ({ port, file }) => saveMaintenancePage({ port, file }),
   prune: ({ releasesDir, currentLink, staticDir, kept }) => {
     const deleted = pruneReleases({ releasesDir, currentLink, staticDir }, kept)
     if (deleted.length) console.log(`  deleted ${deleted.join(', ')}`)

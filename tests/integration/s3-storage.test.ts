@@ -351,7 +351,7 @@ async function startFront(appPort: number) {
     conf,
     nginxConfText({
       asRoot,
-      listenAddress: '127.0.0.1:',
+      listenAddresses: ['127.0.0.1:'],
       port: FRONT_PORT,
       httpsPort: FRONT_HTTPS_PORT,
       tlsCert: cert,

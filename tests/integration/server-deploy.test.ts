@@ -20,6 +20,7 @@ import {
   RELEASES_KEPT,
   unsafeRollbackMessage,
 } from '../../deploy/lib/releases.mjs'
+import { maintenancePageFile } from '../../deploy/lib/maintenancePage.mjs'
 import { frontConf, frontConfFile, SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { deployPlan, rollbackPlan } from '../../deploy/server/plan.mjs'
 import { runDeploy, runPlan } from '../../deploy/server/runPlan.mjs'
@@ -53,6 +54,14 @@ function short(step: Step): string {
 }
 
 const stepsOf = (steps: Step[]) => steps.map(short)
+
+/** The file the front answers with on 502, 503 and 504: its error_page address under that location's root. */
+function errorPageFile(conf: string): string {
+  const address = /^\s*error_page 502 503 504 (\S+);$/m.exec(conf)?.[1] ?? ''
+  const location = conf.slice(conf.indexOf(`location = ${address} {`))
+  const root = /^\s*root (\S+);$/m.exec(location)?.[1] ?? ''
+  return path.join(root, address)
+}
 
 /** One instance's turn: out of the upstream, restarted, waited for, back in. */
 const restartOf = (port: number) => [
@@ -120,7 +129,15 @@ describe('a deploy on a server (the plan)', () => {
   })
 
   it('restarts one instance at a time, each out of the upstream until it answers ready', () => {
-    expect(stepsOf(plan).slice(9)).toEqual([...restartOf(3001), ...restartOf(3002), 'prune'])
+    expect(stepsOf(plan).slice(9)).toEqual([...restartOf(3001), ...restartOf(3002), 'maintenancePage', 'prune'])
+  })
+
+  it("saves the new release's maintenance page once every instance is back, into the file the front's error_page names", () => {
+    const save = plan.find((step) => step.kind === 'maintenancePage')
+    expect(save).toEqual({ kind: 'maintenancePage', port: 3001, file: maintenancePageFile(SERVER_LAYOUT.frontDir) })
+    const conf = frontConf({ ...SERVER_LAYOUT, ports: [3001, 3002], tlsCert: '/c.pem', tlsKey: '/k.pem' })
+    expect(errorPageFile(conf)).toBe('/var/lib/site-front/maintenance.html')
+    expect(save).toMatchObject({ file: errorPageFile(conf) })
   })
 
   it('waits for the readiness address the stack waits for, as long as the stack does', () => {
@@ -165,7 +182,7 @@ describe('a rollback on a server (the plan)', () => {
       aheadOf: none,
     })
     expect(plan[1]).toEqual({ kind: 'flip', link: '/opt/site/current', to: releases[0], history: [releases[0]] })
-    expect(stepsOf(plan)).toEqual(['shareStatic', 'flip', ...restartOf(3001), ...restartOf(3002)])
+    expect(stepsOf(plan)).toEqual(['shareStatic', 'flip', ...restartOf(3001), ...restartOf(3002), 'maintenancePage'])
   })
 
   it('goes back to the release that ran before the current one, not to a later-named one rolled back from', () => {
@@ -248,6 +265,10 @@ let events: string[]
 const ready = new Map<number, boolean>()
 const servers: http.Server[] = []
 
+/** The maintenance page the test's instance on `port` renders, for the release `current` names. */
+const maintenanceHtml = (port: number) =>
+  `<h1>We’ll be right back</h1><p>${port}, ${fs.existsSync(layout.current) ? currentName() : 'no release'}</p>`
+
 /** Releases on which a restarted instance of the test never answers ready (a broken build, say). */
 const brokenReleases = new Set<string>()
 
@@ -309,6 +330,8 @@ beforeAll(async () => {
   for (const port of PORTS) {
     ready.set(port, true)
     const server = http.createServer((request, response) => {
+      if (request.url === '/api/health/maintenance' && ready.get(port))
+        return response.writeHead(200, { 'Content-Type': 'text/html' }).end(maintenanceHtml(port))
       const ok = request.url === '/api/health' && ready.get(port)
       // The first ready answer after a restart: the runner saw the instance come back.
       if (ok && events.at(-1) === `restart ${port}`) events.push(`answered ready ${port}`)
@@ -361,6 +384,14 @@ describe('a deploy on a server, carried out', () => {
     )
     for (const scratch of ['.tmp', '.next/cache'])
       expect(fs.existsSync(path.join(releaseDir('r1'), scratch))).toBe(true)
+  })
+
+  it("saves the release's maintenance page from its first instance, readable by the front's workers, where the front's error_page reads it", () => {
+    const file = maintenancePageFile(layout.frontDir)
+    expect(fs.readFileSync(file, 'utf8')).toBe(maintenanceHtml(PORTS[0]))
+    expect(fs.readFileSync(file, 'utf8')).toContain('r1')
+    expect(fs.statSync(file).mode & 0o777).toBe(0o644)
+    expect(errorPageFile(fs.readFileSync(frontConfFile(layout.frontDir), 'utf8'))).toBe(file)
   })
 
   it("adds the release's build files, precompressed, to the folder the front serves", () => {
