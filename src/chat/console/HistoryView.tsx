@@ -16,6 +16,9 @@ export function dayBounds(day: string): { from: string; to: string } | null {
 
 const when = (iso: string) => new Date(iso).toLocaleString()
 
+/** The visitor's rating in words ("Rated good"), or nothing when they gave none. */
+export const ratingText = (rating: HistoryEntry['rating']) => (rating ? `Rated ${rating}` : '')
+
 /** Past chats: search by visitor and day, open one to read its transcript. */
 export function HistoryView() {
   const [query, setQuery] = useState('')
@@ -80,6 +83,11 @@ export function HistoryView() {
                   {entry.name || 'Visitor'} {entry.email && `(${entry.email})`}
                 </span>
                 <span className="agent-history-when">Last active {when(entry.lastActiveAt)}</span>
+                {entry.rating && (
+                  <span className="agent-history-rating" data-rating={entry.rating}>
+                    {ratingText(entry.rating)}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -92,6 +100,7 @@ export function HistoryView() {
           </h2>
           <p>
             Started {when(open.entry.startedAt)}, last active {when(open.entry.lastActiveAt)}
+            {open.entry.rating ? `. ${ratingText(open.entry.rating)} by the visitor.` : '. Not rated.'}
           </p>
           <div
             className="chat-log-region"

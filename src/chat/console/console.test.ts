@@ -4,7 +4,7 @@ import { withReply } from './ChatPanel'
 import { dayBounds } from './HistoryView'
 import { firstMessageOf, pageOf, visitorLeft } from './SidePanels'
 import { consoleReducer, initialConsoleState } from './state'
-import { badgedTitle } from './useNewChatAlert'
+import { badgedTitle } from './useWaitingAlert'
 
 const conversation = (currentPage: string): ConversationSummary => ({
   id: 1,
@@ -55,7 +55,7 @@ describe('agent console helpers', () => {
     expect(withReply('Hi Ann.  ', 'Saved.')).toBe('Hi Ann. Saved.')
   })
 
-  it('badges the title only while chats are unseen', () => {
+  it('counts the visitors waiting in the title, and none when nobody waits', () => {
     expect(badgedTitle('Chat console', 0)).toBe('Chat console')
     expect(badgedTitle('Chat console', 2)).toBe('(2) Chat console')
   })
@@ -96,5 +96,17 @@ describe('agent console helpers', () => {
       data: { ...conversation('/'), status: 'browsing' },
     })
     expect(dismissed.ended.size).toBe(0)
+  })
+
+  it('clears the visitor typing indicator of a chat once it ends', () => {
+    const held = { ...conversation('/'), status: 'chatting' as const, agentId: 7 }
+    const chatting = consoleReducer(initialConsoleState, { name: 'conversation', data: held })
+    const typing = consoleReducer(chatting, {
+      name: 'typing',
+      data: { conversationId: held.id, typing: true, who: 'customer' },
+    })
+    expect(typing.typing.has(held.id)).toBe(true)
+    const ended = consoleReducer(typing, { name: 'conversation', data: { ...held, status: 'browsing' } })
+    expect(ended.typing.has(held.id)).toBe(false)
   })
 })

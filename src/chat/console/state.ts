@@ -1,5 +1,6 @@
 import type {
   AgentOnDuty,
+  ConsoleAvailability,
   AgentStreamEvents,
   ChatEventView,
   ConversationSummary,
@@ -22,8 +23,10 @@ export type ConsoleState = {
    * screen, marked ended, until the agent closes them (a visitor's end no longer makes a chat vanish).
    */
   ended: Map<number, ConversationSummary>
-  /** Chats the agent closed (or ended themself): their end is not shown again. */
+  /** Chats the agent closed: their end is not shown again. */
   closed: Set<number>
+  /** What visitors see of the chat; unknown until the stream says. */
+  availability: ConsoleAvailability | null
 }
 
 export const initialConsoleState: ConsoleState = {
@@ -37,6 +40,7 @@ export const initialConsoleState: ConsoleState = {
   typing: new Set(),
   ended: new Map(),
   closed: new Set(),
+  availability: null,
 }
 
 /** Whether a change of a conversation is the end of a chat an agent held. */
@@ -58,6 +62,8 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       return { ...state, me: action.data }
     case 'agents':
       return { ...state, agents: action.data }
+    case 'availability':
+      return { ...state, availability: action.data }
     case 'visitors': {
       const { visitors, more } = action.data
       return { ...state, visitors, moreVisitors: more }
@@ -72,6 +78,9 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       const before = state.conversations.get(conversation.id)
       const ended = new Map(state.ended)
       const closed = new Set(state.closed)
+      const typing = new Set(state.typing)
+      // Nobody types in a chat that is over: an indicator left on would never be cleared.
+      if (conversation.status === 'browsing') typing.delete(conversation.id)
       if (conversation.status !== 'browsing') {
         ended.delete(conversation.id)
         closed.delete(conversation.id)
@@ -79,7 +88,7 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
         ended.set(conversation.id, before!)
       }
       const conversations = new Map(state.conversations).set(conversation.id, conversation)
-      return { ...state, ended, closed, conversations }
+      return { ...state, ended, closed, typing, conversations }
     }
     case 'close': {
       const ended = new Map(state.ended)

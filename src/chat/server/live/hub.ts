@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { AgentPresence, CustomerStatus } from '../../constants'
-import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../../protocol'
+import type { AgentOnDuty, Availability, ConsoleAvailability, VisitorListView, VisitorOnSite } from '../../protocol'
 import {
   type BusMessage,
   type ChatBus,
@@ -54,6 +54,7 @@ export class ChatHub {
   private readonly local = new EventEmitter()
   private lastAgents = '[]'
   private lastAvailability: Availability = 'offline'
+  private lastConsoleAvailability = ''
   private visitorListTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
@@ -94,8 +95,14 @@ export class ChatHub {
   }
 
   availability(now = new Date()): Availability {
+    return this.consoleAvailability(now).availability
+  }
+
+  /** The availability visitors see, and whether the opening hours are what keeps it offline. */
+  consoleAvailability(now = new Date()): ConsoleAvailability {
     const someoneOnline = this.allAgents().some((agent) => agent.connections > 0 && agent.presence === 'online')
-    return someoneOnline && isOpenAt(this.openingHours(), now) ? 'online' : 'offline'
+    const withinOpeningHours = isOpenAt(this.openingHours(), now)
+    return { availability: someoneOnline && withinOpeningHours ? 'online' : 'offline', withinOpeningHours }
   }
 
   visitorConnected(entry: VisitorOnSite) {
@@ -219,10 +226,14 @@ export class ChatHub {
       this.lastAgents = agents
       this.signal('agents', 'agents', JSON.parse(agents))
     }
-    const availability = this.availability()
-    if (availability !== this.lastAvailability) {
-      this.lastAvailability = availability
-      this.signal('visitors', 'availability', { availability })
+    const seen = this.consoleAvailability()
+    if (seen.availability !== this.lastAvailability) {
+      this.lastAvailability = seen.availability
+      this.signal('visitors', 'availability', { availability: seen.availability })
+    }
+    if (JSON.stringify(seen) !== this.lastConsoleAvailability) {
+      this.lastConsoleAvailability = JSON.stringify(seen)
+      this.signal('agents', 'availability', seen)
     }
     // A burst of page views sends agents one list, not one list per visitor.
     if (this.visitorListTimer) return

@@ -1,0 +1,53 @@
+'use client'
+
+import type { AgentPresence } from '../constants'
+import type { ConsoleAvailability } from '../protocol'
+import type { NotificationState } from './useWaitingAlert'
+
+/** The agent's say over how a waiting visitor is announced: the chime, and desktop notifications. */
+export function AlertControls(props: {
+  soundOn: boolean
+  onSoundChange: (on: boolean) => void
+  notifications: { state: NotificationState; enable: () => Promise<void> }
+}) {
+  const { soundOn, onSoundChange, notifications } = props
+  return (
+    <div className="agent-alerts">
+      <button
+        type="button"
+        className="agent-button agent-button--light"
+        aria-pressed={soundOn}
+        onClick={() => onSoundChange(!soundOn)}
+      >
+        Sound for new chats
+      </button>
+      {notifications.state === 'default' && (
+        <button type="button" className="agent-button agent-button--light" onClick={() => void notifications.enable()}>
+          Enable notifications
+        </button>
+      )}
+      {notifications.state === 'denied' && (
+        <p className="agent-alerts-note">Notifications are blocked in this browser’s site settings.</p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Says when visitors see the chat as offline although the agent is online: outside opening hours,
+ * or with nobody online.
+ */
+export function AvailabilityNotice(props: { availability: ConsoleAvailability | null; myPresence: AgentPresence }) {
+  const { availability, myPresence } = props
+  let text = ''
+  if (availability && !availability.withinOpeningHours) {
+    text = 'Outside opening hours: visitors see the chat as offline and can only leave a message.'
+  } else if (availability?.availability === 'offline' && myPresence === 'online') {
+    text = 'Visitors see the chat as offline.'
+  }
+  return (
+    <p className="agent-availability" role="status" data-availability={availability?.availability}>
+      {text}
+    </p>
+  )
+}
