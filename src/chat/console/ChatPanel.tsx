@@ -1,6 +1,6 @@
 'use client'
 
-import { type FormEvent, useCallback, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import type { AgentRequest, CannedReply, ChatEventView, ConversationSummary } from '../protocol'
 import { sendOnEnter } from '../browser/sendOnEnter'
 import { useTypingSignal } from '../browser/useTypingSignal'
@@ -41,6 +41,13 @@ export function ChatPanel(props: {
   const { newBelow, showNewest } = useStickToNewest(log, `${events.length}:${hidden}`)
   const [confirmingEnd, setConfirmingEnd] = useState(false)
   const stopConfirming = useCallback(() => setConfirmingEnd(false), [])
+  // The agent's own end hides the composer they were in: focus goes on to the ended chat's Close.
+  const endedHere = useRef(false)
+  const closeButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (ended && endedHere.current) closeButton.current?.focus()
+    endedHere.current = false
+  }, [ended])
   const conversationId = conversation.id
   const signalTyping = useTypingSignal(
     AGENT_TYPING_INTERVAL_MS,
@@ -77,19 +84,21 @@ export function ChatPanel(props: {
       data-ended={ended || undefined}
       hidden={hidden}
     >
-      <h2 id={titleId}>
-        {conversation.name || 'Visitor'} <small>{conversation.email}</small>
-        {ended && <span className="agent-chat-ended"> · Ended</span>}
-      </h2>
+      <div className="agent-chat-head">
+        <h2 id={titleId}>
+          {conversation.name || 'Visitor'} <small>{conversation.email}</small>
+          {ended && <span className="agent-chat-ended"> · Ended</span>}
+        </h2>
+        <p className="agent-chat-page">On {page || 'an unknown page'}</p>
+      </div>
       {ended && (
         <div className="agent-chat-ended-bar" role="status">
           <p>This chat has ended. Its transcript stays here until you close it.</p>
-          <button type="button" className="agent-button" onClick={onClose}>
+          <button type="button" ref={closeButton} className="agent-button" onClick={onClose}>
             Close
           </button>
         </div>
       )}
-      <p className="agent-chat-page">On {page || 'an unknown page'}</p>
       <div className="agent-chat-log">
         <div ref={log} className="chat-log-region" role="log" aria-label={`Transcript with ${who}`} tabIndex={0}>
           <ol className="chat-log">
@@ -148,13 +157,6 @@ export function ChatPanel(props: {
         <p id={`${titleId}-keys`} className="agent-composer-keys">
           Enter sends, Shift+Enter starts a new line.
         </p>
-        <label>
-          Kind{' '}
-          <select value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>
-            <option value="message">Message</option>
-            <option value="rich_message">Message with buttons</option>
-          </select>
-        </label>
         {kind === 'rich_message' && (
           <label>
             Buttons (comma-separated)
@@ -162,6 +164,13 @@ export function ChatPanel(props: {
           </label>
         )}
         <div className="agent-actions">
+          <label className="agent-composer-kind">
+            Kind{' '}
+            <select value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>
+              <option value="message">Message</option>
+              <option value="rich_message">Message with buttons</option>
+            </select>
+          </label>
           <button type="submit" className="agent-button">
             Send
           </button>
@@ -213,7 +222,10 @@ export function ChatPanel(props: {
       {confirmingEnd && (
         <ConfirmEndDialog
           who={conversation.name || 'The visitor'}
-          onConfirm={() => void act({ action: 'end', conversationId })}
+          onConfirm={() => {
+            endedHere.current = true
+            void act({ action: 'end', conversationId })
+          }}
           onClosed={stopConfirming}
         />
       )}
