@@ -360,6 +360,18 @@ test('at 1440 px the chats, the conversation and the visitor sit side by side, t
   await newest.click()
   await expect.poll(distanceFromEnd).toBeLessThan(STICK_TO_NEWEST_SLACK_PX)
   await expect(newest).toHaveCount(0)
+
+  // The visitors on the site are a view of the whole width, their words whole ("chatting", not "chattin/g").
+  await agent.getByRole('button', { name: /^Visitors/ }).click()
+  const status = agent.locator('.agent-visitors tbody tr').filter({ hasText: name }).locator('.visitor-status')
+  await expect(status).toHaveText('chatting')
+  const lines = await status.evaluate((cell) => {
+    const range = document.createRange()
+    range.selectNodeContents(cell)
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+  })
+  expect(lines).toBe(1)
+  await agent.getByRole('button', { name: /^Live chats/ }).click()
   await endChatAsAgent(agent, panel)
 })
 

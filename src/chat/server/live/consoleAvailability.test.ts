@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { createInProcessBus } from './bus'
-import { ChatHub } from './hub'
+import { describe, expect, it, vi } from 'vitest'
+import { createInProcessBus, type StreamMessage } from './bus'
+import { ChatHub, OPENING_HOURS_CHECK_MS } from './hub'
 
 const WEEKDAYS_OFFICE = [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '08:30', closes: '17:00' }]
 /** A Sunday, and a Monday mid-morning, in the business's zone as in UTC. */
@@ -18,6 +18,30 @@ describe('what the console is told about the chat visitors see', () => {
       expect(hub.consoleAvailability(MONDAY_MORNING)).toEqual({ availability: 'offline', withinOpeningHours: true })
     } finally {
       hub.close()
+    }
+  })
+
+  it('tells the agents’ consoles when the opening hours close the chat, with nothing else happening', () => {
+    vi.useFakeTimers({ now: MONDAY_MORNING })
+    const hub = new ChatHub(createInProcessBus(), { openingHours: () => WEEKDAYS_OFFICE })
+    const heard: StreamMessage[] = []
+    const stop = hub.subscribe((message) => heard.push(message))
+    try {
+      hub.agentConnected({ id: 1, name: 'Ada' })
+      heard.length = 0
+      // 17:00 in the business's zone, Eastern time: 22:00 UTC in November.
+      vi.setSystemTime(new Date('2026-11-23T22:00:30Z'))
+      vi.advanceTimersByTime(OPENING_HOURS_CHECK_MS)
+      expect(heard).toContainEqual({
+        kind: 'signal',
+        audience: { kind: 'agents' },
+        name: 'availability',
+        data: { availability: 'offline', withinOpeningHours: false },
+      })
+    } finally {
+      stop()
+      hub.close()
+      vi.useRealTimers()
     }
   })
 })

@@ -16,6 +16,12 @@ import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_
 import { StreamSlots } from './streamSlots'
 import { currentOpeningHours } from '../settings'
 
+/**
+ * How often the hub looks whether the opening hours have opened or closed the chat: nothing else
+ * happens at that moment to tell the agents' consoles (visitors' widgets poll on their own).
+ */
+export const OPENING_HOURS_CHECK_MS = 30_000
+
 /** `activeAt`: when the visitor last connected or changed (page, status, name), in ms since the epoch. */
 type VisitorEntry = VisitorOnSite & { connections: number; activeAt: number }
 
@@ -56,6 +62,7 @@ export class ChatHub {
   private lastAvailability: Availability = 'offline'
   private lastConsoleAvailability = ''
   private visitorListTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly hoursCheck: ReturnType<typeof setInterval>
 
   constructor(
     readonly bus: ChatBus,
@@ -71,6 +78,8 @@ export class ChatHub {
     )
     bus.subscribe((message) => this.onBusMessage(message))
     this.presence.start()
+    this.hoursCheck = setInterval(() => this.tellAvailability(), OPENING_HOURS_CHECK_MS)
+    this.hoursCheck.unref?.()
   }
 
   publish(message: StreamMessage) {
@@ -91,6 +100,7 @@ export class ChatHub {
 
   /** Stops announcing this instance and tells the others it is gone. */
   close() {
+    clearInterval(this.hoursCheck)
     this.presence.stop()
   }
 
@@ -219,13 +229,8 @@ export class ChatHub {
     this.local.emit('signal', { kind: 'signal', audience: { kind: audience }, name, data } satisfies StreamMessage)
   }
 
-  /** Tells this instance's streams what changed: the team, availability, and (coalesced) the visitors. */
-  private tellLocalStreams() {
-    const agents = JSON.stringify(this.agentList())
-    if (agents !== this.lastAgents) {
-      this.lastAgents = agents
-      this.signal('agents', 'agents', JSON.parse(agents))
-    }
+  /** Tells visitors the availability, and agents also whether the opening hours decide it, when either changed. */
+  private tellAvailability() {
     const seen = this.consoleAvailability()
     if (seen.availability !== this.lastAvailability) {
       this.lastAvailability = seen.availability
@@ -235,6 +240,16 @@ export class ChatHub {
       this.lastConsoleAvailability = JSON.stringify(seen)
       this.signal('agents', 'availability', seen)
     }
+  }
+
+  /** Tells this instance's streams what changed: the team, availability, and (coalesced) the visitors. */
+  private tellLocalStreams() {
+    const agents = JSON.stringify(this.agentList())
+    if (agents !== this.lastAgents) {
+      this.lastAgents = agents
+      this.signal('agents', 'agents', JSON.parse(agents))
+    }
+    this.tellAvailability()
     // A burst of page views sends agents one list, not one list per visitor.
     if (this.visitorListTimer) return
     this.visitorListTimer = setTimeout(() => {
