@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatEventView, ConversationSummary, VisitorOnSite } from '../protocol'
 import { withReply } from './ChatPanel'
-import { dayBounds } from './HistoryView'
+import { dayBounds, ratingText } from './HistoryView'
 import { firstMessageOf, pageOf, visitorLeft } from './SidePanels'
 import { consoleReducer, initialConsoleState } from './state'
 import { badgedTitle } from './useWaitingAlert'
@@ -108,5 +108,11 @@ describe('agent console helpers', () => {
     expect(typing.typing.has(held.id)).toBe(true)
     const ended = consoleReducer(typing, { name: 'conversation', data: { ...held, status: 'browsing' } })
     expect(ended.typing.has(held.id)).toBe(false)
+  })
+
+  it("words the visitor's rating for the history, and says nothing of a chat they did not rate", () => {
+    expect(ratingText('good')).toBe('Rated good')
+    expect(ratingText('bad')).toBe('Rated bad')
+    expect(ratingText(null)).toBe('')
   })
 })
