@@ -20,6 +20,10 @@ export function AlertControls(props: {
         onClick={() => onSoundChange(!soundOn)}
       >
         Sound for new chats
+        {/* The state for the eye; assistive technology reads aria-pressed. */}
+        <span aria-hidden="true" className="agent-alerts-state">
+          {soundOn ? 'on' : 'off'}
+        </span>
       </button>
       {notifications.state === 'default' && (
         <button type="button" className="agent-button agent-button--light" onClick={() => void notifications.enable()}>
