@@ -38,20 +38,23 @@ export function AlertControls(props: {
 }
 
 /**
- * Says when visitors see the chat as offline although the agent is online: outside opening hours,
- * or with nobody online.
+ * What the console says when visitors see the chat as offline although this agent is online:
+ * outside opening hours, or with nobody online; nothing otherwise.
  */
+export function availabilityNoticeText(availability: ConsoleAvailability | null, myPresence: AgentPresence): string {
+  if (!availability) return ''
+  if (!availability.withinOpeningHours) {
+    return 'Outside opening hours: visitors see the chat as offline and can only leave a message.'
+  }
+  if (availability.availability === 'offline' && myPresence === 'online') return 'Visitors see the chat as offline.'
+  return ''
+}
+
 export function AvailabilityNotice(props: { availability: ConsoleAvailability | null; myPresence: AgentPresence }) {
   const { availability, myPresence } = props
-  let text = ''
-  if (availability && !availability.withinOpeningHours) {
-    text = 'Outside opening hours: visitors see the chat as offline and can only leave a message.'
-  } else if (availability?.availability === 'offline' && myPresence === 'online') {
-    text = 'Visitors see the chat as offline.'
-  }
   return (
     <p className="agent-availability" role="status" data-availability={availability?.availability}>
-      {text}
+      {availabilityNoticeText(availability, myPresence)}
     </p>
   )
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatEventView, ConversationSummary, VisitorOnSite } from '../protocol'
+import { availabilityNoticeText } from './AlertControls'
 import { withReply } from './ChatPanel'
 import { dayBounds, ratingText } from './HistoryView'
 import { firstMessageOf, pageOf, visitorLeft } from './SidePanels'
@@ -114,5 +115,13 @@ describe('agent console helpers', () => {
     expect(ratingText('good')).toBe('Rated good')
     expect(ratingText('bad')).toBe('Rated bad')
     expect(ratingText(null)).toBe('')
+  })
+
+  it('says outside opening hours that visitors see the chat offline, whoever is online, and nothing while they see it online', () => {
+    expect(availabilityNoticeText({ availability: 'offline', withinOpeningHours: false }, 'online')).toMatch(
+      /^Outside opening hours: visitors see the chat as offline/,
+    )
+    expect(availabilityNoticeText({ availability: 'online', withinOpeningHours: true }, 'online')).toBe('')
+    expect(availabilityNoticeText(null, 'online')).toBe('')
   })
 })
