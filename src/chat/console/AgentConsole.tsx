@@ -27,7 +27,6 @@ export function AgentConsole() {
   const [error, setError] = useState('')
   const [view, setView] = useState<View>('live')
   const [replies, setReplies] = useState<CannedReply[]>([])
-  const [chosenId, setChosenId] = useState<number | null>(null)
   const [soundOn, setSoundOn] = useSoundChoice()
   const notifications = useDesktopNotifications()
   const router = useRouter()
@@ -56,7 +55,8 @@ export function AgentConsole() {
     )
     .map((conversation) => state.ended.get(conversation.id) ?? conversation)
   // The chat the agent picked while it is theirs; otherwise their first.
-  const shownId = mine.some((conversation) => conversation.id === chosenId) ? chosenId : (mine[0]?.id ?? null)
+  const shownId = mine.some((conversation) => conversation.id === state.shown) ? state.shown : (mine[0]?.id ?? null)
+  const show = (conversationId: number) => dispatch({ name: 'show', data: { conversationId, leaving: shownId } })
   const shown = mine.find((conversation) => conversation.id === shownId)
   const myPresence = state.agents.find((agent) => agent.id === me?.id)?.presence ?? 'online'
   useWaitingAlert(
@@ -140,7 +140,7 @@ export function AgentConsole() {
               visitors={state.visitors}
               events={state.events}
               onAccept={(conversationId) => {
-                setChosenId(conversationId)
+                show(conversationId)
                 void act({ action: 'accept', conversationId })
               }}
               onDismiss={(conversationId) => void act({ action: 'dismiss', conversationId })}
@@ -151,7 +151,9 @@ export function AgentConsole() {
               shownId={shownId}
               ended={state.ended}
               typing={state.typing}
-              onShow={setChosenId}
+              // The chat on screen is being read: only the others count what arrived.
+              unread={(conversationId) => (conversationId === shownId ? 0 : (state.unread.get(conversationId) ?? 0))}
+              onShow={show}
             />
           </div>
           <section className="agent-chats" aria-label="Chat on screen">

@@ -74,29 +74,35 @@ export function MyChatsList(props: {
   shownId: number | null
   ended: Map<number, ConversationSummary>
   typing: Set<number>
+  /** The visitor's messages not yet seen in a chat. */
+  unread: (conversationId: number) => number
   onShow: (conversationId: number) => void
 }) {
-  const { chats, shownId, ended, typing, onShow } = props
+  const { chats, shownId, ended, typing, unread, onShow } = props
   return (
     <section aria-labelledby="my-chats-title" className="agent-card agent-my-chats">
       <h2 id="my-chats-title">My chats ({chats.length})</h2>
       {chats.length === 0 && <p className="agent-empty">None yet.</p>}
       <ul>
-        {chats.map((conversation) => (
-          <li key={conversation.id} data-conversation-id={conversation.id}>
-            <button
-              type="button"
-              className="agent-my-chat"
-              aria-current={conversation.id === shownId ? 'true' : undefined}
-              onClick={() => onShow(conversation.id)}
-            >
-              <span className="agent-my-chat-who">{conversation.name || 'Visitor'}</span>
-              <span className="agent-my-chat-state">
-                {ended.has(conversation.id) ? 'Ended' : typing.has(conversation.id) ? 'Typing…' : 'Chatting'}
-              </span>
-            </button>
-          </li>
-        ))}
+        {chats.map((conversation) => {
+          const unseen = unread(conversation.id)
+          return (
+            <li key={conversation.id} data-conversation-id={conversation.id}>
+              <button
+                type="button"
+                className="agent-my-chat"
+                aria-current={conversation.id === shownId ? 'true' : undefined}
+                onClick={() => onShow(conversation.id)}
+              >
+                <span className="agent-my-chat-who">{conversation.name || 'Visitor'}</span>
+                {unseen > 0 && <span className="agent-my-chat-unread">{unseen} new</span>}
+                <span className="agent-my-chat-state">
+                  {ended.has(conversation.id) ? 'Ended' : typing.has(conversation.id) ? 'Typing…' : 'Chatting'}
+                </span>
+              </button>
+            </li>
+          )
+        })}
       </ul>
     </section>
   )

@@ -124,4 +124,22 @@ describe('agent console helpers', () => {
     expect(availabilityNoticeText({ availability: 'online', withinOpeningHours: true }, 'online')).toBe('')
     expect(availabilityNoticeText(null, 'online')).toBe('')
   })
+
+  it("counts a visitor's new messages in a chat not on screen, and clears them once it is shown", () => {
+    const chatEvent = (id: number, conversationId: number): ChatEventView => ({
+      ...event(id, 'customer', `Message ${id}`),
+      conversationId,
+    })
+    let state = consoleReducer(initialConsoleState, { name: 'chat', data: chatEvent(1, 2) })
+    // What the stream replays on opening was there before: not counted.
+    expect(state.unread.size).toBe(0)
+    state = consoleReducer(state, { name: 'synced', data: { lastEventId: 1 } })
+    state = consoleReducer(state, { name: 'show', data: { conversationId: 1, leaving: null } })
+    state = consoleReducer(state, { name: 'chat', data: chatEvent(2, 2) })
+    state = consoleReducer(state, { name: 'chat', data: chatEvent(3, 2) })
+    state = consoleReducer(state, { name: 'chat', data: chatEvent(4, 1) })
+    expect(Object.fromEntries(state.unread)).toEqual({ 2: 2 })
+    state = consoleReducer(state, { name: 'show', data: { conversationId: 2, leaving: 1 } })
+    expect(state.unread.size).toBe(0)
+  })
 })

@@ -27,6 +27,12 @@ export type ConsoleState = {
   closed: Set<number>
   /** What visitors see of the chat; unknown until the stream says. */
   availability: ConsoleAvailability | null
+  /** The chat the agent put on screen. */
+  shown: number | null
+  /** Visitors' messages that arrived in each chat while another was on screen. */
+  unread: Map<number, number>
+  /** The stream has replayed what the console missed: what arrives now is new. */
+  synced: boolean
 }
 
 export const initialConsoleState: ConsoleState = {
@@ -41,6 +47,9 @@ export const initialConsoleState: ConsoleState = {
   ended: new Map(),
   closed: new Set(),
   availability: null,
+  shown: null,
+  unread: new Map(),
+  synced: false,
 }
 
 /** Whether a change of a conversation is the end of a chat an agent held. */
@@ -52,6 +61,8 @@ export type ConsoleAction =
   | StreamEvent<AgentStreamEvents>
   | { name: 'connection'; data: ConsoleState['connection'] }
   | { name: 'close'; data: number }
+  /** The agent puts a chat on screen, leaving the one that was (both are read now). */
+  | { name: 'show'; data: { conversationId: number; leaving: number | null } }
 
 /** Folds the agent stream's messages into what the console shows. */
 export function consoleReducer(state: ConsoleState, action: ConsoleAction): ConsoleState {
@@ -95,15 +106,30 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       ended.delete(action.data)
       return { ...state, ended, closed: new Set(state.closed).add(action.data) }
     }
+    case 'synced':
+      return { ...state, synced: true }
+    case 'show': {
+      const { conversationId, leaving } = action.data
+      const unread = new Map(state.unread)
+      unread.delete(conversationId)
+      if (leaving !== null) unread.delete(leaving)
+      return { ...state, shown: conversationId, unread }
+    }
     case 'chat': {
       const event = action.data
       const list = state.events.get(event.conversationId) ?? []
       if (list.some((existing) => existing.id === event.id)) return state
       const typing = new Set(state.typing)
-      if (event.author.type === 'customer') typing.delete(event.conversationId)
+      const fromVisitor = event.author.type === 'customer'
+      if (fromVisitor) typing.delete(event.conversationId)
+      const unread = new Map(state.unread)
+      if (fromVisitor && state.synced && event.conversationId !== state.shown) {
+        unread.set(event.conversationId, (unread.get(event.conversationId) ?? 0) + 1)
+      }
       return {
         ...state,
         typing,
+        unread,
         events: new Map(state.events).set(
           event.conversationId,
           [...list, event].sort((a, b) => a.id - b.id),
