@@ -28,13 +28,17 @@ export function HistoryView() {
   const [error, setError] = useState('')
   const transcriptHeading = useRef<HTMLHeadingElement>(null)
 
-  const showResults = (result: Awaited<ReturnType<typeof fetchHistory>>) => {
+  // Only the latest search's answer is shown: the opening list answering late must not replace it.
+  const latestSearch = useRef(0)
+  const showIfLatest = (ticket: number, result: Awaited<ReturnType<typeof fetchHistory>>) => {
+    if (ticket !== latestSearch.current) return
     setError(result.ok ? '' : result.error)
     if (result.ok) setResults(result.value)
   }
   const search = async (event: FormEvent) => {
     event.preventDefault()
-    showResults(await fetchHistory({ query, ...(dayBounds(day) ?? {}) }))
+    const ticket = ++latestSearch.current
+    showIfLatest(ticket, await fetchHistory({ query, ...(dayBounds(day) ?? {}) }))
   }
   const show = async (entry: HistoryEntry) => {
     const result = await fetchTranscript(entry.id)
@@ -43,7 +47,8 @@ export function HistoryView() {
   }
   // Opening the history lists the latest chats; later searches run when the agent asks.
   useEffect(() => {
-    void fetchHistory({ query: '' }).then(showResults)
+    const ticket = ++latestSearch.current
+    void fetchHistory({ query: '' }).then((result) => showIfLatest(ticket, result))
   }, [])
   useEffect(() => {
     if (open) transcriptHeading.current?.focus()
