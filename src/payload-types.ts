@@ -1069,6 +1069,10 @@ export interface FormSubmission {
 export interface User {
   id: number;
   name?: string | null;
+  /**
+   * The name visitors see in the chat. Empty: your name, else your email before the @.
+   */
+  displayName?: string | null;
   roles: ('admin' | 'editor' | 'agent')[];
   updatedAt: string;
   createdAt: string;
@@ -1917,6 +1921,7 @@ export interface FormSubmissionsSelect<T extends boolean = true> {
  */
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
+  displayName?: T;
   roles?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -27,6 +27,12 @@ export type Availability = 'online' | 'offline'
 export const availabilityOf = (value: unknown): Availability | null =>
   value === 'online' || value === 'offline' ? value : null
 
+/**
+ * What agents are told about the chat visitors see: its availability, and whether it is within the
+ * business's opening hours (outside them visitors see it offline, whoever is online).
+ */
+export type ConsoleAvailability = { availability: Availability; withinOpeningHours: boolean }
+
 /** What a visitor's stream says first, and again after each reconnect. */
 export type VisitorSnapshot = {
   conversationId: number | null
@@ -79,6 +85,8 @@ export type HistoryEntry = {
   email: string
   startedAt: string
   lastActiveAt: string
+  /** The visitor's rating of the chat, if they gave one. */
+  rating: ChatRating | null
 }
 
 export type CannedReply = { id: number; title: string; text: string }
@@ -176,6 +184,7 @@ export type AgentStreamEvents = {
   conversation: ConversationSummary
   chat: ChatEventView
   synced: StreamSynced
+  availability: ConsoleAvailability
   /** A visitor typing in one of the open chats. */
   typing: { conversationId: number; typing: boolean; who: 'customer' }
 }

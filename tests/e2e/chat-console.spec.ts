@@ -1,7 +1,20 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { E2E_URL } from '../../playwright.config'
+import { STICK_TO_NEWEST_SLACK_PX } from '../../src/chat/browser/useStickToNewest'
 import { DISMISSED_CHAT_TEXT } from '../../src/chat/server/conversation/dismissal'
 import { seriousAxeViolations } from './support/axe'
-import { chatAdmin, customerStatus, openConsole, ownPage, prepareChatSuite, visitorName } from './support/chat'
+import {
+  chatAdmin,
+  chatOnScreen,
+  customerStatus,
+  endChatAsAgent,
+  openConsole,
+  ownContext,
+  ownPage,
+  signInToConsole,
+  prepareChatSuite,
+  visitorName,
+} from './support/chat'
 
 prepareChatSuite()
 
@@ -36,8 +49,7 @@ test('the queue shows the first message and the page, and the chat panel names t
   await entry.getByRole('button', { name: 'Accept' }).click()
   const panel = agent.locator('.agent-chat').filter({ hasText: name })
   await expect(panel.locator('.agent-chat-page')).toHaveText('On /counties')
-  await panel.getByRole('button', { name: 'End chat' }).click()
-  await expect(panel).toHaveCount(0)
+  await endChatAsAgent(agent, panel)
 })
 
 test('a chat the visitor ends stays on the agent’s screen, marked ended and mailable, until the agent closes it', async ({
@@ -119,8 +131,7 @@ test('a saved reply goes into the composer, is edited there, and is sent as edit
     await expect(visitor.getByRole('dialog', { name: 'Chat' }).locator('.chat-event-message').last()).toHaveText(
       new RegExp(sent.replace(/\./g, '\\.')),
     )
-    await panel.getByRole('button', { name: 'End chat' }).click()
-    await expect(panel).toHaveCount(0)
+    await endChatAsAgent(agent, panel)
   } finally {
     await request.delete(`/api/chat-canned-replies/${replyId}`, { headers: { Authorization: `JWT ${chatAdmin()}` } })
   }
@@ -143,8 +154,7 @@ test('in the reply box Enter sends and Shift+Enter starts a new line, as the key
   const lastMessage = visitor.getByRole('dialog', { name: 'Chat' }).locator('.chat-event-message').last()
   await expect(lastMessage).toContainText('First line')
   await expect(lastMessage).toContainText('second line')
-  await panel.getByRole('button', { name: 'End chat' }).click()
-  await expect(panel).toHaveCount(0)
+  await endChatAsAgent(agent, panel)
 })
 
 test('history finds an ended chat by visitor and day and opens its transcript read-only', async ({ browser }) => {
@@ -153,8 +163,7 @@ test('history finds an ended chat by visitor and day and opens its transcript re
   await startChat(browser, '/', name, 'Looking for a deed from 1950')
   await queueEntry(agent, name).getByRole('button', { name: 'Accept' }).click()
   const panel = agent.locator('.agent-chat').filter({ hasText: name })
-  await panel.getByRole('button', { name: 'End chat' }).click()
-  await expect(panel).toHaveCount(0)
+  await endChatAsAgent(agent, panel)
 
   await agent.getByRole('button', { name: 'History' }).click()
   const today = await agent.evaluate(() => {
@@ -181,35 +190,192 @@ test('history finds an ended chat by visitor and day and opens its transcript re
   await expect(agent.getByText('No past chats match.')).toBeVisible()
 })
 
-test('a chat arriving while the tab is hidden badges the title and chimes; showing the tab clears it', async ({
+/** Counts the chimes (each starts two tones) and desktop notifications of every page of the context. */
+async function countAlerts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as never as { chimes: number; notices: string[]; Notification: unknown }
+    w.chimes = 0
+    w.notices = []
+    const start = OscillatorNode.prototype.start
+    OscillatorNode.prototype.start = function (...args) {
+      w.chimes += 0.5
+      return start.apply(this, args)
+    }
+    // The browser's permission prompt cannot be answered in a test: this one grants at once.
+    let permission: NotificationPermission = 'default'
+    w.Notification = class {
+      static get permission() {
+        return permission
+      }
+      static async requestPermission() {
+        permission = 'granted'
+        return permission
+      }
+      onclick: (() => void) | null = null
+      constructor(title: string, options: { body: string }) {
+        w.notices.push(`${title}: ${options.body}`)
+      }
+      close() {}
+    }
+  })
+}
+const alertsHeard = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as never as { chimes: number; notices: string[] }
+    return { chimes: w.chimes, notices: w.notices }
+  })
+
+test('a waiting visitor counts in the title and chimes; the agent may mute the chime (remembered) and enable desktop notifications', async ({
+  browser,
+}) => {
+  const context = await ownContext(browser)
+  await countAlerts(context)
+  const agent = await signInToConsole(await context.newPage())
+  await expect(agent).toHaveTitle('Chat console')
+
+  const first = visitorName('Tess')
+  await startChat(browser, '/', first, 'Hello?')
+  await expect(agent).toHaveTitle('(1) Chat console')
+  await expect.poll(async () => (await alertsHeard(agent)).chimes).toBe(1)
+  await queueEntry(agent, first).getByRole('button', { name: 'Accept' }).click()
+  await expect(agent).toHaveTitle('Chat console')
+  await endChatAsAgent(agent, agent.locator('.agent-chat').filter({ hasText: first }))
+
+  // Muted, and still muted after a reload; notifications are asked for only on the button.
+  const sound = agent.getByRole('button', { name: 'Sound for new chats' })
+  await expect(sound).toHaveAttribute('aria-pressed', 'true')
+  await sound.click()
+  await expect(sound).toHaveAttribute('aria-pressed', 'false')
+  await agent.reload()
+  await expect(agent.locator('.agent-connection')).toHaveText('Connected')
+  await expect(sound).toHaveAttribute('aria-pressed', 'false')
+  expect(await agent.evaluate(() => Notification.permission)).toBe('default')
+  await agent.getByRole('button', { name: 'Enable notifications' }).click()
+  await expect(agent.getByRole('button', { name: 'Enable notifications' })).toHaveCount(0)
+
+  // The console behind another window: the notification names the visitor; no chime, it is muted.
+  await agent.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  const second = visitorName('Nico')
+  await startChat(browser, '/', second, 'Anyone?')
+  await expect(agent).toHaveTitle('(1) Chat console')
+  await expect
+    .poll(async () => (await alertsHeard(agent)).notices)
+    .toEqual([`A visitor is waiting to chat: ${second} is in the queue.`])
+  expect((await alertsHeard(agent)).chimes).toBe(0)
+  await queueEntry(agent, second)
+    .getByRole('button', { name: /^Dismiss/ })
+    .click()
+  await expect(agent).toHaveTitle('Chat console')
+})
+
+test('End chat asks first: Escape or Keep chatting keep the chat, End chat ends it and it stays, marked ended, until closed', async ({
   browser,
 }) => {
   const agent = await openConsole(browser)
-  await agent.evaluate(() => {
-    const w = window as never as { chimes: number; AudioContext: unknown }
-    w.chimes = 0
-    const Real = window.AudioContext
-    w.AudioContext = class extends Real {
-      createOscillator() {
-        w.chimes += 1
-        return super.createOscillator()
-      }
+  const name = visitorName('Dora')
+  const visitor = await startChat(browser, '/', name, 'One more thing')
+  await queueEntry(agent, name).getByRole('button', { name: 'Accept' }).click()
+  // Accepting puts the chat on screen (a chat another test left may show until the accept is heard).
+  const panel = agent.locator('.agent-chat').filter({ hasText: name })
+  await expect(panel).toBeVisible()
+  const endButton = panel.getByRole('button', { name: 'End chat' })
+  const confirm = agent.getByRole('dialog', { name: 'End this chat?' })
+
+  await endButton.click()
+  await expect(confirm).toBeVisible()
+  await expect(confirm.getByRole('button', { name: 'Keep chatting' })).toBeFocused()
+  await agent.keyboard.press('Escape')
+  await expect(confirm).toHaveCount(0)
+  await expect(endButton).toBeFocused()
+  await endButton.click()
+  await confirm.getByRole('button', { name: 'Keep chatting' }).click()
+  await expect(confirm).toHaveCount(0)
+  expect(await customerStatus(visitor)).toBe('chatting')
+
+  await endButton.press('Enter')
+  await confirm.getByRole('button', { name: 'End chat' }).click()
+  await expect.poll(() => customerStatus(visitor)).toBe('browsing')
+  await expect(panel.getByRole('status')).toHaveText(/This chat has ended/)
+  await expect(panel.getByRole('button', { name: 'Close' })).toBeFocused()
+  await expect(panel.getByRole('log')).toContainText('ended the chat')
+  await expect(agent.locator('.agent-my-chats li').filter({ hasText: name })).toContainText('Ended')
+  await panel.getByRole('button', { name: 'Close' }).click()
+  await expect(panel).toHaveCount(0)
+})
+
+test('at 1440 px the chats, the conversation and the visitor sit side by side, the conversation taking the height; it follows new messages unless the agent scrolled up', async ({
+  browser,
+}) => {
+  const agent = await openConsole(browser, '', { viewport: { width: 1440, height: 900 } })
+  const name = visitorName('Lyle')
+  await startChat(browser, '/', name, 'A first question')
+  await queueEntry(agent, name).getByRole('button', { name: 'Accept' }).click()
+  const panel = agent.locator('.agent-chat').filter({ hasText: name })
+  await expect(panel).toBeVisible()
+  await expect(chatOnScreen(agent)).toHaveCount(1)
+
+  const box = async (selector: string) => (await agent.locator(selector).boundingBox())!
+  const [chats, conversation, details] = [
+    await box('.agent-side'),
+    await box('.agent-chats'),
+    await box('.agent-details'),
+  ]
+  expect(chats.x + chats.width).toBeLessThanOrEqual(conversation.x)
+  expect(conversation.x + conversation.width).toBeLessThanOrEqual(details.x)
+  expect(details.x + details.width).toBeGreaterThan(1440 - 40)
+  expect(conversation.width).toBeGreaterThan(700)
+  await expect(agent.getByRole('complementary', { name: 'Details' })).toContainText(name)
+  // The page does not scroll: the conversation fills the height, its composer in view.
+  expect(await agent.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true)
+  await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeInViewport()
+  expect((await box('.agent-chat:not([hidden]) .chat-log-region')).height).toBeGreaterThan(400)
+
+  const log = panel.getByRole('log')
+  const conversationId = Number(await panel.getAttribute('data-conversation-id'))
+  const say = async (from: number, to: number) => {
+    for (let i = from; i <= to; i++) {
+      const sent = await agent.request.post('/api/chat/agent', {
+        headers: { Origin: E2E_URL },
+        data: {
+          action: 'message',
+          conversationId,
+          text: `Line ${i}: ${'a title search covers deeds, liens and taxes. '.repeat(4)}`,
+        },
+      })
+      expect(sent.status()).toBe(200)
     }
-    const setVisibility = (state: 'hidden' | 'visible') => {
-      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
-      Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }
-    ;(window as never as { setVisibility: typeof setVisibility }).setVisibility = setVisibility
-    setVisibility('hidden')
+    await expect(log.locator('.chat-event-message').last()).toContainText(`Line ${to}:`)
+  }
+  const distanceFromEnd = () =>
+    log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)
+  await say(1, 14)
+  await expect.poll(distanceFromEnd).toBeLessThan(STICK_TO_NEWEST_SLACK_PX)
+  await expect(log.locator('.chat-event-message').last()).toBeInViewport()
+
+  // Scrolled up to read: the position stays, and a button offers the newest.
+  await log.evaluate((element) => element.scrollTo({ top: 0 }))
+  await say(15, 16)
+  expect(await log.evaluate((element) => element.scrollTop)).toBe(0)
+  const newest = panel.getByRole('button', { name: /New messages/ })
+  await newest.click()
+  await expect.poll(distanceFromEnd).toBeLessThan(STICK_TO_NEWEST_SLACK_PX)
+  await expect(newest).toHaveCount(0)
+
+  // The visitors on the site are a view of the whole width, their words whole ("chatting", not "chattin/g").
+  await agent.getByRole('button', { name: /^Visitors/ }).click()
+  const status = agent.locator('.agent-visitors tbody tr').filter({ hasText: name }).locator('.visitor-status')
+  await expect(status).toHaveText('chatting')
+  const lines = await status.evaluate((cell) => {
+    const range = document.createRange()
+    range.selectNodeContents(cell)
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
   })
-  const title = await agent.title()
-  expect(title).toBe('Chat console')
-  await startChat(browser, '/', visitorName('Tess'), 'Hello?')
-  await expect(agent).toHaveTitle('(1) Chat console')
-  await expect.poll(() => agent.evaluate(() => (window as never as { chimes: number }).chimes)).toBeGreaterThan(0)
-  await agent.evaluate(() => (window as never as { setVisibility(s: string): void }).setVisibility('visible'))
-  await expect(agent).toHaveTitle('Chat console')
+  expect(lines).toBe(1)
+  await agent.getByRole('button', { name: /^Live chats/ }).click()
+  await endChatAsAgent(agent, panel)
 })
 
 test('sign-out ends the session and returns to the sign-in page; the console, its history and its sign-in page have no serious accessibility violations', async ({

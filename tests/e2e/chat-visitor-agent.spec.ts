@@ -2,7 +2,16 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { CHAT_SOUND_THROTTLE_MS } from '../../src/chat/constants'
-import { customerStatus, openConsole, openVisitor, ownContext, prepareChatSuite, visitorName } from './support/chat'
+import {
+  chatOnScreen,
+  customerStatus,
+  endChatAsAgent,
+  openConsole,
+  openVisitor,
+  ownContext,
+  prepareChatSuite,
+  visitorName,
+} from './support/chat'
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
@@ -24,11 +33,13 @@ test('invite, queue, accept and every event type between a visitor and an agent'
   })
   await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
 
-  // Invite the visitor from the list of visitors on the site.
+  // Invite the visitor from the list of visitors on the site, a view of its own.
+  await agent.getByRole('button', { name: /^Visitors/ }).click()
   const row = agent.locator('.agent-visitors tbody tr').filter({ hasText: 'Anonymous visitor' }).last()
   await row.getByRole('button', { name: 'Invite' }).click()
   await expect.poll(() => customerStatus(visitor)).toBe('invited')
   await expect(visitor.locator('.chat-unread')).toHaveText(/1/)
+  await agent.getByRole('button', { name: /^Live chats/ }).click()
 
   // The visitor answers: queued, until the agent accepts.
   await visitor.locator('.chat-launcher').click()
@@ -46,7 +57,7 @@ test('invite, queue, accept and every event type between a visitor and an agent'
   await expect(dialog.locator('.chat-event-system').last()).toContainText('joined the chat')
 
   // HTML arrives as text on both sides.
-  const panel = agent.locator('.agent-chat').last()
+  const panel = chatOnScreen(agent)
   await expect(panel.locator('.chat-event-message').last()).toHaveText(/<b>Hi<\/b> I need a title search/)
   await expect(panel.locator('.chat-event-message b')).toHaveCount(0)
 
@@ -93,7 +104,7 @@ test('invite, queue, accept and every event type between a visitor and an agent'
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
 
   // Ending returns the visitor to browsing.
-  await panel.getByRole('button', { name: 'End chat' }).click()
+  await endChatAsAgent(agent, panel)
   await expect.poll(() => customerStatus(visitor)).toBe('browsing')
   await agent.context().close()
   await visitor.context().close()

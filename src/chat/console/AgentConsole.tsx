@@ -5,23 +5,30 @@ import { useEffect, useReducer, useState } from 'react'
 import { openResumableStream } from '../browser/resumableStream'
 import type { AgentPresence } from '../constants'
 import type { AgentRequest, AgentStreamEvents, CannedReply } from '../protocol'
+import { AlertControls, AvailabilityNotice } from './AlertControls'
 import { ChatPanel } from './ChatPanel'
 import { AGENT_STREAM_EVENTS, agentStreamUrl, fetchCannedReplies, sendAgentRequest } from './agentClient'
 import { signOut } from './session'
 import { HistoryView } from './HistoryView'
-import { AgentsList, pageOf, QueueList, VisitorsList } from './SidePanels'
+import { AgentsList, MyChatsList, pageOf, QueueList, VisitorDetails, VisitorsList } from './SidePanels'
 import { consoleReducer, initialConsoleState } from './state'
-import { useNewChatAlert } from './useNewChatAlert'
+import { useDesktopNotifications, useSoundChoice, useWaitingAlert } from './useWaitingAlert'
 import './console.css'
 
-type View = 'live' | 'history'
+type View = 'live' | 'visitors' | 'history'
 
-/** The agent's screen: presence, the queue, visitors on the site, every chat they hold, and past chats. */
+/**
+ * The agent's screen, in LiveChat's shape: the chats (queue and the agent's own) on the left, the
+ * chat on screen in the middle, its visitor's details on the right; the visitors on the site and
+ * past chats are views of their own.
+ */
 export function AgentConsole() {
   const [state, dispatch] = useReducer(consoleReducer, initialConsoleState)
   const [error, setError] = useState('')
   const [view, setView] = useState<View>('live')
   const [replies, setReplies] = useState<CannedReply[]>([])
+  const [soundOn, setSoundOn] = useSoundChoice()
+  const notifications = useDesktopNotifications()
   const router = useRouter()
   useEffect(() => {
     const stream = openResumableStream<AgentStreamEvents>(agentStreamUrl, AGENT_STREAM_EVENTS, {
@@ -40,13 +47,22 @@ export function AgentConsole() {
   const me = state.me
   const conversations = [...state.conversations.values()]
   const queue = conversations.filter((conversation) => conversation.status === 'queued')
-  const mine = conversations.filter(
-    (conversation) =>
-      (conversation.status !== 'browsing' || state.ended.has(conversation.id)) &&
-      (state.ended.get(conversation.id) ?? conversation).agentId === me?.id,
-  )
+  const mine = conversations
+    .filter(
+      (conversation) =>
+        (conversation.status !== 'browsing' || state.ended.has(conversation.id)) &&
+        (state.ended.get(conversation.id) ?? conversation).agentId === me?.id,
+    )
+    .map((conversation) => state.ended.get(conversation.id) ?? conversation)
+  // The chat the agent picked while it is theirs; otherwise their first.
+  const shownId = mine.some((conversation) => conversation.id === state.shown) ? state.shown : (mine[0]?.id ?? null)
+  const show = (conversationId: number) => dispatch({ name: 'show', data: { conversationId, leaving: shownId } })
+  const shown = mine.find((conversation) => conversation.id === shownId)
   const myPresence = state.agents.find((agent) => agent.id === me?.id)?.presence ?? 'online'
-  useNewChatAlert(queue.map((conversation) => conversation.id))
+  useWaitingAlert(
+    queue.map(({ id, name }) => ({ id, name })),
+    soundOn,
+  )
 
   return (
     <div className="agent-console" data-connection={state.connection}>
@@ -59,6 +75,7 @@ export function AgentConsole() {
               ? 'Offline: reload to reconnect'
               : 'Connecting…'}
         </p>
+        <AlertControls soundOn={soundOn} onSoundChange={setSoundOn} notifications={notifications} />
         <label className="agent-bar-presence">
           Presence{' '}
           <select
@@ -83,8 +100,9 @@ export function AgentConsole() {
           Sign out
         </button>
       </header>
+      <AvailabilityNotice availability={state.availability} myPresence={myPresence} />
       <nav className="agent-views" aria-label="Console views">
-        {(['live', 'history'] as const).map((name) => (
+        {(['live', 'visitors', 'history'] as const).map((name) => (
           <button
             key={name}
             type="button"
@@ -92,7 +110,11 @@ export function AgentConsole() {
             aria-pressed={view === name}
             onClick={() => setView(name)}
           >
-            {name === 'live' ? `Live chats (${queue.length} waiting)` : 'History'}
+            {name === 'live'
+              ? `Live chats (${queue.length} waiting)`
+              : name === 'visitors'
+                ? `Visitors (${state.visitors.length + state.moreVisitors})`
+                : 'History'}
           </button>
         ))}
       </nav>
@@ -101,29 +123,42 @@ export function AgentConsole() {
           {error}
         </p>
       )}
-      <main className="agent-main">
+      <main className="agent-main" data-view={view}>
         {view === 'history' && <HistoryView />}
-        {/* Hidden, not unmounted: a reply being typed survives a look at the history. */}
+        {view === 'visitors' && (
+          <VisitorsList
+            visitors={state.visitors}
+            more={state.moreVisitors}
+            onInvite={(visitorId) => void act({ action: 'invite', visitorId })}
+          />
+        )}
+        {/* Hidden, not unmounted: a reply being typed survives a look at another view. */}
         <div className="agent-columns" hidden={view !== 'live'}>
           <div className="agent-side">
             <QueueList
               queue={queue}
               visitors={state.visitors}
               events={state.events}
-              onAccept={(conversationId) => void act({ action: 'accept', conversationId })}
+              onAccept={(conversationId) => {
+                show(conversationId)
+                void act({ action: 'accept', conversationId })
+              }}
               onDismiss={(conversationId) => void act({ action: 'dismiss', conversationId })}
               visitorsComplete={state.moreVisitors === 0}
             />
-            <VisitorsList
-              visitors={state.visitors}
-              more={state.moreVisitors}
-              onInvite={(visitorId) => void act({ action: 'invite', visitorId })}
+            <MyChatsList
+              chats={mine}
+              shownId={shownId}
+              ended={state.ended}
+              typing={state.typing}
+              // The chat on screen is being read: only the others count what arrived.
+              unread={(conversationId) => (conversationId === shownId ? 0 : (state.unread.get(conversationId) ?? 0))}
+              onShow={show}
             />
-            <AgentsList agents={state.agents} />
           </div>
-          <section className="agent-chats" aria-label="Your chats">
+          <section className="agent-chats" aria-label="Chat on screen">
             {mine.length === 0 && (
-              <p className="agent-empty">No chats yet. Invite a visitor or accept one from the queue.</p>
+              <p className="agent-empty agent-card">No chats yet. Invite a visitor or accept one from the queue.</p>
             )}
             {mine.map((conversation) => (
               <ChatPanel
@@ -133,12 +168,23 @@ export function AgentConsole() {
                 events={state.events.get(conversation.id) ?? []}
                 visitorTyping={state.typing.has(conversation.id)}
                 ended={state.ended.has(conversation.id)}
+                hidden={conversation.id !== shownId}
                 onClose={() => dispatch({ name: 'close', data: conversation.id })}
                 replies={replies}
                 act={act}
               />
             ))}
           </section>
+          <aside className="agent-details" aria-label="Details">
+            {shown && (
+              <VisitorDetails
+                conversation={shown}
+                page={pageOf(shown, state.visitors)}
+                ended={state.ended.has(shown.id)}
+              />
+            )}
+            <AgentsList agents={state.agents} />
+          </aside>
         </div>
       </main>
     </div>

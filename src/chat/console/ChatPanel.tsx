@@ -1,11 +1,13 @@
 'use client'
 
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import type { AgentRequest, CannedReply, ChatEventView, ConversationSummary } from '../protocol'
 import { sendOnEnter } from '../browser/sendOnEnter'
 import { useTypingSignal } from '../browser/useTypingSignal'
 import { ChatEventItem } from '../browser/ChatEventItem'
 import { uploadFile } from '../browser/uploadFile'
+import { useStickToNewest } from '../browser/useStickToNewest'
+import { ConfirmEndDialog } from './ConfirmEndDialog'
 
 /** Agent typing signals are sent at most this often. */
 export const AGENT_TYPING_INTERVAL_MS = 3000
@@ -24,8 +26,10 @@ export function ChatPanel(props: {
   /** The chat has ended: its transcript stays readable and mailable until the agent closes it. */
   ended?: boolean
   onClose?: () => void
+  /** Another chat is the one on screen: this one stays mounted, so its draft survives. */
+  hidden?: boolean
 }) {
-  const { conversation, page, events, visitorTyping, replies, act, ended = false, onClose } = props
+  const { conversation, page, events, visitorTyping, replies, act, ended = false, onClose, hidden = false } = props
   const [text, setText] = useState('')
   const [kind, setKind] = useState<'message' | 'rich_message'>('message')
   const [buttons, setButtons] = useState('')
@@ -33,6 +37,17 @@ export function ChatPanel(props: {
   const [typedMailTo, setMailTo] = useState<string | null>(null)
   const mailTo = typedMailTo ?? conversation.email
   const input = useRef<HTMLTextAreaElement>(null)
+  const log = useRef<HTMLDivElement>(null)
+  const { newBelow, showNewest } = useStickToNewest(log, `${events.length}:${hidden}`)
+  const [confirmingEnd, setConfirmingEnd] = useState(false)
+  const stopConfirming = useCallback(() => setConfirmingEnd(false), [])
+  // The agent's own end hides the composer they were in: focus goes on to the ended chat's Close.
+  const endedHere = useRef(false)
+  const closeButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (ended && endedHere.current) closeButton.current?.focus()
+    endedHere.current = false
+  }, [ended])
   const conversationId = conversation.id
   const signalTyping = useTypingSignal(
     AGENT_TYPING_INTERVAL_MS,
@@ -67,26 +82,36 @@ export function ChatPanel(props: {
       aria-labelledby={titleId}
       data-conversation-id={conversationId}
       data-ended={ended || undefined}
+      hidden={hidden}
     >
-      <h2 id={titleId}>
-        {conversation.name || 'Visitor'} <small>{conversation.email}</small>
-        {ended && <span className="agent-chat-ended"> · Ended</span>}
-      </h2>
+      <div className="agent-chat-head">
+        <h2 id={titleId}>
+          {conversation.name || 'Visitor'} <small>{conversation.email}</small>
+          {ended && <span className="agent-chat-ended"> · Ended</span>}
+        </h2>
+        <p className="agent-chat-page">On {page || 'an unknown page'}</p>
+      </div>
       {ended && (
         <div className="agent-chat-ended-bar" role="status">
           <p>This chat has ended. Its transcript stays here until you close it.</p>
-          <button type="button" className="agent-button" onClick={onClose}>
+          <button type="button" ref={closeButton} className="agent-button" onClick={onClose}>
             Close
           </button>
         </div>
       )}
-      <p className="agent-chat-page">On {page || 'an unknown page'}</p>
-      <div className="chat-log-region" role="log" aria-label={`Transcript with ${who}`}>
-        <ol className="chat-log">
-          {events.map((event) => (
-            <ChatEventItem key={event.id} event={event} />
-          ))}
-        </ol>
+      <div className="agent-chat-log">
+        <div ref={log} className="chat-log-region" role="log" aria-label={`Transcript with ${who}`} tabIndex={0}>
+          <ol className="chat-log">
+            {events.map((event) => (
+              <ChatEventItem key={event.id} event={event} />
+            ))}
+          </ol>
+        </div>
+        {newBelow && (
+          <button type="button" className="agent-button agent-new-messages" onClick={showNewest}>
+            New messages <span aria-hidden="true">↓</span>
+          </button>
+        )}
       </div>
       <p className="chat-typing" aria-live="polite">
         {visitorTyping ? 'The visitor is typing…' : ''}
@@ -132,13 +157,6 @@ export function ChatPanel(props: {
         <p id={`${titleId}-keys`} className="agent-composer-keys">
           Enter sends, Shift+Enter starts a new line.
         </p>
-        <label>
-          Kind{' '}
-          <select value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>
-            <option value="message">Message</option>
-            <option value="rich_message">Message with buttons</option>
-          </select>
-        </label>
         {kind === 'rich_message' && (
           <label>
             Buttons (comma-separated)
@@ -146,6 +164,13 @@ export function ChatPanel(props: {
           </label>
         )}
         <div className="agent-actions">
+          <label className="agent-composer-kind">
+            Kind{' '}
+            <select value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>
+              <option value="message">Message</option>
+              <option value="rich_message">Message with buttons</option>
+            </select>
+          </label>
           <button type="submit" className="agent-button">
             Send
           </button>
@@ -172,11 +197,8 @@ export function ChatPanel(props: {
           <button
             type="button"
             className="agent-button agent-button--danger"
-            onClick={() => {
-              // Ended by the agent's own hand: the chat leaves the screen rather than staying marked ended.
-              onClose?.()
-              void act({ action: 'end', conversationId })
-            }}
+            aria-haspopup="dialog"
+            onClick={() => setConfirmingEnd(true)}
           >
             End chat
           </button>
@@ -197,6 +219,16 @@ export function ChatPanel(props: {
           Email transcript
         </button>
       </form>
+      {confirmingEnd && (
+        <ConfirmEndDialog
+          who={conversation.name || 'The visitor'}
+          onConfirm={() => {
+            endedHere.current = true
+            void act({ action: 'end', conversationId })
+          }}
+          onClosed={stopConfirming}
+        />
+      )}
     </section>
   )
 }

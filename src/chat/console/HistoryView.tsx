@@ -16,6 +16,9 @@ export function dayBounds(day: string): { from: string; to: string } | null {
 
 const when = (iso: string) => new Date(iso).toLocaleString()
 
+/** The visitor's rating in words ("Rated good"), or nothing when they gave none. */
+export const ratingText = (rating: HistoryEntry['rating']) => (rating ? `Rated ${rating}` : '')
+
 /** Past chats: search by visitor and day, open one to read its transcript. */
 export function HistoryView() {
   const [query, setQuery] = useState('')
@@ -25,13 +28,17 @@ export function HistoryView() {
   const [error, setError] = useState('')
   const transcriptHeading = useRef<HTMLHeadingElement>(null)
 
-  const showResults = (result: Awaited<ReturnType<typeof fetchHistory>>) => {
+  // Only the latest search's answer is shown: the opening list answering late must not replace it.
+  const latestSearch = useRef(0)
+  const showIfLatest = (ticket: number, result: Awaited<ReturnType<typeof fetchHistory>>) => {
+    if (ticket !== latestSearch.current) return
     setError(result.ok ? '' : result.error)
     if (result.ok) setResults(result.value)
   }
   const search = async (event: FormEvent) => {
     event.preventDefault()
-    showResults(await fetchHistory({ query, ...(dayBounds(day) ?? {}) }))
+    const ticket = ++latestSearch.current
+    showIfLatest(ticket, await fetchHistory({ query, ...(dayBounds(day) ?? {}) }))
   }
   const show = async (entry: HistoryEntry) => {
     const result = await fetchTranscript(entry.id)
@@ -40,7 +47,8 @@ export function HistoryView() {
   }
   // Opening the history lists the latest chats; later searches run when the agent asks.
   useEffect(() => {
-    void fetchHistory({ query: '' }).then(showResults)
+    const ticket = ++latestSearch.current
+    void fetchHistory({ query: '' }).then((result) => showIfLatest(ticket, result))
   }, [])
   useEffect(() => {
     if (open) transcriptHeading.current?.focus()
@@ -80,6 +88,11 @@ export function HistoryView() {
                   {entry.name || 'Visitor'} {entry.email && `(${entry.email})`}
                 </span>
                 <span className="agent-history-when">Last active {when(entry.lastActiveAt)}</span>
+                {entry.rating && (
+                  <span className="agent-history-rating" data-rating={entry.rating}>
+                    {ratingText(entry.rating)}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -92,6 +105,7 @@ export function HistoryView() {
           </h2>
           <p>
             Started {when(open.entry.startedAt)}, last active {when(open.entry.lastActiveAt)}
+            {open.entry.rating ? `. ${ratingText(open.entry.rating)} by the visitor.` : '. Not rated.'}
           </p>
           <div
             className="chat-log-region"

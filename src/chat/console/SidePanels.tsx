@@ -68,6 +68,66 @@ export function QueueList(props: {
   )
 }
 
+/** The chats the agent holds, to pick the one on screen; ended ones stay until closed. */
+export function MyChatsList(props: {
+  chats: ConversationSummary[]
+  shownId: number | null
+  ended: Map<number, ConversationSummary>
+  typing: Set<number>
+  /** The visitor's messages not yet seen in a chat. */
+  unread: (conversationId: number) => number
+  onShow: (conversationId: number) => void
+}) {
+  const { chats, shownId, ended, typing, unread, onShow } = props
+  return (
+    <section aria-labelledby="my-chats-title" className="agent-card agent-my-chats">
+      <h2 id="my-chats-title">My chats ({chats.length})</h2>
+      {chats.length === 0 && <p className="agent-empty">None yet.</p>}
+      <ul>
+        {chats.map((conversation) => {
+          const unseen = unread(conversation.id)
+          return (
+            <li key={conversation.id} data-conversation-id={conversation.id}>
+              <button
+                type="button"
+                className="agent-my-chat"
+                aria-current={conversation.id === shownId ? 'true' : undefined}
+                onClick={() => onShow(conversation.id)}
+              >
+                <span className="agent-my-chat-who">{conversation.name || 'Visitor'}</span>
+                {unseen > 0 && <span className="agent-my-chat-unread">{unseen} new</span>}
+                <span className="agent-my-chat-state">
+                  {ended.has(conversation.id) ? 'Ended' : typing.has(conversation.id) ? 'Typing…' : 'Chatting'}
+                </span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+/** Who the agent is talking to: what the visitor told and where they are. */
+export function VisitorDetails(props: { conversation: ConversationSummary; page: string; ended: boolean }) {
+  const { conversation, page, ended } = props
+  return (
+    <section aria-labelledby="visitor-details-title" className="agent-card agent-visitor-details">
+      <h2 id="visitor-details-title">Visitor</h2>
+      <dl>
+        <dt>Name</dt>
+        <dd>{conversation.name || 'Not given'}</dd>
+        <dt>Email</dt>
+        <dd>{conversation.email || 'Not given'}</dd>
+        <dt>Page</dt>
+        <dd>{page || 'Unknown'}</dd>
+        <dt>Chat</dt>
+        <dd>{ended ? 'Ended' : conversation.status === 'queued' ? 'Waiting' : 'In progress'}</dd>
+      </dl>
+    </section>
+  )
+}
+
 export function AgentsList({ agents }: { agents: AgentOnDuty[] }) {
   return (
     <section aria-labelledby="agents-title" className="agent-card">
@@ -90,7 +150,7 @@ export function VisitorsList(props: {
 }) {
   const { visitors, more, onInvite } = props
   return (
-    <section aria-labelledby="visitors-title" className="agent-card">
+    <section aria-labelledby="visitors-title" className="agent-card agent-visitors-card">
       <h2 id="visitors-title">Visitors on the site ({visitors.length + more})</h2>
       <table className="agent-visitors">
         <thead>
@@ -107,7 +167,7 @@ export function VisitorsList(props: {
           {visitors.map((visitor) => (
             <tr key={visitor.visitorId} data-visitor-id={visitor.visitorId}>
               <td>{visitor.name || 'Anonymous visitor'}</td>
-              <td>{visitor.page}</td>
+              <td className="visitor-page">{visitor.page}</td>
               <td className="visitor-status">{visitor.status}</td>
               <td>
                 {visitor.status === 'browsing' && (

@@ -17,6 +17,7 @@ export const AGENT_STREAM_EVENTS = [
   'conversation',
   'chat',
   'synced',
+  'availability',
   'typing',
 ] as const satisfies readonly (keyof AgentStreamEvents)[]
 export type AgentStreamEventsListed = NoneLeftOut<Unlisted<AgentStreamEvents, typeof AGENT_STREAM_EVENTS>>

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatEventView, ConversationSummary, VisitorOnSite } from '../protocol'
+import { availabilityNoticeText } from './AlertControls'
 import { withReply } from './ChatPanel'
-import { dayBounds } from './HistoryView'
+import { dayBounds, ratingText } from './HistoryView'
 import { firstMessageOf, pageOf, visitorLeft } from './SidePanels'
 import { consoleReducer, initialConsoleState } from './state'
-import { badgedTitle } from './useNewChatAlert'
+import { badgedTitle } from './useWaitingAlert'
 
 const conversation = (currentPage: string): ConversationSummary => ({
   id: 1,
@@ -55,7 +56,7 @@ describe('agent console helpers', () => {
     expect(withReply('Hi Ann.  ', 'Saved.')).toBe('Hi Ann. Saved.')
   })
 
-  it('badges the title only while chats are unseen', () => {
+  it('counts the visitors waiting in the title, and none when nobody waits', () => {
     expect(badgedTitle('Chat console', 0)).toBe('Chat console')
     expect(badgedTitle('Chat console', 2)).toBe('(2) Chat console')
   })
@@ -96,5 +97,49 @@ describe('agent console helpers', () => {
       data: { ...conversation('/'), status: 'browsing' },
     })
     expect(dismissed.ended.size).toBe(0)
+  })
+
+  it('clears the visitor typing indicator of a chat once it ends', () => {
+    const held = { ...conversation('/'), status: 'chatting' as const, agentId: 7 }
+    const chatting = consoleReducer(initialConsoleState, { name: 'conversation', data: held })
+    const typing = consoleReducer(chatting, {
+      name: 'typing',
+      data: { conversationId: held.id, typing: true, who: 'customer' },
+    })
+    expect(typing.typing.has(held.id)).toBe(true)
+    const ended = consoleReducer(typing, { name: 'conversation', data: { ...held, status: 'browsing' } })
+    expect(ended.typing.has(held.id)).toBe(false)
+  })
+
+  it("words the visitor's rating for the history, and says nothing of a chat they did not rate", () => {
+    expect(ratingText('good')).toBe('Rated good')
+    expect(ratingText('bad')).toBe('Rated bad')
+    expect(ratingText(null)).toBe('')
+  })
+
+  it('says outside opening hours that visitors see the chat offline, whoever is online, and nothing while they see it online', () => {
+    expect(availabilityNoticeText({ availability: 'offline', withinOpeningHours: false }, 'online')).toMatch(
+      /^Outside opening hours: visitors see the chat as offline/,
+    )
+    expect(availabilityNoticeText({ availability: 'online', withinOpeningHours: true }, 'online')).toBe('')
+    expect(availabilityNoticeText(null, 'online')).toBe('')
+  })
+
+  it("counts a visitor's new messages in a chat not on screen, and clears them once it is shown", () => {
+    const chatEvent = (id: number, conversationId: number): ChatEventView => ({
+      ...event(id, 'customer', `Message ${id}`),
+      conversationId,
+    })
+    let state = consoleReducer(initialConsoleState, { name: 'chat', data: chatEvent(1, 2) })
+    // What the stream replays on opening was there before: not counted.
+    expect(state.unread.size).toBe(0)
+    state = consoleReducer(state, { name: 'synced', data: { lastEventId: 1 } })
+    state = consoleReducer(state, { name: 'show', data: { conversationId: 1, leaving: null } })
+    state = consoleReducer(state, { name: 'chat', data: chatEvent(2, 2) })
+    state = consoleReducer(state, { name: 'chat', data: chatEvent(3, 2) })
+    state = consoleReducer(state, { name: 'chat', data: chatEvent(4, 1) })
+    expect(Object.fromEntries(state.unread)).toEqual({ 2: 2 })
+    state = consoleReducer(state, { name: 'show', data: { conversationId: 2, leaving: 1 } })
+    expect(state.unread.size).toBe(0)
   })
 })

@@ -1,5 +1,6 @@
 import type {
   AgentOnDuty,
+  ConsoleAvailability,
   AgentStreamEvents,
   ChatEventView,
   ConversationSummary,
@@ -22,8 +23,16 @@ export type ConsoleState = {
    * screen, marked ended, until the agent closes them (a visitor's end no longer makes a chat vanish).
    */
   ended: Map<number, ConversationSummary>
-  /** Chats the agent closed (or ended themself): their end is not shown again. */
+  /** Chats the agent closed: their end is not shown again. */
   closed: Set<number>
+  /** What visitors see of the chat; unknown until the stream says. */
+  availability: ConsoleAvailability | null
+  /** The chat the agent put on screen. */
+  shown: number | null
+  /** Visitors' messages that arrived in each chat while another was on screen. */
+  unread: Map<number, number>
+  /** The stream has replayed what the console missed: what arrives now is new. */
+  synced: boolean
 }
 
 export const initialConsoleState: ConsoleState = {
@@ -37,6 +46,10 @@ export const initialConsoleState: ConsoleState = {
   typing: new Set(),
   ended: new Map(),
   closed: new Set(),
+  availability: null,
+  shown: null,
+  unread: new Map(),
+  synced: false,
 }
 
 /** Whether a change of a conversation is the end of a chat an agent held. */
@@ -48,6 +61,8 @@ export type ConsoleAction =
   | StreamEvent<AgentStreamEvents>
   | { name: 'connection'; data: ConsoleState['connection'] }
   | { name: 'close'; data: number }
+  /** The agent puts a chat on screen, leaving the one that was (both are read now). */
+  | { name: 'show'; data: { conversationId: number; leaving: number | null } }
 
 /** Folds the agent stream's messages into what the console shows. */
 export function consoleReducer(state: ConsoleState, action: ConsoleAction): ConsoleState {
@@ -58,6 +73,8 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       return { ...state, me: action.data }
     case 'agents':
       return { ...state, agents: action.data }
+    case 'availability':
+      return { ...state, availability: action.data }
     case 'visitors': {
       const { visitors, more } = action.data
       return { ...state, visitors, moreVisitors: more }
@@ -72,6 +89,9 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       const before = state.conversations.get(conversation.id)
       const ended = new Map(state.ended)
       const closed = new Set(state.closed)
+      const typing = new Set(state.typing)
+      // Nobody types in a chat that is over: an indicator left on would never be cleared.
+      if (conversation.status === 'browsing') typing.delete(conversation.id)
       if (conversation.status !== 'browsing') {
         ended.delete(conversation.id)
         closed.delete(conversation.id)
@@ -79,22 +99,37 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
         ended.set(conversation.id, before!)
       }
       const conversations = new Map(state.conversations).set(conversation.id, conversation)
-      return { ...state, ended, closed, conversations }
+      return { ...state, ended, closed, typing, conversations }
     }
     case 'close': {
       const ended = new Map(state.ended)
       ended.delete(action.data)
       return { ...state, ended, closed: new Set(state.closed).add(action.data) }
     }
+    case 'synced':
+      return { ...state, synced: true }
+    case 'show': {
+      const { conversationId, leaving } = action.data
+      const unread = new Map(state.unread)
+      unread.delete(conversationId)
+      if (leaving !== null) unread.delete(leaving)
+      return { ...state, shown: conversationId, unread }
+    }
     case 'chat': {
       const event = action.data
       const list = state.events.get(event.conversationId) ?? []
       if (list.some((existing) => existing.id === event.id)) return state
       const typing = new Set(state.typing)
-      if (event.author.type === 'customer') typing.delete(event.conversationId)
+      const fromVisitor = event.author.type === 'customer'
+      if (fromVisitor) typing.delete(event.conversationId)
+      const unread = new Map(state.unread)
+      if (fromVisitor && state.synced && event.conversationId !== state.shown) {
+        unread.set(event.conversationId, (unread.get(event.conversationId) ?? 0) + 1)
+      }
       return {
         ...state,
         typing,
+        unread,
         events: new Map(state.events).set(
           event.conversationId,
           [...list, event].sort((a, b) => a.id - b.id),

@@ -12,7 +12,7 @@ import { EndScreen } from './EndScreen'
 import { OfflineMessage } from './OfflineMessage'
 import { PreChatForm } from './PreChatForm'
 import { isInChat, type WidgetState } from './state'
-import { useStickToNewest } from './useStickToNewest'
+import { useStickToNewest } from '../browser/useStickToNewest'
 
 export type ChatWindowProps = {
   state: WidgetState

@@ -19,3 +19,16 @@ describe('a widget controller run again after a stop', () => {
     expect(controller.getState()).toMatchObject({ disabled: false, visibility: 'hidden' })
   })
 })
+
+describe('the agent typing indicator', () => {
+  it('goes when the chat ends, even if the agent never sent a stop', () => {
+    const controller = new WidgetController()
+    // The stream's messages, as its listener receives them.
+    const hear = (message: Parameters<WidgetController['onStreamMessage']>[0]) => controller['onStreamMessage'](message)
+    hear({ name: 'status', data: { status: 'chatting' } })
+    hear({ name: 'typing', data: { typing: true, who: 'Ada' } })
+    expect(controller.getState().agentTyping).toBe('Ada')
+    hear({ name: 'status', data: { status: 'browsing' } })
+    expect(controller.getState().agentTyping).toBeNull()
+  })
+})

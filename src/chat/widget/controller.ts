@@ -213,6 +213,8 @@ export class WidgetController {
     this.set({
       customer: { ...this.state.customer, status },
       ended: !isInChat(status) && (ended || this.state.ended),
+      // Nobody types in a chat that is over, whatever the last signal said.
+      ...(isInChat(status) ? {} : { agentTyping: null }),
     })
     writeActiveChat(isInChat(status))
     this.api.emit('customer_status_changed', { status })

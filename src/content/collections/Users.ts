@@ -33,6 +33,12 @@ export const Users: CollectionConfig = {
   fields: [
     { name: 'name', type: 'text' },
     {
+      name: 'displayName',
+      type: 'text',
+      maxLength: 60,
+      admin: { description: 'The name visitors see in the chat. Empty: your name, else your email before the @.' },
+    },
+    {
       name: 'roles',
       type: 'select',
       hasMany: true,

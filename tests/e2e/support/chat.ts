@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   expect,
+  type Locator,
   type Page,
   test,
 } from '@playwright/test'
@@ -87,9 +88,17 @@ export async function setChatSettings(request: APIRequestContext, chat: Record<s
 }
 
 /** An agent signed in to the console, in a browser context of their own. */
-export async function openConsole(browser: Browser, origin = ''): Promise<Page> {
-  const context = await ownContext(browser)
-  const page = await context.newPage()
+export async function openConsole(
+  browser: Browser,
+  origin = '',
+  contextOptions: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await ownContext(browser, contextOptions)
+  return signInToConsole(await context.newPage(), origin)
+}
+
+/** Signs the test agent in to the console on `page`, and waits until it is connected. */
+export async function signInToConsole(page: Page, origin = ''): Promise<Page> {
   await page.goto(`${origin}/agent`)
   await expect(page).toHaveURL(/\/agent\/login$/)
   await page.getByLabel('Email').fill(AGENT.email)
@@ -173,3 +182,13 @@ export async function warningsOnceLookupGivesUp(page: Page): Promise<string> {
   await warningAfterRetries(page, warnings, 'region_failed')
   return warnings.join('\n')
 }
+
+/** The agent ends the chat of `panel` with End chat and its confirmation; the chat stays on screen, marked ended. */
+export async function endChatAsAgent(agent: Page, panel: Locator) {
+  await panel.getByRole('button', { name: 'End chat' }).click()
+  await agent.getByRole('dialog', { name: 'End this chat?' }).getByRole('button', { name: 'End chat' }).click()
+  await expect(panel.getByRole('status')).toHaveText(/This chat has ended/)
+}
+
+/** The chat the console shows (the others it holds are listed, their panels hidden). */
+export const chatOnScreen = (agent: Page) => agent.locator('.agent-chat:not([hidden])')

@@ -1,5 +1,5 @@
 import type { ChatConversation } from '@/payload-types'
-import { OPEN_CHAT_STATUSES } from '../../constants'
+import { IN_PROGRESS_STATUSES, OPEN_CHAT_STATUSES } from '../../constants'
 import { type AgentIdentity, CHAT_RATINGS, type ChatRating } from '../../protocol'
 import { ChatRequestError } from '../errors'
 import { customerStatusOf, type ChatStore } from '../storage/store'
@@ -23,6 +23,10 @@ export const addSystemNote = (store: ChatStore, conversationId: number, text: st
 /** A chat the visitor is waiting in or holding. */
 export const isChatOpen = (conversation: ChatConversation) =>
   OPEN_CHAT_STATUSES.includes(customerStatusOf(conversation.status))
+
+/** A chat not over: the visitor is invited, waiting or chatting (someone may be typing in it). */
+export const isChatInProgress = (conversation: ChatConversation) =>
+  IN_PROGRESS_STATUSES.includes(customerStatusOf(conversation.status))
 
 /**
  * Queues the visitor's conversation for a new chat. The new chat starts unrated: the last chat's
@@ -70,6 +74,25 @@ export async function joinChat(store: ChatStore, conversation: ChatConversation,
   await addSystemNote(store, conversation.id, `${agent.name} joined the chat.`)
 }
 
+/**
+ * Tells both sides that nobody types in a chat any more: an indicator shown when the chat ended
+ * would otherwise stay on screen, since the one who typed will never send its stop.
+ */
+export function clearTyping(store: ChatStore, conversationId: number) {
+  store.hub.publish({
+    kind: 'signal',
+    audience: { kind: 'conversation', conversationId },
+    name: 'typing',
+    data: { typing: false, who: '' },
+  })
+  store.hub.publish({
+    kind: 'signal',
+    audience: { kind: 'agents' },
+    name: 'typing',
+    data: { conversationId, typing: false, who: 'customer' },
+  })
+}
+
 /** Ends a chat, by the visitor, an agent or the upkeep, saying why in its last line. */
 export async function endChat(store: ChatStore, conversationId: number, text: string) {
   const conversation = await store.conversation(conversationId)
@@ -77,6 +100,7 @@ export async function endChat(store: ChatStore, conversationId: number, text: st
   await addSystemNote(store, conversationId, text)
   // The agent stays recorded: the admin's history shows who took the chat.
   await store.setStatus(conversation, 'ended')
+  clearTyping(store, conversationId)
 }
 
 /** The visitor's own conversation once it has had a chat, or a 404 (nobody else's can be named). */

@@ -13,8 +13,9 @@ import {
   type Received,
   type StreamEvent,
 } from '../../protocol'
+import { agentNameOf } from '../agents/agentName'
 import { DISMISSED_CHAT_TEXT } from '../conversation/dismissal'
-import { endChat, inviteToChat, joinChat } from '../conversation/life'
+import { endChat, inviteToChat, isChatInProgress, joinChat } from '../conversation/life'
 import { cannedReplies, historySearchOf, searchHistory } from '../storage/consoleQueries'
 import { ChatRequestError, refuseWhenLimited } from '../errors'
 import { isActionOf, jsonError, originAllowed, readJsonBody } from './guards'
@@ -38,7 +39,7 @@ export async function agentOf(request: Request, payload: Payload): Promise<Agent
   if (!user) throw new ChatRequestError(401, 'Please sign in.')
   if (!isChatStaffUser(user)) throw new ChatRequestError(403, 'Only agents may use the chat console.')
   const account = user as User
-  return { id: account.id, name: account.name || account.email, email: account.email }
+  return { id: account.id, name: agentNameOf(account), email: account.email }
 }
 
 async function checkOrigin(request: Request, payload: Payload) {
@@ -75,6 +76,7 @@ export async function agentStream(request: Request, payload: Payload): Promise<R
     opening: async (): Promise<StreamEvent<AgentStreamEvents>[]> => [
       { name: 'me', data: agent },
       { name: 'agents', data: hub.agentList() },
+      { name: 'availability', data: hub.consoleAvailability() },
       { name: 'visitors', data: hub.agentVisitorList() },
       {
         name: 'conversations',
@@ -151,6 +153,8 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
     },
     typing: async (request) => {
       const conversation = await conversationFor(request)
+      // Typing after the chat ended would show an indicator nobody clears.
+      if (!isChatInProgress(conversation)) return {}
       hub.publish({
         kind: 'signal',
         audience: { kind: 'conversation', conversationId: conversation.id },

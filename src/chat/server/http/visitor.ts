@@ -22,7 +22,7 @@ import {
   type VisitorRequest,
   type VisitorStreamEvents,
 } from '../../protocol'
-import { endChat, isChatOpen, queueAgain, rateChat, startChat } from '../conversation/life'
+import { endChat, isChatInProgress, isChatOpen, queueAgain, rateChat, startChat } from '../conversation/life'
 import { mailTranscript } from '../conversation/transcriptRequest'
 import { readCookie } from '@/security/cookies'
 import { ChatRequestError, refuseWhenLimited } from '../errors'
@@ -272,7 +272,8 @@ export async function runVisitorAction(
     },
     typing: async (request) => {
       const conversation = await store.conversationOf(visitorId)
-      if (conversation) {
+      // Typing after the chat ended would show an indicator nobody clears.
+      if (conversation && isChatInProgress(conversation)) {
         hub.publish({
           kind: 'signal',
           audience: { kind: 'agents' },

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { AgentPresence, CustomerStatus } from '../../constants'
-import type { AgentOnDuty, Availability, VisitorListView, VisitorOnSite } from '../../protocol'
+import type { AgentOnDuty, Availability, ConsoleAvailability, VisitorListView, VisitorOnSite } from '../../protocol'
 import {
   type BusMessage,
   type ChatBus,
@@ -15,6 +15,12 @@ import { createRedisBus } from './redisBus'
 import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_LIST_INTERVAL_MS } from './roster'
 import { StreamSlots } from './streamSlots'
 import { currentOpeningHours } from '../settings'
+
+/**
+ * How often the hub looks whether the opening hours have opened or closed the chat: nothing else
+ * happens at that moment to tell the agents' consoles (visitors' widgets poll on their own).
+ */
+export const OPENING_HOURS_CHECK_MS = 30_000
 
 /** `activeAt`: when the visitor last connected or changed (page, status, name), in ms since the epoch. */
 type VisitorEntry = VisitorOnSite & { connections: number; activeAt: number }
@@ -54,7 +60,9 @@ export class ChatHub {
   private readonly local = new EventEmitter()
   private lastAgents = '[]'
   private lastAvailability: Availability = 'offline'
+  private lastConsoleAvailability = ''
   private visitorListTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly hoursCheck: ReturnType<typeof setInterval>
 
   constructor(
     readonly bus: ChatBus,
@@ -70,6 +78,8 @@ export class ChatHub {
     )
     bus.subscribe((message) => this.onBusMessage(message))
     this.presence.start()
+    this.hoursCheck = setInterval(() => this.tellAvailability(), OPENING_HOURS_CHECK_MS)
+    this.hoursCheck.unref?.()
   }
 
   publish(message: StreamMessage) {
@@ -90,12 +100,19 @@ export class ChatHub {
 
   /** Stops announcing this instance and tells the others it is gone. */
   close() {
+    clearInterval(this.hoursCheck)
     this.presence.stop()
   }
 
   availability(now = new Date()): Availability {
+    return this.consoleAvailability(now).availability
+  }
+
+  /** The availability visitors see, and whether the opening hours are what keeps it offline. */
+  consoleAvailability(now = new Date()): ConsoleAvailability {
     const someoneOnline = this.allAgents().some((agent) => agent.connections > 0 && agent.presence === 'online')
-    return someoneOnline && isOpenAt(this.openingHours(), now) ? 'online' : 'offline'
+    const withinOpeningHours = isOpenAt(this.openingHours(), now)
+    return { availability: someoneOnline && withinOpeningHours ? 'online' : 'offline', withinOpeningHours }
   }
 
   visitorConnected(entry: VisitorOnSite) {
@@ -212,6 +229,19 @@ export class ChatHub {
     this.local.emit('signal', { kind: 'signal', audience: { kind: audience }, name, data } satisfies StreamMessage)
   }
 
+  /** Tells visitors the availability, and agents also whether the opening hours decide it, when either changed. */
+  private tellAvailability() {
+    const seen = this.consoleAvailability()
+    if (seen.availability !== this.lastAvailability) {
+      this.lastAvailability = seen.availability
+      this.signal('visitors', 'availability', { availability: seen.availability })
+    }
+    if (JSON.stringify(seen) !== this.lastConsoleAvailability) {
+      this.lastConsoleAvailability = JSON.stringify(seen)
+      this.signal('agents', 'availability', seen)
+    }
+  }
+
   /** Tells this instance's streams what changed: the team, availability, and (coalesced) the visitors. */
   private tellLocalStreams() {
     const agents = JSON.stringify(this.agentList())
@@ -219,11 +249,7 @@ export class ChatHub {
       this.lastAgents = agents
       this.signal('agents', 'agents', JSON.parse(agents))
     }
-    const availability = this.availability()
-    if (availability !== this.lastAvailability) {
-      this.lastAvailability = availability
-      this.signal('visitors', 'availability', { availability })
-    }
+    this.tellAvailability()
     // A burst of page views sends agents one list, not one list per visitor.
     if (this.visitorListTimer) return
     this.visitorListTimer = setTimeout(() => {

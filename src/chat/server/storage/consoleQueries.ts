@@ -58,6 +58,7 @@ export async function searchHistory(payload: Payload, search: HistorySearch): Pr
     email: doc.email ?? '',
     startedAt: doc.createdAt,
     lastActiveAt: doc.updatedAt,
+    rating: doc.rating ?? null,
   }))
 }
 
