@@ -9,6 +9,7 @@ import * as migration_20261126_065756_chat_upkeep from './20261126_065756_chat_u
 import * as migration_20261126_071020_contact_confirmation from './20261126_071020_contact_confirmation';
 import * as migration_20261126_093407_pages_trash from './20261126_093407_pages_trash';
 import * as migration_20261126_125636_pages_autosave from './20261126_125636_pages_autosave';
+import * as migration_20261129_050711_contact_confirmation_skipped from './20261129_050711_contact_confirmation_skipped';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261126_125636_pages_autosave.up,
     down: migration_20261126_125636_pages_autosave.down,
-    name: '20261126_125636_pages_autosave'
+    name: '20261126_125636_pages_autosave',
+  },
+  {
+    up: migration_20261129_050711_contact_confirmation_skipped.up,
+    down: migration_20261129_050711_contact_confirmation_skipped.down,
+    name: '20261129_050711_contact_confirmation_skipped'
   },
 ];
