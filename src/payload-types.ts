@@ -970,7 +970,7 @@ export interface Form {
   sendConfirmation?: boolean | null;
   confirmationSubject?: string | null;
   /**
-   * {name} becomes the visitor's name (the form's field named "name"), {business} the business's name from site settings.
+   * {business} becomes the business's name from site settings. Nothing the visitor typed goes in (anyone may type any address), so {name} reads "there". At most 3 confirmations an hour go to one address and 60 in all; past that the message is still delivered to you.
    */
   confirmationText?: string | null;
   updatedAt: string;
@@ -1047,6 +1047,10 @@ export interface FormSubmission {
   lastDeliveryError?: string | null;
   deliveredAt?: string | null;
   confirmationSentAt?: string | null;
+  /**
+   * Why the visitor got no confirmation: an hourly allowance was spent. The message itself was delivered as usual.
+   */
+  confirmationSkipped?: string | null;
   pageUrl?: string | null;
   /**
    * Every inbox action: what, who, when. Appended, never edited.
@@ -1903,6 +1907,7 @@ export interface FormSubmissionsSelect<T extends boolean = true> {
   lastDeliveryError?: T;
   deliveredAt?: T;
   confirmationSentAt?: T;
+  confirmationSkipped?: T;
   pageUrl?: T;
   history?:
     | T

@@ -46,6 +46,8 @@ function mediaSource({ mediaDir, uploadsInBucket }) {
       ]
     : [
         `root ${mediaDir};`,
+        // A link in the uploads folder is never followed (the app refuses one too, src/server/mediaFiles.ts).
+        'disable_symlinks on from=$document_root;',
         'try_files /$1 @media_from_app;',
         'gzip_static on;',
         'open_file_cache max=2000 inactive=60s;',

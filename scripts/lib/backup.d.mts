@@ -60,3 +60,9 @@ export declare function postgresToolCall(
   args: string[],
   databaseUrl: string,
 ): { command: string; args: string[]; env: NodeJS.ProcessEnv }
+
+/**
+ * Unpacks an archive into `staging` (a folder of its own), taking only what its manifest lists and
+ * checking each file's hash; files 0600, folders 0700. Refuses anything else with a BackupError naming the entry.
+ */
+export declare function unpackArchive(archive: string, staging: string): Promise<BackupManifest>

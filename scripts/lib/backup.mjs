@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises'
 import { createClient } from '@libsql/client'
 import pg from 'pg'
 import { ROOT } from './bootstrap.mjs'
+import { DamagedArchiveError, readTarGz } from './tarEntries.mjs'
 
 /** Archives older than this many days are deleted by the next backup (`BACKUP_KEEP_DAYS`). */
 export const BACKUP_KEEP_DAYS = 14
@@ -35,6 +36,8 @@ const ARCHIVE_NAME = new RegExp(
   `^(site|stack)-(?:${BEFORE_RESTORE}-)?(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})Z\\.tar\\.gz$`,
 )
 const DAY_MS = 24 * 60 * 60 * 1000
+/** A restored data file's mode before the umask: what the site's own writes ask for. */
+const SITE_FILE_MODE = 0o666
 
 /**
  * Beside the checkout, never inside it: `git clean -xdf` deletes ignored folders such as
@@ -178,6 +181,21 @@ async function withPostgres(databaseUrl, work) {
 
 // ---- files ----------------------------------------------------------------------------------
 
+/** How a backup or a restore makes a file of its own: new (never one there already), through no link, and (with 0600) private. */
+const PRIVATE_NEW_FILE = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
+
+/** Copies `from` into a new file `to`, created with `mode` (less the umask) before a byte is written. */
+async function copyIntoNewFile(from, to, mode) {
+  // The source is opened first: one gone (ENOENT) leaves no empty copy behind.
+  const source = fs.openSync(from, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+  await pipeline(fs.createReadStream(null, { fd: source }), fs.createWriteStream(to, { flags: PRIVATE_NEW_FILE, mode }))
+}
+
+/** An empty file of this user's alone (0600), for a tool that writes into the file it is given. */
+function createPrivateFile(file) {
+  fs.closeSync(fs.openSync(file, PRIVATE_NEW_FILE, 0o600))
+}
+
 async function sha256Of(file) {
   const hash = createHash('sha256')
   await pipeline(fs.createReadStream(file), hash)
@@ -247,9 +265,10 @@ export function pruneBackups(backupDir, keepDays, now = new Date()) {
 }
 
 async function copyDatabase(target, staging) {
-  fs.mkdirSync(path.join(staging, DATABASE_FOLDER), { recursive: true })
+  fs.mkdirSync(path.join(staging, DATABASE_FOLDER), { recursive: true, mode: 0o700 })
   if (isPostgres(target.databaseUrl)) {
     const file = path.join(staging, POSTGRES_DUMP)
+    createPrivateFile(file)
     // The counts and the dump read one snapshot, so the manifest describes exactly what was dumped.
     const tables = await withPostgres(target.databaseUrl, async (client) => {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
@@ -271,6 +290,8 @@ async function copyDatabase(target, staging) {
   const source = sqliteFileOf(target)
   if (!fs.existsSync(source)) throw new BackupError(`there is no database at ${source}`)
   const copy = path.join(staging, SQLITE_COPY)
+  // VACUUM INTO fills an empty file it is given, keeping its mode.
+  createPrivateFile(copy)
   // SQLite's online copy: one read transaction, so writes by the running site neither block it nor tear it.
   const client = createClient({ url: `file:${source}` })
   try {
@@ -313,9 +334,9 @@ export async function backup({
     const files = []
     for (const relative of dataFilesOf(target, uploadsInBucket)) {
       const copy = path.join(filesRoot, relative)
-      fs.mkdirSync(path.dirname(copy), { recursive: true })
+      fs.mkdirSync(path.dirname(copy), { recursive: true, mode: 0o700 })
       try {
-        fs.copyFileSync(path.join(target.dataDir, relative), copy)
+        await copyIntoNewFile(path.join(target.dataDir, relative), copy, 0o600)
       } catch (error) {
         // A file deleted by the site since the listing (an old upload replaced) is simply not part of this backup.
         if (error?.code === 'ENOENT') continue
@@ -323,7 +344,7 @@ export async function backup({
       }
       files.push(await describeFile(filesRoot, relative))
     }
-    fs.mkdirSync(filesRoot, { recursive: true })
+    fs.mkdirSync(filesRoot, { recursive: true, mode: 0o700 })
 
     const manifest = {
       format: MANIFEST_FORMAT,
@@ -337,20 +358,24 @@ export async function backup({
         ? { store: 's3', bucket: uploadsInBucket.bucket, folders: UPLOAD_FOLDERS, inArchive: false }
         : { store: 'data folder', inArchive: true },
     }
-    fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`)
+    fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`, {
+      flag: PRIVATE_NEW_FILE,
+      mode: 0o600,
+    })
 
+    // tar writes into the file it is given, which keeps the mode it was made with.
+    createPrivateFile(partial)
     await runTool(
       { command: 'tar', args: ['-czf', partial, '-C', staging, MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER] },
       'tar failed',
     )
-    fs.chmodSync(partial, 0o600)
     fs.renameSync(partial, archive)
 
     let secrets = null
     if (fs.existsSync(envFile)) {
       secrets = path.join(backupDir, secretsNameFor(name))
-      fs.copyFileSync(envFile, secrets)
-      fs.chmodSync(secrets, 0o600)
+      fs.rmSync(secrets, { force: true })
+      fs.writeFileSync(secrets, fs.readFileSync(envFile), { flag: PRIVATE_NEW_FILE, mode: 0o600 })
     }
     const removed = pruneBackups(backupDir, keepDays, now)
     return { archive, secrets, manifest, removed }
@@ -365,32 +390,156 @@ export async function backup({
 
 // ---- restore --------------------------------------------------------------------------------
 
-/** Unpacks and checks an archive in `staging`: every file present, of its size and hash. */
-async function unpackVerified(archive, staging) {
-  if (!fs.existsSync(archive)) throw new BackupError(`there is no archive at ${archive}`)
-  try {
-    await runTool(
-      { command: 'tar', args: ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'] },
-      'tar could not read it',
-    )
-  } catch (error) {
-    throw new BackupError(`${archive} is damaged or incomplete (${error.message})`)
-  }
-  const manifestFile = path.join(staging, MANIFEST_NAME)
-  if (!fs.existsSync(manifestFile)) throw new BackupError(`${archive} has no ${MANIFEST_NAME}: it is not a site backup`)
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
-  if (manifest.format !== MANIFEST_FORMAT) {
-    throw new BackupError(`${archive} is of format ${manifest.format}; this restore reads format ${MANIFEST_FORMAT}`)
-  }
+/** The most of a manifest a restore reads: far beyond the list of a site's files, far below the memory it has. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+/** The database copy each kind of backup holds, and no other name. */
+const DATABASE_COPIES = { sqlite: SQLITE_COPY, postgres: POSTGRES_DUMP }
+
+/** An entry's name as a relative path of `/`-separated parts (tar's leading `./` dropped), or why it is refused. */
+function entryPath(name) {
+  const trimmed = name.replace(/^(\.\/)+/, '').replace(/\/+$/, '')
+  if (trimmed === '' || trimmed === '.') return { path: '' }
+  if (name.startsWith('/')) return { refused: 'an absolute path' }
+  const parts = trimmed.split('/')
+  if (parts.includes('..')) return { refused: 'a path leading out of the folder it is unpacked in' }
+  if (parts.some((part) => part === '' || part === '.')) return { refused: 'a path in an unusual form' }
+  return { path: trimmed }
+}
+
+/** Control characters shown as escapes, so that an entry's name in a message is what the archive holds. */
+const shownName = (name) => JSON.stringify(name).slice(1, -1)
+
+/**
+ * What the manifest lets a restore take: each regular file (the manifest itself, the database
+ * copy, every data file) with its size and hash, and the folders above them. A manifest naming a
+ * path that leads anywhere else is refused as a whole.
+ */
+function takenByManifest(archive, manifest) {
+  const files = new Map([[MANIFEST_NAME, null]])
   const wanted = [
-    { path: manifest.database.file, size: manifest.database.size, sha256: manifest.database.sha256 },
-    ...manifest.files.map((file) => ({ ...file, path: `${FILES_FOLDER}/${file.path}` })),
+    { path: manifest.database?.file, size: manifest.database?.size, sha256: manifest.database?.sha256 },
+    ...(Array.isArray(manifest.files) ? manifest.files : []).map((file) => ({
+      ...file,
+      path: typeof file?.path === 'string' ? `${FILES_FOLDER}/${file.path}` : file?.path,
+    })),
   ]
-  const problems = []
+  if (manifest.database?.file !== DATABASE_COPIES[manifest.database?.kind]) {
+    throw new BackupError(`${archive} has a manifest naming an unknown database copy: it is not a site backup`)
+  }
   for (const file of wanted) {
-    const full = path.join(staging, file.path)
-    if (!fs.existsSync(full)) problems.push(`${file.path} is missing`)
-    else if ((await describeFile(staging, file.path)).sha256 !== file.sha256) problems.push(`${file.path} differs`)
+    const checked = typeof file.path === 'string' ? entryPath(file.path) : { refused: 'no path' }
+    if ('refused' in checked || checked.path !== file.path || files.has(file.path)) {
+      throw new BackupError(
+        `${archive} has a manifest listing ${shownName(String(file.path))}, which a restore cannot take (${checked.refused ?? 'listed twice'})`,
+      )
+    }
+    files.set(file.path, file)
+  }
+  const folders = new Set(['', DATABASE_FOLDER, FILES_FOLDER])
+  for (const file of files.keys()) {
+    const parts = file.split('/')
+    for (let depth = 1; depth < parts.length; depth++) folders.add(parts.slice(0, depth).join('/'))
+  }
+  return { files, folders }
+}
+
+/** Why the archive's `entry` is refused, or null: only regular files and folders the manifest lists, once each. */
+function entryRefusal(entry, taken, seen) {
+  const shown = shownName(entry.name)
+  if (entry.kind === 'symbolic link' || entry.kind === 'hard link')
+    return `${shown} is a ${entry.kind} (to ${shownName(entry.linkName)})`
+  if (entry.kind !== 'file' && entry.kind !== 'directory') return `${shown} is a ${entry.kind}`
+  const where = entryPath(entry.name)
+  if ('refused' in where) return `${shown} has ${where.refused}`
+  const listed = entry.kind === 'file' ? taken.files.has(where.path) : taken.folders.has(where.path)
+  if (!listed) return `${shown} is not in its manifest`
+  if (entry.kind === 'file' && seen.has(where.path)) return `${shown} appears twice`
+  seen.add(where.path)
+  return null
+}
+
+/** Reads an archive's entries (see tarEntries.mjs), its damage said as such. */
+async function readArchive(archive, visit) {
+  try {
+    await readTarGz(archive, visit)
+  } catch (error) {
+    if (error instanceof DamagedArchiveError)
+      throw new BackupError(`${archive} is damaged or incomplete (${error.message})`)
+    throw error
+  }
+}
+
+/**
+ * Unpacks and checks an archive in `staging`, taking only what its manifest lists: every entry is
+ * a regular file or folder the manifest names (no link, device or FIFO, no path leading out), each
+ * listed file present, of its hash. A first reading finds the manifest and checks every entry
+ * before anything is written; the second writes the listed files, private to this user (0600 in
+ * folders of 0700), checking each entry again.
+ */
+export async function unpackArchive(archive, staging) {
+  if (!fs.existsSync(archive)) throw new BackupError(`there is no archive at ${archive}`)
+  const entries = []
+  let manifestBytes = null
+  await readArchive(archive, (entry) => {
+    entries.push(entry)
+    const where = entryPath(entry.name)
+    if (entry.kind !== 'file' || where.path !== MANIFEST_NAME || manifestBytes || entry.size > MAX_MANIFEST_BYTES)
+      return
+    const chunks = []
+    return { write: (chunk) => chunks.push(chunk), end: () => (manifestBytes = Buffer.concat(chunks)) }
+  })
+  if (!manifestBytes) throw new BackupError(`${archive} has no ${MANIFEST_NAME}: it is not a site backup`)
+  let manifest
+  try {
+    manifest = JSON.parse(manifestBytes.toString('utf8'))
+  } catch (error) {
+    throw new BackupError(
+      `${archive} has a ${MANIFEST_NAME} that cannot be read (${error.message}): it is not a site backup`,
+    )
+  }
+  if (manifest?.format !== MANIFEST_FORMAT) {
+    throw new BackupError(`${archive} is of format ${manifest?.format}; this restore reads format ${MANIFEST_FORMAT}`)
+  }
+  const taken = takenByManifest(archive, manifest)
+  const refuse = (refusal) =>
+    new BackupError(`${archive} is refused: ${refusal}; a restore takes only the regular files its manifest lists`)
+  const seen = new Set()
+  for (const entry of entries) {
+    const refusal = entryRefusal(entry, taken, seen)
+    if (refusal) throw refuse(refusal)
+  }
+
+  const problems = []
+  const hashes = new Map()
+  fs.mkdirSync(path.join(staging, FILES_FOLDER), { mode: 0o700 })
+  const written = new Set()
+  let open = null
+  await readArchive(archive, (entry) => {
+    const refusal = entryRefusal(entry, taken, written)
+    if (refusal) throw refuse(`${refusal} (the archive changed while it was read)`)
+    if (entry.kind !== 'file') return
+    const relative = entryPath(entry.name).path
+    const full = path.join(staging, relative)
+    fs.mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 })
+    const fd = fs.openSync(full, PRIVATE_NEW_FILE, 0o600)
+    open = fd
+    const hash = createHash('sha256')
+    return {
+      write: (chunk) => {
+        hash.update(chunk)
+        fs.writeSync(fd, chunk)
+      },
+      end: () => {
+        open = null
+        fs.closeSync(fd)
+        hashes.set(relative, hash.digest('hex'))
+      },
+    }
+  }).finally(() => open !== null && fs.closeSync(open))
+  for (const [file, listed] of taken.files) {
+    if (!listed) continue
+    if (!hashes.has(file)) problems.push(`${file} is missing`)
+    else if (hashes.get(file) !== listed.sha256) problems.push(`${file} differs`)
   }
   if (problems.length) throw new BackupError(`${archive} does not match its manifest: ${problems.join('; ')}`)
   return manifest
@@ -513,7 +662,7 @@ export async function restore({
   let touched = false
   let beforeRestore = null
   try {
-    const manifest = await unpackVerified(path.resolve(archive), staging)
+    const manifest = await unpackArchive(path.resolve(archive), staging)
     const wantedKind = isPostgres(databaseUrl) ? 'postgres' : 'sqlite'
     if (manifest.database.kind !== wantedKind) {
       throw new BackupError(
@@ -543,10 +692,17 @@ export async function restore({
       )
     } else {
       fs.mkdirSync(path.dirname(sqliteFileOf(target)), { recursive: true })
-      fs.copyFileSync(databaseCopy, sqliteFileOf(target))
+      // A database file with no table counts as empty; the copy takes its place.
+      for (const suffix of SQLITE_SIDE_FILES) fs.rmSync(`${sqliteFileOf(target)}${suffix}`, { force: true })
+      await copyIntoNewFile(databaseCopy, sqliteFileOf(target), 0o600)
     }
     fs.mkdirSync(target.dataDir, { recursive: true })
-    fs.cpSync(path.join(staging, FILES_FOLDER), target.dataDir, { recursive: true })
+    // Made as the site makes its files (mode 0666 less the umask), so the front reads uploads as before.
+    for (const file of manifest.files) {
+      const to = path.join(target.dataDir, file.path)
+      fs.mkdirSync(path.dirname(to), { recursive: true })
+      await copyIntoNewFile(path.join(staging, FILES_FOLDER, file.path), to, SITE_FILE_MODE)
+    }
 
     const tables = isPostgres(databaseUrl)
       ? await withPostgres(databaseUrl, postgresCounts)

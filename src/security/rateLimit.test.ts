@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRateLimiter, memoryRateLimiter, RATE_LIMIT_MAX_KEYS, type RateLimiter } from './rateLimit'
+import { createRateLimiter, memoryRateLimiter, RATE_LIMIT_MAX_KEYS, type RateLimiter, takeEach } from './rateLimit'
 
 function clock(start = 1_000_000) {
   let time = start
@@ -120,5 +120,34 @@ describe('createRateLimiter', () => {
     } finally {
       if (saved !== undefined) process.env.REDIS_URL = saved
     }
+  })
+})
+
+describe('takeEach, for an action within several allowances', () => {
+  const policy = { kind: 'fixed-window' as const, limit: 1, windowMs: 1000 }
+
+  it('takes from each in order, and gives every take back when asked', async () => {
+    const recipient = memoryRateLimiter(policy, () => 0)
+    const site = memoryRateLimiter(policy, () => 0)
+    const taken = await takeEach([
+      [recipient, 'a@example.com'],
+      [site, 'site'],
+    ])
+    expect(taken.allowed).toBe(true)
+    expect((await site.take('site')).allowed).toBe(false)
+    if (taken.allowed) await taken.giveBack()
+    expect((await recipient.take('a@example.com')).allowed).toBe(true)
+  })
+
+  it('names the allowance that refused, and gives back the ones taken before it', async () => {
+    const recipient = memoryRateLimiter(policy, () => 0)
+    const site = memoryRateLimiter(policy, () => 0)
+    await site.take('site')
+    const refused = await takeEach([
+      [recipient, 'a@example.com'],
+      [site, 'site'],
+    ])
+    expect(refused).toEqual({ allowed: false, refusedBy: 1, retryAfterMs: 1000 })
+    expect((await recipient.take('a@example.com')).allowed).toBe(true)
   })
 })

@@ -203,6 +203,35 @@ export function createRateLimiter(policy: RatePolicy, options: RateLimiterOption
   }
 }
 
+/** One allowance of several a single action needs: the limiter and the key it counts (a visitor, an address, the site). */
+export type Allowance = readonly [limiter: RateLimiter, key: string]
+
+/**
+ * Takes one from each allowance, in order, for an action that must stay within all of them (one
+ * mail: its recipient's, the site's). On the first refusal, those taken are given back and the
+ * answer names the refusing allowance's index; when allowed, `giveBack` undoes every take (the
+ * action did not happen after all).
+ */
+export async function takeEach(
+  allowances: readonly Allowance[],
+): Promise<
+  { allowed: true; giveBack: () => Promise<void> } | { allowed: false; refusedBy: number; retryAfterMs: number }
+> {
+  const taken: [RateLimiter, string, RateDecision][] = []
+  const giveBack = async () => {
+    await Promise.all(taken.map(([limiter, key, decision]) => limiter.giveBack(key, decision)))
+  }
+  for (const [index, [limiter, key]] of allowances.entries()) {
+    const decision = await limiter.take(key)
+    if (!decision.allowed) {
+      await giveBack()
+      return { allowed: false, refusedBy: index, retryAfterMs: decision.retryAfterMs }
+    }
+    taken.push([limiter, key, decision])
+  }
+  return { allowed: true, giveBack }
+}
+
 /** Whole seconds for a `Retry-After` header, never 0. */
 export const retryAfterSeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000))
 

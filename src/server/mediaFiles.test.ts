@@ -192,6 +192,28 @@ describe('a media file answered by the site’s server', () => {
     }
   })
 
+  it('answers 404 for a symbolic link in the uploads folder, wherever it points, and sends none of its target', async () => {
+    const secrets = path.join(path.dirname(mediaDir), `site-${path.basename(mediaDir)}.env`)
+    fs.writeFileSync(secrets, 'PAYLOAD_SECRET=never-served')
+    fs.symlinkSync(secrets, path.join(mediaDir, 'evil.png'))
+    fs.symlinkSync('hero-800x450.webp', path.join(mediaDir, 'alias.webp'))
+    try {
+      for (const [target, method] of [
+        ['/api/media/file/evil.png', 'GET'],
+        ['/api/media/file/evil.png?v=lt3k9x2a', 'GET'],
+        ['/api/media/file/evil.png', 'HEAD'],
+        ['/api/media/file/alias.webp', 'GET'],
+      ]) {
+        const answer = await request(target, {}, method)
+        expect(answer.status, `${method} ${target}`).toBe(404)
+        expect(answer.body.includes('never-served')).toBe(false)
+        expect(answer.body.includes(IMAGE)).toBe(false)
+      }
+    } finally {
+      fs.rmSync(secrets, { force: true })
+    }
+  })
+
   it('leaves other methods to Payload', async () => {
     reachedNext.length = 0
     const answer = await request(HERO, {}, 'DELETE')

@@ -115,21 +115,30 @@ type FoundMediaFile = {
  */
 export type MediaStore = { find: (name: string) => Promise<FoundMediaFile | null> }
 
-/** Media files in a folder of the local disk (a name leading out of it is refused before). */
+/**
+ * Media files in a folder of the local disk (a name leading out of it is refused before). A file is
+ * opened without following a link and served only when what was opened is a regular file: a link
+ * put in the folder (by a restore, by hand) could otherwise publish any file the site may read.
+ */
 export function diskMediaStore(mediaDir = MEDIA_DIR): MediaStore {
   const root = path.resolve(mediaDir)
   return {
     async find(name) {
       const filePath = path.resolve(root, name)
       if (path.dirname(filePath) !== root) return null
-      const stats = await fs.promises.stat(filePath).catch(() => null)
-      if (!stats?.isFile()) return null
+      const file = await fs.promises.open(filePath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW).catch(() => null)
+      if (!file) return null
+      const stats = await file.stat().catch(() => null)
+      if (!stats?.isFile()) {
+        await file.close()
+        return null
+      }
       return {
         size: stats.size,
         modifiedMs: stats.mtimeMs,
         entityTag: mediaEntityTag(stats),
-        open: () => fs.createReadStream(filePath),
-        discard: () => undefined,
+        open: () => file.createReadStream(),
+        discard: () => void file.close().catch(() => undefined),
       }
     },
   }

@@ -24,6 +24,7 @@ import {
   postgresToolCall,
   restore,
   secretsNameFor,
+  unpackArchive,
 } from '../../scripts/lib/backup.mjs'
 import { createContactForm, validFields } from '../support/contact'
 import { startTestPayload } from '../support/payload'
@@ -396,6 +397,155 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
   })
 })
 
+describe('an archive holding more than its manifest lists is refused whole, and the site is left as it was', () => {
+  const root = path.join(TEMP_ROOT, 'tampered-10')
+  const sourceData = path.join(root, 'source', 'data')
+  const siteData = path.join(root, 'site', 'data')
+  const backupDir = path.join(root, 'backups')
+  const keptDir = path.join(root, 'kept')
+  /** The secrets a tampered archive points at, as /etc/site/site.env on a server. */
+  const secretsFile = path.join(root, 'site.env')
+  const UPLOAD = 'parcel-map.png'
+  let archive: string
+
+  /** A folder holding a SQLite database with one table and one upload. */
+  async function makeSite(dataDir: string, table: string) {
+    fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true })
+    fs.writeFileSync(path.join(dataDir, 'media', UPLOAD), `an upload of the ${table} site`)
+    const database = createClient({ url: `file:${path.join(dataDir, 'site.db')}` })
+    try {
+      await database.execute(`CREATE TABLE ${table} (note TEXT)`)
+      await database.execute(`INSERT INTO ${table} VALUES ('a row')`)
+    } finally {
+      database.close()
+    }
+  }
+
+  beforeAll(async () => {
+    await makeSite(sourceData, 'backed_up')
+    await makeSite(siteData, 'current')
+    fs.writeFileSync(secretsFile, 'PAYLOAD_SECRET=never-served\n')
+    archive = (await backup({ dataDir: sourceData, backupDir, envFile: path.join(root, 'no.env') })).archive
+  })
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+  /** The backup unpacked, changed by `change`, and packed again by tar with `extra` arguments (-P keeps `/` and `..`). */
+  async function tampered(name: string, change: (unpacked: string) => void | Promise<void>, extra: string[] = []) {
+    const unpacked = fs.mkdtempSync(path.join(root, 'unpacked-'))
+    try {
+      await tar(['-xzf', archive, '-C', unpacked])
+      await change(unpacked)
+      const out = path.join(root, `${name}.tar.gz`)
+      await tar(['-czPf', out, '-C', unpacked, '.', ...extra])
+      return out
+    } finally {
+      fs.rmSync(unpacked, { recursive: true, force: true })
+    }
+  }
+
+  const media = (unpacked: string, name: string) => path.join(unpacked, 'data', 'media', name)
+  const cases: [string, () => Promise<string>, RegExp][] = [
+    [
+      'a symbolic link (to the secrets)',
+      () => tampered('symlink', (unpacked) => fs.symlinkSync(secretsFile, media(unpacked, 'evil.png'))),
+      /data\/media\/evil\.png is a symbolic link \(to .*site\.env\)/,
+    ],
+    [
+      'a hard link',
+      () => tampered('hardlink', (unpacked) => fs.linkSync(media(unpacked, UPLOAD), media(unpacked, 'twin.png'))),
+      /data\/media\/twin\.png is a hard link/,
+    ],
+    [
+      'a FIFO',
+      () =>
+        tampered(
+          'fifo',
+          (unpacked) =>
+            new Promise<void>((resolve, reject) =>
+              execFile('mkfifo', [media(unpacked, 'pipe.png')], (error) => (error ? reject(error) : resolve())),
+            ),
+        ),
+      /data\/media\/pipe\.png is a FIFO/,
+    ],
+    [
+      'a file its manifest does not list',
+      () => tampered('extra', (unpacked) => fs.writeFileSync(media(unpacked, 'extra.png'), 'not backed up')),
+      /data\/media\/extra\.png is not in its manifest/,
+    ],
+    [
+      'a ../ path',
+      () =>
+        tampered('dotdot', (unpacked) => fs.writeFileSync(media(unpacked, 'up.png'), 'out'), [
+          '--transform=s,^\\./data/media/up\\.png$,../up.png,',
+        ]),
+      /"?\.\.\/up\.png"? has a path leading out of the folder it is unpacked in/,
+    ],
+    [
+      'an absolute path',
+      () => tampered('absolute', () => undefined, [secretsFile]),
+      new RegExp(`${secretsFile.replace(/[.]/g, '\\.')} has an absolute path`),
+    ],
+  ]
+
+  it.each(cases)('refuses %s, naming the entry, and changes nothing', async (_what, make, message) => {
+    const bad = await make()
+    const filesBefore = fileHashes(siteData)
+    const databaseBefore = sha256(path.join(siteData, 'site.db'))
+    const besideBefore = fs.readdirSync(path.dirname(siteData))
+    const databaseUrl = `file:${path.join(siteData, 'site.db')}`
+    const refusal = restore({ archive: bad, dataDir: siteData, databaseUrl, force: true, backupDir: keptDir })
+    await expect(refusal).rejects.toThrow(message)
+    await expect(refusal).rejects.toThrow(/only the regular files its manifest lists.*nothing was changed/s)
+    expect(fileHashes(siteData)).toEqual(filesBefore)
+    expect(sha256(path.join(siteData, 'site.db'))).toBe(databaseBefore)
+    expect(fs.readdirSync(path.dirname(siteData)), 'no staging folder left').toEqual(besideBefore)
+    expect(fs.existsSync(keptDir), 'no copy kept: nothing was replaced').toBe(false)
+  })
+
+  it('refuses a manifest that lists a path leading out of the data folder', async () => {
+    const bad = await tampered('manifest-dotdot', (unpacked) => {
+      const manifestFile = path.join(unpacked, MANIFEST_NAME)
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
+      manifest.files.push({ ...manifest.files[0], path: '../escaped.png' })
+      fs.writeFileSync(manifestFile, JSON.stringify(manifest))
+    })
+    const target = path.join(root, 'empty-target', 'data')
+    await expect(
+      restore({ archive: bad, dataDir: target, databaseUrl: `file:${path.join(target, 'site.db')}` }),
+    ).rejects.toThrow(/manifest listing data\/\.\.\/escaped\.png.*nothing was changed/s)
+    expect(fs.existsSync(target)).toBe(false)
+  })
+
+  it('restores the untampered archive: the upload as the site makes its files, the database its owner’s alone', async () => {
+    const target = path.join(root, 'restored', 'data')
+    const result = await restore({ archive, dataDir: target, databaseUrl: `file:${path.join(target, 'site.db')}` })
+    expect(result.tables).toEqual({ backed_up: 1 })
+    const upload = path.join(target, 'media', UPLOAD)
+    expect(fs.readFileSync(upload, 'utf8')).toBe('an upload of the backed_up site')
+    expect(fs.statSync(upload).mode & 0o777).toBe(0o666 & ~process.umask())
+    expect(fs.statSync(path.join(target, 'site.db')).mode & 0o777).toBe(0o600)
+  })
+
+  it('unpacks into files of 0600 and folders of 0700 from the start, whatever the umask', async () => {
+    const staging = fs.mkdtempSync(path.join(root, 'staging-'))
+    const umask = process.umask(0)
+    try {
+      await unpackArchive(archive, staging)
+    } finally {
+      process.umask(umask)
+    }
+    const modes = fs.readdirSync(staging, { recursive: true, withFileTypes: true }).map((entry) => {
+      const full = path.join(entry.parentPath, entry.name)
+      return [path.relative(staging, full), fs.lstatSync(full).mode & 0o777]
+    })
+    expect(modes.length).toBeGreaterThan(3)
+    for (const [name, mode] of modes) {
+      const isFolder = fs.lstatSync(path.join(staging, name as string)).isDirectory()
+      expect([name, mode]).toEqual([name, isFolder ? 0o700 : 0o600])
+    }
+  })
+})
+
 describe('the archive and its secrets', () => {
   const backupDir = path.join(TEMP_ROOT, 'site-backups-2')
   const sourceDir = path.join(TEMP_ROOT, 'site-source-3')
@@ -434,6 +584,73 @@ describe('the archive and its secrets', () => {
     const left = fs.readdirSync(backupDir)
     for (const name of [recent, unrelated, path.basename(result.archive)]) expect(left).toContain(name)
     for (const name of [old, oldStack, secretsNameFor(old)]) expect(left).not.toContain(name)
+  })
+})
+
+describe('what a backup writes before its archive is whole', () => {
+  const root = path.join(TEMP_ROOT, 'private-staging-11')
+  const dataDir = path.join(root, 'data')
+  const backupDir = path.join(root, 'backups')
+  const recordingBin = path.join(root, 'bin')
+  const record = path.join(root, 'modes.txt')
+  beforeAll(async () => {
+    for (const dir of [path.join(dataDir, 'media'), recordingBin]) fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dataDir, 'media', 'deed.png'), 'an upload')
+    const database = createClient({ url: `file:${path.join(dataDir, 'site.db')}` })
+    try {
+      await database.execute('CREATE TABLE pages (title TEXT)')
+    } finally {
+      database.close()
+    }
+    // Stands before the real tar (-czf FILE -C STAGING …): writes down the mode of all it is given, then packs it.
+    const realTar = await new Promise<string>((resolve, reject) =>
+      execFile('sh', ['-c', 'command -v tar'], (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
+    )
+    fs.writeFileSync(
+      path.join(recordingBin, 'tar'),
+      [
+        '#!/bin/sh',
+        `find "$4" -printf '%m %P\\n' > '${record}'`,
+        `stat -c '%a partial' "$2" >> '${record}'`,
+        `exec ${realTar} "$@"`,
+        '',
+      ].join('\n'),
+    )
+    fs.chmodSync(path.join(recordingBin, 'tar'), 0o755)
+  })
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+  it('makes its staging files 0600, its folders 0700 and its partial archive 0600 from the start, whatever the umask', async () => {
+    // umask 000: a file made without its own mode would be 0666, a folder 0777.
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        'sh',
+        ['-c', 'umask 000 && exec "$0" scripts/backup.mjs', process.execPath],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            BACKUP_DIR: backupDir,
+            PATH: `${recordingBin}${path.delimiter}${process.env.PATH}`,
+          },
+          timeout: COMMAND_TIMEOUT_MS,
+        },
+        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve()),
+      ),
+    )
+    const modes = fs
+      .readFileSync(record, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ') as [string, string])
+    const names = modes.map(([, name]) => name)
+    for (const name of ['', MANIFEST_NAME, 'database', 'database/site.db', 'data/media/deed.png', 'partial'])
+      expect(names).toContain(name)
+    const folders = new Set(['', 'database', 'data', 'data/media'])
+    for (const [mode, name] of modes) expect([name, mode]).toEqual([name, folders.has(name) ? '700' : '600'])
+    expect(fs.statSync(newestArchive(backupDir)).mode & 0o777).toBe(0o600)
   })
 })
 

@@ -1,4 +1,7 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
 import { CHAT_BODY_MAX_BYTES, CHAT_MESSAGE_MAX_CHARS, CHAT_POST_LIMIT, CHAT_VISITOR_COOKIE } from '@/chat/constants'
 import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/server/http/files'
 import { newVisitorToken } from '@/chat/server/http/tokens'
@@ -280,6 +283,28 @@ describe('chat files', () => {
     )
     expect(other.status).toBe(404)
     await expect(payload.find({ collection: 'chat-files', overrideAccess: false })).rejects.toThrow(/not allowed/i)
+  })
+
+  it('answers 404 when the stored file has become a symbolic link, and sends none of its target', async () => {
+    const token = await startedVisitor()
+    const { event } = await (await upload(token, new File([png], 'linked.png', { type: 'image/png' }))).json()
+    const stored = await payload.findByID({ collection: 'chat-files', id: event.file.id, depth: 0 })
+    const onDisk = path.join(CHAT_FILES_DIR, stored.filename!)
+    const secrets = path.join(path.dirname(CHAT_FILES_DIR), 'linked-secrets.env')
+    fs.writeFileSync(secrets, 'PAYLOAD_SECRET=never-sent')
+    fs.rmSync(onDisk)
+    fs.symlinkSync(secrets, onDisk)
+    try {
+      const answer = await downloadChatFile(
+        new Request(`${SITE}${event.file.url}`, { headers: { cookie: `${CHAT_VISITOR_COOKIE}=${token}` } }),
+        payload,
+        String(event.file.id),
+      )
+      expect(answer.status).toBe(404)
+      expect(await answer.text()).not.toContain('never-sent')
+    } finally {
+      fs.rmSync(secrets, { force: true })
+    }
   })
 
   it('refuses a wrong MIME type and a file whose bytes lie about its type', async () => {

@@ -1,15 +1,11 @@
 // Uploads and chat files in S3-compatible storage: two Payload instances over one SQLite database
 // and one bucket on a real S3 server (s3rver, its own process on loopback), each behind the site's
 // own file routes. Media is public through the site's addresses, chat files only to staff.
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { getPayload, handleEndpoints, type Payload } from 'payload'
-import { nginxConfText } from '../../deploy/lib/nginxConf.mjs'
-import { pidWrittenIn, waitUntil } from '../../deploy/lib/processes.mjs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHAT_FILES_DIR } from '@/chat/collections/ChatFiles'
@@ -26,6 +22,7 @@ import { scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from '@/server/clientAddress'
 import { isMediaFileRequest } from '@/server/mediaFiles'
 import { siteRequestListener } from '@/server/requestListener'
+import { startFront } from '../support/front'
 import { listenOnLoopback, nodeListenerFor } from '../support/handlerServer'
 import { startTempS3, type TempS3 } from '../support/s3'
 import { startTestPayload } from '../support/payload'
@@ -35,9 +32,6 @@ import { startTempPostgres } from '../support/postgres'
 const S3_PORT = 3405
 const FRONT_PORT = 3401
 const FRONT_HTTPS_PORT = 3402
-const NGINX = '/usr/sbin/nginx'
-/** Longest wait for nginx to start or stop. */
-const NGINX_WAIT_MS = 15_000
 /** What a visitor may wait for a file while the store is down: the read deadline and a margin for a busy machine. */
 const DOWN_ANSWER_BOUND_MS = UPLOAD_READ_DEADLINE_MS + 1500
 const PASSWORD = 'a-long-test-password'
@@ -320,98 +314,15 @@ describe('while the S3 store is down', () => {
   })
 })
 
-/** Debian's nginx as the production front (deploy/nginx.conf.template) before `appPort`, with uploads in the bucket. */
-async function startFront(appPort: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-front-s3-'))
-  const cert = path.join(dir, 'cert.pem')
-  const key = path.join(dir, 'key.pem')
-  const made = spawnSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'].concat([
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ]),
-    { encoding: 'utf8', timeout: 30_000 },
-  )
-  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`)
-  const asRoot = process.getuid?.() === 0
-  // mkdtemp makes the folder its owner's alone; nginx's workers must reach their cache below it.
-  fs.chmodSync(dir, 0o755)
-  for (const sub of ['nginx', 'cache', 'logs', 'acme', 'static']) fs.mkdirSync(path.join(dir, sub))
-  // Run as root, nginx's workers are www-data, and write its temporary files and cache.
-  if (asRoot) for (const sub of ['nginx', 'cache']) spawnSync('chown', ['www-data:www-data', path.join(dir, sub)])
-  const conf = path.join(dir, 'nginx.conf')
-  fs.writeFileSync(
-    conf,
-    nginxConfText({
-      asRoot,
-      listenAddresses: ['127.0.0.1:'],
-      port: FRONT_PORT,
-      httpsPort: FRONT_HTTPS_PORT,
-      tlsCert: cert,
-      tlsKey: key,
-      acmeDir: path.join(dir, 'acme'),
-      staticDir: path.join(dir, 'static'),
-      prefixDir: dir,
-      mediaDir: path.join(dir, 'no-uploads-here'),
-      uploadsInBucket: true,
-      appPorts: [appPort],
-    }),
-  )
-  const args = ['-p', `${dir}/`, '-c', conf, '-e', path.join(dir, 'logs', 'nginx-error.log')]
-  const started = spawnSync(NGINX, args, { encoding: 'utf8', timeout: NGINX_WAIT_MS })
-  if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr}`)
-  const pidFile = path.join(dir, 'nginx.pid')
-  await waitUntil(() => pidWrittenIn(pidFile) > 0, NGINX_WAIT_MS, 'nginx writing its pid file')
-  const pid = pidWrittenIn(pidFile)
-  const ca = fs.readFileSync(cert)
-  return {
-    /** A GET over https, with its status, headers (each as nginx sent it) and body. */
-    get: (target: string, headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; headers: Record<string, string[]>; body: Buffer }>((resolve, reject) => {
-        const request = https.get(
-          { host: '127.0.0.1', port: FRONT_HTTPS_PORT, path: target, ca, headers, timeout: 10_000 },
-          (response) => {
-            const chunks: Buffer[] = []
-            response.on('data', (chunk: Buffer) => chunks.push(chunk))
-            response.on('end', () => {
-              const all: Record<string, string[]> = {}
-              for (let i = 0; i < response.rawHeaders.length; i += 2)
-                (all[response.rawHeaders[i].toLowerCase()] ??= []).push(response.rawHeaders[i + 1])
-              resolve({ status: response.statusCode!, headers: all, body: Buffer.concat(chunks) })
-            })
-          },
-        )
-        request.on('timeout', () => request.destroy(new Error(`no answer from the front for ${target}`)))
-        request.on('error', reject)
-      }),
-    stop: async () => {
-      process.kill(pid, 'SIGTERM')
-      const deadline = Date.now() + NGINX_WAIT_MS
-      for (;;) {
-        try {
-          process.kill(pid, 0)
-        } catch {
-          break
-        }
-        if (Date.now() > deadline) throw new Error(`nginx ${pid} outlived SIGTERM`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      fs.rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
 describe('the nginx front with uploads in S3', () => {
   let front: Awaited<ReturnType<typeof startFront>> | undefined
   beforeAll(async () => {
-    front = await startFront(Number(new URL(siteOne.url).port))
+    front = await startFront({
+      appPort: Number(new URL(siteOne.url).port),
+      port: FRONT_PORT,
+      httpsPort: FRONT_HTTPS_PORT,
+      media: { inBucket: true },
+    })
   })
   afterAll(async () => {
     await front?.stop()

@@ -9,7 +9,10 @@ export const SENT_TIME_PLACEHOLDER = '{time}'
 /** The note that stays under a form after the success message and the reset. */
 export const DEFAULT_SENT_NOTE = `Sent at ${SENT_TIME_PLACEHOLDER}. We answer within one business day.`
 
-/** Stands for the visitor's name (from the form's field named `name`) in the confirmation email. */
+/**
+ * Stood for the visitor's name in the confirmation email; it now reads NAMELESS_GREETING for
+ * everyone (src/contact/delivery/email.ts, confirmationEmail, says why), so texts written with it still read well.
+ */
 export const VISITOR_NAME_PLACEHOLDER = '{name}'
 /** Stands for the business's name from site settings in the confirmation email. */
 export const BUSINESS_NAME_PLACEHOLDER = '{business}'
@@ -19,11 +22,8 @@ export const DEFAULT_CONFIRMATION_SUBJECT = `We received your request — ${BUSI
 // One line: a default with line breaks would reach the database's column default indented.
 export const DEFAULT_CONFIRMATION_TEXT = `Hello ${VISITOR_NAME_PLACEHOLDER}, thank you for writing to ${BUSINESS_NAME_PLACEHOLDER}. Your request reached us, and a member of our team will answer within one business day.`
 
-/** Said in place of the name when the form has none or the visitor left it empty. */
+/** Said in place of the visitor's name in every confirmation ("Hello there"). */
 export const NAMELESS_GREETING = 'there'
-
-/** The longest visitor name put in a confirmation email; longer ones are cut. */
-export const CONFIRMATION_NAME_MAX_LENGTH = 80
 
 /** The note with the send time filled in. */
 export const sentNoteText = (template: string, sentTime: string): string =>

@@ -111,6 +111,18 @@ export const FormSubmissions: CollectionConfig = {
     { name: 'lastDeliveryError', type: 'text', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
     { name: 'deliveredAt', type: 'date', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
     { name: 'confirmationSentAt', type: 'date', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
+    {
+      name: 'confirmationSkipped',
+      type: 'text',
+      label: 'Confirmation not sent',
+      access: unchangeable,
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description:
+          'Why the visitor got no confirmation: an hourly allowance was spent. The message itself was delivered as usual.',
+      },
+    },
     { name: 'pageUrl', type: 'text', access: unchangeable, admin: { readOnly: true } },
     {
       name: 'history',

@@ -9,9 +9,11 @@ import {
   DEFAULT_CONFIRMATION_SUBJECT,
   DEFAULT_CONFIRMATION_TEXT,
   DEFAULT_SENT_NOTE,
+  NAMELESS_GREETING,
   SENT_TIME_PLACEHOLDER,
   VISITOR_NAME_PLACEHOLDER,
 } from '../afterSending/settings'
+import { CONTACT_CONFIRMATIONS_PER_RECIPIENT, CONTACT_CONFIRMATIONS_PER_SITE } from '../delivery/confirmationLimits'
 import { PAGES_WITH_A_TITLE } from '@/content/collections/pageBeingMade'
 
 const FIELD_NAME_PATTERN = /^[A-Za-z_][\w-]{0,63}$/
@@ -164,7 +166,7 @@ export const Forms: CollectionConfig = {
           defaultValue: DEFAULT_CONFIRMATION_TEXT,
           admin: {
             condition: (data) => Boolean(data?.sendConfirmation),
-            description: `${VISITOR_NAME_PLACEHOLDER} becomes the visitor's name (the form's field named "name"), ${BUSINESS_NAME_PLACEHOLDER} the business's name from site settings.`,
+            description: `${BUSINESS_NAME_PLACEHOLDER} becomes the business's name from site settings. Nothing the visitor typed goes in (anyone may type any address), so ${VISITOR_NAME_PLACEHOLDER} reads "${NAMELESS_GREETING}". At most ${CONTACT_CONFIRMATIONS_PER_RECIPIENT} confirmations an hour go to one address and ${CONTACT_CONFIRMATIONS_PER_SITE} in all; past that the message is still delivered to you.`,
           },
         },
       ],

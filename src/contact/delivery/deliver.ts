@@ -11,6 +11,7 @@ import {
   deliveryBackoffBaseMs,
   deliveryLease,
 } from './constants'
+import { takeConfirmationAllowance } from './confirmationLimits'
 import { confirmationEmail, headerText, messageId, safeAddress, siteSender, staffEmail, visitorEmail } from './email'
 
 const ERROR_TEXT_LIMIT = 500
@@ -40,7 +41,12 @@ async function load(payload: Payload, submissionId: number | string) {
 type StatusPatch = Partial<
   Pick<
     FormSubmission,
-    'deliveryStatus' | 'deliveryAttempts' | 'lastDeliveryError' | 'deliveredAt' | 'confirmationSentAt'
+    | 'deliveryStatus'
+    | 'deliveryAttempts'
+    | 'lastDeliveryError'
+    | 'deliveredAt'
+    | 'confirmationSentAt'
+    | 'confirmationSkipped'
   >
 >
 
@@ -143,13 +149,27 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
   return 'delivered'
 }
 
-/** Sends the visitor their confirmation, once; failures are retried like the main email. */
+/** What sendConfirmation answers when the address's or the site's hourly allowance is spent. */
+export const CONFIRMATION_OVER_ALLOWANCE = 'over-allowance'
+
+/**
+ * Sends the visitor their confirmation, once, within the address's and the site's hourly
+ * allowances (confirmationLimits.ts); over one, it is skipped and the reason recorded on the
+ * submission, whose own delivery to the business is not affected. Failures are retried like the main email.
+ */
 export async function sendConfirmation(payload: Payload, submissionId: number | string): Promise<string> {
   const loaded = await load(payload, submissionId)
   if (!loaded) return 'gone'
   const { submission, form, settings, from } = loaded
   const to = visitorEmail(form, submission)
-  if (submission.confirmationSentAt || !to || submission.deliveryStatus === 'spam') return 'skipped'
+  if (submission.confirmationSentAt || submission.confirmationSkipped || !to || submission.deliveryStatus === 'spam')
+    return 'skipped'
+  const allowance = await takeConfirmationAllowance(to)
+  if (!allowance.allowed) {
+    payload.logger.warn({ submission: submission.id, reason: allowance.reason }, 'contact confirmation skipped')
+    await record(payload, submission.id, { confirmationSkipped: allowance.reason })
+    return CONFIRMATION_OVER_ALLOWANCE
+  }
   try {
     await sendMail(createMailTransport({ socketTimeoutMs: SMTP_QUEUED_SOCKET_TIMEOUT_MS }), {
       from,
@@ -158,6 +178,8 @@ export async function sendConfirmation(payload: Payload, submissionId: number | 
       ...confirmationEmail(form, submission, headerText(settings.business?.name || 'us')),
     })
   } catch (error) {
+    // Nothing went out: the allowances count mails sent, and the retry takes its own.
+    await allowance.giveBack()
     siteMetrics().mailDeliveryFailures.inc()
     throw error
   }

@@ -3,7 +3,6 @@ import type { Form, FormSubmission, SiteSetting } from '@/payload-types'
 import { escapeHtml } from '@/security/html'
 import {
   BUSINESS_NAME_PLACEHOLDER,
-  CONFIRMATION_NAME_MAX_LENGTH,
   DEFAULT_CONFIRMATION_SUBJECT,
   DEFAULT_CONFIRMATION_TEXT,
   NAMELESS_GREETING,
@@ -104,32 +103,22 @@ export function staffEmail(form: Form, submission: FormSubmission): MailContent 
   )
 }
 
-/**
- * The visitor's name for a greeting: the form's text field named `name`, on one line, cut short.
- * Nothing else the visitor typed goes to the address they typed (that would make a mail relay).
- */
-export function visitorName(form: Pick<Form, 'fields'>, submission: Pick<FormSubmission, 'data'>): string {
-  const nameField = form.fields.find((field) => field.blockType === 'text' && field.name === 'name')
-  const typed = nameField ? submission.data?.find((item) => item.name === nameField.name)?.value : null
-  return headerText(typed ?? '')
-    .slice(0, CONFIRMATION_NAME_MAX_LENGTH)
-    .trim()
-}
-
 const fillIn = (template: string, values: Record<string, string>) =>
   Object.entries(values).reduce((text, [placeholder, value]) => text.split(placeholder).join(value), template)
 
 /**
  * The confirmation the visitor receives when the form asks for one: the form's fixed subject and
- * text, with at most their name and the business's; never what they wrote.
+ * text with the business's name, and nothing a visitor typed, not even their name. It goes to an
+ * address anyone may type into the form, so any words of theirs in it (a link in a "name") would
+ * reach a stranger under the business's name; `{name}`, which older texts hold, greets everyone alike.
  */
 export function confirmationEmail(
-  form: Pick<Form, 'fields' | 'confirmationSubject' | 'confirmationText'>,
-  submission: Pick<FormSubmission, 'id' | 'data'>,
+  form: Pick<Form, 'confirmationSubject' | 'confirmationText'>,
+  submission: Pick<FormSubmission, 'id'>,
   businessName: string,
 ): MailContent {
   const text = fillIn(form.confirmationText || DEFAULT_CONFIRMATION_TEXT, {
-    [VISITOR_NAME_PLACEHOLDER]: visitorName(form, submission) || NAMELESS_GREETING,
+    [VISITOR_NAME_PLACEHOLDER]: NAMELESS_GREETING,
     [BUSINESS_NAME_PLACEHOLDER]: businessName,
   }).trim()
   const footer = `Reference #${submission.id}. You received this because this address was given in a form on our website.`

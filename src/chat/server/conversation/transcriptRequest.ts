@@ -1,4 +1,4 @@
-import { createRateLimiter, type RateDecision, type RateLimiter } from '@/security/rateLimit'
+import { createRateLimiter, takeEach } from '@/security/rateLimit'
 import { ChatRequestError, refuseWhenLimited } from '../errors'
 import { transcriptEvents } from '../storage/transcript'
 import type { ChatStore } from '../storage/store'
@@ -60,22 +60,17 @@ export async function mailTranscript(store: ChatStore, visitorId: string, body: 
   const events = (await transcriptEvents(store.payload, conversation.id)).filter((event) => event.timestamp >= since)
   if (!events.some((event) => event.author.type === 'agent'))
     throw new ChatRequestError(409, NO_AGENT_TRANSCRIPT_MESSAGE)
-  const limited = 'Too many transcripts were sent. Please try again later.'
-  const takes: [RateLimiter, string, RateDecision][] = []
+  const taken = await takeEach([
+    [transcriptLimiter, visitorId],
+    [transcriptRecipientLimiter, to.toLowerCase()],
+    [transcriptSiteLimiter, SITE_KEY],
+  ])
+  refuseWhenLimited(taken, 'Too many transcripts were sent. Please try again later.')
   try {
-    for (const [limiter, key] of [
-      [transcriptLimiter, visitorId],
-      [transcriptRecipientLimiter, to.toLowerCase()],
-      [transcriptSiteLimiter, SITE_KEY],
-    ] as const) {
-      const taken = await limiter.take(key)
-      refuseWhenLimited(taken, limited)
-      takes.push([limiter, key, taken])
-    }
     await emailTranscript(store.payload, conversation.id, to, { visitorCopy: events })
   } catch (error) {
     // Nothing was sent: the allowances count mails sent, so the visitor may try again.
-    await Promise.all(takes.map(([limiter, key, taken]) => limiter.giveBack(key, taken)))
+    if (taken.allowed) await taken.giveBack()
     if (error instanceof ChatRequestError) throw error
     store.payload.logger.error({ err: error, conversationId: conversation.id }, 'chat transcript mail failed')
     throw new ChatRequestError(502, TRANSCRIPT_NOT_SENT_MESSAGE)

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { type Payload, ValidationError } from 'payload'
@@ -149,11 +150,18 @@ async function readUploadForm(request: Request): Promise<FormData> {
 
 /**
  * A chat file's bytes from where uploads live: the bucket with S3_* set (read here, after the
- * access check above, never through a public or presigned address), else the chat files folder.
+ * access check above, never through a public or presigned address), else the chat files folder,
+ * where a symbolic link is not followed (as for media, src/server/mediaFiles.ts) and a missing file is 404.
  */
 async function storedChatFileBytes(file: Pick<ChatFile, 'filename' | 'prefix' | '_objectKey'>): Promise<Buffer> {
   const objects = uploadObjects()
-  if (!objects) return fs.readFile(path.join(CHAT_FILES_DIR, path.basename(file.filename ?? '')))
+  if (!objects) {
+    const onDisk = path.join(CHAT_FILES_DIR, path.basename(file.filename ?? ''))
+    return fs.readFile(onDisk, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }).catch((error) => {
+      if (error?.code === 'ENOENT' || error?.code === 'ELOOP') throw new ChatRequestError(404, 'No such file.')
+      throw error
+    })
+  }
   try {
     const bytes = await objects.readBytes(objects.keyOf(CHAT_FILES_FOLDER, file))
     if (!bytes) throw new ChatRequestError(404, 'No such file.')
