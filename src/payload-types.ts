@@ -1041,7 +1041,7 @@ export interface FormSubmission {
         id?: string | null;
       }[]
     | null;
-  deliveryStatus?: ('queued' | 'delivered' | 'failed' | 'spam' | 'held') | null;
+  deliveryStatus?: ('queued' | 'delivered' | 'outbox' | 'failed' | 'spam' | 'held') | null;
   handledAt?: string | null;
   deliveryAttempts?: number | null;
   lastDeliveryError?: string | null;

@@ -8,16 +8,18 @@ import { summariseOnCreate } from '../inbox/summary'
 import { isAdmin, isContentEditor } from '@/platform/access'
 
 /**
+ * `outbox`: no mail server is set (SMTP_URL), so the email was only written to data/outbox/, not sent.
  * `spam`: the honeypot was filled; kept for the record, never delivered unless an editor says "not spam".
  * `held`: sent without JavaScript, so without the proof-of-work captcha, or while the third-party
  * captcha service could not be asked (`lastDeliveryError` says so); delivered only once an editor
  * releases it. Status changes go through the inbox's actions (src/contact/inbox/actions.ts).
  */
-export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed', 'spam', 'held'] as const
+export const DELIVERY_STATUSES = ['queued', 'delivered', 'outbox', 'failed', 'spam', 'held'] as const
 
 const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
   queued: 'queued',
   delivered: 'delivered',
+  outbox: 'written to the outbox (no mail server set)',
   failed: 'failed',
   spam: 'spam',
   held: 'held for review (no captcha)',
@@ -34,7 +36,11 @@ export const FormSubmissions: CollectionConfig = {
     listSearchableFields: [...SEARCHED_FIELDS],
     description: 'Contact requests, newest first, with their delivery status.',
     components: {
-      beforeListTable: ['/contact/inbox/InboxViews#InboxViews', '/contact/admin/ExportCsvLink#ExportCsvLink'],
+      beforeListTable: [
+        '/contact/admin/MailNotSentNotice#MailNotSentNotice',
+        '/contact/inbox/InboxViews#InboxViews',
+        '/contact/admin/ExportCsvLink#ExportCsvLink',
+      ],
     },
   },
   defaultSort: '-createdAt',

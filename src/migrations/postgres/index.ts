@@ -9,6 +9,7 @@ import * as migration_20261126_065813_chat_upkeep from './20261126_065813_chat_u
 import * as migration_20261126_071032_contact_confirmation from './20261126_071032_contact_confirmation';
 import * as migration_20261126_093418_pages_trash from './20261126_093418_pages_trash';
 import * as migration_20261126_125648_pages_autosave from './20261126_125648_pages_autosave';
+import * as migration_20261129_043557_delivery_outbox from './20261129_043557_delivery_outbox';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261126_125648_pages_autosave.up,
     down: migration_20261126_125648_pages_autosave.down,
-    name: '20261126_125648_pages_autosave'
+    name: '20261126_125648_pages_autosave',
+  },
+  {
+    up: migration_20261129_043557_delivery_outbox.up,
+    down: migration_20261129_043557_delivery_outbox.down,
+    name: '20261129_043557_delivery_outbox'
   },
 ];
