@@ -172,7 +172,8 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
               type: 'text',
               maxLength: 70,
               admin: {
-                description: 'The whole title shown in search results; when empty, the page title and the site name.',
+                description:
+                  'The title shown in search results and link previews, without the business name: the name from Site settings is added after it. When empty, the page title is used.',
               },
             },
             { name: 'description', type: 'textarea', maxLength: 170 },

@@ -10,6 +10,7 @@ import * as migration_20261126_071032_contact_confirmation from './20261126_0710
 import * as migration_20261126_093418_pages_trash from './20261126_093418_pages_trash';
 import * as migration_20261126_125648_pages_autosave from './20261126_125648_pages_autosave';
 import * as migration_20261129_043557_delivery_outbox from './20261129_043557_delivery_outbox';
+import * as migration_20261129_050000_page_titles_without_name from './20261129_050000_page_titles_without_name';
 
 export const migrations = [
   {
@@ -71,5 +72,10 @@ export const migrations = [
     up: migration_20261129_043557_delivery_outbox.up,
     down: migration_20261129_043557_delivery_outbox.down,
     name: '20261129_043557_delivery_outbox'
+  },
+  {
+    up: migration_20261129_050000_page_titles_without_name.up,
+    down: migration_20261129_050000_page_titles_without_name.down,
+    name: '20261129_050000_page_titles_without_name',
   },
 ];

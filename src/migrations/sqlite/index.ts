@@ -9,6 +9,7 @@ import * as migration_20261126_065756_chat_upkeep from './20261126_065756_chat_u
 import * as migration_20261126_071020_contact_confirmation from './20261126_071020_contact_confirmation';
 import * as migration_20261126_093407_pages_trash from './20261126_093407_pages_trash';
 import * as migration_20261126_125636_pages_autosave from './20261126_125636_pages_autosave';
+import * as migration_20261129_050000_page_titles_without_name from './20261129_050000_page_titles_without_name';
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261126_125636_pages_autosave.up,
     down: migration_20261126_125636_pages_autosave.down,
     name: '20261126_125636_pages_autosave'
+  },
+  {
+    up: migration_20261129_050000_page_titles_without_name.up,
+    down: migration_20261129_050000_page_titles_without_name.down,
+    name: '20261129_050000_page_titles_without_name',
   },
 ];
