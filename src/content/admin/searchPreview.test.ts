@@ -26,6 +26,8 @@ describe('the search-result preview of a page', () => {
   })
 
   it('shows an unsaved page without failing', () => {
-    expect(searchPreview({ ...site, title: null, path: undefined }).title).toBe('Untitled page | Cardinal Title Research')
+    expect(searchPreview({ ...site, title: null, path: undefined }).title).toBe(
+      'Untitled page | Cardinal Title Research',
+    )
   })
 })

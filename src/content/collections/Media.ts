@@ -34,6 +34,7 @@ const relativeVersionedFileUrls: CollectionAfterReadHook = ({ doc }) => {
 
 export const Media: CollectionConfig = {
   slug: 'media',
+  admin: { defaultColumns: ['filename', 'alt', 'updatedAt'] },
   access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
   hooks: {
     afterRead: [relativeVersionedFileUrls],
@@ -53,6 +54,7 @@ export const Media: CollectionConfig = {
   fields: [
     {
       name: 'alt',
+      label: 'Description of the image (alt text)',
       type: 'text',
       required: true,
       admin: { description: 'What the image shows, for people who cannot see it.' },

@@ -12,6 +12,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
   const fields: Field[] = [
     {
       name: 'kind',
+      label: 'Links to',
       type: 'radio',
       defaultValue: 'page',
       options: [
@@ -38,6 +39,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
     },
     {
       name: 'url',
+      label: 'Web address',
       type: 'text',
       ...notSearchText,
       admin: { condition: (_, sibling) => sibling?.kind === 'url' },
