@@ -12,7 +12,7 @@ import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { rememberWhatVisitorsSaw, revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
-import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsItWas } from './pageTrash'
+import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsChosen } from './pageTrash'
 import { PAGE_AUTOSAVE_INTERVAL_MS } from './pageAutosave'
 import { deleteAbandonedPagesBeingMade, otherTitledPages, PAGES_WITH_A_TITLE } from './pageBeingMade'
 
@@ -136,7 +136,7 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
     maxPerDoc: 25,
   },
   hooks: {
-    beforeValidate: [requireTitleAndSlug, restoreAsItWas],
+    beforeValidate: [requireTitleAndSlug, restoreAsChosen],
     beforeChange: [
       keepFamilyTogether,
       keepPublishedCopyInTrash,
