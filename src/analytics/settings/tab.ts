@@ -84,17 +84,17 @@ export const analyticsSettingsTab: Tab = {
       fields: [
         {
           name: 'google',
-          label: 'Google',
+          label: 'Google tags from',
           type: 'text',
           admin: { description: 'Google Tag Manager / gtag.js origin.' },
         },
         {
           name: 'clarity',
-          label: 'Microsoft Clarity',
+          label: 'Microsoft Clarity from',
           type: 'text',
           admin: { description: 'Microsoft Clarity origin.' },
         },
-        { name: 'hotjar', label: 'Hotjar', type: 'text', admin: { description: 'Hotjar origin.' } },
+        { name: 'hotjar', label: 'Hotjar from', type: 'text', admin: { description: 'Hotjar origin.' } },
       ],
     },
   ],

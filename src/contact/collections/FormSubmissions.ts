@@ -156,7 +156,7 @@ export const FormSubmissions: CollectionConfig = {
           required: true,
           options: INBOX_ACTIONS.map((value) => ({ label: ACTION_LABELS[value], value })),
         },
-        { name: 'by', label: 'By', type: 'text', required: true },
+        { name: 'by', label: 'Done by', type: 'text', required: true },
         {
           name: 'at',
           label: 'When',

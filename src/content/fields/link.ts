@@ -68,6 +68,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
 
 export const anchorIdField: Field = {
   name: 'anchorId',
+  label: 'Section ID (for in-page links)',
   type: 'text',
   ...notSearchText,
   admin: { description: 'Optional id for in-page links, without the #, e.g. "pricing".' },
