@@ -177,7 +177,7 @@ export interface Page {
   )[];
   seo?: {
     /**
-     * The whole title shown in search results; when empty, the page title and the site name.
+     * The title shown in search results and link previews, without the business name: the name from Site settings is added after it. When empty, the page title is used.
      */
     title?: string | null;
     description?: string | null;
@@ -1041,7 +1041,7 @@ export interface FormSubmission {
         id?: string | null;
       }[]
     | null;
-  deliveryStatus?: ('queued' | 'delivered' | 'failed' | 'spam' | 'held') | null;
+  deliveryStatus?: ('queued' | 'delivered' | 'outbox' | 'failed' | 'spam' | 'held') | null;
   handledAt?: string | null;
   deliveryAttempts?: number | null;
   lastDeliveryError?: string | null;

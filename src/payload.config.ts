@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EXPERIMENTAL_TableFeature, lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig, type GlobalConfig } from 'payload'
+import { buildConfig, type CollectionConfig, type GlobalConfig } from 'payload'
 import sharp from 'sharp'
 import { AnalyticsEvents, AnalyticsSalts } from './analytics/collections'
 import { CHAT_COLLECTIONS } from './chat/collections'
@@ -65,6 +65,28 @@ function withPublishedSources(global: GlobalConfig): GlobalConfig {
   }
 }
 
+/** The collections as written here, before Payload and its plugins add their own fields. */
+export const siteCollections = (): CollectionConfig[] => [
+  pagesCollection(pageBlocks),
+  Redirects,
+  Media,
+  Forms,
+  FormSubmissions,
+  Users,
+  AnalyticsEvents,
+  AnalyticsSalts,
+  ...CHAT_COLLECTIONS,
+  CannedReplies,
+  CaptchaAnswers,
+]
+
+/** The globals as written here. Each capability owns its settings tabs; the site settings put them between the business and the appearance. */
+export const siteGlobals = (): GlobalConfig[] => [
+  Header,
+  Footer,
+  withPublishedSources(siteSettingsGlobal([...contactSettingsTabs, chatSettingsTab, analyticsSettingsTab])),
+]
+
 export type SiteConfigOptions = {
   /** Where Payload's log lines go instead of the terminal (tests read them). */
   logDestination?: { write: (line: string) => void }
@@ -84,6 +106,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       // Payload's default fetches each user's picture from Gravatar, which the CSP blocks (and which would tell Gravatar who signs in).
       avatar: 'default',
       components: {
+        beforeDashboard: ['/contact/admin/MailNotSentNotice#MailNotSentNotice'],
         afterNavLinks: [
           '/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink',
           '/chat/admin/AgentConsoleLink#AgentConsoleLink',
@@ -95,25 +118,8 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
         },
       },
     },
-    collections: [
-      pagesCollection(pageBlocks),
-      Redirects,
-      Media,
-      Forms,
-      FormSubmissions,
-      Users,
-      AnalyticsEvents,
-      AnalyticsSalts,
-      ...CHAT_COLLECTIONS,
-      CannedReplies,
-      CaptchaAnswers,
-    ],
-    // Each capability owns its settings tabs; the site settings put them between the business and the appearance.
-    globals: [
-      Header,
-      Footer,
-      withPublishedSources(siteSettingsGlobal([...contactSettingsTabs, chatSettingsTab, analyticsSettingsTab])),
-    ],
+    collections: siteCollections(),
+    globals: siteGlobals(),
     editor: lexicalEditor({
       features: ({ defaultFeatures }) => [
         ...defaultFeatures.filter((feature) => feature.key !== 'link'),

@@ -21,16 +21,21 @@ export const AnalyticsEvents: CollectionConfig = {
   indexes: [{ fields: ['day', 'name'] }, { fields: ['day', 'path'] }, { fields: ['day', 'visitor'] }],
   fields: [
     { name: 'name', type: 'text', required: true, index: true },
-    { name: 'ts', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'ts', label: 'Time', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'day', type: 'text', required: true, index: true, admin: { description: 'UTC date, YYYY-MM-DD.' } },
     { name: 'path', type: 'text', required: true },
-    { name: 'url', type: 'text', admin: { description: 'With email-like query values redacted.' } },
-    { name: 'referrerHost', type: 'text', index: true },
+    {
+      name: 'url',
+      label: 'Address (emails redacted)',
+      type: 'text',
+      admin: { description: 'With email-like query values redacted.' },
+    },
+    { name: 'referrerHost', label: 'Came from (site)', type: 'text', index: true },
     { name: 'device', type: 'select', options: DEVICE_CLASSES.map((value) => ({ label: value, value })) },
-    { name: 'visitor', type: 'text', required: true },
-    { name: 'session', type: 'text', required: true, index: true },
-    { name: 'conversion', type: 'checkbox', defaultValue: false },
-    readOnlyJson('props'),
+    { name: 'visitor', label: 'Visitor (daily hash)', type: 'text', required: true },
+    { name: 'session', label: 'Visit', type: 'text', required: true, index: true },
+    { name: 'conversion', label: 'Counts as a conversion', type: 'checkbox', defaultValue: false },
+    readOnlyJson('props', 'Event details'),
   ],
 }
 

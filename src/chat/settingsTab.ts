@@ -19,11 +19,17 @@ export const chatSettingsTab: Tab = {
       defaultValue: 'builtin',
       options: CHAT_PROVIDERS.map((value) => ({ label: value, value })),
     },
-    { name: 'license', type: 'text', admin: { description: 'LiveChat organization id or licence number.' } },
-    { name: 'group', type: 'number', defaultValue: 0 },
+    {
+      name: 'license',
+      label: 'LiveChat licence number',
+      type: 'text',
+      admin: { description: 'LiveChat organization id or licence number.' },
+    },
+    { name: 'group', label: 'LiveChat group', type: 'number', defaultValue: 0 },
     { name: 'region', type: 'text' },
     {
       name: 'defaultWidget',
+      label: 'Chat widget',
       type: 'select',
       defaultValue: 'chat',
       options: [
@@ -36,9 +42,15 @@ export const chatSettingsTab: Tab = {
       },
     },
     { name: 'language', type: 'text', defaultValue: 'en' },
-    { name: 'allowedDomains', type: 'array', fields: [{ name: 'domain', type: 'text', required: true }] },
+    {
+      name: 'allowedDomains',
+      label: 'Sites that may show the chat',
+      type: 'array',
+      fields: [{ name: 'domain', type: 'text', required: true }],
+    },
     {
       name: 'licenseExpiresAt',
+      label: 'Licence expires',
       type: 'date',
       admin: { description: 'When the chat licence ends; after it the widget is disabled.' },
     },

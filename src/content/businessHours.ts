@@ -198,3 +198,7 @@ export function describeOpeningHours(rows: readonly OpeningHoursRow[] | null | u
     .find((part) => part.type === 'timeZoneName')?.value
   return `${parts.join('; ')}${zone ? ` ${zone}` : ''}`
 }
+
+/** The hours and the settings' note after them, as the footer and rich text show them; '' when neither is set. */
+export const openingHoursLine = (rows: readonly OpeningHoursRow[] | null | undefined, note?: string | null) =>
+  [describeOpeningHours(rows), note?.trim()].filter(Boolean).join(', ')

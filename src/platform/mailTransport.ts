@@ -4,6 +4,8 @@ import nodemailer from 'nodemailer'
 import type { SendMailOptions, Transporter } from 'nodemailer'
 import { DATA_DIR } from '@/platform/paths'
 
+/** The outbox as the README names it, for people: the folder's place under the data folder. */
+export const OUTBOX_FOLDER_NAME = 'data/outbox/'
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
 
 /** Longest reaching the SMTP server may take, from looking its name up to its greeting. */
@@ -17,6 +19,12 @@ export const SMTP_SOCKET_TIMEOUT_MS = 5_000
  * a while to accept a message it was handed, and giving up too soon would send it twice.
  */
 export const SMTP_QUEUED_SOCKET_TIMEOUT_MS = 60_000
+
+/** The variable that names the mail server; without it, mail is only written to data/outbox/. */
+export const SMTP_URL_VARIABLE = 'SMTP_URL'
+
+/** Whether mail leaves this machine: false on a fresh clone, where it is only written to the outbox. */
+export const mailServerConfigured = (smtpUrl = process.env[SMTP_URL_VARIABLE]): boolean => Boolean(smtpUrl)
 
 /**
  * SMTP when SMTP_URL is set, within the timeouts above (settings in SMTP_URL's query win);
@@ -37,14 +45,17 @@ export function createMailTransport({
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
 }
 
-/** Sends a message; with the outbox transport, saves it and returns the file's path. */
-export async function sendMail(transport: Transporter, message: SendMailOptions): Promise<string> {
+/** Where a sent message went: handed to the mail server, or only written to a file in the outbox. */
+export type SentMail = { via: 'smtp'; messageId: string } | { via: 'outbox'; file: string }
+
+/** Sends a message; with the outbox transport, saves it as a file and says so. */
+export async function sendMail(transport: Transporter, message: SendMailOptions): Promise<SentMail> {
   const info = await transport.sendMail(message)
   const raw = (info as { message?: Buffer }).message
-  if (!Buffer.isBuffer(raw)) return String(info.messageId)
+  if (!Buffer.isBuffer(raw)) return { via: 'smtp', messageId: String(info.messageId) }
   fs.mkdirSync(OUTBOX_DIR, { recursive: true })
   const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(info.messageId).replace(/[^\w.-]/g, '')}.eml`
   const file = path.join(OUTBOX_DIR, name)
   fs.writeFileSync(file, raw)
-  return file
+  return { via: 'outbox', file }
 }

@@ -1,9 +1,11 @@
 import type { Footer as FooterData, SiteSetting } from '@/payload-types'
+import { openingHoursLine } from '@/content/businessHours'
 import { hrefOf, linkText, telHref } from '@/content/fields/linkHref'
 
 export function SiteFooter({ footer, settings }: { footer: FooterData; settings: SiteSetting }) {
   const { business } = settings
   const address = business.address
+  const hours = openingHoursLine(business.openingHours, business.hoursNote)
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -27,6 +29,11 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
                 </>
               ) : null}
             </address>
+          ) : null}
+          {hours ? (
+            <p className="footer-hours">
+              <span className="footer-hours-label">Hours:</span> {hours}
+            </p>
           ) : null}
           {settings.chat?.provider === 'none' ? null : (
             <p>

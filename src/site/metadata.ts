@@ -1,16 +1,22 @@
 import type { Metadata } from 'next'
 import type { Page, SiteSetting } from '@/payload-types'
 import { absoluteUrl, siteOrigin } from '@/platform/siteUrl'
+import { composePageTitle } from '@/content/pageTitle'
 
 export function pageMetadata(page: Page, settings: SiteSetting): Metadata {
-  const title = page.seo?.title || page.title
-  const description = page.seo?.description || settings.business.tagline || undefined
   const path = page.path || '/'
+  const title = composePageTitle({
+    title: page.title,
+    seoTitle: page.seo?.title,
+    path,
+    siteName: settings.business.name,
+  })
+  const description = page.seo?.description || settings.business.tagline || undefined
   const image = typeof page.seo?.image === 'object' && page.seo.image?.url ? page.seo.image : null
   return {
     metadataBase: new URL(siteOrigin()),
-    // An SEO title is the whole title as written; a plain page title gets the site name appended.
-    title: page.seo?.title || path === '/' ? { absolute: title } : title,
+    // Composed here from the page and the settings, not by the layout's template, so every title says the same.
+    title: { absolute: title },
     description,
     alternates: { canonical: absoluteUrl(path) },
     openGraph: {
@@ -30,5 +36,6 @@ export function pageMetadata(page: Page, settings: SiteSetting): Metadata {
           ]
         : undefined,
     },
+    twitter: { card: image?.url ? 'summary_large_image' : 'summary', title, description },
   }
 }

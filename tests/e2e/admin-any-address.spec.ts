@@ -2,7 +2,7 @@ import { test } from '@playwright/test'
 import { adminExpect as expect, untilHydrated } from './support/admin'
 import { E2E_PORT } from '../../playwright.config'
 import { secondServer } from './support/secondServer'
-import { adminCredentials, adminToken } from './helpers'
+import { adminCredentials, adminToken, pageAt } from './helpers'
 
 // Which origins a session cookie counts from is a rule of each request: tests/integration/accounts-rest.test.ts.
 
@@ -56,4 +56,22 @@ test('the admin works at an address other than SERVER_URL: a block opens and a d
   await expect(page.getByText('successfully', { exact: false }).first()).toBeVisible()
   await expect(page.getByText('You are not allowed to perform this action.')).toHaveCount(0)
   expect(refused).toEqual([])
+})
+
+test('at an address other than SERVER_URL, the hero’s image shows its thumbnail, not a file icon', async ({
+  page,
+  request,
+}) => {
+  const home = await pageAt(request, await adminToken(request), '/')
+  const { email, password } = adminCredentials()
+  await page.goto(`${server.origin}/admin/login`)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${server.origin}/admin`)
+  await page.goto(`${server.origin}/admin/collections/pages/${home.id}`)
+  const thumbnail = page.locator('#field-layout__0__image .thumbnail img')
+  await expect(thumbnail).toBeVisible()
+  expect(new URL((await thumbnail.getAttribute('src'))!).origin).toBe(server.origin)
+  expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
 })

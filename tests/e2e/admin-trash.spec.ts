@@ -47,6 +47,10 @@ test('a page moved to the trash from its edit view leaves the site, and comes ba
     await expect(page).toHaveURL(new RegExp(`/admin/collections/pages/trash/${created.id}`))
     await expect(page.locator('.deletion-note')).toContainText('In the trash:')
     await page.getByRole('button', { name: 'Restore' }).click()
+    // The dialog restores a draft unless told otherwise (integration/pages-trash.test.ts); this page goes back public.
+    const restoreDialog = page.getByRole('dialog').filter({ hasText: 'Confirm restoration' })
+    await restoreDialog.getByText('Restore as published version').click()
+    await expect(restoreDialog.getByRole('checkbox')).toBeChecked()
     await page.locator('#confirm-action').click()
     await expect.poll(() => statusOf(request, created.path), { timeout: EDIT_VISIBLE_MS }).toBe(200)
     expect(await statusOf(request, `/trash-old-${stamp}`)).toBe(301)

@@ -118,9 +118,9 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       ])
     })
 
-    it('counts contact submissions, chats started, leads and purchases as conversions', async () => {
+    it('counts contact submissions and purchases as conversions; leads and chats reported by a browser are not stored, the server records them', async () => {
       const report = await analyticsReport(payload, periodEnding(TODAY_NOON, 30))
-      expect(report.conversions).toEqual({ contactSubmissions: 1, chatsStarted: 1, leads: 1, purchases: 1 })
+      expect(report.conversions).toEqual({ contactSubmissions: 1, chatsStarted: 0, leads: 0, purchases: 1 })
     })
 
     it('includes older traffic only when the period reaches back to it', async () => {

@@ -34,14 +34,14 @@ afterEach(() => collector.close())
 describe('POST /api/collect stores valid batches', () => {
   it('stores every event of a valid batch with its path, day, device and a visitor id, and answers 202', async () => {
     const response = await collector.post(
-      { events: [event(), event({ name: 'generate_lead', url: pageUrl('/contact'), props: { form_id: 115 } })] },
+      { events: [event(), event({ name: 'file_download', url: pageUrl('/contact'), props: { form_id: 115 } })] },
       { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' },
     )
     expect(response.status).toBe(202)
     expect(await response.json()).toEqual({ ok: true, stored: 2 })
     const [view, lead] = await storedEvents(payload)
     expect(view).toMatchObject({ name: 'page_view', path: '/pricing', day: '2026-11-20', device: 'mobile' })
-    expect(lead).toMatchObject({ name: 'generate_lead', path: '/contact', props: { form_id: 115 } })
+    expect(lead).toMatchObject({ name: 'file_download', path: '/contact', props: { form_id: 115 } })
     expect(view.visitor).toMatch(/^[\w-]{22}$/)
     expect(lead.visitor).toBe(view.visitor)
   })

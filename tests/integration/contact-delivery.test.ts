@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   CONTACT_QUEUE,
@@ -7,6 +9,7 @@ import {
 } from '@/contact/delivery/constants'
 import { CLAIMED_ELSEWHERE, deliverSubmission } from '@/contact/delivery/deliver'
 import { reclaimStaleJobs, requeueOrphanedSubmissions, runContactQueue } from '@/contact/delivery/runner'
+import { OUTBOX_DIR } from '@/platform/mailTransport'
 import { RECIPIENT } from '../support/contact'
 import { killTsxChildren, startTsxChildUntil } from '../support/tsxChild'
 import {
@@ -61,6 +64,20 @@ describe('contact delivery', () => {
     expect(stored.deliveryStatus).toBe('delivered')
     expect(stored.deliveryAttempts).toBe(1)
     expect(stored.deliveredAt).toBeTruthy()
+  })
+
+  it('with no mail server set, writes the email to the outbox and records it as written there, not delivered', async () => {
+    delete process.env.SMTP_URL
+    const id = await submit({ name: 'Outbox Only' })
+    await runContactQueue(payload)
+    const written = fs
+      .readdirSync(OUTBOX_DIR)
+      .filter((file) => fs.readFileSync(path.join(OUTBOX_DIR, file), 'utf8').includes('Outbox Only'))
+    expect(written).toHaveLength(1)
+    expect(smtp.received).toHaveLength(0)
+    const stored = await submission(id)
+    expect(stored.deliveryStatus).toBe('outbox')
+    expect(stored.deliveryAttempts).toBe(1)
   })
 
   it('retries while the SMTP server refuses or is down, then delivers exactly once when it accepts', async () => {

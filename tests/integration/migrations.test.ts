@@ -75,3 +75,35 @@ describe('the editing migration on a site that already has content', () => {
     }
   })
 })
+
+describe('the page-titles migration on a site seeded before titles were composed', () => {
+  it('takes the seeded business name out of the SEO titles that still hold it, and leaves other titles alone', async () => {
+    const { payload, cleanup } = await startTestPayload()
+    try {
+      const titlesMigration = sqliteMigrations.find((m) => m.name.endsWith('_page_titles_without_name'))!
+      const args = { db: (payload.db as unknown as { drizzle: unknown }).drizzle, payload, req: {} } as never
+      await seedIfEmpty(payload)
+      const db = database(payload)
+      // The titles as the seed wrote them before, in the pages and in their versions.
+      await db.run(sql`UPDATE pages SET seo_title = seo_title || ' | Cardinal Title Research' WHERE path = '/pricing'`)
+      await db.run(sql`UPDATE _pages_v SET version_seo_title = version_seo_title || ' | Cardinal Title Research'
+        WHERE version_path = '/pricing'`)
+      await db.run(sql`UPDATE pages SET seo_title = 'About Cardinal Title Research | Ohio Title Search Company'
+        WHERE path = '/about'`)
+      await db.run(sql`UPDATE pages SET seo_title = 'Frequently asked | our own words' WHERE path = '/faq'`)
+      await titlesMigration.up(args)
+      const titleOf = async (path: string) =>
+        (await payload.find({ collection: 'pages', where: { path: { equals: path } }, draft: false })).docs[0]?.seo
+          ?.title
+      expect(await titleOf('/pricing')).toBe('Title Search Pricing in Ohio')
+      expect(await titleOf('/about')).toBe('About Our Ohio Title Search Company')
+      expect(await titleOf('/faq')).toBe('Frequently asked | our own words')
+      const versions = await db.all(
+        sql`SELECT version_seo_title AS title FROM _pages_v WHERE version_path = '/pricing'`,
+      )
+      expect(versions.map((row) => row.title)).not.toContainEqual(expect.stringContaining('Cardinal'))
+    } finally {
+      await cleanup()
+    }
+  })
+})

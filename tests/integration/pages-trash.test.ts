@@ -170,7 +170,7 @@ describe.each(SUITE_DATABASES)('on %s', (database) => {
         draft: true,
       })
       await moveToTrash(page.id)
-      await restore(page.id)
+      await restore(page.id, 'published')
       const back = await readPublishedPage(payload, page.path!)
       expect(back?.title).toBe('Seen version')
     })
@@ -184,14 +184,13 @@ describe.each(SUITE_DATABASES)('on %s', (database) => {
   })
 
   describe('a page restored from the trash', () => {
-    it('comes back as it was: published at its address, in the menus, at the end of its redirects', async () => {
+    it('restored as published, comes back at its address, in the menus, at the end of its redirects', async () => {
       const page = await publishPage('Round trip')
       await linkFromMenus(page.id)
       await payload.create({ collection: 'redirects', data: { from: `/was-${page.slug}`, to: 'page', page: page.id } })
       await moveToTrash(page.id)
       toldStale = []
-      // Payload's Restore asks for a draft unless told otherwise; a page that was public comes back public.
-      await restore(page.id, 'draft')
+      await restore(page.id, 'published')
       const back = await readPublishedPage(payload, page.path!)
       expect(back?.id).toBe(page.id)
       expect(back?.title).toBe('Round trip')
@@ -212,8 +211,8 @@ describe.each(SUITE_DATABASES)('on %s', (database) => {
         docs: [],
         errors: [{ message: expect.stringContaining(PARENT_IN_TRASH_MESSAGE) }],
       })
-      await restore(parent.id)
-      await restore(child.id)
+      await restore(parent.id, 'published')
+      await restore(child.id, 'published')
       expect((await readPublishedPage(payload, child.path!))?.id).toBe(child.id)
     })
 
@@ -222,8 +221,31 @@ describe.each(SUITE_DATABASES)('on %s', (database) => {
       await moveToTrash(page.id)
       await payload.create({ collection: 'redirects', data: { from: page.path!, to: 'address', address: '/contact' } })
       expect(await readRedirectLocation(payload, page.path!)).toBe('/contact')
-      await restore(page.id)
+      await restore(page.id, 'published')
       expect(await readRedirectLocation(payload, page.path!)).toBeNull()
+      expect((await readPublishedPage(payload, page.path!))?.id).toBe(page.id)
+    })
+
+    it('restored as a draft (the dialog’s default), a page that was published stays off the site', async () => {
+      const page = await publishPage('Back as a draft')
+      await moveToTrash(page.id)
+      await restore(page.id, 'draft')
+      const back = await payload.findByID({ collection: 'pages', id: page.id, draft: true })
+      expect(back._status).toBe('draft')
+      expect(back.deletedAt ?? null).toBeNull()
+      expect(await readPublishedPage(payload, page.path!)).toBeNull()
+      expect((await readPublishedPageList(payload)).map((listed) => listed.path)).not.toContain(page.path)
+    })
+
+    it('sent with no status (an API call), comes back as it was when trashed', async () => {
+      const page = await publishPage('Back as it was')
+      await moveToTrash(page.id)
+      await payload.update({
+        collection: 'pages',
+        where: { id: { equals: page.id } },
+        trash: true,
+        data: { deletedAt: null } as never,
+      })
       expect((await readPublishedPage(payload, page.path!))?.id).toBe(page.id)
     })
 

@@ -7,7 +7,7 @@ import { RequestCookies, ResponseCookies } from 'next/dist/server/web/spec-exten
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
-import { exitPreview, PREVIEW_CACHE_CONTROL, startPreview } from '@/content/preview/endpoint'
+import { ADMIN_LOGIN_PATH, exitPreview, PREVIEW_CACHE_CONTROL, startPreview } from '@/content/preview/endpoint'
 import { MAX_PREVIEW_PATH_LENGTH } from '@/content/preview/previewPath'
 import { proxyTrustFrom } from '@/server/clientAddress'
 import { siteRequestListener } from '@/server/requestListener'
@@ -68,11 +68,17 @@ afterAll(async () => {
   await cleanup?.()
 })
 
-/** GET /api/preview with a raw query string (so hostile bytes reach the server as written). */
-function preview(query: string, token?: string) {
+/** A browser's Accept header for a page it navigates to. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+
+/**
+ * GET /api/preview with a raw query string (so hostile bytes reach the server as written), asking
+ * for JSON as a script would; `accept` gives a browser's header instead.
+ */
+function preview(query: string, token?: string, accept = 'application/json') {
   return fetch(`${server.url}/api/preview?${query}`, {
     redirect: 'manual',
-    headers: token ? { Cookie: `payload-token=${token}` } : {},
+    headers: { Accept: accept, ...(token ? { Cookie: `payload-token=${token}` } : {}) },
   })
 }
 
@@ -86,6 +92,26 @@ describe('who may preview', () => {
     expect((await response.json()).error).toMatch(/sign in/i)
     expect(draftCookieOf(response)).toBeUndefined()
     expect(response.headers.get('cache-control')).toBe(PREVIEW_CACHE_CONTROL)
+  })
+
+  it('answers a signed-out browser with a 401 page linking to the admin’s sign-in, which comes back to this preview', async () => {
+    const response = await preview('path=%2Fabout-us', undefined, BROWSER_ACCEPT)
+    expect(response.status).toBe(401)
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(response.headers.get('cache-control')).toBe(PREVIEW_CACHE_CONTROL)
+    expect(draftCookieOf(response)).toBeUndefined()
+    const html = await response.text()
+    expect(html).toContain('Sign in to the admin to preview drafts.')
+    const href = /<a href="([^"]+)">Sign in to the admin<\/a>/.exec(html)?.[1]
+    expect(href).toBe(`${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent('/api/preview?path=%2Fabout-us')}`)
+  })
+
+  it('answers a browser’s refusal other than signing in as a page without a sign-in link', async () => {
+    const response = await preview('path=/about-us', tokens.agent, BROWSER_ACCEPT)
+    expect(response.status).toBe(403)
+    const html = await response.text()
+    expect(html).toContain('Only editors and admins preview drafts.')
+    expect(html).not.toContain(ADMIN_LOGIN_PATH)
   })
 
   it('refuses a session token that is not valid with 401', async () => {

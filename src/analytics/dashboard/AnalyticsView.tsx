@@ -42,12 +42,13 @@ function Dashboard({ report, days }: { report: AnalyticsReport; days: number }) 
         <Figure label="Page views" value={report.pageViews} />
         <Figure label="Messages received (inbox, spam left out)" value={conversions.contactSubmissions} />
         <Figure label="Chats started" value={conversions.chatsStarted} />
-        <Figure label="Leads (form sends the analytics script saw)" value={conversions.leads} />
+        <Figure label="Leads (contact messages accepted)" value={conversions.leads} />
         <Figure label="Purchases" value={conversions.purchases} />
       </dl>
       <p className="analytics-note">
-        Messages received counts every message stored in the inbox, including offline chat messages and posts without
-        JavaScript. Leads counts only the form sends the analytics script saw, so it can be lower.
+        Messages received counts every message stored in the inbox, including offline chat messages. Leads and chats
+        started are counted by the server when it accepts them, with or without JavaScript, except for visitors who send
+        Do Not Track or Global Privacy Control, so leads can be lower than messages received.
       </p>
       <section className="analytics-card">
         <h2>Traffic per day</h2>

@@ -19,8 +19,9 @@ const validateRegions = (value: unknown) => {
     : `Not a region code: ${bad.slice(0, 5).map(String).join(', ')}. Use a country (DE) or a country and subdivision (US-CA).`
 }
 
-const tagIdField = (name: TagIdField, description: string): Field => ({
+const tagIdField = (name: TagIdField, label: string, description: string): Field => ({
   name,
+  label,
   type: 'text',
   validate: tagIdValidation(name),
   admin: { description },
@@ -33,22 +34,25 @@ export const analyticsSettingsTab: Tab = {
   fields: [
     {
       name: 'firstParty',
+      label: 'Count visits on this site (first-party, no cookies)',
       type: 'checkbox',
       defaultValue: true,
       admin: { description: 'Built-in, cookie-free visit counting.' },
     },
-    tagIdField('gtmId', 'Google Tag Manager container id, e.g. GTM-5XK2P9Q.'),
-    tagIdField('ga4Id', 'Google Analytics 4 measurement id, e.g. G-8Q2ZL4M1XY.'),
-    tagIdField('clarityId', 'Microsoft Clarity project id, e.g. k2x9m4p7qa.'),
-    tagIdField('hotjarId', 'Hotjar site id, e.g. 3456789.'),
+    tagIdField('gtmId', 'Google Tag Manager ID', 'Google Tag Manager container id, e.g. GTM-5XK2P9Q.'),
+    tagIdField('ga4Id', 'Google Analytics 4 measurement ID', 'Google Analytics 4 measurement id, e.g. G-8Q2ZL4M1XY.'),
+    tagIdField('clarityId', 'Microsoft Clarity project ID', 'Microsoft Clarity project id, e.g. k2x9m4p7qa.'),
+    tagIdField('hotjarId', 'Hotjar site ID', 'Hotjar site id, e.g. 3456789.'),
     {
       name: 'regionHeader',
+      label: 'Region header from the proxy',
       type: 'text',
       defaultValue: 'x-visitor-region',
       admin: { description: 'Request header set by the proxy or CDN with the visitor’s region, e.g. US-CA.' },
     },
     {
       name: 'deniedRegions',
+      label: 'Regions where consent starts denied',
       type: 'text',
       hasMany: true,
       maxRows: MAX_DENIED_REGIONS,
@@ -61,6 +65,7 @@ export const analyticsSettingsTab: Tab = {
     },
     {
       name: 'bannerText',
+      label: 'Consent banner text',
       type: 'textarea',
       maxLength: 600,
       admin: {
@@ -70,15 +75,26 @@ export const analyticsSettingsTab: Tab = {
     },
     {
       name: 'tagOrigins',
+      label: 'Extra tag addresses allowed',
       type: 'group',
       admin: {
         description:
           'Where each tag service loads from. Leave empty for the service’s own hosts; set to serve tags through a first-party proxy or a test stand-in.',
       },
       fields: [
-        { name: 'google', type: 'text', admin: { description: 'Google Tag Manager / gtag.js origin.' } },
-        { name: 'clarity', type: 'text', admin: { description: 'Microsoft Clarity origin.' } },
-        { name: 'hotjar', type: 'text', admin: { description: 'Hotjar origin.' } },
+        {
+          name: 'google',
+          label: 'Google tags from',
+          type: 'text',
+          admin: { description: 'Google Tag Manager / gtag.js origin.' },
+        },
+        {
+          name: 'clarity',
+          label: 'Microsoft Clarity from',
+          type: 'text',
+          admin: { description: 'Microsoft Clarity origin.' },
+        },
+        { name: 'hotjar', label: 'Hotjar from', type: 'text', admin: { description: 'Hotjar origin.' } },
       ],
     },
   ],

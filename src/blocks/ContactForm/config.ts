@@ -3,6 +3,7 @@ import { anchorIdField } from '@/content/fields/link'
 
 export const ContactFormBlock: Block = {
   slug: 'contactForm',
+  labels: { singular: 'Contact form', plural: 'Contact forms' },
   interfaceName: 'ContactFormBlock',
   fields: [
     { name: 'heading', type: 'text' },

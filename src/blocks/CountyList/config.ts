@@ -3,6 +3,7 @@ import { anchorIdField } from '@/content/fields/link'
 
 export const CountyListBlock: Block = {
   slug: 'countyList',
+  labels: { singular: 'County list', plural: 'County lists' },
   interfaceName: 'CountyListBlock',
   fields: [
     { name: 'heading', type: 'text' },

@@ -3,6 +3,7 @@ import { anchorIdField } from '@/content/fields/link'
 
 export const PricingTableBlock: Block = {
   slug: 'pricingTable',
+  labels: { singular: 'Pricing table', plural: 'Pricing tables' },
   interfaceName: 'PricingTableBlock',
   fields: [
     { name: 'heading', type: 'text' },

@@ -1,5 +1,5 @@
 import type { JSXConverters } from '@payloadcms/richtext-lexical/react'
-import { describeOpeningHours } from '@/content/businessHours'
+import { openingHoursLine } from '@/content/businessHours'
 import { telHref } from '@/content/fields/linkHref'
 import { getSiteSettings } from '@/content/queries'
 import { BUSINESS_DETAIL_BLOCK, type BusinessDetail } from './businessDetail'
@@ -18,7 +18,7 @@ export async function BusinessDetailText({ detail }: { detail: BusinessDetail })
       return [street, locality].filter(Boolean).join(', ') || null
     }
     case 'hours':
-      return [describeOpeningHours(business.openingHours), business.hoursNote].filter(Boolean).join(', ') || null
+      return openingHoursLine(business.openingHours, business.hoursNote) || null
     default:
       return null
   }

@@ -43,8 +43,8 @@ export const ChatConversations: CollectionConfig = {
           'The address the visitor gave before or at the start of the chat: the only one their transcript may go to.',
       },
     },
-    readOnlyJson('sessionVariables'),
-    { name: 'currentPage', type: 'text' },
+    readOnlyJson('sessionVariables', 'Details the site passed on'),
+    { name: 'currentPage', label: 'Page now open', type: 'text' },
     {
       name: 'agent',
       type: 'relationship',
@@ -71,6 +71,6 @@ export const ChatConversations: CollectionConfig = {
       options: [...CHAT_RATINGS],
       admin: { readOnly: true, description: 'How the visitor rated the chat once it ended.' },
     },
-    { name: 'ratedAt', type: 'date', admin: { readOnly: true } },
+    { name: 'ratedAt', label: 'Rated', type: 'date', admin: { readOnly: true } },
   ],
 }

@@ -10,11 +10,11 @@ export const ChatEvents: CollectionConfig = {
   access: { read: isChatStaff, create: () => false, update: () => false, delete: () => false },
   fields: [
     { name: 'conversation', type: 'relationship', relationTo: 'chat-conversations', required: true, index: true },
-    { name: 'type', type: 'select', required: true, options: [...CHAT_EVENT_TYPES] },
-    { name: 'authorType', type: 'select', required: true, options: [...AUTHOR_TYPES] },
-    { name: 'authorName', type: 'text' },
+    { name: 'type', label: 'Kind', type: 'select', required: true, options: [...CHAT_EVENT_TYPES] },
+    { name: 'authorType', label: 'Written by', type: 'select', required: true, options: [...AUTHOR_TYPES] },
+    { name: 'authorName', label: 'Author', type: 'text' },
     { name: 'text', type: 'textarea' },
-    readOnlyJson('data'),
+    readOnlyJson('data', 'Event details'),
     { name: 'file', type: 'relationship', relationTo: 'chat-files' },
   ],
 }

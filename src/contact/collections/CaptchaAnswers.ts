@@ -12,7 +12,7 @@ export const CaptchaAnswers: CollectionConfig = {
   timestamps: false,
   lockDocuments: false,
   fields: [
-    { name: 'key', type: 'text', required: true, unique: true },
-    { name: 'expiresAt', type: 'date', required: true, index: true },
+    { name: 'key', label: 'Answer (hashed)', type: 'text', required: true, unique: true },
+    { name: 'expiresAt', label: 'Kept until', type: 'date', required: true, index: true },
   ],
 }

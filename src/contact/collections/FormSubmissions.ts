@@ -8,16 +8,18 @@ import { summariseOnCreate } from '../inbox/summary'
 import { isAdmin, isContentEditor } from '@/platform/access'
 
 /**
+ * `outbox`: no mail server is set (SMTP_URL), so the email was only written to data/outbox/, not sent.
  * `spam`: the honeypot was filled; kept for the record, never delivered unless an editor says "not spam".
  * `held`: sent without JavaScript, so without the proof-of-work captcha, or while the third-party
  * captcha service could not be asked (`lastDeliveryError` says so); delivered only once an editor
  * releases it. Status changes go through the inbox's actions (src/contact/inbox/actions.ts).
  */
-export const DELIVERY_STATUSES = ['queued', 'delivered', 'failed', 'spam', 'held'] as const
+export const DELIVERY_STATUSES = ['queued', 'delivered', 'outbox', 'failed', 'spam', 'held'] as const
 
 const STATUS_LABELS: Record<(typeof DELIVERY_STATUSES)[number], string> = {
   queued: 'queued',
   delivered: 'delivered',
+  outbox: 'written to the outbox (no mail server set)',
   failed: 'failed',
   spam: 'spam',
   held: 'held for review (no captcha)',
@@ -34,7 +36,11 @@ export const FormSubmissions: CollectionConfig = {
     listSearchableFields: [...SEARCHED_FIELDS],
     description: 'Contact requests, newest first, with their delivery status.',
     components: {
-      beforeListTable: ['/contact/inbox/InboxViews#InboxViews', '/contact/admin/ExportCsvLink#ExportCsvLink'],
+      beforeListTable: [
+        '/contact/admin/MailNotSentNotice#MailNotSentNotice',
+        '/contact/inbox/InboxViews#InboxViews',
+        '/contact/admin/ExportCsvLink#ExportCsvLink',
+      ],
     },
   },
   defaultSort: '-createdAt',
@@ -82,6 +88,7 @@ export const FormSubmissions: CollectionConfig = {
     },
     {
       name: 'deliveryStatus',
+      label: 'Delivery',
       type: 'select',
       defaultValue: 'queued',
       index: true,
@@ -96,6 +103,7 @@ export const FormSubmissions: CollectionConfig = {
     },
     {
       name: 'handledAt',
+      label: 'Handled',
       type: 'date',
       index: true,
       access: unchangeable,
@@ -103,14 +111,33 @@ export const FormSubmissions: CollectionConfig = {
     },
     {
       name: 'deliveryAttempts',
+      label: 'Delivery attempts',
       type: 'number',
       defaultValue: 0,
       access: unchangeable,
       admin: { position: 'sidebar', readOnly: true },
     },
-    { name: 'lastDeliveryError', type: 'text', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
-    { name: 'deliveredAt', type: 'date', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
-    { name: 'confirmationSentAt', type: 'date', access: unchangeable, admin: { position: 'sidebar', readOnly: true } },
+    {
+      name: 'lastDeliveryError',
+      label: 'Last delivery error',
+      type: 'text',
+      access: unchangeable,
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    {
+      name: 'deliveredAt',
+      label: 'Delivered',
+      type: 'date',
+      access: unchangeable,
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    {
+      name: 'confirmationSentAt',
+      label: 'Confirmation sent',
+      type: 'date',
+      access: unchangeable,
+      admin: { position: 'sidebar', readOnly: true },
+    },
     {
       name: 'confirmationSkipped',
       type: 'text',
@@ -123,7 +150,7 @@ export const FormSubmissions: CollectionConfig = {
           'Why the visitor got no confirmation: an hourly allowance was spent. The message itself was delivered as usual.',
       },
     },
-    { name: 'pageUrl', type: 'text', access: unchangeable, admin: { readOnly: true } },
+    { name: 'pageUrl', label: 'Sent from page', type: 'text', access: unchangeable, admin: { readOnly: true } },
     {
       name: 'history',
       type: 'array',
@@ -141,8 +168,14 @@ export const FormSubmissions: CollectionConfig = {
           required: true,
           options: INBOX_ACTIONS.map((value) => ({ label: ACTION_LABELS[value], value })),
         },
-        { name: 'by', type: 'text', required: true },
-        { name: 'at', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'by', label: 'Done by', type: 'text', required: true },
+        {
+          name: 'at',
+          label: 'When',
+          type: 'date',
+          required: true,
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+        },
       ],
     },
   ],

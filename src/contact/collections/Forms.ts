@@ -35,6 +35,7 @@ const commonFields: Field[] = [
       { name: 'label', type: 'text', required: true, admin: { width: '33%' } },
       {
         name: 'elementId',
+        label: 'Element ID on the page',
         type: 'text',
         admin: { width: '33%', description: 'Optional HTML id; the name when empty.' },
         validate: (value: unknown) =>
@@ -59,8 +60,18 @@ const commonFields: Field[] = [
             required: true,
             options: RULE_NAMES.map((rule) => ({ label: rule, value: rule })),
           },
-          { name: 'param', type: 'text', admin: { description: 'First parameter, when the rule takes one.' } },
-          { name: 'param2', type: 'text', admin: { description: 'Second parameter, when the rule takes two.' } },
+          {
+            name: 'param',
+            label: 'Value for the rule',
+            type: 'text',
+            admin: { description: 'First parameter, when the rule takes one.' },
+          },
+          {
+            name: 'param2',
+            label: 'Second value for the rule',
+            type: 'text',
+            admin: { description: 'Second parameter, when the rule takes two.' },
+          },
         ],
       },
     ],
@@ -90,7 +101,7 @@ export const FORM_FIELD_TYPES = ['text', 'email', 'tel', 'textarea', 'select', '
 export const formFieldBlocks: Block[] = [
   { slug: 'text', fields: [...commonFields, placeholder] },
   { slug: 'email', fields: [...commonFields, placeholder] },
-  { slug: 'tel', fields: [...commonFields, placeholder] },
+  { slug: 'tel', labels: { singular: 'Phone', plural: 'Phone fields' }, fields: [...commonFields, placeholder] },
   { slug: 'textarea', fields: [...commonFields, placeholder] },
   {
     slug: 'select',
@@ -111,9 +122,10 @@ export const Forms: CollectionConfig = {
   fields: [
     { name: 'title', type: 'text', required: true },
     { name: 'fields', type: 'blocks', blocks: formFieldBlocks, required: true, minRows: 1 },
-    { name: 'submitLabel', type: 'text', defaultValue: 'Send message' },
+    { name: 'submitLabel', label: 'Send button text', type: 'text', defaultValue: 'Send message' },
     {
       name: 'successMessage',
+      label: 'Message after sending',
       type: 'text',
       defaultValue: 'Thank you. Your message has been sent.',
     },
@@ -129,6 +141,7 @@ export const Forms: CollectionConfig = {
       fields: [
         {
           name: 'sentNote',
+          label: 'Note under the message after sending',
           type: 'text',
           defaultValue: DEFAULT_SENT_NOTE,
           admin: {
@@ -137,6 +150,7 @@ export const Forms: CollectionConfig = {
         },
         {
           name: 'thankYouPage',
+          label: 'Thank-you page',
           type: 'relationship',
           relationTo: 'pages',
           filterOptions: PAGES_WITH_A_TITLE,
@@ -147,6 +161,7 @@ export const Forms: CollectionConfig = {
         },
         {
           name: 'sendConfirmation',
+          label: 'Email the visitor a confirmation',
           type: 'checkbox',
           defaultValue: false,
           admin: {
@@ -156,12 +171,14 @@ export const Forms: CollectionConfig = {
         },
         {
           name: 'confirmationSubject',
+          label: 'Confirmation subject',
           type: 'text',
           defaultValue: DEFAULT_CONFIRMATION_SUBJECT,
           admin: { condition: (data) => Boolean(data?.sendConfirmation) },
         },
         {
           name: 'confirmationText',
+          label: 'Confirmation text',
           type: 'textarea',
           defaultValue: DEFAULT_CONFIRMATION_TEXT,
           admin: {

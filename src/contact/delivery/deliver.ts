@@ -1,6 +1,6 @@
 import type { Payload, TaskConfig } from 'payload'
 import type { Form, FormSubmission } from '@/payload-types'
-import { createMailTransport, sendMail, SMTP_QUEUED_SOCKET_TIMEOUT_MS } from '@/platform/mailTransport'
+import { createMailTransport, sendMail, SMTP_QUEUED_SOCKET_TIMEOUT_MS, type SentMail } from '@/platform/mailTransport'
 import { database, sql } from '@/platform/sql'
 import { siteMetrics } from '@/metrics/siteMetrics'
 import {
@@ -50,6 +50,10 @@ type StatusPatch = Partial<
   >
 >
 
+/** A message handed to a mail server is delivered; one only written to data/outbox/ is not, and says so. */
+type SentStatus = 'delivered' | 'outbox'
+export const sentStatus = (sent: SentMail): SentStatus => (sent.via === 'smtp' ? 'delivered' : 'outbox')
+
 const record = (payload: Payload, id: number | string, data: StatusPatch) =>
   payload.update({ collection: 'form-submissions', id, data, overrideAccess: true, depth: 0 })
 
@@ -82,18 +86,18 @@ async function recordOutcome(
   payload: Payload,
   id: number | string,
   attempt: number,
-  outcome: { status: 'delivered' } | { status: 'queued' | 'failed'; error: string },
+  outcome: { status: SentStatus } | { status: 'queued' | 'failed'; error: string },
 ): Promise<boolean> {
   const at = new Date().toISOString()
   const rows = await database(payload).all(
-    outcome.status === 'delivered'
+    'error' in outcome
       ? sql`
-          UPDATE form_submissions SET delivery_status = 'delivered', delivered_at = ${at}, updated_at = ${at}
+          UPDATE form_submissions
+          SET delivery_status = ${outcome.status}, last_delivery_error = ${outcome.error}, updated_at = ${at}
           WHERE id = ${Number(id)} AND delivery_status = 'queued' AND delivery_attempts = ${attempt}
           RETURNING id`
       : sql`
-          UPDATE form_submissions
-          SET delivery_status = ${outcome.status}, last_delivery_error = ${outcome.error}, updated_at = ${at}
+          UPDATE form_submissions SET delivery_status = ${outcome.status}, delivered_at = ${at}, updated_at = ${at}
           WHERE id = ${Number(id)} AND delivery_status = 'queued' AND delivery_attempts = ${attempt}
           RETURNING id`,
   )
@@ -116,13 +120,14 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
   if (submission.deliveryStatus !== 'queued') return submission.deliveryStatus ?? 'done'
   const attempt = (submission.deliveryAttempts ?? 0) + 1
   if (!(await claimAttempt(payload, submission.id, attempt))) return CLAIMED_ELSEWHERE
+  let sent: SentMail
   try {
     const recipients = (settings.contact?.recipients ?? [])
       .map((recipient) => safeAddress(recipient.email))
       .filter((address): address is string => address !== null)
     if (recipients.length === 0) throw new Error('No contact recipients are set in site settings.')
     const content = staffEmail(form, submission)
-    await sendMail(createMailTransport({ socketTimeoutMs: SMTP_QUEUED_SOCKET_TIMEOUT_MS }), {
+    sent = await sendMail(createMailTransport({ socketTimeoutMs: SMTP_QUEUED_SOCKET_TIMEOUT_MS }), {
       from,
       to: recipients,
       replyTo: visitorEmail(form, submission) ?? undefined,
@@ -138,7 +143,8 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
     if (final) return 'failed'
     throw error
   }
-  if (!(await recordOutcome(payload, submission.id, attempt, { status: 'delivered' }))) return 'superseded'
+  const status = sentStatus(sent)
+  if (!(await recordOutcome(payload, submission.id, attempt, { status }))) return 'superseded'
   if (form.sendConfirmation && visitorEmail(form, submission)) {
     await payload.jobs.queue({
       task: SEND_CONFIRMATION_TASK,
@@ -146,7 +152,7 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
       queue: CONTACT_QUEUE,
     })
   }
-  return 'delivered'
+  return status
 }
 
 /** What sendConfirmation answers when the address's or the site's hourly allowance is spent. */

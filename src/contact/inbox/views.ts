@@ -17,6 +17,7 @@ export const INBOX_VIEWS: InboxView[] = [
   { key: 'spam', label: 'Spam', where: { deliveryStatus: { equals: 'spam' } } },
   { key: 'failed', label: 'Failed', where: { deliveryStatus: { equals: 'failed' } } },
   { key: 'delivered', label: 'Delivered', where: { deliveryStatus: { equals: 'delivered' } } },
+  { key: 'outbox', label: 'Only in the outbox', where: { deliveryStatus: { equals: 'outbox' } } },
 ]
 
 /** A `where` as the admin writes it in a URL: `where[deliveryStatus][equals]=held`, brackets left readable. */

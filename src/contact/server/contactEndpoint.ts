@@ -139,7 +139,7 @@ async function handleJsonPost(request: Request, value: unknown, deps: ContactEnd
   if (!submission) return json(400, { ok: false, error: SUBMIT_MESSAGES.invalidRequest })
   const cms = await cmsOrNull(deps)
   const outcome = cms
-    ? await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request) })
+    ? await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request), request })
     : unavailableOutcome()
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms!)
@@ -172,7 +172,7 @@ async function handleNoScriptPost(request: Request, params: URLSearchParams, dep
   if (csrf) return answer(csrf.status, csrf.error)
   const cms = await cmsOrNull(deps)
   const outcome = cms
-    ? await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request), noScript: true })
+    ? await acceptSubmission(cms, { ...submission, remoteIp: clientAddress(request), noScript: true, request })
     : unavailableOutcome()
   if (outcome.ok && outcome.held) return heldAnswerPage(sendingPage(request))
   if (outcome.ok) {

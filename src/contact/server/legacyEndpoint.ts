@@ -104,6 +104,7 @@ async function submitLegacy(
     pageUrl: request.headers.get('referer'),
     remoteIp,
     checkedCaptcha,
+    request,
   })
   if (outcome.ok) {
     if (outcome.submissionId !== null) deps.onAccepted?.(cms)

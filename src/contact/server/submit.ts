@@ -1,3 +1,5 @@
+import { LEAD_EVENT } from '@/analytics/events'
+import { recordServerEvent } from '@/analytics/serverEvents'
 import type { Payload } from 'payload'
 import { fieldSpecsOf } from '@/forms/fieldSpecs'
 import { database } from '@/platform/sql'
@@ -45,6 +47,8 @@ export type SubmissionInput = {
   checkedCaptcha?: CaptchaDecision
   /** The plain form post of a browser without JavaScript (not the JSON API, not the legacy call). */
   noScript?: boolean
+  /** The HTTP request it came in: an accepted message is counted as a lead from it on the analytics dashboard. */
+  request?: Pick<Request, 'headers'>
 }
 
 const invalid = (error: string = SUBMIT_MESSAGES.invalidRequest): SubmitOutcome => ({ status: 400, ok: false, error })
@@ -255,6 +259,12 @@ async function checkAndStore(payload: Payload, input: SubmissionInput): Promise<
     depth: 0,
   })
   await confirmStored(payload, doc.id)
+  if (!isSpam && input.request)
+    await recordServerEvent(payload, input.request, {
+      name: LEAD_EVENT,
+      page: input.pageUrl,
+      props: { form_id: String(form.id) },
+    })
   if (hold) return { status: 200, ok: true, submissionId: doc.id, held: true }
   // A filled honeypot gets the same answer as a person, so the robot learns nothing.
   const followUp = await sentFollowUp(payload, form, new Date(doc.createdAt))

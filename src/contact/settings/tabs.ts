@@ -12,6 +12,7 @@ export const contactSettingsTabs: Tab[] = [
       emailListField('recipients', 'Who receives contact-form submissions.'),
       {
         name: 'fromAddress',
+        label: 'Send from address',
         type: 'email',
         access: adminOnlyAccess,
         admin: { description: 'Sender of the site’s emails.' },
@@ -28,10 +29,11 @@ export const contactSettingsTabs: Tab[] = [
         defaultValue: DEFAULT_CAPTCHA_PROVIDER,
         options: [...CAPTCHA_PROVIDERS, 'none'].map((value) => ({ label: value, value })),
       },
-      { name: 'siteKey', type: 'text' },
-      secretField('secretKey'),
+      { name: 'siteKey', label: 'Site key', type: 'text' },
+      secretField('secretKey', 'Secret key'),
       {
         name: 'holdWithoutJavaScript',
+        label: 'Hold messages sent without JavaScript',
         type: 'checkbox',
         defaultValue: true,
         admin: {

@@ -11,10 +11,10 @@ describe('the search-result preview of a page', () => {
     expect(preview.description).toBe('Title searches in Ohio.')
   })
 
-  it('shows an SEO title and description as written, and the home page’s title alone', () => {
-    expect(searchPreview({ ...site, title: 'Home', path: '/' }).title).toBe('Home')
+  it('puts the site name after an SEO title too, shows the description as written, and the home page as the name alone', () => {
+    expect(searchPreview({ ...site, title: 'Home', path: '/' }).title).toBe('Cardinal Title Research')
     const preview = searchPreview({ ...site, title: 'Pricing', seoTitle: 'Prices', seoDescription: 'What it costs.' })
-    expect(preview).toMatchObject({ title: 'Prices', description: 'What it costs.' })
+    expect(preview).toMatchObject({ title: 'Prices | Cardinal Title Research', description: 'What it costs.' })
   })
 
   it('cuts what a search engine would cut, and says so', () => {
@@ -26,6 +26,8 @@ describe('the search-result preview of a page', () => {
   })
 
   it('shows an unsaved page without failing', () => {
-    expect(searchPreview({ ...site, title: null, path: undefined }).title).toBe('Untitled page')
+    expect(searchPreview({ ...site, title: null, path: undefined }).title).toBe(
+      'Untitled page | Cardinal Title Research',
+    )
   })
 })

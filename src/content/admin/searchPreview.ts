@@ -1,3 +1,4 @@
+import { composePageTitle } from '../pageTitle'
 /** About what a search engine shows of a title and a description before it cuts them off. */
 export const SEARCH_TITLE_SHOWN_CHARS = 60
 export const SEARCH_DESCRIPTION_SHOWN_CHARS = 158
@@ -29,14 +30,19 @@ function cut(value: string, max: number): [string, boolean] {
 
 /**
  * A page as a search result, by the rules the site's pages use for their head (src/site/metadata.ts
- * and the site layout's title template): an SEO title is the whole title, a page title gets the site
- * name after it (the home page's stands alone), and an empty description falls back to the tagline.
+ * and composePageTitle): the SEO title or page title with the business name after it, and an empty
+ * description falls back to the tagline.
  */
 export function searchPreview(input: SearchPreviewInput): SearchPreview {
   const path = text(input.path) || '/'
   const pageTitle = text(input.title) || 'Untitled page'
-  const fullTitle =
-    text(input.seoTitle) || (path === '/' || !input.siteName ? pageTitle : `${pageTitle} | ${input.siteName}`)
+  const fullTitle = composePageTitle({
+    title: pageTitle,
+    seoTitle: text(input.seoTitle),
+    // A page not saved yet has no address: it is not the home page.
+    path: text(input.path),
+    siteName: input.siteName,
+  })
   const [title, titleCut] = cut(fullTitle, SEARCH_TITLE_SHOWN_CHARS)
   const [description, descriptionCut] = cut(text(input.seoDescription) || input.tagline, SEARCH_DESCRIPTION_SHOWN_CHARS)
   const url = `${input.origin.replace(/\/$/, '')}${path === '/' ? '' : path.split('/').join(' › ')}`

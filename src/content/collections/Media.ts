@@ -1,5 +1,6 @@
 import type { CollectionAfterReadHook, CollectionConfig } from 'payload'
 import { anyone, isContentEditor } from '@/platform/access'
+import { adminFileOrigin } from '../media/adminFileOrigin'
 import { mediaVersion, versionedMediaUrl } from '../media/fileVersion'
 import { precompressUpload, removePrecompressedUpload } from '../media/precompress'
 import { MEDIA_DIR } from '@/platform/paths'
@@ -19,12 +20,17 @@ export function sameOriginPath(url: string | null | undefined): string | null | 
 /**
  * Payload writes file addresses with SERVER_URL in front; a page reached by any other host name
  * (127.0.0.1, the front's name) would then load its images from elsewhere, which its CSP refuses.
+ * A signed-in person's read gets them on the address they are at (adminFileOrigin).
  * Each address also carries the upload's version, so a changed file gets a new address and the
  * old one can be cached for good (src/content/media/fileVersion.ts).
  */
-const relativeVersionedFileUrls: CollectionAfterReadHook = ({ doc }) => {
+const relativeVersionedFileUrls: CollectionAfterReadHook = ({ doc, req }) => {
   const version = mediaVersion(doc.updatedAt)
-  const address = (url: string | null | undefined) => versionedMediaUrl(sameOriginPath(url), version)
+  const origin = adminFileOrigin(req)
+  const address = (url: string | null | undefined) => {
+    const path = versionedMediaUrl(sameOriginPath(url), version)
+    return origin && path?.startsWith('/') ? `${origin}${path}` : path
+  }
   doc.url = address(doc.url)
   doc.thumbnailURL = address(doc.thumbnailURL)
   for (const size of Object.values((doc.sizes ?? {}) as Record<string, { url?: string | null }>))
@@ -34,6 +40,7 @@ const relativeVersionedFileUrls: CollectionAfterReadHook = ({ doc }) => {
 
 export const Media: CollectionConfig = {
   slug: 'media',
+  admin: { defaultColumns: ['filename', 'alt', 'updatedAt'] },
   access: { read: anyone, create: isContentEditor, update: isContentEditor, delete: isContentEditor },
   hooks: {
     afterRead: [relativeVersionedFileUrls],
@@ -53,6 +60,7 @@ export const Media: CollectionConfig = {
   fields: [
     {
       name: 'alt',
+      label: 'Description of the image (alt text)',
       type: 'text',
       required: true,
       admin: { description: 'What the image shows, for people who cannot see it.' },

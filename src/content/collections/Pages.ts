@@ -12,7 +12,7 @@ import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { rememberWhatVisitorsSaw, revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
-import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsItWas } from './pageTrash'
+import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsChosen } from './pageTrash'
 import { PAGE_AUTOSAVE_INTERVAL_MS } from './pageAutosave'
 import { deleteAbandonedPagesBeingMade, otherTitledPages, PAGES_WITH_A_TITLE } from './pageBeingMade'
 
@@ -136,7 +136,7 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
     maxPerDoc: 25,
   },
   hooks: {
-    beforeValidate: [requireTitleAndSlug, restoreAsItWas],
+    beforeValidate: [requireTitleAndSlug, restoreAsChosen],
     beforeChange: [
       keepFamilyTogether,
       keepPublishedCopyInTrash,
@@ -172,7 +172,8 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
               type: 'text',
               maxLength: 70,
               admin: {
-                description: 'The whole title shown in search results; when empty, the page title and the site name.',
+                description:
+                  'The title shown in search results and link previews, without the business name: the name from Site settings is added after it. When empty, the page title is used.',
               },
             },
             { name: 'description', type: 'textarea', maxLength: 170 },

@@ -54,11 +54,13 @@ export const keepPublishedCopyInTrash: CollectionBeforeChangeHook = async ({ dat
 }
 
 /**
- * A restore brings the page back as it was when trashed: published if it was (Payload's restore
- * would make it a draft unless the editor ticks "restore as published").
+ * A restore brings the page back as the editor chose in the restore dialog: a draft (the dialog's
+ * default), off the site, or published with "Restore as published version" ticked. A restore that
+ * names no status (an API call sending only `deletedAt: null`) brings it back as it was when trashed.
  */
-export const restoreAsItWas: CollectionBeforeValidateHook = ({ data, originalDoc }) => {
+export const restoreAsChosen: CollectionBeforeValidateHook = ({ data, originalDoc }) => {
   if (!data || !isRestoring(data, originalDoc)) return data
+  if (data._status === 'draft' || data._status === 'published') return data
   return { ...data, _status: originalDoc?._status ?? 'draft' }
 }
 

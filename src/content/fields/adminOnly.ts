@@ -5,8 +5,9 @@ import { isAdminField } from '@/platform/access'
 export const adminOnlyAccess = { read: isAdminField, update: isAdminField }
 
 /** A secret only admins may read or change through the API. */
-export const secretField = (name: string, description?: string): Field => ({
+export const secretField = (name: string, label: string, description?: string): Field => ({
   name,
+  label,
   type: 'text',
   access: adminOnlyAccess,
   admin: { description },

@@ -12,6 +12,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
   const fields: Field[] = [
     {
       name: 'kind',
+      label: 'Links to',
       type: 'radio',
       defaultValue: 'page',
       options: [
@@ -38,6 +39,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
     },
     {
       name: 'url',
+      label: 'Web address',
       type: 'text',
       ...notSearchText,
       admin: { condition: (_, sibling) => sibling?.kind === 'url' },
@@ -66,6 +68,7 @@ export function linkField(name = 'link', { withLabel = true }: { withLabel?: boo
 
 export const anchorIdField: Field = {
   name: 'anchorId',
+  label: 'Section ID (for in-page links)',
   type: 'text',
   ...notSearchText,
   admin: { description: 'Optional id for in-page links, without the #, e.g. "pricing".' },

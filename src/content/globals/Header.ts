@@ -31,6 +31,11 @@ export const Header: GlobalConfig = {
         ),
       ],
     }),
-    { name: 'cta', type: 'group', fields: [{ name: 'show', type: 'checkbox', defaultValue: true }, headerCtaLink] },
+    {
+      name: 'cta',
+      label: 'Call to action',
+      type: 'group',
+      fields: [{ name: 'show', label: 'Show the call to action', type: 'checkbox', defaultValue: true }, headerCtaLink],
+    },
   ],
 }

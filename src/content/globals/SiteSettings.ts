@@ -26,7 +26,7 @@ const businessTab: Tab = {
         { name: 'street', type: 'text' },
         { name: 'city', type: 'text' },
         { name: 'region', type: 'text', admin: { description: 'Two-letter state code.' } },
-        { name: 'postalCode', type: 'text' },
+        { name: 'postalCode', label: 'ZIP code', type: 'text' },
       ],
     },
     openingHoursField,
@@ -37,7 +37,16 @@ const businessTab: Tab = {
 const appearanceTab: Tab = {
   label: 'Appearance',
   name: 'appearance',
-  fields: [{ name: 'headerZIndex', type: 'number', defaultValue: HEADER_Z_INDEX_DEFAULT, min: 1, max: 100000 }],
+  fields: [
+    {
+      name: 'headerZIndex',
+      label: 'Header stacking order (z-index)',
+      type: 'number',
+      defaultValue: HEADER_Z_INDEX_DEFAULT,
+      min: 1,
+      max: 100000,
+    },
+  ],
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { CollectionAdminOptions, LivePreviewConfig, PayloadRequest } from 'payload'
-import { siteOrigin } from '@/platform/siteUrl'
+import type { CollectionAdminOptions, LivePreviewConfig } from 'payload'
 import { previewHref } from './links'
 
 /** The widths the live-preview pane offers besides its own size: a phone, a tablet, a desktop. */
@@ -11,19 +10,17 @@ export const LIVE_PREVIEW_BREAKPOINTS: NonNullable<LivePreviewConfig['breakpoint
 
 const pathOf = (doc: Record<string, unknown> | undefined) => (typeof doc?.path === 'string' ? doc.path : null)
 
-/** The origin the admin was opened at (so the session cookie goes along), else the configured one. */
-const originOf = (req: PayloadRequest | undefined) => req?.origin || siteOrigin()
-
 /**
  * The Preview button and the live-preview pane of a page both open the preview route for the
  * page's path (src/content/preview/endpoint.ts): the latest draft, in draft mode. A page not yet
  * saved has no path, and no preview.
  */
 export const pagePreviewAdmin: Pick<CollectionAdminOptions, 'preview' | 'livePreview'> = {
-  // The Preview button needs an absolute address; the pane resolves a relative one itself.
-  preview: (doc, { req }) => {
+  // Relative, so the button opens the preview at the address the admin is open at (and its session
+  // cookie goes along), whatever SERVER_URL says.
+  preview: (doc) => {
     const path = pathOf(doc)
-    return path ? `${originOf(req)}${previewHref(path)}` : null
+    return path ? previewHref(path) : null
   },
   livePreview: {
     url: ({ data }) => {

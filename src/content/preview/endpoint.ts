@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { hasRole, type Role } from '@/platform/access'
+import { escapeHtml } from '@/security/html'
 import { previewPathFrom } from './previewPath'
 
 /** Next's draft mode as a route handler sees it (`await draftMode()` from next/headers). */
@@ -11,7 +12,33 @@ const HEADERS = { 'Cache-Control': PREVIEW_CACHE_CONTROL }
 
 export const PREVIEW_ROLES: readonly Role[] = ['admin', 'editor']
 
-const refuse = (status: number, error: string) => Response.json({ error }, { status, headers: HEADERS })
+/** Where the admin signs in; `?redirect=` is where it goes once signed in (a path of this site). */
+export const ADMIN_LOGIN_PATH = '/admin/login'
+
+/** A script (fetch, curl) that asks for JSON gets JSON; a browser following a link gets a page. */
+const asksForJson = (request: Request) => {
+  const accept = request.headers.get('accept') ?? ''
+  return accept.includes('application/json') && !accept.includes('text/html')
+}
+
+/** The sign-in page, coming back to this very preview once signed in. */
+export const signInHref = (request: Request) => {
+  const { pathname, search } = new URL(request.url)
+  return `${ADMIN_LOGIN_PATH}?redirect=${encodeURIComponent(`${pathname}${search}`)}`
+}
+
+/** A refusal as a small page a person can act on: what happened, and the way to sign in when that is the fix. */
+function refusalPage(status: number, error: string, signIn: string | null): Response {
+  const action = signIn ? `<p><a href="${escapeHtml(signIn)}">Sign in to the admin</a></p>` : ''
+  const html = `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Preview not available</title></head><body><main><h1>Preview not available</h1><p>${escapeHtml(error)}</p>${action}</main></body></html>`
+  return new Response(html, { status, headers: { ...HEADERS, 'Content-Type': 'text/html; charset=utf-8' } })
+}
+
+/** A refusal in the form the request asks for; a signed-out browser is offered the sign-in page. */
+function refuse(request: Request, status: number, error: string): Response {
+  if (asksForJson(request)) return Response.json({ error }, { status, headers: HEADERS })
+  return refusalPage(status, error, status === 401 ? signInHref(request) : null)
+}
 
 /** A redirect to a checked page path of this site, kept relative so it cannot leave the site's origin. */
 const redirectTo = (path: string) => new Response(null, { status: 307, headers: { ...HEADERS, Location: path } })
@@ -29,7 +56,8 @@ async function accountOf(payload: Payload, headers: Headers) {
 /**
  * GET /api/preview?path=: for a signed-in editor or admin, turns on draft mode and redirects to the
  * page, which then shows its latest draft. Signed out 401, another role 403, a path the site
- * could not serve 400, no page (not even a draft) at the path 404.
+ * could not serve 400, no page (not even a draft) at the path 404: as JSON to a request that asks
+ * for it, else as an HTML page (a signed-out one with a link to sign in and come back).
  */
 export async function startPreview(
   request: Request,
@@ -37,11 +65,11 @@ export async function startPreview(
   draftMode: () => Promise<DraftModeSwitch>,
 ): Promise<Response> {
   const user = await accountOf(payload, request.headers)
-  if (!user) return refuse(401, 'Sign in to the admin to preview drafts.')
+  if (!user) return refuse(request, 401, 'Sign in to the admin to preview drafts.')
   if (!hasRole(user as { roles?: Role[] }, ...PREVIEW_ROLES))
-    return refuse(403, 'Only editors and admins preview drafts.')
+    return refuse(request, 403, 'Only editors and admins preview drafts.')
   const parsed = previewPathFrom(new URL(request.url).searchParams.get('path'))
-  if (!parsed.ok) return refuse(400, parsed.error)
+  if (!parsed.ok) return refuse(request, 400, parsed.error)
   // The latest draft's path: a page renamed in a draft is previewed at its new path.
   const { docs } = await payload.find({
     collection: 'pages',
@@ -54,7 +82,7 @@ export async function startPreview(
     overrideAccess: false,
     user,
   })
-  if (docs.length === 0) return refuse(404, 'There is no page at that path, not even a draft.')
+  if (docs.length === 0) return refuse(request, 404, 'There is no page at that path, not even a draft.')
   ;(await draftMode()).enable()
   return redirectTo(parsed.path)
 }

@@ -9,7 +9,9 @@ import * as migration_20261126_065813_chat_upkeep from './20261126_065813_chat_u
 import * as migration_20261126_071032_contact_confirmation from './20261126_071032_contact_confirmation';
 import * as migration_20261126_093418_pages_trash from './20261126_093418_pages_trash';
 import * as migration_20261126_125648_pages_autosave from './20261126_125648_pages_autosave';
+import * as migration_20261129_043557_delivery_outbox from './20261129_043557_delivery_outbox';
 import * as migration_20261129_043703_user_display_name from './20261129_043703_user_display_name';
+import * as migration_20261129_050000_page_titles_without_name from './20261129_050000_page_titles_without_name';
 import * as migration_20261129_050719_contact_confirmation_skipped from './20261129_050719_contact_confirmation_skipped';
 
 export const migrations = [
@@ -69,13 +71,23 @@ export const migrations = [
     name: '20261126_125648_pages_autosave',
   },
   {
+    up: migration_20261129_043557_delivery_outbox.up,
+    down: migration_20261129_043557_delivery_outbox.down,
+    name: '20261129_043557_delivery_outbox',
+  },
+  {
     up: migration_20261129_043703_user_display_name.up,
     down: migration_20261129_043703_user_display_name.down,
-    name: '20261129_043703_user_display_name'
+    name: '20261129_043703_user_display_name',
+  },
+  {
+    up: migration_20261129_050000_page_titles_without_name.up,
+    down: migration_20261129_050000_page_titles_without_name.down,
+    name: '20261129_050000_page_titles_without_name',
   },
   {
     up: migration_20261129_050719_contact_confirmation_skipped.up,
     down: migration_20261129_050719_contact_confirmation_skipped.down,
-    name: '20261129_050719_contact_confirmation_skipped'
+    name: '20261129_050719_contact_confirmation_skipped',
   },
 ];

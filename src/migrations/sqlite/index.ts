@@ -10,6 +10,7 @@ import * as migration_20261126_071020_contact_confirmation from './20261126_0710
 import * as migration_20261126_093407_pages_trash from './20261126_093407_pages_trash';
 import * as migration_20261126_125636_pages_autosave from './20261126_125636_pages_autosave';
 import * as migration_20261129_043653_user_display_name from './20261129_043653_user_display_name';
+import * as migration_20261129_050000_page_titles_without_name from './20261129_050000_page_titles_without_name';
 import * as migration_20261129_050711_contact_confirmation_skipped from './20261129_050711_contact_confirmation_skipped';
 
 export const migrations = [
@@ -71,11 +72,16 @@ export const migrations = [
   {
     up: migration_20261129_043653_user_display_name.up,
     down: migration_20261129_043653_user_display_name.down,
-    name: '20261129_043653_user_display_name'
+    name: '20261129_043653_user_display_name',
+  },
+  {
+    up: migration_20261129_050000_page_titles_without_name.up,
+    down: migration_20261129_050000_page_titles_without_name.down,
+    name: '20261129_050000_page_titles_without_name',
   },
   {
     up: migration_20261129_050711_contact_confirmation_skipped.up,
     down: migration_20261129_050711_contact_confirmation_skipped.down,
-    name: '20261129_050711_contact_confirmation_skipped'
+    name: '20261129_050711_contact_confirmation_skipped',
   },
 ];

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { GetObjectCommand, HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { s3Storage } from '@payloadcms/storage-s3'
-import type { Plugin, UploadCollectionSlug } from 'payload'
+import type { Config, Plugin, UploadCollectionSlug } from 'payload'
 import { s3ClientConfig, type S3Settings, s3SettingsFrom } from './s3Settings'
 
 /** Longest wait for a stored object's first bytes; past it the store counts as down for this request. */
@@ -19,13 +19,42 @@ export function uploadStoragePlugin(
   settings: S3Settings | null,
   folders: Partial<Record<UploadCollectionSlug, string>>,
 ): Plugin {
-  return s3Storage({
+  const storage = s3Storage({
     enabled: settings !== null,
     alwaysInsertFields: true,
     bucket: settings?.bucket ?? '',
     config: settings ? s3ClientConfig(settings) : {},
     collections: Object.fromEntries(Object.entries(folders).map(([slug, folder]) => [slug, { prefix: folder }])),
   })
+  return async (config) => keepStorageFieldsOutOfLists(await storage(config), Object.keys(folders))
+}
+
+/** The adapter's own bookkeeping: where a file sits in the bucket, nothing an editor reads or sorts by. */
+export const STORAGE_INTERNAL_FIELDS = ['prefix', '_objectKey'] as const
+
+/**
+ * The adapter hides its fields from the edit form, but the list still offered them as columns and
+ * filters ("Prefix", "_object Key"); they are kept out of both.
+ */
+function keepStorageFieldsOutOfLists(config: Config, slugs: string[]): Config {
+  return {
+    ...config,
+    collections: (config.collections ?? []).map((collection) =>
+      slugs.includes(collection.slug)
+        ? {
+            ...collection,
+            fields: collection.fields.map((field) =>
+              'name' in field && (STORAGE_INTERNAL_FIELDS as readonly string[]).includes(field.name)
+                ? {
+                    ...field,
+                    admin: { ...field.admin, hidden: true, disableListColumn: true, disableListFilter: true },
+                  }
+                : field,
+            ),
+          }
+        : collection,
+    ),
+  } as Config
 }
 
 /** How soon a visitor may ask again for a file while the store is down. */

@@ -31,6 +31,7 @@ import { InMenusNote as InMenusNote_774ca79894adc13d726458d6f8b7ac0e } from '../
 import { DeletionNote as DeletionNote_6100e9141ef2439ddd56c272f4f87a62 } from '../../../content/redirects/DeletionNote'
 import { SubmissionMessage as SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7 } from '../../../contact/inbox/SubmissionMessage'
 import { InboxActions as InboxActions_cbcc5fe97f49df90f440ea58a477c755 } from '../../../contact/inbox/InboxActions'
+import { MailNotSentNotice as MailNotSentNotice_704533711621209797956ebc6dbce7aa } from '../../../contact/admin/MailNotSentNotice'
 import { InboxViews as InboxViews_367b269294b5151fb452a42ad2dfce1f } from '../../../contact/inbox/InboxViews'
 import { ExportCsvLink as ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2 } from '../../../contact/admin/ExportCsvLink'
 import { JsonReadout as JsonReadout_2165a9464efbffef0b570c2af28fa559 } from '../../../content/admin/JsonReadout'
@@ -79,6 +80,7 @@ export const importMap = {
   "/content/redirects/DeletionNote#DeletionNote": DeletionNote_6100e9141ef2439ddd56c272f4f87a62,
   "/contact/inbox/SubmissionMessage#SubmissionMessage": SubmissionMessage_ad4ce2e969294ffa8396f9a8d71195f7,
   "/contact/inbox/InboxActions#InboxActions": InboxActions_cbcc5fe97f49df90f440ea58a477c755,
+  "/contact/admin/MailNotSentNotice#MailNotSentNotice": MailNotSentNotice_704533711621209797956ebc6dbce7aa,
   "/contact/inbox/InboxViews#InboxViews": InboxViews_367b269294b5151fb452a42ad2dfce1f,
   "/contact/admin/ExportCsvLink#ExportCsvLink": ExportCsvLink_9e7af960ce4e79d20fa978668caf44a2,
   "/content/admin/JsonReadout#JsonReadout": JsonReadout_2165a9464efbffef0b570c2af28fa559,

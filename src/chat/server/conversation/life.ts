@@ -46,11 +46,15 @@ export async function queueAgain(store: ChatStore, conversation: ChatConversatio
   await store.setStatus(started, 'queued')
 }
 
-/** The visitor asks for a chat: unless one is open already, it joins the queue and they are told so. */
-export async function startChat(store: ChatStore, conversation: ChatConversation) {
-  if (isChatOpen(conversation)) return
+/**
+ * The visitor asks for a chat: unless one is open already, it joins the queue and they are told so.
+ * Answers whether a new chat started.
+ */
+export async function startChat(store: ChatStore, conversation: ChatConversation): Promise<boolean> {
+  if (isChatOpen(conversation)) return false
   await queueAgain(store, conversation)
   await addSystemNote(store, conversation.id, QUEUED_CHAT_TEXT)
+  return true
 }
 
 /** An agent invites a visitor who is not chatting, with their first message. */

@@ -1,4 +1,6 @@
 import type { Payload } from 'payload'
+import { CHAT_STARTED_EVENT } from '@/analytics/events'
+import { recordServerEvent } from '@/analytics/serverEvents'
 import { isHttpsRequest } from '@/security/headers'
 import { createRateLimiter } from '@/security/rateLimit'
 import { limitKeyOf } from '@/security/request'
@@ -189,7 +191,11 @@ export async function answerVisitorPost(request: Request, payload: Payload): Pro
     )
     const result = await runVisitorAction(
       new ChatStore(payload, chatHub()),
-      { visitorId: visitor.visitorId, address },
+      {
+        visitorId: visitor.visitorId,
+        address,
+        onChatStarted: (page) => recordServerEvent(payload, request, { name: CHAT_STARTED_EVENT, page }),
+      },
       body,
     )
     const response = Response.json({ ok: true, ...result })
@@ -200,8 +206,11 @@ export async function answerVisitorPost(request: Request, payload: Payload): Pro
   }
 }
 
-/** Who acts: the visitor's id and the address a new conversation of theirs is counted against. */
-export type VisitorContext = { visitorId: string; address: string }
+/**
+ * Who acts: the visitor's id and the address a new conversation of theirs is counted against; and
+ * what to do when one of their actions starts a chat (count it on the analytics dashboard).
+ */
+export type VisitorContext = { visitorId: string; address: string; onChatStarted?: (page: string) => Promise<void> }
 
 /** Each visitor action's handler, answering what the protocol names for it. */
 type VisitorHandlers = {
@@ -212,7 +221,7 @@ type VisitorHandlers = {
 
 export async function runVisitorAction(
   store: ChatStore,
-  { visitorId, address }: VisitorContext,
+  { visitorId, address, onChatStarted }: VisitorContext,
   body: Record<string, unknown>,
 ) {
   const hub = store.hub
@@ -251,7 +260,7 @@ export async function runVisitorAction(
       let conversation = await ensureConversation()
       if (name || email) conversation = await store.update(conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
-      await startChat(store, conversation)
+      if (await startChat(store, conversation)) await onChatStarted?.(conversation.currentPage ?? '')
       return { conversationId: conversation.id }
     },
     message: async (request) => {
@@ -262,7 +271,10 @@ export async function runVisitorAction(
       )
       const content = valid.eventContent(type, request)
       const conversation = await ensureConversation()
-      if (!isChatOpen(conversation)) await queueAgain(store, conversation)
+      if (!isChatOpen(conversation)) {
+        await queueAgain(store, conversation)
+        await onChatStarted?.(conversation.currentPage ?? '')
+      }
       const event = await store.append(conversation.id, {
         type,
         author: { type: 'customer', name: conversation.name || 'Visitor' },

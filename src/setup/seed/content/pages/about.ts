@@ -8,7 +8,7 @@ export const about: SeedPage = {
   title: 'About',
   slug: 'about',
   seo: {
-    title: 'About Cardinal Title Research | Ohio Title Search Company',
+    title: 'About Our Ohio Title Search Company',
     description:
       'Cardinal Title Research is a Columbus title search company serving all 88 Ohio counties with careful, documented reports for legal and lending work.',
   },

@@ -6,7 +6,7 @@ export const contact: SeedPage = {
   title: 'Contact',
   slug: 'contact',
   seo: {
-    title: 'Contact Us and Order an Ohio Title Search | Cardinal Title Research',
+    title: 'Contact Us and Order an Ohio Title Search',
     description:
       'Order a title, lien, owner or tax search for Ohio property, or ask a question. Call us or use our form, and we reply within one business day.',
   },

@@ -9,7 +9,7 @@ export const counties: SeedPage = {
   title: 'Counties',
   slug: 'counties',
   seo: {
-    title: 'Title Searches in All 88 Ohio Counties | Cardinal Title Research',
+    title: 'Title Searches in All 88 Ohio Counties',
     description:
       'We search property records in every Ohio county, from Adams to Wyandot. See each county seat and our usual turnaround for a standard title search there.',
   },

@@ -6,7 +6,7 @@ export const faq: SeedPage = {
   title: 'FAQ',
   slug: 'faq',
   seo: {
-    title: 'Title Search FAQ for Ohio Property | Cardinal Title Research',
+    title: 'Title Search FAQ for Ohio Property',
     description:
       'Answers about Ohio title searches: what they cover, how long they take, what they cost, how to order, and how a title search differs from title insurance.',
   },

@@ -11,7 +11,7 @@ export const guide: SeedPage = {
   title: 'How a Title Search Works',
   slug: 'how-a-title-search-works',
   seo: {
-    title: 'How an Ohio Title Search Works, Step by Step | Cardinal Title Research',
+    title: 'How an Ohio Title Search Works, Step by Step',
     description:
       'A plain guide to Ohio title searches: which county offices hold the records, what an examiner checks, how long it takes, what it costs and how to order one.',
   },

@@ -8,7 +8,7 @@ export const home: SeedPage = {
   title: 'Home',
   slug: 'home',
   seo: {
-    title: 'Ohio Title Searches in All 88 Counties | Cardinal Title Research',
+    title: 'Ohio Title Searches in All 88 Counties',
     description:
       'Title, lien, owner and tax searches for Ohio real estate, delivered as clear reports with document copies for attorneys, lenders and title agencies statewide.',
     image: mediaRef('og-default'),

@@ -8,7 +8,7 @@ export const pricing: SeedPage = {
   title: 'Pricing',
   slug: 'pricing',
   seo: {
-    title: 'Title Search Pricing in Ohio | Cardinal Title Research',
+    title: 'Title Search Pricing in Ohio',
     description:
       'Flat prices for Ohio title searches: current owner, full 40-year, lien, tax and document copy searches, with rush fees and add-ons listed up front.',
   },

@@ -6,7 +6,7 @@ export const privacy: SeedPage = {
   title: 'Privacy Notice',
   slug: 'privacy',
   seo: {
-    title: 'Privacy Notice | Cardinal Title Research',
+    title: 'Privacy Notice',
     description:
       'How Cardinal Title Research handles what you send through this website: contact form details, visit statistics, spam protection and how to reach us.',
   },

@@ -8,7 +8,7 @@ export const services: SeedPage = {
   title: 'Services',
   slug: 'services',
   seo: {
-    title: 'Title Search Services for Ohio Real Estate | Cardinal Title Research',
+    title: 'Title Search Services for Ohio Real Estate',
     description:
       'Full title searches, current owner searches, lien and judgment searches, tax searches and deed or easement copies for real estate anywhere in Ohio.',
   },

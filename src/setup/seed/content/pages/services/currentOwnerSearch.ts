@@ -9,7 +9,7 @@ export const currentOwnerSearch: SeedPage = {
   slug: 'current-owner-search',
   parent: 'services',
   seo: {
-    title: 'Current Owner Search for Ohio Property | Cardinal Title Research',
+    title: 'Current Owner Search for Ohio Property',
     description:
       'Confirm who owns an Ohio property, how title is held and which mortgages remain open, with the vesting deed and tax status, usually in 1 to 2 business days.',
   },

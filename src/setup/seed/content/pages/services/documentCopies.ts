@@ -9,7 +9,7 @@ export const documentCopies: SeedPage = {
   slug: 'document-copies',
   parent: 'services',
   seo: {
-    title: 'Ohio Deed and Easement Copies | Cardinal Title Research',
+    title: 'Ohio Deed and Easement Copies',
     description:
       'Copies of recorded deeds, easements, plats, restrictions and other documents from any Ohio county recorder, located for you and delivered as clear PDF files.',
   },

@@ -9,7 +9,7 @@ export const fullTitleSearch: SeedPage = {
   slug: 'full-title-search',
   parent: 'services',
   seo: {
-    title: 'Full Title Search (40+ Years) in Ohio | Cardinal Title Research',
+    title: 'Full Title Search (40+ Years) in Ohio',
     description:
       'A 40-year-plus Ohio title search tracing the chain of ownership, with mortgages, liens, easements and court matters of record and copies of key documents.',
   },

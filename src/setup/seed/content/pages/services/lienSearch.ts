@@ -9,7 +9,7 @@ export const lienSearch: SeedPage = {
   slug: 'lien-search',
   parent: 'services',
   seo: {
-    title: 'Lien and Judgment Search in Ohio | Cardinal Title Research',
+    title: 'Lien and Judgment Search in Ohio',
     description:
       'Find mortgages, mechanic’s liens, tax liens and judgment liens against Ohio property or its owners, checked at both the county recorder and the clerk of courts.',
   },

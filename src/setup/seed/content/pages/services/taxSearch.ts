@@ -9,7 +9,7 @@ export const taxSearch: SeedPage = {
   slug: 'tax-search',
   parent: 'services',
   seo: {
-    title: 'Ohio Property Tax Search and Tax Certificate | Cardinal Title Research',
+    title: 'Ohio Property Tax Search and Tax Certificate',
     description:
       'Current and delinquent Ohio real estate taxes, special assessments, exemptions and payment history from the county auditor and treasurer, usually next day.',
   },
