@@ -1,7 +1,14 @@
 import { test } from '@playwright/test'
 import { duplicateAddressMessage } from '../../src/content/collections/pageMessages'
 import { UNSAFE_LINK_MESSAGE } from '../../src/content/fields/safeUrl'
-import { ADMIN_EXPECT_TIMEOUT_MS, fillAndSettle, fillAndWaitForChecks, openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
+import {
+  ADMIN_EXPECT_TIMEOUT_MS,
+  fillAndSettle,
+  fillAndWaitForChecks,
+  openAdmin,
+  signInAsAdmin,
+  adminExpect as expect,
+} from './support/admin'
 import { adminToken, pageAt } from './helpers'
 
 // Which saves are refused, and on which field, is tested on Payload itself:
