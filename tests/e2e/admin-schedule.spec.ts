@@ -147,3 +147,35 @@ test('a publish scheduled in the admin queues the page’s publish for the time 
     await request.delete(`/api/pages/${id}`, { headers: auth })
   }
 })
+
+test('the schedule dialog of a page never published opens on Publish, and of a published page on Unpublish', async ({
+  context,
+  request,
+  page,
+}) => {
+  const auth = { Authorization: `JWT ${await adminToken(request)}` }
+  const created = await request.post('/api/pages', {
+    headers: auth,
+    data: { title: 'Never published', slug: `never-published-${Date.now()}`, _status: 'draft' },
+  })
+  expect(created.ok()).toBe(true)
+  const id = (await created.json()).doc.id
+  const choice = (name: string) => page.getByRole('radio', { name, exact: true })
+  try {
+    await signInAsAdmin(context, request)
+    await openAdmin(page, `/collections/pages/${id}`)
+    await page.locator('#action-save-popup button').first().click()
+    await page.locator('#schedule-publish').click()
+    await expect(choice('Publish')).toBeChecked()
+    await expect(choice('Unpublish')).not.toBeChecked()
+
+    const published = await request.patch(`/api/pages/${id}`, { headers: auth, data: { _status: 'published' } })
+    expect(published.ok()).toBe(true)
+    await openAdmin(page, `/collections/pages/${id}`)
+    await page.locator('#action-save-popup button').first().click()
+    await page.locator('#schedule-publish').click()
+    await expect(choice('Unpublish')).toBeChecked()
+  } finally {
+    await request.delete(`/api/pages/${id}`, { headers: auth })
+  }
+})

@@ -35,14 +35,14 @@ export const ORPHANED_SUBMISSION_AFTER_MS = 60_000
 /** Lost submissions one run queues again. */
 export const ORPHANED_BATCH_SIZE = 20
 
-/** A whole number of milliseconds from the environment, else `fallback`. */
-function configuredMs(name: string, fallback: number): number {
-  const configured = Number(process.env[name])
-  return process.env[name] && Number.isInteger(configured) && configured >= 0 ? configured : fallback
+/** A whole number of milliseconds read from the environment, else `fallback`. */
+function configuredMs(value: string | undefined, fallback: number): number {
+  const configured = Number(value)
+  return value && Number.isInteger(configured) && configured >= 0 ? configured : fallback
 }
 
 /** Backoff base, shortened by tests through CONTACT_DELIVERY_BACKOFF_MS. */
-export const deliveryBackoffBaseMs = (): number => configuredMs('CONTACT_DELIVERY_BACKOFF_MS', DELIVERY_BACKOFF_BASE_MS)
+export const deliveryBackoffBaseMs = (): number => configuredMs(process.env.CONTACT_DELIVERY_BACKOFF_MS, DELIVERY_BACKOFF_BASE_MS)
 
 /**
  * The lease and the times that follow from it, at the constants' ratios; tests shorten the lease
@@ -50,11 +50,11 @@ export const deliveryBackoffBaseMs = (): number => configuredMs('CONTACT_DELIVER
  * takeover shows in seconds rather than the production minute.
  */
 export function deliveryLease() {
-  const leaseMs = configuredMs('CONTACT_DELIVERY_LEASE_MS', DELIVERY_LEASE_MS)
+  const leaseMs = configuredMs(process.env.CONTACT_DELIVERY_LEASE_MS, DELIVERY_LEASE_MS)
   return {
     leaseMs,
     renewMs: leaseMs * (DELIVERY_LEASE_RENEW_MS / DELIVERY_LEASE_MS),
     takeoverAfterMs: leaseMs * (DELIVERY_TAKEOVER_AFTER_MS / DELIVERY_LEASE_MS),
-    pollMs: configuredMs('CONTACT_DELIVERY_POLL_MS', DELIVERY_POLL_INTERVAL_MS),
+    pollMs: configuredMs(process.env.CONTACT_DELIVERY_POLL_MS, DELIVERY_POLL_INTERVAL_MS),
   }
 }

@@ -34,6 +34,7 @@ export const Users: CollectionConfig = {
     { name: 'name', type: 'text' },
     {
       name: 'displayName',
+      label: 'Name shown in the chat',
       type: 'text',
       maxLength: 60,
       admin: { description: 'The name visitors see in the chat. Empty: your name, else your email before the @.' },
