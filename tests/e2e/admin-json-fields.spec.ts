@@ -77,11 +77,11 @@ test('the admin’s screens load nothing from other hosts (no Gravatar) and meet
     const screens = [
       {
         path: `/collections/chat-conversations/${conversationId}`,
-        label: 'Session Variables',
+        label: 'Details the site passed on',
         text: `"marker": "${MARKER}"`,
       },
-      { path: `/collections/chat-events/${eventId}`, label: 'Data', text: `"parcel": "12-oak-${MARKER}"` },
-      { path: `/collections/analytics-events/${analyticsId}`, label: 'Props', text: `"marker": "${MARKER}"` },
+      { path: `/collections/chat-events/${eventId}`, label: 'Event details', text: `"parcel": "12-oak-${MARKER}"` },
+      { path: `/collections/analytics-events/${analyticsId}`, label: 'Event details', text: `"marker": "${MARKER}"` },
     ]
     for (const screen of screens) {
       await openAdmin(page, screen.path)

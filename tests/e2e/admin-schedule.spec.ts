@@ -156,7 +156,12 @@ test('the schedule dialog of a page never published opens on Publish, and of a p
   const auth = { Authorization: `JWT ${await adminToken(request)}` }
   const created = await request.post('/api/pages', {
     headers: auth,
-    data: { title: 'Never published', slug: `never-published-${Date.now()}`, _status: 'draft' },
+    data: {
+      title: 'Never published',
+      slug: `never-published-${Date.now()}`,
+      layout: [{ blockType: 'hero', heading: 'Not yet public' }],
+      _status: 'draft',
+    },
   })
   expect(created.ok()).toBe(true)
   const id = (await created.json()).doc.id

@@ -71,7 +71,9 @@ test.describe('after a send, at 1280×900', () => {
     await freezeClock(page)
     await sendButton(page).click()
 
-    const status = form(page).getByRole('status')
+    // The form's message area (its dropdowns have status regions of their own).
+    const status = messageArea(page)
+    await expect(status).toHaveAttribute('role', 'status')
     await expect(status).toHaveAttribute('aria-live', 'polite')
     await expect(status).toHaveAttribute('data-state', 'success')
     await expect(status).toHaveText(SUCCESS_TEXT)
