@@ -42,7 +42,8 @@ function configuredMs(value: string | undefined, fallback: number): number {
 }
 
 /** Backoff base, shortened by tests through CONTACT_DELIVERY_BACKOFF_MS. */
-export const deliveryBackoffBaseMs = (): number => configuredMs(process.env.CONTACT_DELIVERY_BACKOFF_MS, DELIVERY_BACKOFF_BASE_MS)
+export const deliveryBackoffBaseMs = (): number =>
+  configuredMs(process.env.CONTACT_DELIVERY_BACKOFF_MS, DELIVERY_BACKOFF_BASE_MS)
 
 /**
  * The lease and the times that follow from it, at the constants' ratios; tests shorten the lease
