@@ -40,6 +40,18 @@ function recordCollects(page: Page) {
   return batches
 }
 
+/** Waits until the collector runs: it has replaced the page's early queue (an array) with its own. */
+async function untilCollectorStarted(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const queue = (window as unknown as { __firstParty?: unknown }).__firstParty
+        return typeof queue === 'object' && queue !== null && !Array.isArray(queue)
+      }),
+    )
+    .toBe(true)
+}
+
 const acceptAll = (page: Page) =>
   page.getByRole('region', { name: 'Privacy choices' }).getByRole('button', { name: 'Accept all' }).click()
 
@@ -52,6 +64,9 @@ test('the first-party collector sends the page view in a batch after the flush d
   await page.goto('/pricing')
   await settle(page)
   expect(batches).toEqual([])
+  // The collector starts once the region's default is known (a real request, later on a loaded
+  // machine); the flush delay runs from there.
+  await untilCollectorStarted(page)
   await page.clock.runFor(FLUSH_DELAY_MS)
   await expect.poll(() => batches.length).toBe(1)
   expect(batches[0].events).toHaveLength(1)
@@ -100,14 +115,7 @@ test('splits many events into batches of at most the maximum size', async ({ pag
   await page.goto('/')
   await settle(page)
   // The collector loads after idle; events pushed before it takes over the queue wait for it.
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const queue = (window as unknown as { __firstParty?: unknown }).__firstParty
-        return typeof queue === 'object' && queue !== null && !Array.isArray(queue)
-      }),
-    )
-    .toBe(true)
+  await untilCollectorStarted(page)
   await page.evaluate((count) => {
     const queue = (window as unknown as { __firstParty: { push: (e: object) => void } }).__firstParty
     for (let i = 0; i < count; i++)
