@@ -231,12 +231,21 @@ test('a waiting visitor counts in the title and chimes; the agent may mute the c
   const context = await ownContext(browser)
   await countAlerts(context)
   const agent = await signInToConsole(await context.newPage())
+  // Chats other suites on this server left waiting (a visitor who left) are dismissed first, as an
+  // agent would: the count starts from an empty queue.
+  const stale = agent.locator('.agent-queue li').getByRole('button', { name: /^Dismiss/ })
+  for (let left = await stale.count(); left > 0; left = await stale.count()) {
+    await stale.first().click()
+    await expect(stale).toHaveCount(left - 1)
+  }
   await expect(agent).toHaveTitle('Chat console')
+  // Counted from here (a stale chat waiting when the console opened chimed for itself).
+  const chimedBefore = (await alertsHeard(agent)).chimes
 
   const first = visitorName('Tess')
   await startChat(browser, '/', first, 'Hello?')
   await expect(agent).toHaveTitle('(1) Chat console')
-  await expect.poll(async () => (await alertsHeard(agent)).chimes).toBe(1)
+  await expect.poll(async () => (await alertsHeard(agent)).chimes - chimedBefore).toBe(1)
   await queueEntry(agent, first).getByRole('button', { name: 'Accept' }).click()
   await expect(agent).toHaveTitle('Chat console')
   await endChatAsAgent(agent, agent.locator('.agent-chat').filter({ hasText: first }))
