@@ -12,6 +12,7 @@ import { pidWrittenIn, waitUntil } from '../../deploy/lib/processes.mjs'
 import { dataFolders, ensureDir, FRONT_USER, frontFolders, LOG_GROUP } from '../../deploy/server/folders.mjs'
 import { createRoleCall } from '../../deploy/server/layout.mjs'
 import { afterStartSteps, readinessUrl } from '../../deploy/server/plan.mjs'
+import { makeCertificate } from '../support/front'
 import { freePort } from '../support/ports'
 import { startTempPostgres } from '../support/postgres'
 
@@ -41,29 +42,9 @@ function verify(...units: string[]) {
   })
 }
 
-/** A certificate for the front's configuration to name, as certbot's would be. */
-function makeCertificate(dir: string) {
-  const cert = path.join(dir, 'cert.pem')
-  const key = path.join(dir, 'key.pem')
-  const made = spawnSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'].concat([
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-subj',
-      '/CN=www.example.com',
-    ]),
-    { encoding: 'utf8', timeout: 30_000 },
-  )
-  expect(made.status).toBe(0)
-  return { cert, key }
-}
-
 beforeAll(() => {
   unitsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-units-'))
-  const certificate = makeCertificate(unitsDir)
+  const certificate = makeCertificate(unitsDir, 'www.example.com')
   // Rendered for this checkout, so that the command the unit starts exists here; nginx's folder is
   // the same one, so that `nginx -t` finds what the configuration names.
   const result = render(
@@ -357,7 +338,7 @@ describe("the front's logs on a server", () => {
     // The folders as install makes them; the configuration as a server's, on loopback ports of this test.
     for (const { dir, ...access } of frontFolders(frontDir)) ensureDir(dir, access)
     logsDir = path.join(frontDir, 'logs')
-    const certificate = makeCertificate(frontDir)
+    const certificate = makeCertificate(frontDir, 'www.example.com')
     httpPort = await freePort()
     const conf = path.join(frontDir, 'nginx.conf')
     fs.writeFileSync(

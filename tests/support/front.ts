@@ -12,6 +12,26 @@ const NGINX = '/usr/sbin/nginx'
 /** Longest wait for nginx to start or stop. */
 const NGINX_WAIT_MS = 15_000
 
+/** A self-signed certificate in `dir` for `commonName` (and an alternative name), as certbot's would be named. */
+export function makeCertificate(dir: string, commonName: string, altName?: string) {
+  const cert = path.join(dir, 'cert.pem')
+  const key = path.join(dir, 'key.pem')
+  const subject = ['-subj', `/CN=${commonName}`, ...(altName ? ['-addext', `subjectAltName=${altName}`] : [])]
+  const made = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'].concat([
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      ...subject,
+    ]),
+    { encoding: 'utf8', timeout: 30_000 },
+  )
+  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`)
+  return { cert, key }
+}
+
 /** Where the front takes uploads from: the bucket (through the app), or a folder it reads itself. */
 export type FrontMedia = { inBucket: true } | { folder: string }
 
@@ -32,23 +52,7 @@ export async function startFront({
   media: FrontMedia
 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-front-'))
-  const cert = path.join(dir, 'cert.pem')
-  const key = path.join(dir, 'key.pem')
-  const made = spawnSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'].concat([
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ]),
-    { encoding: 'utf8', timeout: 30_000 },
-  )
-  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`)
+  const { cert, key } = makeCertificate(dir, '127.0.0.1', 'IP:127.0.0.1')
   const asRoot = process.getuid?.() === 0
   // mkdtemp makes the folder its owner's alone; nginx's workers must reach their cache below it.
   fs.chmodSync(dir, 0o755)
