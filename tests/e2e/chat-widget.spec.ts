@@ -8,7 +8,16 @@ import { OPTIONAL_PART_FAILED } from '../../src/dom/OptionalPart'
 import { MESSAGES } from '../../src/forms/validation'
 import { mailsMentioning } from './helpers'
 import { refuseLaterScripts } from './support/scripts'
-import { AGENT, chatAdmin, openConsole, openVisitor, ownContext, prepareChatSuite, visitorName } from './support/chat'
+import {
+  AGENT,
+  chatAdmin,
+  openConsole,
+  openVisitor,
+  ownContext,
+  ownPage,
+  prepareChatSuite,
+  visitorName,
+} from './support/chat'
 
 prepareChatSuite()
 
@@ -72,6 +81,45 @@ test('the start form marks its required fields and says beside each what is miss
   await expect(name).toHaveAccessibleDescription(MESSAGES.required)
   await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription(MESSAGES.email)
   await visitor.context().close()
+})
+
+test("a first-time visitor whose page names them while the window opens sees the chat they start (one cookie for the page's call and the stream)", async ({
+  browser,
+}) => {
+  const agent = await openConsole(browser)
+  const visitor = await ownPage(browser)
+  const name = visitorName('one cookie')
+  // The page's identify call is held in the network until the stream has gone out, or 2 s: the two
+  // would each have been a first request without a cookie, and each got a visitor token of its own.
+  let streamAsked = false
+  visitor.on('request', (request) => {
+    if (request.url().includes('/api/chat/stream')) streamAsked = true
+  })
+  await visitor.route('**/api/chat/visitor', async (route) => {
+    const deadline = Date.now() + 2_000
+    while (!streamAsked && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    await route.continue()
+  })
+  await visitor.goto('/')
+  await expect(visitor.locator('.chat-launcher')).toBeVisible()
+  await visitor.evaluate(
+    (who) =>
+      (window as never as { LiveChatWidget: { call(m: string, v: string): void } }).LiveChatWidget.call(
+        'set_customer_name',
+        who,
+      ),
+    name,
+  )
+  await visitor.locator('.chat-launcher').click()
+  const dialog = chatDialog(visitor)
+  await dialog.getByLabel('Name').fill(name)
+  await dialog.getByLabel('Email').fill('one.cookie@example.com')
+  await dialog.getByRole('button', { name: 'Start chat' }).click()
+  await expect(dialog.getByLabel('Message')).toBeVisible()
+  // The agent sees the chat on the visitor's page, with the visitor still there.
+  const waiting = agent.locator('.agent-queue li').filter({ hasText: name })
+  await expect(waiting.locator('.agent-queue-page')).toHaveText('On /')
+  await expect(waiting).not.toHaveAttribute('data-left')
 })
 
 test('the window stays open with its history across a full page load and a client navigation', async ({ browser }) => {

@@ -4,6 +4,8 @@ import { reconnectDelay } from './reconnect'
 export type StreamHandlers<Events> = {
   onMessage: (message: StreamEvent<Events>, id: number | null) => void
   onConnectionChange: (state: 'connecting' | 'open' | 'failed') => void
+  /** Each try's outcome: the server answered (its headers came), or the try failed. */
+  onAttempt?: (answered: boolean) => void
 }
 
 /**
@@ -26,6 +28,7 @@ export function openResumableStream<Events>(
     if (stopped) return
     handlers.onConnectionChange('connecting')
     source = new EventSource(url(lastEventId))
+    source.onopen = () => handlers.onAttempt?.(true)
     for (const name of names) {
       source.addEventListener(name, (message) => {
         const event = message as MessageEvent<string>
@@ -41,6 +44,7 @@ export function openResumableStream<Events>(
       })
     }
     source.onerror = () => {
+      handlers.onAttempt?.(false)
       source?.close()
       source = null
       attempt += 1

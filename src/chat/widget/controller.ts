@@ -7,6 +7,7 @@ import { type Customer, initialWidgetState, isChatOpen, isInChat, type Visibilit
 import { sendVisitorRequest, VISITOR_STREAM_EVENTS, visitorStreamUrl } from './visitorClient'
 import { pollAvailability } from './availability'
 import { readWindowMemory, writeWindowMemory } from './windowMemory'
+import { afterVisitorKnown } from './visitorIdentity'
 
 /**
  * The visitor's chat: its state and its connection. React renders the state; page scripts use
@@ -21,7 +22,8 @@ export class WidgetController {
   private renderListeners = new Set<() => void>()
   private seen = new Set<number>()
   private synced = false
-  private stream: ReturnType<typeof openResumableStream> | null = null
+  /** The visitor's stream, once asked for (it opens when the visitor's earlier requests are answered). */
+  private stream: { current: ReturnType<typeof openResumableStream> | null; closed: boolean } | null = null
   private page: string | null = null
   private lastSoundAt = -Infinity
   private soundUnlocked = false
@@ -112,17 +114,27 @@ export class WidgetController {
     if (this.stream || this.state.disabled || this.page === null) return
     const page = this.page
     const url = (lastEventId: number) => visitorStreamUrl(page, lastEventId)
-    this.stream = openResumableStream<VisitorStreamEvents>(url, VISITOR_STREAM_EVENTS, {
-      onMessage: (message) => this.onStreamMessage(message),
-      onConnectionChange: (connection) => {
-        this.set({ connection })
-        if (connection === 'failed') this.setAvailability('offline')
-      },
-    })
+    const stream = (this.stream = { current: null as ReturnType<typeof openResumableStream> | null, closed: false })
+    // The stream is one of the visitor's requests: it listens under the same cookie as the others.
+    void afterVisitorKnown(
+      () =>
+        new Promise<boolean>((answered) => {
+          if (stream.closed) return answered(false)
+          stream.current = openResumableStream<VisitorStreamEvents>(url, VISITOR_STREAM_EVENTS, {
+            onMessage: (message) => this.onStreamMessage(message),
+            onConnectionChange: (connection) => {
+              this.set({ connection })
+              if (connection === 'failed') this.setAvailability('offline')
+            },
+            onAttempt: answered,
+          })
+        }),
+      (answered) => answered,
+    )
   }
 
   retry() {
-    if (this.stream) this.stream.retryNow()
+    if (this.stream?.current) this.stream.current.retryNow()
     else this.connect()
   }
 
@@ -147,7 +159,10 @@ export class WidgetController {
     this.remembering = false
     this.stopPolling()
     this.stopPolling = () => {}
-    this.stream?.close()
+    if (this.stream) {
+      this.stream.closed = true
+      this.stream.current?.close()
+    }
     this.stream = null
   }
 

@@ -1,4 +1,5 @@
 import { type ChatResult, chatRequest, jsonPost } from '../browser/chatRequest'
+import { afterVisitorKnown } from './visitorIdentity'
 import type { NoneLeftOut, Unlisted, VisitorAnswers, VisitorRequest, VisitorStreamEvents } from '../protocol'
 
 /** Where the widget posts what a visitor does. */
@@ -33,5 +34,8 @@ const VISITOR_FAILURE_WORDS = {
 export function sendVisitorRequest<Request extends VisitorRequest>(
   request: Request,
 ): Promise<VisitorResult<Request['action']>> {
-  return chatRequest(VISITOR_ENDPOINT, jsonPost(request), VISITOR_FAILURE_WORDS)
+  return afterVisitorKnown(
+    () => chatRequest(VISITOR_ENDPOINT, jsonPost(request), VISITOR_FAILURE_WORDS),
+    (result) => result.ok,
+  )
 }
