@@ -1,5 +1,5 @@
 import { test } from '@playwright/test'
-import { adminExpect as expect, untilHydrated } from './support/admin'
+import { adminExpect as expect, fillAndWaitForChecks, untilHydrated } from './support/admin'
 import { E2E_PORT } from '../../playwright.config'
 import { secondServer } from './support/secondServer'
 import { adminCredentials, adminToken, pageAt } from './helpers'
@@ -41,9 +41,9 @@ test('the admin works at an address other than SERVER_URL: a block opens and a d
 
   await page.goto(`${server.origin}/admin/collections/pages/create`)
   // Typed or clicked before React has taken the form over, a key or a click is lost.
-  const title = page.getByLabel('Title').first()
-  await untilHydrated(title)
-  await title.fill(TITLE)
+  // Its check on the server is let finish first: an answer that came after the new block's would
+  // put the form back as it was before the block.
+  await fillAndWaitForChecks(page, page.getByLabel('Title').first(), TITLE)
   const addLayout = page.getByRole('button', { name: 'Add Layout' })
   await untilHydrated(addLayout)
   await addLayout.click()
