@@ -133,14 +133,16 @@ test.describe('page chrome at desktop width', () => {
     expect(await submenu.evaluate((el) => getComputedStyle(el).opacity)).toBe('1')
     await page.clock.runFor(2 * FRAME_MS)
     // The fade has begun: a CSS transition, which runs on the browser's own clock (not Playwright's),
-    // so its length is read from the transition itself: 250 ms of opacity, the panel still there.
-    const fade = await submenu.evaluate((el) =>
-      el
-        .getAnimations()
-        .filter((animation) => (animation as CSSTransition).transitionProperty === 'opacity')
-        .map((animation) => animation.effect?.getTiming().duration),
-    )
+    // so its length is read from the panel's closing style (on a loaded machine the transition itself
+    // can be over before it is looked at): 250 ms of opacity down to 0, the panel still there.
+    const fade = await submenu.evaluate((el) => {
+      const style = getComputedStyle(el)
+      const properties = style.transitionProperty.split(',').map((name) => name.trim())
+      const durations = style.transitionDuration.split(',').map((duration) => parseFloat(duration) * 1000)
+      return properties.flatMap((name, index) => (name === 'opacity' ? [durations[index % durations.length]] : []))
+    })
     expect(fade).toEqual([SUBMENU_FADE_MS])
+    await expect(submenu).toHaveCSS('opacity', '0')
     await expect(submenu).toBeVisible()
     await page.clock.runFor(SUBMENU_FADE_MS - 2 * FRAME_MS)
     await expect(submenu).toBeVisible()
