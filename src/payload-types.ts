@@ -1077,6 +1077,10 @@ export interface User {
    * The name visitors see in the chat. Empty: your name, else your email before the @.
    */
   displayName?: string | null;
+  /**
+   * Optional. Visitors see it, small, beside your messages in the chat.
+   */
+  photo?: (number | null) | Media;
   roles: ('admin' | 'editor' | 'agent')[];
   updatedAt: string;
   createdAt: string;
@@ -1194,6 +1198,7 @@ export interface ChatEvent {
   type: 'message' | 'emoji' | 'rich_message' | 'file' | 'custom' | 'system';
   authorType: 'customer' | 'agent' | 'system';
   authorName?: string | null;
+  authorPhoto?: string | null;
   text?: string | null;
   data?:
     | {
@@ -1927,6 +1932,7 @@ export interface FormSubmissionsSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   displayName?: T;
+  photo?: T;
   roles?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -2005,6 +2011,7 @@ export interface ChatEventsSelect<T extends boolean = true> {
   type?: T;
   authorType?: T;
   authorName?: T;
+  authorPhoto?: T;
   text?: T;
   data?: T;
   file?: T;

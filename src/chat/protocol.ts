@@ -8,12 +8,15 @@
  */
 import type { AgentPresence, AuthorType, ChatEventType, CustomerStatus } from './constants'
 
+/** Who wrote an event; an agent's may carry the photo from their profile (an address on this site). */
+export type EventAuthor = { type: AuthorType; name: string; photo?: string }
+
 /** One chat event as every client sees it; `id` orders events and resumes streams. */
 export type ChatEventView = {
   id: number
   conversationId: number
   type: ChatEventType
-  author: { type: AuthorType; name: string }
+  author: EventAuthor
   timestamp: string
   text?: string
   buttons?: string[]
@@ -66,7 +69,14 @@ export type VisitorListView = { visitors: VisitorOnSite[]; more: number }
 export type AgentOnDuty = { id: number; name: string; presence: AgentPresence }
 
 /** The signed-in agent, as their console's stream names them. */
-export type AgentIdentity = { id: number; name: string; email: string }
+export type AgentIdentity = { id: number; name: string; email: string; photo: string | null }
+
+/** An agent as the author of what they write: their name, and their photo when their profile has one. */
+export const agentAuthor = (agent: AgentIdentity): EventAuthor => ({
+  type: 'agent',
+  name: agent.name,
+  ...(agent.photo ? { photo: agent.photo } : {}),
+})
 
 /** The one-click rating a visitor may give a chat once it has ended. */
 export const CHAT_RATINGS = ['good', 'bad'] as const

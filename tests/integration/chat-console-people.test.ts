@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { agentStream } from '@/chat/server/http/agent'
 import { newVisitorToken } from '@/chat/server/http/tokens'
@@ -11,7 +12,13 @@ setUpChatSuite({ seeded: true })
 const PASSWORD = 'a-long-test-password'
 
 /** An account of the chat staff, signed in; returns its token. */
-async function staff(data: { email: string; name?: string; displayName?: string; roles: ('agent' | 'admin')[] }) {
+async function staff(data: {
+  email: string
+  name?: string
+  displayName?: string
+  photo?: number
+  roles: ('agent' | 'admin')[]
+}) {
   await payload.create({ collection: 'users', data: { ...data, password: PASSWORD } })
   return (await payload.login({ collection: 'users', data: { email: data.email, password: PASSWORD } })).token!
 }
@@ -45,6 +52,31 @@ describe('the agent visitors read', () => {
     expect(await transcript(conversationId)).toEqual(
       expect.arrayContaining(['System: Sam joined the chat.', 'Sam: Hello Nell.', 'System: Sam ended the chat.']),
     )
+  })
+
+  it('shows the photo from their profile beside what they write, as its small copy on this site; an agent without one shows none', async () => {
+    const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#a35' } })
+      .png()
+      .toBuffer()
+    const portrait = await payload.create({
+      collection: 'media',
+      data: { alt: 'Portrait of Pat' },
+      file: { data: image, mimetype: 'image/png', name: 'pat.png', size: image.length },
+    })
+    const token = await staff({ email: 'pat@example.com', displayName: 'Pat', photo: portrait.id, roles: ['agent'] })
+    const { conversationId } = await waitingVisitor('Quinn')
+    expect((await agentPost({ action: 'accept', conversationId }, token)).status).toBe(200)
+    await agentPost({ action: 'message', conversationId, text: 'Hello Quinn.' }, token)
+    // The suite's other agent has no photo.
+    await agentPost({ action: 'message', conversationId, text: 'Ada here too.' })
+    const answer = await agentPost({ action: 'transcript_view', conversationId })
+    const authors = Object.fromEntries(
+      ((await answer.json()).events as ChatEventView[]).map((event) => [event.text, event.author]),
+    )
+    const small = portrait.sizes?.thumbnail?.url
+    expect(small).toMatch(/^\/api\/media\/file\/pat-.*\.webp/)
+    expect(authors['Hello Quinn.']).toEqual({ type: 'agent', name: 'Pat', photo: small })
+    expect(authors['Ada here too.']).toEqual({ type: 'agent', name: 'Ada Agent' })
   })
 
   it('is named by the first part of their email when their only name is a role, never "Site administrator"', async () => {

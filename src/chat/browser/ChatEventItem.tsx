@@ -1,5 +1,8 @@
 import type { ChatEventView } from '../protocol'
 
+/** The side of an agent's photo beside their name, in CSS pixels. */
+const AUTHOR_PHOTO_PX = 28
+
 const timeOf = (timestamp: string) =>
   new Date(timestamp).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
 
@@ -13,6 +16,17 @@ export function ChatEventItem({ event, onChoose }: { event: ChatEventView; onCho
     >
       {event.type !== 'system' && (
         <span className="chat-event-author">
+          {event.author.photo && (
+            // Beside the name it shows, so it says nothing more to a screen reader.
+            // eslint-disable-next-line @next/next/no-img-element
+            <img
+              className="chat-event-photo"
+              src={event.author.photo}
+              alt=""
+              width={AUTHOR_PHOTO_PX}
+              height={AUTHOR_PHOTO_PX}
+            />
+          )}
           {event.author.name || (event.author.type === 'customer' ? 'You' : 'Agent')}
         </span>
       )}

@@ -13,6 +13,7 @@ export const ChatEvents: CollectionConfig = {
     { name: 'type', label: 'Kind', type: 'select', required: true, options: [...CHAT_EVENT_TYPES] },
     { name: 'authorType', label: 'Written by', type: 'select', required: true, options: [...AUTHOR_TYPES] },
     { name: 'authorName', label: 'Author', type: 'text' },
+    { name: 'authorPhoto', label: "Author's photo (address)", type: 'text', admin: { readOnly: true } },
     { name: 'text', type: 'textarea' },
     readOnlyJson('data', 'Event details'),
     { name: 'file', type: 'relationship', relationTo: 'chat-files' },

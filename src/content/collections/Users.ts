@@ -40,6 +40,14 @@ export const Users: CollectionConfig = {
       admin: { description: 'The name visitors see in the chat. Empty: your name, else your email before the @.' },
     },
     {
+      name: 'photo',
+      label: 'Photo shown in the chat',
+      type: 'upload',
+      relationTo: 'media',
+      filterOptions: { mimeType: { contains: 'image' } },
+      admin: { description: 'Optional. Visitors see it, small, beside your messages in the chat.' },
+    },
+    {
       name: 'roles',
       type: 'select',
       hasMany: true,

@@ -13,6 +13,7 @@ import * as migration_20261129_043557_delivery_outbox from './20261129_043557_de
 import * as migration_20261129_043703_user_display_name from './20261129_043703_user_display_name';
 import * as migration_20261129_050000_page_titles_without_name from './20261129_050000_page_titles_without_name';
 import * as migration_20261129_050719_contact_confirmation_skipped from './20261129_050719_contact_confirmation_skipped';
+import * as migration_20261129_075556_agent_photo from './20261129_075556_agent_photo';
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261129_050719_contact_confirmation_skipped.up,
     down: migration_20261129_050719_contact_confirmation_skipped.down,
     name: '20261129_050719_contact_confirmation_skipped',
+  },
+  {
+    up: migration_20261129_075556_agent_photo.up,
+    down: migration_20261129_075556_agent_photo.down,
+    name: '20261129_075556_agent_photo'
   },
 ];

@@ -12,6 +12,7 @@ import * as migration_20261126_125636_pages_autosave from './20261126_125636_pag
 import * as migration_20261129_043653_user_display_name from './20261129_043653_user_display_name';
 import * as migration_20261129_050000_page_titles_without_name from './20261129_050000_page_titles_without_name';
 import * as migration_20261129_050711_contact_confirmation_skipped from './20261129_050711_contact_confirmation_skipped';
+import * as migration_20261129_075545_agent_photo from './20261129_075545_agent_photo';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261129_050711_contact_confirmation_skipped.up,
     down: migration_20261129_050711_contact_confirmation_skipped.down,
     name: '20261129_050711_contact_confirmation_skipped',
+  },
+  {
+    up: migration_20261129_075545_agent_photo.up,
+    down: migration_20261129_075545_agent_photo.down,
+    name: '20261129_075545_agent_photo'
   },
 ];

@@ -1,6 +1,6 @@
 import type { ChatConversation } from '@/payload-types'
 import { IN_PROGRESS_STATUSES, OPEN_CHAT_STATUSES } from '../../constants'
-import { type AgentIdentity, CHAT_RATINGS, type ChatRating } from '../../protocol'
+import { type AgentIdentity, agentAuthor, CHAT_RATINGS, type ChatRating } from '../../protocol'
 import { ChatRequestError } from '../errors'
 import { customerStatusOf, type ChatStore } from '../storage/store'
 
@@ -68,7 +68,7 @@ export async function inviteToChat(
     throw new ChatRequestError(409, 'This visitor is already chatting.')
   }
   await store.setStatus(conversation, 'invited', agent.id)
-  await store.append(conversation.id, { type: 'message', author: { type: 'agent', name: agent.name }, text })
+  await store.append(conversation.id, { type: 'message', author: agentAuthor(agent), text })
 }
 
 /** An agent takes a chat nobody has taken yet. */

@@ -5,6 +5,7 @@ import { createRateLimiter } from '@/security/rateLimit'
 import { AGENT_PRESENCES, CHAT_BODY_MAX_BYTES, CHAT_POST_LIMIT, CHAT_POST_WINDOW_MS } from '../../constants'
 import {
   AGENT_EVENT_TYPES,
+  agentAuthor,
   type AgentAction,
   type AgentAnswers,
   type AgentIdentity,
@@ -14,6 +15,7 @@ import {
   type StreamEvent,
 } from '../../protocol'
 import { agentNameOf } from '../agents/agentName'
+import { agentPhotoOf } from '../agents/agentPhoto'
 import { DISMISSED_CHAT_TEXT } from '../conversation/dismissal'
 import { endChat, inviteToChat, isChatInProgress, joinChat } from '../conversation/life'
 import { cannedReplies, historySearchOf, searchHistory } from '../storage/consoleQueries'
@@ -39,7 +41,12 @@ export async function agentOf(request: Request, payload: Payload): Promise<Agent
   if (!user) throw new ChatRequestError(401, 'Please sign in.')
   if (!isChatStaffUser(user)) throw new ChatRequestError(403, 'Only agents may use the chat console.')
   const account = user as User
-  return { id: account.id, name: agentNameOf(account), email: account.email }
+  return {
+    id: account.id,
+    name: agentNameOf(account),
+    email: account.email,
+    photo: await agentPhotoOf(payload, account.photo),
+  }
 }
 
 async function checkOrigin(request: Request, payload: Payload) {
@@ -118,7 +125,7 @@ type AgentHandlers = {
 
 export async function runAgentAction(store: ChatStore, agent: Agent, body: Record<string, unknown>) {
   const hub = store.hub
-  const author = { type: 'agent' as const, name: agent.name }
+  const author = agentAuthor(agent)
   const conversationFor = async (request: { conversationId?: unknown }) => {
     const conversation = await store.conversation(valid.positiveId(request.conversationId, 'The conversation'))
     if (!conversation) throw new ChatRequestError(404, 'No such conversation.')

@@ -10,6 +10,7 @@ import {
   UploadStoreUnavailable,
 } from '@/platform/storage/uploadStorage'
 import type { ChatFile } from '@/payload-types'
+import { agentAuthor, type EventAuthor } from '../../protocol'
 import { CHAT_FILES_DIR, CHAT_FILES_FOLDER } from '../../collections/ChatFiles'
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../../constants'
 import { agentOf } from './agent'
@@ -63,7 +64,7 @@ export function contentMatchesType(bytes: Buffer, type: ChatFileType): boolean {
   }
 }
 
-type Author = { type: 'agent' | 'customer'; name: string }
+type Author = EventAuthor
 
 /** A visitor's open conversation, or a refusal: checked before an upload's body is read. */
 async function visitorUploadTarget(
@@ -108,7 +109,7 @@ export async function uploadChatFile(request: Request, payload: Payload): Promis
     if (agent && form.get('conversationId')) {
       conversationId = positiveId(form.get('conversationId'), 'The conversation')
       if (!(await store.conversation(conversationId))) throw new ChatRequestError(404, 'No such conversation.')
-      author = { type: 'agent', name: agent.name }
+      author = agentAuthor(agent)
     } else {
       // A signed-in agent using the site's own widget sends as the visitor they are there.
       ;({ conversationId, author } = asVisitor ?? (await visitorUploadTarget(request, store)))

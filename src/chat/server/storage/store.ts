@@ -8,12 +8,12 @@ import {
   type CustomerStatus,
   IN_PROGRESS_STATUSES,
 } from '../../constants'
-import type { ChatEventView, ConversationSummary } from '../../protocol'
+import type { ChatEventView, ConversationSummary, EventAuthor } from '../../protocol'
 import type { ChatHub } from '../live/hub'
 
 export type NewChatEvent = {
   type: ChatEventType
-  author: { type: AuthorType; name: string }
+  author: EventAuthor
   text?: string
   buttons?: string[]
   customData?: unknown
@@ -36,7 +36,11 @@ export function toEventView(event: ChatEvent): ChatEventView {
     id: event.id,
     conversationId,
     type: event.type,
-    author: { type: event.authorType, name: event.authorName ?? '' },
+    author: {
+      type: event.authorType,
+      name: event.authorName ?? '',
+      ...(event.authorPhoto ? { photo: event.authorPhoto } : {}),
+    },
     timestamp: event.createdAt,
     ...(event.text != null ? { text: event.text } : {}),
     ...(data.buttons ? { buttons: data.buttons } : {}),
@@ -190,6 +194,7 @@ export class ChatStore {
         type: input.type,
         authorType: input.author.type,
         authorName: input.author.name,
+        authorPhoto: input.author.photo ?? null,
         text: input.text,
         data: {
           ...(input.buttons ? { buttons: input.buttons } : {}),
