@@ -2,7 +2,6 @@ import type { Payload, PayloadRequest } from 'payload'
 import { database } from '@/platform/sql'
 import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
 import {
-  type AuthorType,
   type ChatEventType,
   type ConversationStatus,
   type CustomerStatus,
