@@ -1,13 +1,14 @@
 // Sets the site up on one Debian server, as root, from a release of the code at /opt/site/current:
-//   node deploy/server/install.mjs --domain www.example.com [--instances 3001,3002]
+//   [SMTP_URL=… MAIL_FROM=…] node deploy/server/install.mjs --domain www.example.com [--instances 3001,3002]
 //   node deploy/server/install.mjs --render-only DIR [--release-dir PATH] [--user NAME] [--front-dir PATH] [--uploads-in-bucket]
 //     [--domain NAME] [--tls-cert FILE --tls-key FILE]
 // The first installs Debian's nginx, PostgreSQL and Redis, makes the system user that owns the
 // data, the database and Redis with passwords, the settings file and the systemd units, and starts
-// everything at boot. Run again, it keeps what exists (secrets, database, data) and renders the
-// units anew. --render-only writes the files it would install into DIR and touches nothing else.
+// everything at boot; SMTP_URL and MAIL_FROM from its environment go into the settings file, and
+// without a mail server it ends warning that mail only reaches the outbox. Run again, it keeps what
+// exists (secrets, database, data) and renders the units anew. --render-only writes the files it
+// would install into DIR and touches nothing else.
 import { spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,6 +27,7 @@ import {
 } from './layout.mjs'
 import { afterStartSteps } from './plan.mjs'
 import { runPlan } from './runPlan.mjs'
+import { envFileText, mailSettingsFrom, mailWarning, siteSettings } from './siteEnv.mjs'
 
 /** The stack's own packages; the server install asks for every one, so that a rerun upgrades them. */
 const DEBIAN_PACKAGES = STACK_PACKAGES.map(([, pkg]) => pkg)
@@ -42,7 +44,6 @@ function run(command, args, options = {}) {
 }
 
 const output = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.trim() ?? ''
-const secret = () => randomBytes(24).toString('hex')
 
 function ensureUser(user, home) {
   if (spawnSync('id', ['-u', user]).status === 0) return
@@ -60,31 +61,8 @@ function readEnvFile(file) {
   return Object.fromEntries(entries.map((match) => [match[1], match[2]]))
 }
 
-/** The settings the instances read, keeping every value a previous run or the operator wrote. */
-function settings(existing, domain) {
-  const databasePassword = existing.DATABASE_URL ? undefined : secret()
-  const redisPassword = existing.REDIS_URL ? undefined : secret()
-  return {
-    databasePassword,
-    redisPassword,
-    values: {
-      PAYLOAD_SECRET: secret(),
-      SERVER_URL: `https://${domain}`,
-      DATA_DIR: SERVER_LAYOUT.dataDir,
-      DATABASE_URL: `postgres://${SERVER_LAYOUT.user}:${databasePassword}@127.0.0.1:5432/${SERVER_LAYOUT.database}`,
-      REDIS_URL: `redis://:${redisPassword}@127.0.0.1:6379`,
-      TRUST_PROXY: '127.0.0.1',
-      ...existing,
-    },
-  }
-}
-
 function writeEnvFile(file, values) {
-  const lines = Object.entries(values).map(([name, value]) => `${name}=${value}`)
-  fs.writeFileSync(
-    file,
-    `# The site's settings and secrets (see .env.example). Readable by root and the site only.\n${lines.join('\n')}\n`,
-  )
+  fs.writeFileSync(file, envFileText(values))
   run('chown', [`root:${SERVER_LAYOUT.user}`, file])
   fs.chmodSync(file, 0o640)
 }
@@ -144,6 +122,8 @@ function writeFront(options) {
 
 async function install({ domain, ports }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
+  // Read first, so that a value the settings file cannot hold stops the install before it changes anything.
+  const mail = mailSettingsFrom(process.env)
   const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
     throw new Error(`no release at ${current}: run \`node deploy/server/deploy.mjs\` first (README, "On a server")`)
@@ -162,7 +142,7 @@ async function install({ domain, ports }) {
   // The release is root's; the instance writes only its scratch folders.
   for (const scratch of ['.tmp', path.join('.next', 'cache')])
     ensureDir(path.join(current, scratch), { owner: user, mode: 0o750 })
-  const { values, databasePassword, redisPassword } = settings(readEnvFile(envFile), domain)
+  const { values, databasePassword, redisPassword } = siteSettings(readEnvFile(envFile), { domain, mail })
   writeEnvFile(envFile, values)
   ensureDatabase(databasePassword)
   ensureRedisPassword(redisPassword)
@@ -202,6 +182,8 @@ async function install({ domain, ports }) {
   console.log(
     `> Installed ${units.join(', ')}; the site's data is in ${dataDir}, its settings in ${envFile}, code in ${baseDir}.`,
   )
+  const noMail = mailWarning(values)
+  if (noMail) console.warn(noMail)
 }
 
 const { values: options } = parseArgs({

@@ -1,5 +1,6 @@
 import type { DependenciesUp } from '@/metrics/siteMetrics'
 import { withSharedRedis } from '@/security/redis'
+import { mailRoute, type SentMail } from './mailTransport'
 import { getPayloadClient } from './sitePayload'
 import { uploadObjects } from './storage/uploadStorage'
 
@@ -59,6 +60,21 @@ export async function checkReadiness(
   const storage = stateOf(bucketUp)
   const status = !databaseUp ? 'down' : redis === 'down' || storage === 'down' ? 'degraded' : 'ok'
   return { ok: databaseUp, status, database: databaseUp ? 'up' : 'down', redis, storage }
+}
+
+/** The readiness, and how mail leaves: `/api/health`'s answer. */
+export type Health = Readiness & {
+  /** `smtp` with SMTP_URL set; `outbox` when every mail is only written to data/outbox/ and nobody receives it. */
+  mail: SentMail['via']
+}
+
+/**
+ * The outbox leaves `status` as it is: it is how this instance was configured, not a part that
+ * went down (a fresh clone runs on it, and every message is kept to read), and `degraded` must keep
+ * meaning "a part is down, it heals by itself" for whoever watches it. `mail` says it apart.
+ */
+export async function checkHealth(): Promise<Health> {
+  return { ...(await checkReadiness()), mail: mailRoute() }
 }
 
 const upOrNull = (state: DependencyState) => (state === 'off' ? null : state === 'up')

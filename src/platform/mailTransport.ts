@@ -26,6 +26,10 @@ export const SMTP_URL_VARIABLE = 'SMTP_URL'
 /** Whether mail leaves this machine: false on a fresh clone, where it is only written to the outbox. */
 export const mailServerConfigured = (smtpUrl = process.env[SMTP_URL_VARIABLE]): boolean => Boolean(smtpUrl)
 
+/** How mail leaves this instance: handed to the SMTP server, or only written to the outbox. */
+export const mailRoute = (smtpUrl = process.env[SMTP_URL_VARIABLE]): SentMail['via'] =>
+  mailServerConfigured(smtpUrl) ? 'smtp' : 'outbox'
+
 /**
  * SMTP when SMTP_URL is set, within the timeouts above (settings in SMTP_URL's query win);
  * otherwise every message is written to data/outbox/ as an .eml file, so a fresh machine

@@ -1,5 +1,5 @@
 // The health routes as a supervisor or the front asks them: each route's own handler, over real
-// HTTP on loopback, on the suite's database (no Redis, uploads on the local disk).
+// HTTP on loopback, on the suite's database (no Redis, uploads on the local disk, no mail server).
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GET as liveness } from '@/app/(site)/api/health/live/route'
@@ -21,6 +21,7 @@ let server: { url: string; close: () => Promise<void> }
 
 beforeAll(async () => {
   vi.stubEnv('REDIS_URL', '')
+  vi.stubEnv('SMTP_URL', '')
   let payload: Payload
   ;({ payload, cleanup } = await startTestPayload())
   site.payload = payload
@@ -39,7 +40,26 @@ describe('GET /api/health (readiness)', () => {
     const response = await fetch(`${server.url}/api/health`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await response.json()).toEqual({ ok: true, status: 'ok', database: 'up', redis: 'off', storage: 'off' })
+    expect(await response.json()).toEqual({
+      ok: true,
+      status: 'ok',
+      database: 'up',
+      redis: 'off',
+      storage: 'off',
+      mail: 'outbox',
+    })
+  })
+
+  it('says mail goes to the outbox without SMTP_URL, and smtp with it, the status ok either way', async () => {
+    const mailOf = async () => {
+      const response = await fetch(`${server.url}/api/health`)
+      const { status, mail } = await response.json()
+      return { code: response.status, status, mail }
+    }
+    expect(await mailOf()).toEqual({ code: 200, status: 'ok', mail: 'outbox' })
+    vi.stubEnv('SMTP_URL', 'smtp://mail.example.com:587')
+    expect(await mailOf()).toEqual({ code: 200, status: 'ok', mail: 'smtp' })
+    vi.stubEnv('SMTP_URL', '')
   })
 })
 

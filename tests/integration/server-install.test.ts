@@ -12,6 +12,7 @@ import { pidWrittenIn, waitUntil } from '../../deploy/lib/processes.mjs'
 import { dataFolders, ensureDir, FRONT_USER, frontFolders, LOG_GROUP } from '../../deploy/server/folders.mjs'
 import { createRoleCall } from '../../deploy/server/layout.mjs'
 import { afterStartSteps, readinessUrl } from '../../deploy/server/plan.mjs'
+import { envFileText, mailSettingsFrom, mailWarning, siteSettings } from '../../deploy/server/siteEnv.mjs'
 import { makeCertificate } from '../support/front'
 import { freePort } from '../support/ports'
 import { startTempPostgres } from '../support/postgres'
@@ -463,6 +464,41 @@ describe('the install command', () => {
     const result = render()
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(/--domain/)
+  })
+
+  it('writes SMTP_URL and MAIL_FROM from its environment into site.env as sh reads them back, and warns without them', () => {
+    const SMTP_URL = 'smtp://site%40example.com:pa$$ word&more@mail.example.com:587?requireTLS=true&x=1'
+    const MAIL_FROM = 'office@example.com'
+    const mail = mailSettingsFrom({ SMTP_URL, MAIL_FROM })
+    const existing = { SMTP_URL: 'smtp://old.example.com', DATABASE_URL: 'postgres://kept' }
+    const { values } = siteSettings(existing, { domain: 'www.example.com', mail })
+    expect(values.DATABASE_URL).toBe('postgres://kept')
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'))
+    try {
+      const file = path.join(dir, 'site.env')
+      fs.writeFileSync(file, envFileText(values))
+      // As the migrations and a restore on a server read it (deploy/server/layout.mjs, README).
+      const script = `set -a && . ${file} && printf '%s\\n' "$SMTP_URL" "$MAIL_FROM" "$SERVER_URL"`
+      const read = spawnSync('sh', ['-c', script], { encoding: 'utf8', timeout: 10_000 })
+      expect(read.stdout).toBe(`${SMTP_URL}\n${MAIL_FROM}\nhttps://www.example.com\n`)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+    expect(mailWarning(values)).toBeNull()
+    // A run without them keeps the file's; with none anywhere, one warning names the file and the test command.
+    expect(
+      siteSettings({ SMTP_URL: 'smtp://kept.example.com' }, { domain: 'www.example.com', mail: mailSettingsFrom({}) })
+        .values.SMTP_URL,
+    ).toBe('smtp://kept.example.com')
+    const warning = mailWarning(
+      siteSettings({}, { domain: 'www.example.com', mail: mailSettingsFrom({ SMTP_URL: ' ' }) }).values,
+    )
+    expect(warning).toContain('/var/lib/site/outbox')
+    expect(warning).toContain('/etc/site/site.env')
+    expect(warning).toContain('npm run mail:test -- you@example.com --env-file /etc/site/site.env')
+    expect(() => mailSettingsFrom({ SMTP_URL: "smtp://it's@mail.example.com" })).toThrow(
+      /SMTP_URL may not hold a quote/,
+    )
   })
 
   it("makes the site's database role with its password fed to psql on stdin, never on the command line", async () => {

@@ -18,8 +18,14 @@ export const headersOf = (raw: string): string[] =>
     .replace(/\r\n[ \t]+/g, ' ')
     .split('\r\n')
 
-/** How the loopback SMTP server answers a message: accept it, or refuse it for now / for good. */
-export type SmtpMode = 'accept' | 'tempfail' | 'permfail'
+/**
+ * How the loopback SMTP server answers a message: accept it, refuse it for now / for good once it
+ * is sent, or refuse its recipient before it is (`550 No such user here`).
+ */
+export type SmtpMode = 'accept' | 'tempfail' | 'permfail' | 'refuseRecipient'
+
+/** What the server says to a recipient it refuses. */
+export const REFUSED_RECIPIENT_REPLY = 'No such user here'
 
 /** A real SMTP server on loopback that keeps what it accepts. */
 export async function startSmtpServer(port = 0) {
@@ -34,6 +40,12 @@ export async function startSmtpServer(port = 0) {
     logger: false,
     onClose(session) {
       closed.add(session.id)
+    },
+    onRcptTo(address, _session, callback) {
+      if (mode !== 'refuseRecipient') return callback()
+      const error = new Error(`${REFUSED_RECIPIENT_REPLY}: ${address.address}`) as Error & { responseCode: number }
+      error.responseCode = 550
+      callback(error)
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Form, FormSubmission } from '@/payload-types'
-import { staffEmail } from './email'
+import { siteSender, staffEmail } from './email'
 
 /** The form as an editor left it: "phone" renamed to "telephone", "company" removed. */
 const editedForm = {
@@ -34,5 +34,26 @@ describe('the email to the business', () => {
     expect(text.indexOf('Phone:')).toBeLessThan(text.indexOf('phone:'))
     expect(text.indexOf('phone:')).toBeLessThan(text.indexOf('company:'))
     expect(html).toContain('Lane Abstract LLC')
+  })
+})
+
+describe("the site's sender", () => {
+  it("is the settings' address, else MAIL_FROM, else website@ the site's domain", () => {
+    const business = { name: 'Cardinal Title Research', state: 'Ohio' }
+    vi.stubEnv('SERVER_URL', 'https://www.cardinaltitle.com')
+    vi.stubEnv('MAIL_FROM', '')
+    try {
+      expect(siteSender({ business, contact: {} })).toEqual({
+        address: 'website@cardinaltitle.com',
+        name: 'Cardinal Title Research',
+      })
+      vi.stubEnv('MAIL_FROM', 'office@cardinaltitle.com')
+      expect(siteSender({ business, contact: {} }).address).toBe('office@cardinaltitle.com')
+      expect(siteSender({ business, contact: { fromAddress: 'desk@cardinaltitle.com' } }).address).toBe(
+        'desk@cardinaltitle.com',
+      )
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { DEFAULT_FROM_ADDRESS } from '@/platform/email'
+import { defaultSenderAddress } from '@/platform/email'
 import type { Form, FormSubmission, SiteSetting } from '@/payload-types'
 import { escapeHtml } from '@/security/html'
 import {
@@ -27,10 +27,10 @@ export function safeAddress(value: string | null | undefined): string | null {
   return /^[^@]+@[^@]+\.[^@]+$/.test(address) ? address : null
 }
 
-/** Who the site's mail comes from: the configured address (or MAIL_FROM), named after the business. */
+/** Who the site's mail comes from: the configured address (or MAIL_FROM, or website@ the site's domain), named after the business. */
 export function siteSender(settings: Pick<SiteSetting, 'contact' | 'business'>): { address: string; name: string } {
   return {
-    address: safeAddress(settings.contact?.fromAddress) ?? safeAddress(process.env.MAIL_FROM) ?? DEFAULT_FROM_ADDRESS,
+    address: safeAddress(settings.contact?.fromAddress) ?? safeAddress(process.env.MAIL_FROM) ?? defaultSenderAddress(),
     name: headerText(settings.business?.name || 'Website'),
   }
 }

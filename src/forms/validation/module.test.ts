@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { RULE_NAMES } from './catalog'
 import { checkFieldRules, checkRuleConfig } from './compile'
+import { isEmail } from './formats/internet'
 import * as barrel from './index'
 import { formatMessage, MESSAGES } from './messages'
 import { engineModules, staysInFolder } from './testing/sources'
@@ -44,5 +45,6 @@ describe('module', () => {
     expect(barrel.formatMessage).toBe(formatMessage)
     expect(barrel.MESSAGES).toBe(MESSAGES)
     expect(barrel.RULE_NAMES).toBe(RULE_NAMES)
+    expect(barrel.isEmail).toBe(isEmail)
   })
 })

@@ -1,9 +1,12 @@
-import { checkReadiness } from '@/platform/health'
+import { checkHealth } from '@/platform/health'
 
 export const dynamic = 'force-dynamic'
 
-/** Readiness: 200 while the instance can serve (Redis down is `degraded`), 503 while its database is down. */
+/**
+ * Readiness: 200 while the instance can serve (Redis down is `degraded`), 503 while its database is
+ * down; `mail` says whether mail leaves (`smtp`) or only lands in the outbox.
+ */
 export async function GET() {
-  const readiness = await checkReadiness()
-  return Response.json(readiness, { status: readiness.ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
+  const health = await checkHealth()
+  return Response.json(health, { status: health.ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
 }

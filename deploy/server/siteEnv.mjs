@@ -1,0 +1,77 @@
+// What install writes into a server's settings file (/etc/site/site.env), which systemd hands the
+// instances (EnvironmentFile=), sh sources for the migrations and restores (layout.mjs, README),
+// and the scripts' own loader reads (scripts/lib/bootstrap.mjs).
+import { randomBytes } from 'node:crypto'
+import { SERVER_LAYOUT } from './layout.mjs'
+
+/**
+ * The mail settings install takes from its environment (`SMTP_URL=… MAIL_FROM=… node
+ * deploy/server/install.mjs …`), not from its command line: SMTP_URL holds a password, and any local
+ * user can read a command line in /proc.
+ */
+export const MAIL_SETTINGS = ['SMTP_URL', 'MAIL_FROM']
+
+/** A value every reader of the file takes as it is, unquoted. */
+const PLAIN_VALUE = /^[\w@%+=:,./-]*$/
+/** What no quoting carries the same way to sh, systemd and the scripts' loader. */
+const UNQUOTABLE = /['\\\u0000-\u001f\u007f]/
+
+const secret = () => randomBytes(24).toString('hex')
+
+/** `value` as the file holds it: single-quoted when it has anything a shell would act on (`&`, `?`, `$`, a space). */
+function fileValue(name, value) {
+  if (PLAIN_VALUE.test(value)) return value
+  if (UNQUOTABLE.test(value))
+    throw new Error(
+      `${name} may not hold a quote, a backslash or a line break: percent-encode them in the URL (%27, %5C)`,
+    )
+  return `'${value}'`
+}
+
+/** The mail settings the environment gives, ready for the file; empty ones are left out. */
+export function mailSettingsFrom(env) {
+  return Object.fromEntries(
+    MAIL_SETTINGS.filter((name) => env[name]?.trim()).map((name) => [name, fileValue(name, env[name].trim())]),
+  )
+}
+
+/**
+ * The settings the instances read, keeping every value a previous run or the operator wrote; the
+ * mail settings taken from the environment (`mail`), when given, replace the file's: a run that
+ * names them means them.
+ */
+export function siteSettings(existing, { domain, mail = {} }) {
+  const databasePassword = existing.DATABASE_URL ? undefined : secret()
+  const redisPassword = existing.REDIS_URL ? undefined : secret()
+  return {
+    databasePassword,
+    redisPassword,
+    values: {
+      PAYLOAD_SECRET: secret(),
+      SERVER_URL: `https://${domain}`,
+      DATA_DIR: SERVER_LAYOUT.dataDir,
+      DATABASE_URL: `postgres://${SERVER_LAYOUT.user}:${databasePassword}@127.0.0.1:5432/${SERVER_LAYOUT.database}`,
+      REDIS_URL: `redis://:${redisPassword}@127.0.0.1:6379`,
+      TRUST_PROXY: '127.0.0.1',
+      ...existing,
+      ...mail,
+    },
+  }
+}
+
+/** The settings file's text. */
+export function envFileText(values) {
+  const lines = Object.entries(values).map(([name, value]) => `${name}=${value}`)
+  return `# The site's settings and secrets (see .env.example). Readable by root and the site only.\n${lines.join('\n')}\n`
+}
+
+/** The warning install ends with while the settings name no mail server, or null when they name one. */
+export function mailWarning(values, { envFile, dataDir, current } = SERVER_LAYOUT) {
+  if (values.SMTP_URL) return null
+  return (
+    `> Warning: no SMTP_URL, so the site's mail (contact requests, confirmations, password resets) is only written to\n` +
+    `  ${dataDir}/outbox and nobody receives it. Set SMTP_URL and MAIL_FROM in ${envFile} (docs/email.md), run\n` +
+    '  `systemctl restart site.target`, and check with\n' +
+    `  cd ${current} && npm run mail:test -- you@example.com --env-file ${envFile}`
+  )
+}
