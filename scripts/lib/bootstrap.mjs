@@ -140,9 +140,8 @@ export function ensureEnvFile(port) {
   console.log(`> ${existing ? 'Added to' : 'Wrote'} .env: ${additions.map((line) => line.split('=')[0]).join(', ')}`)
 }
 
-/** Loads .env into process.env without overriding what the environment already says. */
-export function loadEnvFile() {
-  const file = path.join(ROOT, '.env')
+/** Loads .env (or another settings file) into process.env without overriding what the environment already says. */
+export function loadEnvFile(file = path.join(ROOT, '.env')) {
   if (!fs.existsSync(file)) return
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line)
