@@ -1,18 +1,10 @@
 // `npm run backup` (the embedded site: DATA_DIR and DATABASE_URL, from .env when set there) or
 // `npm run backup -- --stack` (the production stack's PostgreSQL and uploads). With `--every
 // HOURS` it keeps running and makes one whenever the newest is that old (the stack's schedule).
-import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import {
-  abandonBackups,
-  archiveDate,
-  backup,
-  backupDirFromEnv,
-  BACKUP_KEEP_DAYS,
-  isBeforeRestoreArchive,
-  uploadsBucketFrom,
-} from './lib/backup.mjs'
+import { abandonBackups, backup, backupDirFromEnv, BACKUP_KEEP_DAYS, uploadsBucketFrom } from './lib/backup.mjs'
+import { newestArchive } from './lib/backupArchives.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -87,14 +79,7 @@ async function backupOnce() {
 }
 
 /** When the newest archive of this source was made, or 0 when there is none; a restore's copy of what it replaced is not one. */
-function newestBackupMs() {
-  const names = fs.existsSync(backupDir) ? fs.readdirSync(backupDir) : []
-  const dates = names
-    .filter((name) => name.startsWith(`${target.source}-`) && !isBeforeRestoreArchive(name))
-    .map(archiveDate)
-    .filter(Boolean)
-  return Math.max(0, ...dates.map((date) => date.getTime()))
-}
+const newestBackupMs = () => newestArchive(backupDir, target.source)?.made.getTime() ?? 0
 
 if (values.every === undefined) {
   try {

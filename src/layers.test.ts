@@ -19,7 +19,9 @@ const MAY_IMPORT: Record<string, string[]> = {
   analytics: ['content'],
   // Search reads the blocks' schemas to find the text fields of a page.
   search: ['content', 'blocks/configs'],
-  server: ['content'],
+  server: ['content', 'operations'],
+  // The doctor's checks (src/operations/doctor), whose readers the server's metrics share.
+  operations: [],
   // The content model: pages, menus, settings, media, redirects; the page layout's blocks and the
   // settings' tabs are composed in by the configuration, so it names no capability.
   content: [],
@@ -32,6 +34,13 @@ const MAY_IMPORT: Record<string, string[]> = {
   // names and the contact form's id from its dependency-free protocol; nothing else of a capability.
   setup: ['content', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail', 'contact/protocol'],
 }
+
+/**
+ * The modules outside src/ that src/ may import: plain-Node modules of the scripts that import
+ * nothing but Node's own. The backups' folder and archive names, shared by the backup script and
+ * the doctor's readers (which the server's metrics use too).
+ */
+const OUTSIDE_SRC = ['../scripts/lib/backupArchives.mjs']
 
 /** `@payload-config` is `payload.config.ts`, the top that composes every capability. */
 const CONFIG_ALIAS = '@payload-config'
@@ -72,6 +81,7 @@ function violations(root = srcRoot): string[] {
     if (!allowed) continue // routes, configuration, instrumentation: the top may import anything
     for (const target of importsOf(root, file)) {
       if (target === CONFIG_MODULE && relative === CONFIG_DOOR) continue
+      if (OUTSIDE_SRC.includes(target)) continue
       const to = folderOf(target)
       if (to === from || SHARED.includes(to)) continue
       if (allowed.some((entry) => target === entry || target.startsWith(`${entry}/`) || entry === to)) continue
@@ -117,6 +127,20 @@ describe('dependencies point down', () => {
         'search/box.ts imports site/chrome/dom',
         'security/fetch.ts imports contact/protocol',
       ])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('lets src/ import only the scripts’ modules it lists', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'))
+    try {
+      fs.mkdirSync(path.join(root, 'operations'))
+      fs.writeFileSync(
+        path.join(root, 'operations', 'backups.ts'),
+        "import { a } from '../../scripts/lib/backupArchives.mjs'\nimport { b } from '../../scripts/lib/backup.mjs'\n",
+      )
+      expect(violations(root)).toEqual(['operations/backups.ts imports ../scripts/lib/backup.mjs'])
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }

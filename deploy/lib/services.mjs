@@ -3,7 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
-import { ensureDebianPackages, run } from '../../scripts/lib/bootstrap.mjs'
+import { backupDirFrom } from '../../scripts/lib/backupArchives.mjs'
+import { ensureDebianPackages, ROOT, run } from '../../scripts/lib/bootstrap.mjs'
 import {
   ACME_DIR,
   APP_PORTS,
@@ -135,6 +136,10 @@ export function appEnv(port) {
     DATABASE_URL,
     REDIS_URL,
     DATA_DIR: UPLOADS_DIR,
+    // Where the stack's backups go (launchBackups, from the checkout), for /metrics' backup age.
+    BACKUP_DIR: backupDirFrom(process.env, ROOT),
+    // The certificate nginx serves, for /metrics' days left.
+    TLS_CERT_FILE: TLS_CERT,
     SERVER_URL: FRONT_URL,
     // The instances see every request through nginx on loopback.
     TRUST_PROXY: '127.0.0.1',

@@ -9,8 +9,25 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createClient } from '@libsql/client'
 import pg from 'pg'
+import {
+  archiveDate,
+  archiveName,
+  backupDirFrom,
+  BEFORE_RESTORE,
+  defaultBackupDirOf,
+  secretsNameFor,
+} from './backupArchives.mjs'
 import { ROOT } from './bootstrap.mjs'
 import { DamagedArchiveError, readTarGz } from './tarEntries.mjs'
+
+export {
+  archiveDate,
+  archiveName,
+  archiveStamp,
+  BEFORE_RESTORE,
+  isBeforeRestoreArchive,
+  secretsNameFor,
+} from './backupArchives.mjs'
 
 /** Archives older than this many days are deleted by the next backup (`BACKUP_KEEP_DAYS`). */
 export const BACKUP_KEEP_DAYS = 14
@@ -26,49 +43,14 @@ const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal']
 const SKIPPED_DATA_FILES = ['first-admin.txt']
 /** The data folder's upload folders (the app's MEDIA_FOLDER and CHAT_FILES_FOLDER), which live in the bucket when S3 is set. */
 const UPLOAD_FOLDERS = ['media', 'chat-files']
-/** What names the copy a forced restore takes of the target before emptying it: `site-before-restore-<time>.tar.gz`. */
-export const BEFORE_RESTORE = 'before-restore'
-/**
- * `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC;
- * `site-before-restore-…` for the copy a forced restore keeps, which retention treats like any other.
- */
-const ARCHIVE_NAME = new RegExp(
-  `^(site|stack)-(?:${BEFORE_RESTORE}-)?(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})Z\\.tar\\.gz$`,
-)
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A restored data file's mode before the umask: what the site's own writes ask for. */
 const SITE_FILE_MODE = 0o666
 
-/**
- * Beside the checkout, never inside it: `git clean -xdf` deletes ignored folders such as
- * `data/` and `.tmp/`, and must not take the backups with them.
- */
-export const defaultBackupDir = () => path.join(path.dirname(ROOT), `${path.basename(ROOT)}-backups`)
+export const defaultBackupDir = () => defaultBackupDirOf(ROOT)
 
 /** The folder `npm run backup` writes to and a forced restore keeps its copy in: `BACKUP_DIR`, else the default. */
-export const backupDirFromEnv = () => path.resolve(process.env.BACKUP_DIR || defaultBackupDir())
-
-export const archiveStamp = (date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')
-
-export const archiveName = (source, date) => `${source}-${archiveStamp(date)}.tar.gz`
-
-/** Whether `name` is the copy a forced restore took of what it replaced (not a backup of the site as it runs). */
-export const isBeforeRestoreArchive = (name) => archiveDate(name) !== null && name.includes(`-${BEFORE_RESTORE}-`)
-
-export const secretsNameFor = (archive) => archive.replace(/\.tar\.gz$/, '-secrets.env')
-
-/** When an archive was made, read from its name; null for a file that is not one of ours. */
-export function archiveDate(name) {
-  const match = ARCHIVE_NAME.exec(name)
-  if (!match) return null
-  const [, , year, month, day, hours, minutes, seconds] = match.map(Number)
-  return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds))
-}
+export const backupDirFromEnv = () => backupDirFrom(process.env, ROOT)
 
 export class BackupError extends Error {}
 

@@ -31,6 +31,8 @@ export const METRIC = {
   redisUp: 'site_redis_up',
   storageUp: 'site_upload_store_up',
   databaseUp: 'site_database_up',
+  backupAge: 'site_backup_age_seconds',
+  certificateDaysLeft: 'site_certificate_days_left',
 } as const
 
 /** The answer of a measurement, or null when it took longer than METRICS_PROBE_TIMEOUT_MS or failed. */
@@ -111,6 +113,24 @@ export function siteMetrics(): SiteMetrics {
   return ((globalThis as Holder)[HOLDER] ??= createSiteMetrics())
 }
 
+/**
+ * Registers the gauge `name` anew (replacing one of that name), its value read at each scrape; a
+ * reading of null leaves the last value.
+ */
+function replaceGauge(name: string, help: string, read: () => Promise<number | null>): void {
+  const { registry } = siteMetrics()
+  registry.removeSingleMetric(name)
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    async collect() {
+      const value = await read()
+      if (value !== null) this.set(value)
+    },
+  })
+}
+
 /** Whether each dependency answers: null for one that is not configured (Redis without REDIS_URL). */
 export type DependenciesUp = { database: boolean; redis: boolean | null; storage: boolean | null }
 
@@ -128,21 +148,34 @@ export function measureDependencies(
     if (!last || Date.now() - last.at >= DEPENDENCY_CHECK_KEPT_MS) last = { at: Date.now(), answer: within(check) }
     return last.answer
   }
-  const gauge = (name: string, help: string, read: (up: DependenciesUp) => boolean | null) => {
-    registry.removeSingleMetric(name)
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        const up = await current()
-        this.set(up && read(up) ? 1 : 0)
-      },
+  const gauge = (name: string, help: string, read: (up: DependenciesUp) => boolean | null) =>
+    replaceGauge(name, help, async () => {
+      const up = await current()
+      return up && read(up) ? 1 : 0
     })
-  }
   gauge(METRIC.databaseUp, 'Whether the database answers (1) or not (0)', (up) => up.database)
   if (redis) gauge(METRIC.redisUp, 'Whether Redis answers (1) or not (0)', (up) => up.redis)
   else registry.removeSingleMetric(METRIC.redisUp)
   if (storage) gauge(METRIC.storageUp, 'Whether the S3 bucket of uploads answers (1) or not (0)', (up) => up.storage)
   else registry.removeSingleMetric(METRIC.storageUp)
+}
+
+/**
+ * Reports `site_backup_age_seconds` from `readAge` (+Inf when there is no backup, so that any age
+ * alert fires) and, when `readDaysLeft` is given (a certificate is configured),
+ * `site_certificate_days_left`; each read at every scrape within METRICS_PROBE_TIMEOUT_MS (a
+ * reading that fails or comes late leaves the last value).
+ */
+export function measureBackupAndCertificate(
+  readAge: () => Promise<number>,
+  readDaysLeft: (() => Promise<number>) | null,
+): void {
+  replaceGauge(METRIC.backupAge, 'Seconds since the newest backup was made (+Inf: there is none)', () =>
+    within(readAge),
+  )
+  if (!readDaysLeft) siteMetrics().registry.removeSingleMetric(METRIC.certificateDaysLeft)
+  else
+    replaceGauge(METRIC.certificateDaysLeft, 'Days until the front’s certificate expires (negative: expired)', () =>
+      within(readDaysLeft),
+    )
 }

@@ -17,6 +17,8 @@ export const RAW_SQL_MODULES: Readonly<Record<string, string>> = {
     'a message’s state changed only from the state it was in, and its history appended in one statement',
   'contact/captcha/replayGuard.ts': 'a captcha answer spent once, by an insert that refuses a repeat',
   'analytics/dashboard/report.ts': 'the dashboard’s grouped counts over a period',
+  'operations/doctor/database.ts':
+    'the migrations a database has recorded, read by the doctor on a connection of its own without starting the site',
   'analytics/collector/recall.ts':
     'a new visitor’s last event read on nearly every first visit’s beacon, where building Payload’s query cost more than running it',
 }
@@ -162,6 +164,17 @@ function queriesOn(dialect: Dialect, execute: Execute): Queries {
       await all(sql`insert into ${identifier(table)} (${list(columns.map(identifier))}) values ${list(tuples)}`)
     },
   }
+}
+
+/** A connection a tool opened itself, without Payload (src/platform/databaseConnection.ts). */
+export type OwnConnection =
+  { dialect: 'sqlite'; client: LibsqlClient } | { dialect: 'postgres'; client: PgQueryable; types: PgTypes }
+
+/** Raw SQL on a connection of its own, for tools that must not start the site (the doctor). */
+export function queriesOnConnection(connection: OwnConnection): Queries {
+  return connection.dialect === 'postgres'
+    ? queriesOn('postgres', pgExecute(connection.client, connection.types))
+    : queriesOn('sqlite', sqliteExecute(connection.client))
 }
 
 /** The last SQLite transaction begun by each instance: they share one connection, so they take turns. */

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
+import { measureBackupAndCertificateOf } from '@/operations/doctor/metrics'
 import { SCRIPT_MARK_ENV, scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from './clientAddress'
 import { consoleAsJsonLines } from './consoleLines'
@@ -25,6 +26,8 @@ export async function serve({ port = Number(process.env.PORT || 3000), host = pr
     dev,
     scriptMark,
   })
+  // The backup's age and the certificate's days left, on /metrics beside what the app records.
+  measureBackupAndCertificateOf()
   const server = http.createServer(listener)
   await new Promise<void>((resolve) => server.listen(port, host, resolve))
   console.log(`> Ready on http://${host ?? 'localhost'}:${port}`)

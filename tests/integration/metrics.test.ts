@@ -1,4 +1,7 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInProcessBus } from '@/chat/server/live/bus'
 import { ChatHub } from '@/chat/server/live/hub'
@@ -6,11 +9,14 @@ import { eventStreamResponse } from '@/chat/server/live/sse'
 import { dependenciesUp } from '@/platform/health'
 import { countWaitingEmails, runContactQueue } from '@/contact/delivery/runner'
 import { METRIC, METRICS_PROBE_TIMEOUT_MS, measureDependencies, ROUTE_CLASS, siteMetrics } from '@/metrics/siteMetrics'
+import { measureBackupAndCertificateOf } from '@/operations/doctor/metrics'
 import { closeSharedRedis } from '@/security/redis'
 import { proxyTrustFrom } from '@/server/clientAddress'
 import { METRICS_PATH } from '@/server/metrics'
 import { siteRequestListener } from '@/server/requestListener'
+import { archiveName } from '../../scripts/lib/backupArchives.mjs'
 import { payload, restartSmtpOn, setUpDeliverySuite, smtp, submit } from '../support/contactDelivery'
+import { makeCertificate } from '../support/front'
 import { freePort } from '../support/ports'
 import { startTempRedis, type TempRedis } from '../support/redis'
 
@@ -197,5 +203,29 @@ describe('GET /metrics on the site’s own server', () => {
 
     redis = await startTempRedis({ port: REDIS_PORT })
     await expect.poll(() => valueNow(METRIC.redisUp), { timeout: FOLLOWS_WITHIN_MS }).toBe(1)
+  })
+
+  it('reports the last backup’s age (+Inf with none) and, once a certificate is configured, its days left', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'metrics-operations-'))
+    try {
+      measureBackupAndCertificateOf({ backupDir: dir, certificateFile: null })
+      const none = (await scrape()).text
+      expect(none).toContain(`\n${METRIC.backupAge} +Inf\n`)
+      expect(none).not.toContain(METRIC.certificateDaysLeft)
+
+      const twoHoursMs = 2 * 60 * 60 * 1000
+      fs.writeFileSync(path.join(dir, archiveName('site', new Date(Date.now() - twoHoursMs))), '')
+      // makeCertificate's certificates last two days.
+      const { cert } = makeCertificate(dir, 'www.example.com')
+      measureBackupAndCertificateOf({ backupDir: dir, certificateFile: cert })
+      const text = (await scrape()).text
+      const age = sample(text, METRIC.backupAge)!
+      expect(age).toBeGreaterThanOrEqual(twoHoursMs / 1000)
+      expect(age).toBeLessThan(twoHoursMs / 1000 + 60)
+      expect(sample(text, METRIC.certificateDaysLeft)).toBeCloseTo(2, 1)
+      expect(text).toContain(`# TYPE ${METRIC.certificateDaysLeft} gauge`)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

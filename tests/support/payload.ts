@@ -19,7 +19,7 @@ const TEMPLATES_DIR = path.resolve(__dirname, '../../.tmp/vitest-templates')
  * a copy takes milliseconds where migrating an empty file takes seconds. Made beside and renamed,
  * so that two workers making it at once never read a half-written one.
  */
-async function migratedSqliteTemplate(): Promise<string> {
+export async function migratedSqliteTemplate(): Promise<string> {
   const template = path.join(TEMPLATES_DIR, `sqlite-${sqliteMigrationsFingerprint()}.db`)
   if (fs.existsSync(template)) return template
   fs.mkdirSync(TEMPLATES_DIR, { recursive: true })

@@ -1,0 +1,61 @@
+// Where the backups are and how their archives are named: the one place that knows, read by the
+// backup and the restore (backup.mjs), and by the doctor and the metrics (src/operations/doctor).
+// Node's own modules only, so that the site's server may load it as well.
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** What names the copy a forced restore takes of the target before emptying it: `site-before-restore-<time>.tar.gz`. */
+export const BEFORE_RESTORE = 'before-restore'
+/**
+ * `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC;
+ * `site-before-restore-…` for the copy a forced restore keeps, which retention treats like any other.
+ */
+const ARCHIVE_NAME = new RegExp(
+  `^(site|stack)-(?:${BEFORE_RESTORE}-)?(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})Z\\.tar\\.gz$`,
+)
+
+/**
+ * Beside the checkout `root`, never inside it: `git clean -xdf` deletes ignored folders such as
+ * `data/` and `.tmp/`, and must not take the backups with them.
+ */
+export const defaultBackupDirOf = (root) => path.join(path.dirname(root), `${path.basename(root)}-backups`)
+
+/** The backups' folder: `BACKUP_DIR` of `env`, else the default beside `root`. */
+export const backupDirFrom = (env, root) => path.resolve(env.BACKUP_DIR || defaultBackupDirOf(root))
+
+export const archiveStamp = (date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')
+
+export const archiveName = (source, date) => `${source}-${archiveStamp(date)}.tar.gz`
+
+export const secretsNameFor = (archive) => archive.replace(/\.tar\.gz$/, '-secrets.env')
+
+/** When an archive was made, read from its name; null for a file that is not one of ours. */
+export function archiveDate(name) {
+  const match = ARCHIVE_NAME.exec(name)
+  if (!match) return null
+  const [, , year, month, day, hours, minutes, seconds] = match.map(Number)
+  return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds))
+}
+
+/** Whether `name` is the copy a forced restore took of what it replaced (not a backup of the site as it runs). */
+export const isBeforeRestoreArchive = (name) => archiveDate(name) !== null && name.includes(`-${BEFORE_RESTORE}-`)
+
+/**
+ * The newest backup in `backupDir` (of `source` alone when given), as `{ name, made }`, or null when
+ * there is none (or no such folder); a restore's copy of what it replaced is not a backup.
+ */
+export function newestArchive(backupDir, source) {
+  const names = fs.existsSync(backupDir) ? fs.readdirSync(backupDir) : []
+  let newest = null
+  for (const name of names) {
+    const made = archiveDate(name)
+    if (!made || isBeforeRestoreArchive(name) || (source && !name.startsWith(`${source}-`))) continue
+    if (!newest || made > newest.made) newest = { name, made }
+  }
+  return newest
+}
