@@ -1,12 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { database } from '@/platform/sql'
 import type { ChatConversation, ChatEvent, ChatFile } from '@/payload-types'
-import {
-  type ChatEventType,
-  type ConversationStatus,
-  type CustomerStatus,
-  IN_PROGRESS_STATUSES,
-} from '../../constants'
+import { type ChatEventType, type ConversationStatus, type CustomerStatus, IN_PROGRESS_STATUSES } from '../../constants'
 import type { ChatEventView, ConversationSummary, EventAuthor } from '../../protocol'
 import type { ChatHub } from '../live/hub'
 
