@@ -64,10 +64,3 @@ export const AGENT_PRESENCES = ['online', 'away', 'offline'] as const
 export type AgentPresence = (typeof AGENT_PRESENCES)[number]
 export const AUTHOR_TYPES = ['customer', 'agent', 'system'] as const
 export type AuthorType = (typeof AUTHOR_TYPES)[number]
-
-/**
- * The chat's lookup and availability answers are the same for every visitor, so a shared cache (the
- * nginx front) may keep them a moment: as long as a page, so a change in the settings shows within
- * two seconds.
- */
-export const SHARED_CHAT_ANSWER_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1'

@@ -7,22 +7,22 @@ import type {
   GlobalAfterChangeHook,
   PayloadRequest,
 } from 'payload'
+import { processWide } from '@/platform/processWide'
 import { isPublic, mainRow } from './collections/pageTrash'
 import { implicitTags, revalidateOutsideRequest } from './revalidateOutsideRequest'
 
 /*
  * Whoever keeps copies of pages in this process (the server's short page memo) hears of every
- * revalidation made here, through globalThis, which the server and the app's code share.
+ * revalidation made here: the listeners are one set per process, which the server and the app's code share.
  */
-const LISTENERS = Symbol.for('cardinal-title.content.revalidation-listeners')
-type ListenerHolder = { [LISTENERS]?: Set<() => void> }
+const listeners = processWide('content.revalidation-listeners', () => new Set<() => void>())
 
 export function onRevalidated(listener: () => void): void {
-  ;((globalThis as ListenerHolder)[LISTENERS] ??= new Set()).add(listener)
+  listeners.add(listener)
 }
 
 function announceRevalidation() {
-  for (const listener of (globalThis as ListenerHolder)[LISTENERS] ?? []) listener()
+  for (const listener of listeners) listener()
 }
 
 /** Tag of the cached list of published pages that the sitemap is made from. */

@@ -1,9 +1,11 @@
 import type { Payload } from 'payload'
 import type { SiteSetting } from '@/payload-types'
+import { SHORT_CACHE_MS } from '@/platform/caches'
+import { processWide } from '@/platform/processWide'
 import { onRevalidated } from './revalidate'
 
-/** How long an instance reuses the settings it read, unless an edit made here clears them sooner. */
-export const SITE_SETTINGS_MEMO_MS = 1_000
+/** How long an instance reuses the settings it read, unless an edit made here clears them sooner (see src/platform/caches.ts). */
+export const SITE_SETTINGS_MEMO_MS = SHORT_CACHE_MS.siteSettings
 
 type Memo = { settings: Promise<SiteSetting>; since: number; generation: number }
 
@@ -17,11 +19,7 @@ type ReaderState = {
   /** Moves on with every edit made here: a memo from before it is stale at once. */
   generation: number
 }
-const READER_STATE = Symbol.for('cardinal-title.content.site-settings-reader')
-const state = ((globalThis as { [READER_STATE]?: ReaderState })[READER_STATE] ??= {
-  memos: new WeakMap(),
-  generation: 0,
-})
+const state = processWide<ReaderState>('content.site-settings-reader', () => ({ memos: new WeakMap(), generation: 0 }))
 onRevalidated(() => {
   state.generation += 1
 })

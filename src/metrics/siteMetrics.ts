@@ -1,7 +1,9 @@
 // The process's metrics in Prometheus's model (prom-client), served at /metrics by src/server. One
-// registry per process, kept on globalThis: the server and the app's code that Next bundles
-// separately record into the same series.
+// registry per process (processWide): the server and the app's code that Next bundles separately
+// record into the same series.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { SHORT_CACHE_MS } from '@/platform/caches'
+import { processWide } from '@/platform/processWide'
 
 /** What kind of address a request was for; the label of the request series. */
 export const ROUTE_CLASS = {
@@ -17,8 +19,8 @@ export type RouteClass = (typeof ROUTE_CLASS)[keyof typeof ROUTE_CLASS]
 export const REQUEST_DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5]
 /** Longest a scrape waits for any one measurement (a count in the database, a Redis ping). */
 export const METRICS_PROBE_TIMEOUT_MS = 1_000
-/** A dependency check serves the gauges of the scrapes of the next second. */
-const DEPENDENCY_CHECK_KEPT_MS = 1_000
+/** A dependency check serves the gauges of the scrapes that follow it for this long (see src/platform/caches.ts). */
+const DEPENDENCY_CHECK_KEPT_MS = SHORT_CACHE_MS.dependencyCheck
 
 export const METRIC = {
   requests: 'site_http_requests_total',
@@ -106,11 +108,8 @@ function createSiteMetrics() {
 
 export type SiteMetrics = ReturnType<typeof createSiteMetrics>
 
-const HOLDER = Symbol.for('cardinal-title.metrics')
-type Holder = { [HOLDER]?: SiteMetrics }
-
 export function siteMetrics(): SiteMetrics {
-  return ((globalThis as Holder)[HOLDER] ??= createSiteMetrics())
+  return processWide('metrics', createSiteMetrics)
 }
 
 /**

@@ -1,15 +1,12 @@
 import type { Payload } from 'payload'
 import { onRevalidated } from '@/content/revalidate'
+import { SHORT_CACHE_MS } from '@/platform/caches'
 import { pageText } from './pageText'
 import { foldText, type SearchQuery } from './query'
 import { type PreparedPage, rankPages, type SearchResult } from './rank'
 
-/**
- * How long an instance searches the same prepared pages before it reads them again. An edit in the
- * same process clears them at once (the hooks that revalidate pages); on another instance an edit
- * shows within this time, as a publish shows on the pages themselves.
- */
-export const SEARCH_INDEX_MAX_AGE_MS = 2_000
+/** How long an instance searches the same prepared pages before it reads them again (see src/platform/caches.ts). */
+export const SEARCH_INDEX_MAX_AGE_MS = SHORT_CACHE_MS.searchIndex
 
 type Index = { pages: Promise<PreparedPage[]>; since: number }
 let index: Index | null = null

@@ -1,3 +1,5 @@
+import { processWide } from '@/platform/processWide'
+
 /** Hosts a configured third party needs, per CSP directive. */
 export type ThirdPartySources = { script: string[]; connect: string[]; img: string[]; frame: string[]; style: string[] }
 
@@ -14,18 +16,18 @@ export function mergeSources(parts: Partial<ThirdPartySources>[]): ThirdPartySou
 
 /*
  * The server (src/server) builds every page's CSP and must not query the database to do so. Each
- * read or change of the site settings publishes the sources here, on globalThis, which the server
- * and the app's routes share within one process.
+ * read or change of the site settings publishes the sources here, one copy per process, which the
+ * server and the app's routes share.
  */
-const KEY = Symbol.for('cardinal-title.security.third-party-sources')
-
-type Holder = { [KEY]?: ThirdPartySources }
+const published = processWide<{ sources: ThirdPartySources }>('security.third-party-sources', () => ({
+  sources: NO_THIRD_PARTY,
+}))
 
 export function publishThirdPartySources(sources: ThirdPartySources): void {
-  ;(globalThis as Holder)[KEY] = sources
+  published.sources = sources
 }
 
 /** The sources last published; none before the settings were first read. */
 export function currentThirdPartySources(): ThirdPartySources {
-  return (globalThis as Holder)[KEY] ?? NO_THIRD_PARTY
+  return published.sources
 }

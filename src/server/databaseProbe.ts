@@ -1,12 +1,13 @@
 import fs from 'node:fs'
 import net from 'node:net'
+import { SHORT_CACHE_MS } from '@/platform/caches'
 import { isPostgresUrl } from '@/platform/databaseUrl'
 import { SQLITE_FILE } from '@/platform/paths'
 
 /** Longest the server waits to learn whether the database answers. */
 export const DATABASE_PROBE_TIMEOUT_MS = 500
-/** A probe's answer serves the requests of the next second, so that an outage costs one probe a second. */
-const PROBE_KEPT_MS = 1_000
+/** A probe's answer serves the requests that follow it for this long (see src/platform/caches.ts). */
+const PROBE_KEPT_MS = SHORT_CACHE_MS.databaseProbe
 const POSTGRES_DEFAULT_PORT = 5432
 
 function postgresAccepts(url: string): Promise<boolean> {

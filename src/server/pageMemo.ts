@@ -2,14 +2,10 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache'
 import { carriesDraftModeCookie } from '@/content/preview/draftCookie'
 import { onRevalidated } from '@/content/revalidate'
+import { SHORT_CACHE_MS } from '@/platform/caches'
 
-/**
- * How long the server answers a page Next serves from its cache straight from memory, without
- * asking Next again. Next's cache stays the one source (shared through Redis); this only spares a
- * busy instance Next's per-request work, and adds at most this much to when an edit made on
- * another instance shows here (an edit made here clears it at once).
- */
-export const PAGE_MEMO_TTL_MS = 250
+/** How long the server answers a page Next serves from its cache straight from memory (see src/platform/caches.ts). */
+export const PAGE_MEMO_TTL_MS = SHORT_CACHE_MS.pageMemo
 const PAGE_MEMO_MAX_ENTRIES = 1000
 
 /** Requests of Next's client router, and previews of drafts, always go to Next. */

@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { FRONT_CACHE_S } from '@/platform/caches'
 import {
   contentSecurityPolicy,
   type FrameAncestors,
@@ -23,13 +24,16 @@ import { withoutRouterCopyOfCss } from './routerCopyOfCss'
 import { MarkRemover, withoutMark } from './scriptOrigin'
 import { rememberNotFoundPage } from './unknownAddresses'
 
+/** How long a shared cache may keep serving a page while the app cannot answer: a day. */
+const STALE_IF_ERROR_S = 86400
+
 /**
  * What a shared cache (the nginx front, a CDN) may do with a page Next serves from its cache: keep
- * it one second, so a publish shows within two, refresh it in the background while it serves the
- * old copy for one more, and keep serving it for a day when the app cannot answer. Browsers ask
- * again each time (max-age=0) and get a 304 while the page is unchanged.
+ * it the front's second (src/platform/caches.ts), so a publish shows within two, refresh it in the
+ * background while it serves the old copy for one more, and keep serving it when the app cannot
+ * answer. Browsers ask again each time (max-age=0) and get a 304 while the page is unchanged.
  */
-export const CACHED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=1, stale-if-error=86400'
+export const CACHED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRONT_CACHE_S}, stale-while-revalidate=${FRONT_CACHE_S}, stale-if-error=${STALE_IF_ERROR_S}`
 
 /** What a page that answered 404 tells caches: keep nothing, so random addresses cannot crowd out real pages. */
 export const NOT_FOUND_CACHE_CONTROL = 'no-store'

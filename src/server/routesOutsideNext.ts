@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import { processWide } from '@/platform/processWide'
 import { HSTS_VALUE, STATIC_SECURITY_HEADERS } from '@/security/headers'
 
 /**
@@ -10,26 +11,23 @@ import { HSTS_VALUE, STATIC_SECURITY_HEADERS } from '@/security/headers'
  * Next first loads its module, and later requests with its method and exact path go straight to it.
  * Anything else, and any address spelled differently, still goes to Next, which answers it as before.
  *
- * The registry is on globalThis, which the server's bundle and the code Next bundles share.
+ * The registry is one per process (processWide), shared by the server's bundle and the code Next bundles.
  */
 export type HandlerOutsideNext = (request: Request) => Response | Promise<Response>
 type Method = 'GET' | 'POST'
 
-const REGISTRY = Symbol.for('site.routesOutsideNext')
-type Holder = { [REGISTRY]?: Map<string, HandlerOutsideNext> }
-
-const registry = () => ((globalThis as Holder)[REGISTRY] ??= new Map())
+const registry = processWide('server.routes-outside-next', () => new Map<string, HandlerOutsideNext>())
 
 /** From now on, a `method` request of exactly `path` (any query) is answered by `handler` without Next's router. */
 export function serveOutsideNext(method: Method, path: string, handler: HandlerOutsideNext): void {
-  registry().set(`${method} ${path}`, handler)
+  registry.set(`${method} ${path}`, handler)
 }
 
 /** The handler registered for this request's method and path, if any. */
 export function handlerOutsideNext(req: IncomingMessage): HandlerOutsideNext | undefined {
   const url = req.url ?? '/'
   const query = url.indexOf('?')
-  return registry().get(`${req.method} ${query === -1 ? url : url.slice(0, query)}`)
+  return registry.get(`${req.method} ${query === -1 ? url : url.slice(0, query)}`)
 }
 
 /** The request as a route handler sees it, its body read as the handler reads it; its signal aborts when the client goes away. */

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import { knownAddresses } from '@/content/knownAddresses'
 import { onRevalidated } from '@/content/revalidate'
 import { pathFromSegments } from '@/content/sitePath'
+import { SHORT_CACHE_MS } from '@/platform/caches'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 
 /**
@@ -50,11 +51,8 @@ export function isUnknownPageAddress(url: string, known = knownAddresses()): boo
   return path === null || !known.has(path)
 }
 
-/**
- * How long the server answers unknown addresses with the 404 page Next rendered last, without
- * asking Next again. An edit made here clears it at once; one made elsewhere shows on it within this.
- */
-export const NOT_FOUND_PAGE_MEMO_MS = 2_000
+/** How long the server answers unknown addresses with the 404 page Next rendered last (see src/platform/caches.ts). */
+export const NOT_FOUND_PAGE_MEMO_MS = SHORT_CACHE_MS.notFoundPage
 
 type NotFoundPage = { headers: OutgoingHttpHeaders; body: Buffer }
 

@@ -1,13 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import {
-  CHAT_RECONNECT_MAX_DELAY_MS,
-  CHAT_RECONNECT_MAX_TRIES,
-  CHAT_RECONNECT_MIN_DELAY_MS,
-  SHARED_CHAT_ANSWER_CACHE_CONTROL,
-} from '@/chat/constants'
+import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MAX_TRIES, CHAT_RECONNECT_MIN_DELAY_MS } from '@/chat/constants'
 import { reconnectDelay } from '@/chat/browser/reconnect'
 import { builtinChatConfig, CHAT_CONFIG_MEMO_MS } from '@/chat/server/http/config'
 import { originAllowed } from '@/chat/server/http/guards'
+import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '@/chat/server/http/sharedAnswers'
 import { newVisitorToken } from '@/chat/server/http/tokens'
 import { visitorStream } from '@/chat/server/http/visitor'
 import { CONTACT_FORM_ID } from '@/setup/seed/content/forms'

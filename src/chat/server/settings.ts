@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { readSiteSettings } from '@/content/siteSettingsReader'
+import { processWide } from '@/platform/processWide'
 import type { OpeningHoursRow } from '@/content/businessHours'
 import { type ChatProvider, DEFAULT_IDLE_END_MINUTES, DEFAULT_LEFT_QUEUE_MINUTES } from '../settingsTab'
 import type { SiteSetting } from '@/payload-types'
@@ -43,10 +44,7 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>)
 }
 
 /** The hours the newest read found, one per process (the hub is shared by every route's bundle). */
-const HOURS_STATE = Symbol.for('cardinal-title.chat.opening-hours')
-const hours = ((globalThis as { [HOURS_STATE]?: { openingHours: OpeningHoursRow[] } })[HOURS_STATE] ??= {
-  openingHours: [],
-})
+const hours = processWide<{ openingHours: OpeningHoursRow[] }>('chat.opening-hours', () => ({ openingHours: [] }))
 
 /**
  * The site settings as the chat reads them: through the instance's one settings memo (at most once

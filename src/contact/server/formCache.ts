@@ -1,20 +1,20 @@
 import type { Payload } from 'payload'
 import type { Form } from '@/payload-types'
+import { SHORT_CACHE_MS } from '@/platform/caches'
+import { processWide } from '@/platform/processWide'
 
 /**
- * How long a form read for a submission is reused. Reading a form with its blocks is the costliest
- * query of a submission; an edit clears this process's copy at once (Forms afterChange) and another
- * instance's within this time.
+ * How long a form read for a submission is reused (see src/platform/caches.ts); an edit clears this
+ * process's copy at once (Forms afterChange) and another instance's within this time.
  */
-export const FORM_CACHE_TTL_MS = 10_000
+export const FORM_CACHE_TTL_MS = SHORT_CACHE_MS.form
 
 type FormCache = WeakMap<Payload, Map<number, { form: Form | null; at: number }>>
 /**
  * One cache per process: Next bundles each route and Payload's hooks with copies of this module of
  * their own, and the Forms hook that forgets an edited form must reach the copy the contact route reads.
  */
-const FORM_CACHE = Symbol.for('cardinal-title.contact.form-cache')
-const formCache = ((globalThis as { [FORM_CACHE]?: FormCache })[FORM_CACHE] ??= new WeakMap())
+const formCache = processWide<FormCache>('contact.form-cache', () => new WeakMap())
 
 /** Forgets cached copies of a form after an editor changed it. */
 export function forgetCachedForm(payload: Payload, formId: number | string): void {

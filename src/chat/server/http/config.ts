@@ -1,16 +1,17 @@
 import type { Payload } from 'payload'
 import { onRevalidated } from '@/content/revalidate'
+import { SHORT_CACHE_MS } from '@/platform/caches'
 import { CONTACT_FORM_ID } from '@/contact/protocol'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import { findCurrentForm } from '@/contact/server/formCache'
 import type { SiteSetting } from '@/payload-types'
 import type { BuiltinConfigAnswer, OfflineForm } from '../../lookup'
-import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from '../../constants'
+import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from './sharedAnswers'
 import { chatHub } from '../live/hub'
 import { chatSettingsOf, readChatSiteSettings, serverConfigError } from '../settings'
 
-/** How long this instance reuses the settings and form the answer is made of, unless an edit here clears them. */
-export const CHAT_CONFIG_MEMO_MS = 1_000
+/** How long this instance reuses the settings and form the answer is made of, unless an edit here clears them (see src/platform/caches.ts). */
+export const CHAT_CONFIG_MEMO_MS = SHORT_CACHE_MS.chatConfig
 
 type ConfigParts = { siteSettings: SiteSetting; offlineForm: OfflineForm | null }
 let memo: { parts: Promise<ConfigParts>; since: number } | null = null

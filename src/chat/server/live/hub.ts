@@ -10,6 +10,7 @@ import {
   type VisitorChange,
 } from './bus'
 import { isOpenAt, type OpeningHoursRow } from '@/content/businessHours'
+import { processWide } from '@/platform/processWide'
 import { InstancePresence, type PresenceOptions } from './presence'
 import { createRedisBus } from './redisBus'
 import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_LIST_INTERVAL_MS } from './roster'
@@ -260,16 +261,16 @@ export class ChatHub {
   }
 }
 
-const globalHub = globalThis as unknown as { __chatHub?: ChatHub }
-
 /**
  * One hub per process, shared by every route module that Next bundles separately; with
  * REDIS_URL set, its bus goes through Redis so that several instances share chats.
  */
 export function chatHub(): ChatHub {
-  globalHub.__chatHub ??= new ChatHub(
-    process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : createInProcessBus(),
-    { openingHours: currentOpeningHours },
+  return processWide(
+    'chat.hub',
+    () =>
+      new ChatHub(process.env.REDIS_URL ? createRedisBus(process.env.REDIS_URL) : createInProcessBus(), {
+        openingHours: currentOpeningHours,
+      }),
   )
-  return globalHub.__chatHub
 }
