@@ -104,6 +104,51 @@ function setupImports(root = srcRoot): string[] {
   })
 }
 
+/**
+ * Rules of who may do what, read in the source: a pattern, the modules it is looked for in (all of
+ * src/ unless `within` says), and the only ones of them that may write it. Each keeps one job in one place.
+ */
+const ONLY_IN: { rule: string; pattern: RegExp; within?: string[]; allowed: string[] }[] = [
+  {
+    rule: 'reads the site-settings global',
+    pattern: /findGlobal\(\s*\{[^}]*slug:\s*['"]site-settings['"]/,
+    // The server's reader (the whole document, through the memo), the pages' (what visitors may see,
+    // per render), and the start-up read that runs the settings' hooks (the CSP's third-party hosts)
+    // without filling the memo before a request asks.
+    allowed: ['content/siteSettingsReader.ts', 'content/queries.ts', 'payload.config.ts'],
+  },
+  {
+    rule: 'writes a chat signal by hand',
+    pattern: /kind:\s*'signal'/,
+    // The signals' constructors, typed by the protocol, and the bus's wire shape they travel in.
+    allowed: ['chat/server/live/signals.ts', 'chat/server/live/bus.ts'],
+  },
+  {
+    rule: 'tells the chat hub anything but a stored event, from the storage',
+    pattern: /\bhub\.(?!publish\(\{ kind: 'event')/,
+    // What a change means to the visitor and the agents is the conversation's life's to say.
+    within: ['chat/server/storage'],
+    allowed: [],
+  },
+  {
+    rule: 'changes a conversation’s status',
+    pattern: /\.setStatus\(|\bwriteConversation\(/,
+    within: ['chat/server', 'chat/retention'],
+    allowed: ['chat/server/conversation/life.ts', 'chat/server/storage/store.ts'],
+  },
+]
+
+function breaches(root = srcRoot): string[] {
+  return sourceFiles(root).flatMap((file) => {
+    const relative = path.relative(root, file).split(path.sep).join('/')
+    const under = (entry: string) => relative === entry || relative.startsWith(`${entry}/`)
+    const text = fs.readFileSync(file, 'utf8')
+    return ONLY_IN.filter(
+      ({ pattern, within, allowed }) => (!within || within.some(under)) && !allowed.some(under) && pattern.test(text),
+    ).map(({ rule }) => `${relative} ${rule}`)
+  })
+}
+
 describe('dependencies point down', () => {
   it('no production module imports the set-up or the seed content', () => {
     expect(setupImports()).toEqual([])
@@ -157,6 +202,36 @@ describe('dependencies point down', () => {
       expect(violations(root).sort()).toEqual([
         'content/collections/Pages.ts imports blocks/configs',
         'platform/health.ts imports content/queries',
+      ])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps the settings reads, the chat’s signals and its statuses each in its one place', () => {
+    expect(breaches()).toEqual([])
+  })
+
+  it('catches a raw settings read, a signal by hand, a storage that publishes and a status set around the life', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'))
+    try {
+      const write = (relative: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true })
+        fs.writeFileSync(path.join(root, relative), text)
+      }
+      write('contact/delivery/deliver.ts', "await payload.findGlobal({ slug: 'site-settings', depth: 0 })\n")
+      write('chat/server/http/agent.ts', "hub.publish({ kind: 'signal', audience, name: 'typing', data })\n")
+      write(
+        'chat/server/storage/store.ts',
+        "this.hub.publish({ kind: 'event', event })\nthis.hub.setStatus(id, visitor, status)\n",
+      )
+      write('chat/retention/old.ts', 'await store.setStatus(conversation, status)\n')
+      write('chat/server/storage/transcript.ts', "this.hub.publish({ kind: 'event', event: view })\n")
+      expect(breaches(root).sort()).toEqual([
+        'chat/retention/old.ts changes a conversation’s status',
+        'chat/server/http/agent.ts writes a chat signal by hand',
+        'chat/server/storage/store.ts tells the chat hub anything but a stored event, from the storage',
+        'contact/delivery/deliver.ts reads the site-settings global',
       ])
     } finally {
       fs.rmSync(root, { recursive: true, force: true })

@@ -1,11 +1,11 @@
 import Link from 'next/link'
 import type { SiteLink } from '@/payload-types'
 import { hrefOf, isExternal, linkText } from '@/content/fields/linkHref'
-import { getSiteSettings } from '@/content/queries'
+import { getPublicSiteSettings } from '@/content/queries'
 
 export async function CmsLink({ link, className }: { link: SiteLink | null | undefined; className?: string }) {
   // Only "our phone" and "our email" links need the settings (cached for the request).
-  const contact = link?.kind === 'phone' || link?.kind === 'email' ? (await getSiteSettings()).business : {}
+  const contact = link?.kind === 'phone' || link?.kind === 'email' ? (await getPublicSiteSettings()).business : {}
   const href = hrefOf(link, contact)
   if (!link || !href) return null
   const text = linkText(link, contact)

@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/content/queries'
+import { getPublicSiteSettings } from '@/content/queries'
 import { InlineScript } from '@/security/InlineScript'
 import { ChatLoader } from './ChatLoader'
 import { liveChatApiUrl } from './livechat/dynamicConfig'
@@ -19,7 +19,7 @@ function siteHostname(): string {
 
 /** The chat on a public page: the inline API stub and the leaf that loads the widget later. */
 export async function ChatEmbed() {
-  const settings = await getSiteSettings()
+  const settings = await getPublicSiteSettings()
   const chat = chatSettingsOf(settings)
   if (chat.provider === 'none') return null
   const config: ChatConfig = {

@@ -48,8 +48,12 @@ export const getHeader = cache(async () => readHeader(await getPayloadClient()))
 
 export const getFooter = cache(async () => readFooter(await getPayloadClient()))
 
-/** Settings as visitors may see them: secrets are left out by the field access rules. */
-export const getSiteSettings = cache(async (): Promise<SiteSetting> => {
+/**
+ * The site settings as visitors may see them (secrets are left out by the field access rules), read
+ * once per render like the menus. The server's own code reads the whole document through
+ * readSiteSettings (./siteSettingsReader.ts), or its capability's typed reader.
+ */
+export const getPublicSiteSettings = cache(async (): Promise<SiteSetting> => {
   const payload = await getPayloadClient()
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
   rememberBusiness(settings.business)

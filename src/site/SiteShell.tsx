@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { AnalyticsRoot } from '@/analytics/AnalyticsRoot'
 import { ChatEmbed } from '@/chat/ChatEmbed'
 import { HEADER_Z_INDEX_DEFAULT } from '@/content/globals/SiteSettings'
-import { getFooter, getHeader, getSiteSettings } from '@/content/queries'
+import { getFooter, getHeader, getPublicSiteSettings } from '@/content/queries'
 import { SiteFooter } from './Footer'
 import { SiteHeader } from './Header'
 import { hrefOf, linkText } from '@/content/fields/linkHref'
@@ -13,7 +13,7 @@ import { PAGE_TOP_ID } from '@/dom/dom'
 
 /** Header, main content and footer around every public page, drawn once by the layout (docs/behaviour.md). */
 export async function SiteShell({ children }: { children: ReactNode }) {
-  const [header, footer, settings] = await Promise.all([getHeader(), getFooter(), getSiteSettings()])
+  const [header, footer, settings] = await Promise.all([getHeader(), getFooter(), getPublicSiteSettings()])
   const items = menuModel(header, settings.business)
   const ctaHref = header.cta?.show ? hrefOf(header.cta.link, settings.business) : null
   return (

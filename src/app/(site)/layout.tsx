@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
-import { getSiteSettings } from '@/content/queries'
+import { getPublicSiteSettings } from '@/content/queries'
 import { siteOrigin } from '@/platform/siteUrl'
 import { InlineScript } from '@/security/InlineScript'
 import { SiteShell } from '@/site/SiteShell'
@@ -26,7 +26,7 @@ import '@/contact/form/form.css'
 import '@/chat/widget/widget.css'
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
+  const settings = await getPublicSiteSettings()
   return {
     metadataBase: new URL(siteOrigin()),
     title: { default: settings.business.name, template: `%s | ${settings.business.name}` },

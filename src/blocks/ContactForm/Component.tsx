@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/content/queries'
+import { getPublicSiteSettings } from '@/content/queries'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import { CmsForm } from '@/contact/form/CmsForm'
 import type { ContactFormBlock as ContactFormBlockData } from '@/payload-types'
@@ -6,7 +6,7 @@ import type { ContactFormBlock as ContactFormBlockData } from '@/payload-types'
 export async function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
   const form = typeof block.form === 'object' ? block.form : null
   if (!form) return null
-  const captcha = form.captcha ? captchaConfigFor(form, await getSiteSettings()) : null
+  const captcha = form.captcha ? captchaConfigFor(form, await getPublicSiteSettings()) : null
   return (
     <div className="container container--narrow">
       {block.heading ? <h2>{block.heading}</h2> : null}

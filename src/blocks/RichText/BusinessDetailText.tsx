@@ -1,12 +1,12 @@
 import type { JSXConverters } from '@payloadcms/richtext-lexical/react'
 import { openingHoursLine } from '@/content/businessHours'
 import { telHref } from '@/content/fields/linkHref'
-import { getSiteSettings } from '@/content/queries'
+import { getPublicSiteSettings } from '@/content/queries'
 import { BUSINESS_DETAIL_BLOCK, type BusinessDetail } from './businessDetail'
 
 /** One business detail as site settings hold it now; nothing when settings leave it empty. */
 export async function BusinessDetailText({ detail }: { detail: BusinessDetail }) {
-  const { business } = await getSiteSettings()
+  const { business } = await getPublicSiteSettings()
   switch (detail) {
     case 'phone':
       return business.phone ? <a href={telHref(business.phone)}>{business.phone}</a> : null

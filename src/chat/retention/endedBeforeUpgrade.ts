@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { recordEndedBeforeUpgrade } from '../server/conversation/life'
 
 /** The system line every ended chat got before conversations had an `ended` status (see server/conversation/life.ts endChat). */
 const ENDED_LINE = 'ended the chat.'
@@ -29,7 +30,7 @@ export async function markChatsEndedBeforeUpgrade(payload: Payload): Promise<num
     if (!endedAt.has(id)) endedAt.set(id, event.createdAt)
   }
   for (const [id, at] of endedAt) {
-    await payload.update({ collection: 'chat-conversations', id, data: { status: 'ended', endedAt: at }, depth: 0 })
+    await recordEndedBeforeUpgrade(payload, id, at)
   }
   return endedAt.size
 }

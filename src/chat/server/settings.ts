@@ -47,18 +47,14 @@ export function chatSettingsOf(settings: Pick<SiteSetting, 'chat' | 'business'>)
 const hours = processWide<{ openingHours: OpeningHoursRow[] }>('chat.opening-hours', () => ({ openingHours: [] }))
 
 /**
- * The site settings as the chat reads them: through the instance's one settings memo (at most once
- * a second, afresh after an edit here), keeping the opening hours it finds for the hub.
+ * The chat's settings: the one reader every chat request and the upkeep go through. It reads through
+ * the instance's one settings memo (at most once a second, afresh after an edit here), and keeps the
+ * opening hours it finds for the hub.
  */
-export async function readChatSiteSettings(payload: Payload): Promise<SiteSetting> {
-  const settings = await readSiteSettings(payload)
-  hours.openingHours = chatSettingsOf(settings).openingHours
-  return settings
-}
-
-/** The chat's settings: the one reader every chat request, the upkeep and the embed go through. */
 export async function readChatSettings(payload: Payload): Promise<ChatSettings> {
-  return chatSettingsOf(await readChatSiteSettings(payload))
+  const settings = chatSettingsOf(await readSiteSettings(payload))
+  hours.openingHours = settings.openingHours
+  return settings
 }
 
 /** The opening hours as last read (none before the first read): the hub's availability between requests. */

@@ -1,4 +1,5 @@
 import type { Payload, TaskConfig } from 'payload'
+import { readSiteSettings } from '@/content/siteSettingsReader'
 import type { Form, FormSubmission } from '@/payload-types'
 import { createMailTransport, sendMail, SMTP_QUEUED_SOCKET_TIMEOUT_MS, type SentMail } from '@/platform/mailTransport'
 import { database, sql } from '@/platform/sql'
@@ -34,7 +35,7 @@ async function load(payload: Payload, submissionId: number | string) {
     typeof submission.form === 'object'
       ? submission.form
       : await payload.findByID({ collection: 'forms', id: submission.form, depth: 0, overrideAccess: true })
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true })
+  const settings = await readSiteSettings(payload)
   return { submission, form: form as Form, settings, from: siteSender(settings) }
 }
 

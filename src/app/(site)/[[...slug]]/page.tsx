@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
 import { draftPreviewer, findLatestDraftPage } from '@/content/preview/draftPage'
-import { findPublishedPage, getSiteSettings } from '@/content/queries'
+import { findPublishedPage, getPublicSiteSettings } from '@/content/queries'
 import { pathFromSegments } from '@/content/sitePath'
 import { findRedirectLocation } from '@/content/redirects/lookup'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
@@ -39,7 +39,7 @@ async function loadPage(params: Props['params']) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const [{ page, previewing }, settings] = await Promise.all([loadPage(params), getSiteSettings()])
+  const [{ page, previewing }, settings] = await Promise.all([loadPage(params), getPublicSiteSettings()])
   if (!page) return { title: 'Page not found', robots: { index: false } }
   return previewing ? { ...pageMetadata(page, settings), robots: { index: false } } : pageMetadata(page, settings)
 }
@@ -47,7 +47,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CmsPage({ params }: Props) {
   const { page, previewing } = await loadPage(params)
   if (!page) notFound()
-  const settings = await getSiteSettings()
+  const settings = await getPublicSiteSettings()
   const faq = faqJsonLd(page)
   const startsWithHero = page.layout[0]?.blockType === 'hero'
   return (

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { readSiteSettings } from '@/content/siteSettingsReader'
 import { createMailTransport, sendMail } from '@/platform/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
@@ -63,7 +64,7 @@ export async function emailTranscript(
       full.length > CHAT_TRANSCRIPT_MAX_CHARS
         ? `${full.slice(0, CHAT_TRANSCRIPT_MAX_CHARS)}\n${TRANSCRIPT_CUT_NOTE}\n`
         : full
-    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const settings = await readSiteSettings(payload)
     const from = siteSender(settings)
     await sendMail(createMailTransport(), {
       from,

@@ -17,7 +17,7 @@ import {
 import { agentNameOf } from '../agents/agentName'
 import { agentPhotoOf } from '../agents/agentPhoto'
 import { DISMISSED_CHAT_TEXT } from '../conversation/dismissal'
-import { endChat, inviteToChat, isChatInProgress, joinChat } from '../conversation/life'
+import { agentTyping, conversationOfVisitor, endChat, inviteToChat, joinChat } from '../conversation/life'
 import { cannedReplies, historySearchOf, searchHistory } from '../storage/consoleQueries'
 import { ChatRequestError, refuseWhenLimited } from '../errors'
 import { isActionOf, jsonError, originAllowed, readJsonBody } from './guards'
@@ -144,7 +144,7 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
         throw new ChatRequestError(400, 'The visitor is missing.')
       }
       const text = valid.messageText(request.text ?? 'Hello! Can I help you with a title search?')
-      const conversation = await store.ensureConversation(visitorId, hub.visitor(visitorId)?.page)
+      const conversation = await conversationOfVisitor(store, visitorId, hub.visitor(visitorId)?.page)
       await inviteToChat(store, conversation, agent, text)
       return { conversationId: conversation.id }
     },
@@ -159,15 +159,7 @@ export async function runAgentAction(store: ChatStore, agent: Agent, body: Recor
       return { event }
     },
     typing: async (request) => {
-      const conversation = await conversationFor(request)
-      // Typing after the chat ended would show an indicator nobody clears.
-      if (!isChatInProgress(conversation)) return {}
-      hub.publish({
-        kind: 'signal',
-        audience: { kind: 'conversation', conversationId: conversation.id },
-        name: 'typing',
-        data: { typing: request.typing === true, who: agent.name },
-      })
+      agentTyping(store, await conversationFor(request), agent.name, request.typing === true)
       return {}
     },
     end: async (request) => {

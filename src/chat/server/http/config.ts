@@ -4,26 +4,25 @@ import { SHORT_CACHE_MS } from '@/platform/caches'
 import { CONTACT_FORM_ID } from '@/contact/protocol'
 import { captchaConfigFor } from '@/contact/captchaConfig'
 import { findCurrentForm } from '@/contact/server/formCache'
-import type { SiteSetting } from '@/payload-types'
+import { readSiteSettings } from '@/content/siteSettingsReader'
 import type { BuiltinConfigAnswer, OfflineForm } from '../../lookup'
 import { SHARED_CHAT_ANSWER_CACHE_CONTROL } from './sharedAnswers'
 import { chatHub } from '../live/hub'
-import { chatSettingsOf, readChatSiteSettings, serverConfigError } from '../settings'
+import { type ChatSettings, readChatSettings, serverConfigError } from '../settings'
 
 /** How long this instance reuses the settings and form the answer is made of, unless an edit here clears them (see src/platform/caches.ts). */
 export const CHAT_CONFIG_MEMO_MS = SHORT_CACHE_MS.chatConfig
 
-type ConfigParts = { siteSettings: SiteSetting; offlineForm: OfflineForm | null }
+type ConfigParts = { settings: ChatSettings; offlineForm: OfflineForm | null }
 let memo: { parts: Promise<ConfigParts>; since: number } | null = null
 onRevalidated(() => {
   memo = null
 })
 
 async function readConfigParts(payload: Payload): Promise<ConfigParts> {
-  const siteSettings = await readChatSiteSettings(payload)
-  const settings = chatSettingsOf(siteSettings)
+  const settings = await readChatSettings(payload)
   const runs = settings.provider === 'builtin' && settings.defaultWidget === 'chat' && !serverConfigError(settings)
-  return { siteSettings, offlineForm: runs ? await offlineFormOf(payload, siteSettings) : null }
+  return { settings, offlineForm: runs ? await offlineFormOf(payload) : null }
 }
 
 /** The settings (through the chat's reader) and the offline form: read at most once a second per instance, however many visitors ask. */
@@ -46,8 +45,7 @@ function configParts(payload: Payload): Promise<ConfigParts> {
  * and whether an agent is online now. The answer is the same for every visitor, so caches may share it.
  */
 export async function builtinChatConfig(payload: Payload, availabilityOnly = false): Promise<Response> {
-  const { siteSettings, offlineForm } = await configParts(payload)
-  const settings = chatSettingsOf(siteSettings)
+  const { settings, offlineForm } = await configParts(payload)
   const availability = chatHub().availability()
   const headers = { 'Cache-Control': SHARED_CHAT_ANSWER_CACHE_CONTROL }
   // The widget's poll (src/chat/widget/availability.ts) asks for availability alone: no form to load.
@@ -63,10 +61,16 @@ export async function builtinChatConfig(payload: Payload, availabilityOnly = fal
   return Response.json(answer, { headers })
 }
 
-/** The contact form as the browser renders it: only what the renderer reads (never its mail settings). */
-async function offlineFormOf(payload: Payload, siteSettings: SiteSetting): Promise<OfflineForm | null> {
+/**
+ * The contact form as the browser renders it: only what the renderer reads (never its mail
+ * settings), with the captcha the site settings name for it (the read the chat's settings just made).
+ */
+async function offlineFormOf(payload: Payload): Promise<OfflineForm | null> {
   const form = await findCurrentForm(payload, CONTACT_FORM_ID)
   if (!form) return null
   const { id, fields, submitLabel, successMessage } = form
-  return { form: { id, fields, submitLabel, successMessage }, captcha: captchaConfigFor(form, siteSettings) }
+  return {
+    form: { id, fields, submitLabel, successMessage },
+    captcha: captchaConfigFor(form, await readSiteSettings(payload)),
+  }
 }

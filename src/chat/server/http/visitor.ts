@@ -24,7 +24,16 @@ import {
   type VisitorRequest,
   type VisitorStreamEvents,
 } from '../../protocol'
-import { endChat, isChatInProgress, isChatOpen, queueAgain, rateChat, startChat } from '../conversation/life'
+import {
+  conversationOfVisitor,
+  endChat,
+  isChatOpen,
+  queueAgain,
+  rateChat,
+  startChat,
+  updateConversation,
+  visitorTyping,
+} from '../conversation/life'
 import { mailTranscript } from '../conversation/transcriptRequest'
 import { readCookie } from '@/security/cookies'
 import { ChatRequestError, refuseWhenLimited } from '../errors'
@@ -232,7 +241,7 @@ export async function runVisitorAction(
   const hub = store.hub
   const ensureConversation = () =>
     // The page the visitor's stream reported: without it the console said "an unknown page".
-    store.ensureConversation(visitorId, hub.visitor(visitorId)?.page ?? '', async () =>
+    conversationOfVisitor(store, visitorId, hub.visitor(visitorId)?.page ?? '', async () =>
       refuseWhenLimited(
         await newConversationLimiter.take(address),
         'Too many chats were started from your network. Please try again later.',
@@ -244,7 +253,7 @@ export async function runVisitorAction(
       const email = valid.optionalEmail(request.email)
       const variables = valid.sessionVariables(request.sessionVariables)
       const conversation = await ensureConversation()
-      await store.update(conversation.id, {
+      await updateConversation(store, conversation.id, {
         ...(name !== undefined ? { name } : {}),
         ...(email !== undefined ? { email } : {}),
         ...(variables !== undefined ? { sessionVariables: variables } : {}),
@@ -256,14 +265,14 @@ export async function runVisitorAction(
       const page = valid.pagePath(request.page)
       hub.updateVisitor(visitorId, { page })
       const conversation = await store.conversationOf(visitorId)
-      if (conversation) await store.update(conversation.id, { currentPage: page })
+      if (conversation) await updateConversation(store, conversation.id, { currentPage: page })
       return {}
     },
     start: async (request) => {
       const name = valid.optionalName(request.name)
       const email = valid.optionalEmail(request.email)
       let conversation = await ensureConversation()
-      if (name || email) conversation = await store.update(conversation.id, { name, email })
+      if (name || email) conversation = await updateConversation(store, conversation.id, { name, email })
       if (name) hub.updateVisitor(visitorId, { name })
       if (await startChat(store, conversation)) await onChatStarted?.(conversation.currentPage ?? '')
       return { conversationId: conversation.id }
@@ -289,15 +298,7 @@ export async function runVisitorAction(
     },
     typing: async (request) => {
       const conversation = await store.conversationOf(visitorId)
-      // Typing after the chat ended would show an indicator nobody clears.
-      if (conversation && isChatInProgress(conversation)) {
-        hub.publish({
-          kind: 'signal',
-          audience: { kind: 'agents' },
-          name: 'typing',
-          data: { conversationId: conversation.id, typing: request.typing === true, who: 'customer' },
-        })
-      }
+      if (conversation) visitorTyping(store, conversation, request.typing === true)
       return {}
     },
     end: async () => {

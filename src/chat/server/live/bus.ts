@@ -5,7 +5,10 @@ import type { ChatEventView, VisitorOnSite } from '../../protocol'
 /** Who a bus message is for. */
 export type Audience = { kind: 'conversation'; conversationId: number } | { kind: 'agents' } | { kind: 'visitors' }
 
-/** What streams hear: stored chat events and live signals. */
+/**
+ * What streams hear: stored chat events and live signals. On the bus a signal is any name and
+ * payload (it crosses Redis as JSON); the chat makes its own only as ./signals.ts's ChatSignal.
+ */
 export type StreamMessage =
   { kind: 'event'; event: ChatEventView } | { kind: 'signal'; audience: Audience; name: string; data: unknown }
 

@@ -16,6 +16,14 @@ import { createRedisBus } from './redisBus'
 import { type AgentEntry, boundVisitorList, mergeAgents, mergeVisitors, VISITOR_LIST_INTERVAL_MS } from './roster'
 import { StreamSlots } from './streamSlots'
 import { currentOpeningHours } from '../settings'
+import {
+  agentsSignal,
+  availabilitySignal,
+  type ChatSignal,
+  consoleAvailabilitySignal,
+  statusSignal,
+  visitorListSignal,
+} from './signals'
 
 /**
  * How often the hub looks whether the opening hours have opened or closed the chat: nothing else
@@ -179,12 +187,7 @@ export class ChatHub {
 
   setStatus(conversationId: number, visitorId: string, status: CustomerStatus) {
     this.updateVisitor(visitorId, { status, conversationId })
-    this.publish({
-      kind: 'signal',
-      audience: { kind: 'conversation', conversationId },
-      name: 'status',
-      data: { status },
-    })
+    this.publish(statusSignal(conversationId, status))
   }
 
   private ownSnapshot(): PresenceSnapshot {
@@ -226,8 +229,9 @@ export class ChatHub {
     this.presence.announceSoon()
   }
 
-  private signal(audience: 'agents' | 'visitors', name: string, data: unknown) {
-    this.local.emit('signal', { kind: 'signal', audience: { kind: audience }, name, data } satisfies StreamMessage)
+  /** Tells this instance's streams only: each instance tells its own what the presence it hears means. */
+  private tellHere(signal: ChatSignal) {
+    this.local.emit('signal', signal satisfies StreamMessage)
   }
 
   /** Tells visitors the availability, and agents also whether the opening hours decide it, when either changed. */
@@ -235,11 +239,11 @@ export class ChatHub {
     const seen = this.consoleAvailability()
     if (seen.availability !== this.lastAvailability) {
       this.lastAvailability = seen.availability
-      this.signal('visitors', 'availability', { availability: seen.availability })
+      this.tellHere(availabilitySignal(seen.availability))
     }
     if (JSON.stringify(seen) !== this.lastConsoleAvailability) {
       this.lastConsoleAvailability = JSON.stringify(seen)
-      this.signal('agents', 'availability', seen)
+      this.tellHere(consoleAvailabilitySignal(seen))
     }
   }
 
@@ -248,14 +252,14 @@ export class ChatHub {
     const agents = JSON.stringify(this.agentList())
     if (agents !== this.lastAgents) {
       this.lastAgents = agents
-      this.signal('agents', 'agents', JSON.parse(agents))
+      this.tellHere(agentsSignal(JSON.parse(agents)))
     }
     this.tellAvailability()
     // A burst of page views sends agents one list, not one list per visitor.
     if (this.visitorListTimer) return
     this.visitorListTimer = setTimeout(() => {
       this.visitorListTimer = null
-      this.signal('agents', 'visitors', this.agentVisitorList())
+      this.tellHere(visitorListSignal(this.agentVisitorList()))
     }, VISITOR_LIST_INTERVAL_MS)
     this.visitorListTimer.unref?.()
   }

@@ -69,7 +69,15 @@ export function toSummary(doc: ChatConversation): ConversationSummary {
   }
 }
 
-/** The chat's persistence: conversations and their events, in the CMS database. */
+/** Writes fields of a stored conversation; nobody is told (the conversation's life, ../conversation/life.ts, tells them). */
+export const writeConversation = (payload: Payload, id: number, data: Partial<Omit<ChatConversation, 'id'>>) =>
+  payload.update({ collection: 'chat-conversations', id, data, depth: 0 })
+
+/**
+ * The chat's persistence: conversations and their events, in the CMS database. It tells no one of a
+ * change but the streams of a stored event (append): what a change means to the visitor and the
+ * agents, and the signals that say so, are the conversation's life's (../conversation/life.ts).
+ */
 export class ChatStore {
   constructor(
     readonly payload: Payload,
@@ -88,28 +96,39 @@ export class ChatStore {
     return docs[0] ?? null
   }
 
-  /** The visitor's conversation, created when they have none; `beforeCreate` may refuse a new one by throwing. */
-  async ensureConversation(
+  /**
+   * The visitor's conversation, created when they have none, and whether this call created it;
+   * `beforeCreate` may refuse a new one by throwing.
+   */
+  async findOrCreateConversation(
     visitorId: string,
     page = '',
     beforeCreate?: () => Promise<void>,
-  ): Promise<ChatConversation> {
+  ): Promise<{ conversation: ChatConversation; created: boolean }> {
     const existing = await this.conversationOf(visitorId)
-    if (existing) return existing
+    if (existing) return { conversation: existing, created: false }
     await beforeCreate?.()
     try {
       const created = await this.payload.create({
         collection: 'chat-conversations',
         data: { visitorTokenHash: visitorId, status: 'browsing', currentPage: page },
       })
-      this.hub.updateVisitor(visitorId, { conversationId: created.id })
-      return created
+      return { conversation: created, created: true }
     } catch (error) {
       // Two tabs may create at once; the unique hash lets one win.
       const winner = await this.conversationOf(visitorId)
-      if (winner) return winner
+      if (winner) return { conversation: winner, created: false }
       throw error
     }
+  }
+
+  /** The visitor's conversation, created when they have none (the live lists learn of it only through life.ts). */
+  async ensureConversation(
+    visitorId: string,
+    page = '',
+    beforeCreate?: () => Promise<void>,
+  ): Promise<ChatConversation> {
+    return (await this.findOrCreateConversation(visitorId, page, beforeCreate)).conversation
   }
 
   async conversation(id: number): Promise<ChatConversation | null> {
@@ -117,25 +136,16 @@ export class ChatStore {
   }
 
   async update(id: number, data: Partial<Omit<ChatConversation, 'id'>>): Promise<ChatConversation> {
-    const doc = await this.payload.update({ collection: 'chat-conversations', id, data, depth: 0 })
-    this.hub.publish({
-      kind: 'signal',
-      audience: { kind: 'agents' },
-      name: 'conversation',
-      data: { ...toSummary(doc), visitorId: doc.visitorTokenHash },
-    })
-    return doc
+    return writeConversation(this.payload, id, data)
   }
 
-  /** Sets the status, and the agent when given; `ended` also stamps when, for the retention job. */
+  /** Stores the status, and the agent when given; `ended` also stamps when, for the retention job. */
   async setStatus(conversation: ChatConversation, status: ConversationStatus, agentId?: number | null) {
-    const doc = await this.update(conversation.id, {
+    return this.update(conversation.id, {
       status,
       ...(agentId !== undefined ? { agent: agentId } : {}),
       ...(status === 'ended' ? { endedAt: new Date().toISOString() } : {}),
     })
-    this.hub.setStatus(doc.id, doc.visitorTokenHash, customerStatusOf(status))
-    return doc
   }
 
   /**

@@ -1,5 +1,5 @@
 import { lastKnownBusiness } from '@/content/lastKnownBusiness'
-import { getSiteSettings } from '@/content/queries'
+import { getPublicSiteSettings } from '@/content/queries'
 import { MAINTENANCE_PAGE_CSP, maintenancePageHtml } from '@/server/maintenancePage'
 
 export const dynamic = 'force-dynamic'
@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic'
  * phone: the stack saves it when it starts (deploy/lib/services.mjs), a server's deploy likewise.
  */
 export async function GET() {
-  const business = await getSiteSettings().then(
+  const business = await getPublicSiteSettings().then(
     (settings) => ({ name: settings.business.name, phone: settings.business.phone ?? '' }),
     () => lastKnownBusiness(),
   )
