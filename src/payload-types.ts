@@ -2197,6 +2197,10 @@ export interface SiteSetting {
    */
   business: {
     name: string;
+    /**
+     * How each page's title is made for the browser tab and search results: {page} is the page's SEO title (else its title), {site} the business name above. The home page's title is the business name alone unless it has an SEO title.
+     */
+    titleTemplate?: string | null;
     tagline?: string | null;
     state: string;
     phone?: string | null;
@@ -2413,6 +2417,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | T
     | {
         name?: T;
+        titleTemplate?: T;
         tagline?: T;
         state?: T;
         phone?: T;

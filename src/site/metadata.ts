@@ -10,6 +10,7 @@ export function pageMetadata(page: Page, settings: SiteSetting): Metadata {
     seoTitle: page.seo?.title,
     path,
     siteName: settings.business.name,
+    template: settings.business.titleTemplate,
   })
   const description = page.seo?.description || settings.business.tagline || undefined
   const image = typeof page.seo?.image === 'object' && page.seo.image?.url ? page.seo.image : null

@@ -56,3 +56,17 @@ describe('the analytics settings an admin edits', () => {
     expect(await refusedPaths(saveAnalytics({ bannerText: 'x'.repeat(601) }))).toEqual(['analytics.bannerText'])
   })
 })
+
+describe('the page title pattern an admin edits', () => {
+  const saveBusiness = (change: Record<string, unknown>) =>
+    payload.updateGlobal({ slug: 'site-settings', data: { business: { ...business, ...change } } as never })
+
+  it('starts as "{page} | {site}", takes another that places both once, and refuses one without the business name beside its field', async () => {
+    expect((await payload.findGlobal({ slug: 'site-settings' })).business.titleTemplate).toBe('{page} | {site}')
+    await saveBusiness({ titleTemplate: '{site}: {page}' })
+    expect(await refusal(saveBusiness({ titleTemplate: '{page}' }))).toEqual([
+      { path: 'business.titleTemplate', message: expect.stringContaining('{page} and {site} once each') },
+    ])
+    expect((await payload.findGlobal({ slug: 'site-settings' })).business.titleTemplate).toBe('{site}: {page}')
+  })
+})

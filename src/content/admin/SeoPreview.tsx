@@ -4,14 +4,24 @@ import { SEARCH_DESCRIPTION_SHOWN_CHARS, SEARCH_TITLE_SHOWN_CHARS, searchPreview
 import './seoPreview.css'
 
 /** In the SEO tab: the page as a search result, updated as the editor types. */
-export function SeoPreview({ siteName, tagline, origin }: { siteName: string; tagline: string; origin: string }) {
+export function SeoPreview({
+  siteName,
+  titleTemplate,
+  tagline,
+  origin,
+}: {
+  siteName: string
+  titleTemplate: string | null
+  tagline: string
+  origin: string
+}) {
   const values = useFormFields(([fields]) => ({
     title: fields.title?.value,
     seoTitle: fields['seo.title']?.value,
     seoDescription: fields['seo.description']?.value,
     path: fields.path?.value,
   }))
-  const preview = searchPreview({ ...values, siteName, tagline, origin })
+  const preview = searchPreview({ ...values, siteName, titleTemplate, tagline, origin })
   return (
     <section className="seo-preview" aria-labelledby="seo-preview-heading">
       <h4 id="seo-preview-heading" className="seo-preview__heading">

@@ -9,6 +9,7 @@ export async function SeoPreviewField({ payload }: UIFieldServerProps) {
   return (
     <SeoPreview
       siteName={settings?.business?.name ?? ''}
+      titleTemplate={settings?.business?.titleTemplate ?? null}
       tagline={settings?.business?.tagline ?? ''}
       origin={siteOrigin()}
     />

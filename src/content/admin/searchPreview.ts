@@ -9,6 +9,8 @@ export type SearchPreviewInput = {
   seoDescription?: unknown
   path?: unknown
   siteName: string
+  /** The settings' page title pattern. */
+  titleTemplate?: string | null
   tagline: string
   origin: string
 }
@@ -42,6 +44,7 @@ export function searchPreview(input: SearchPreviewInput): SearchPreview {
     // A page not saved yet has no address: it is not the home page.
     path: text(input.path),
     siteName: input.siteName,
+    template: input.titleTemplate,
   })
   const [title, titleCut] = cut(fullTitle, SEARCH_TITLE_SHOWN_CHARS)
   const [description, descriptionCut] = cut(text(input.seoDescription) || input.tagline, SEARCH_DESCRIPTION_SHOWN_CHARS)

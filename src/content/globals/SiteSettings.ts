@@ -2,6 +2,13 @@ import type { GlobalConfig, Tab } from 'payload'
 import { anyone, isAdmin } from '@/platform/access'
 import { openingHoursField, openingHoursNoteField } from '../fields/openingHours'
 import { revalidateEveryPage } from '../revalidate'
+import {
+  DEFAULT_TITLE_TEMPLATE,
+  PAGE_PLACEHOLDER,
+  SITE_PLACEHOLDER,
+  TITLE_TEMPLATE_MAX_CHARS,
+  titleTemplateProblem,
+} from '../pageTitle'
 
 /** Header z-index when settings leave it empty (docs/constants.md). */
 export const HEADER_Z_INDEX_DEFAULT = 1000
@@ -15,6 +22,17 @@ const businessTab: Tab = {
   },
   fields: [
     { name: 'name', type: 'text', required: true },
+    {
+      name: 'titleTemplate',
+      label: 'Page title pattern',
+      type: 'text',
+      defaultValue: DEFAULT_TITLE_TEMPLATE,
+      maxLength: TITLE_TEMPLATE_MAX_CHARS,
+      validate: (value: unknown) => titleTemplateProblem(String(value ?? '').trim()) ?? true,
+      admin: {
+        description: `How each page's title is made for the browser tab and search results: ${PAGE_PLACEHOLDER} is the page's SEO title (else its title), ${SITE_PLACEHOLDER} the business name above. The home page's title is the business name alone unless it has an SEO title.`,
+      },
+    },
     { name: 'tagline', type: 'text' },
     { name: 'state', type: 'text', required: true, defaultValue: 'Ohio' },
     { name: 'phone', type: 'text' },

@@ -13,6 +13,7 @@ import * as migration_20261129_043653_user_display_name from './20261129_043653_
 import * as migration_20261129_050000_page_titles_without_name from './20261129_050000_page_titles_without_name';
 import * as migration_20261129_050711_contact_confirmation_skipped from './20261129_050711_contact_confirmation_skipped';
 import * as migration_20261129_075545_agent_photo from './20261129_075545_agent_photo';
+import * as migration_20261129_084212_page_title_pattern from './20261129_084212_page_title_pattern';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261129_075545_agent_photo.up,
     down: migration_20261129_075545_agent_photo.down,
-    name: '20261129_075545_agent_photo'
+    name: '20261129_075545_agent_photo',
+  },
+  {
+    up: migration_20261129_084212_page_title_pattern.up,
+    down: migration_20261129_084212_page_title_pattern.down,
+    name: '20261129_084212_page_title_pattern'
   },
 ];
