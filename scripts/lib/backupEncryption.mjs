@@ -17,9 +17,12 @@ export const STANDARD_INPUT = '-'
 /** The library's words for a file none of the given keys opens (its recipients are others). */
 const NO_MATCHING_KEY = /no identity matched/
 
+/** The setting naming the public key (listed in .env.example). */
+const RECIPIENT_SETTING = { env: 'BACKUP_AGE_RECIPIENT' }
+
 /** The public key archives are encrypted for (BACKUP_AGE_RECIPIENT), checked; null when unset: archives stay plain. */
 export function recipientFrom(env = process.env) {
-  const recipient = env.BACKUP_AGE_RECIPIENT?.trim()
+  const recipient = env[RECIPIENT_SETTING.env]?.trim()
   if (!recipient) return null
   try {
     new Encrypter().addRecipient(recipient)
