@@ -34,7 +34,7 @@ import { startTempPostgres, type TempPostgres } from '../support/postgres'
 import { S3RVER_CREDENTIALS, startTempS3, type TempS3 } from '../support/s3'
 import { offsiteCopiesFrom } from '../../scripts/lib/backupOffsite.mjs'
 import { offsiteCheck } from '@/operations/doctor/backups'
-import { setUpDatabase } from '@/setup/setUpDatabase'
+import { ensureFirstAdmin, handOverFirstAdmin } from '@/setup/firstAdmin'
 import { pidWrittenIn } from '../../deploy/lib/processes.mjs'
 
 // The site's folders (uploads, chat files, outbox) are fixed when its modules load: this suite gets its own.
@@ -281,7 +281,7 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     const filesBefore = fileHashes(DATA_DIR)
     const databaseBefore = sha256(path.join(DATA_DIR, 'site.db'))
     await expect(restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl })).rejects.toThrow(
-      /not empty.*--force.*nothing was changed/s,
+      /not empty.*--force to replace what is there \(a new site's seeded pages and first admin too\), a copy of it kept in .*nothing was changed/s,
     )
     expect(fileHashes(DATA_DIR)).toEqual(filesBefore)
     expect(sha256(path.join(DATA_DIR, 'site.db'))).toBe(databaseBefore)
@@ -450,7 +450,7 @@ describe('a site restored anywhere: encrypted, copied to S3, brought onto a new 
     fs.rmSync(root, { recursive: true, force: true })
   })
 
-  it('restores site A’s S3 copy over site B’s seeded start with --force: A’s rows, files, secrets, and its admin signed in', async () => {
+  it('restores site A’s S3 copy over site B’s first start with --force: A’s rows, files, secrets, and its admin signed in', async () => {
     // Site A: its settings as `npm start` writes them, the secret its sessions are signed with.
     const siteA = path.join(root, 'a')
     const envA = path.join(siteA, '.env')
@@ -482,7 +482,8 @@ describe('a site restored anywhere: encrypted, copied to S3, brought onto a new 
       detail: `${name} is in s3://${BUCKET}/`,
     })
 
-    // A's machine is lost; B is a new site in a new folder, set up by its first start (seeded, its own first admin and secret).
+    // A's machine is lost; B is a new site in a new folder, set up as its first start does (migrated,
+    // its own first admin and secret; the seed's pages, 10 s to make, would be more rows replaced alike).
     wipeDataDir()
     fs.rmSync(siteA, { recursive: true })
     const siteB = path.join(root, 'b')
@@ -491,28 +492,21 @@ describe('a site restored anywhere: encrypted, copied to S3, brought onto a new 
     fs.mkdirSync(siteB)
     fs.writeFileSync(envB, 'PAYLOAD_SECRET=site-b-own-secret\nSERVER_URL=http://localhost:3000\n', { mode: 0o600 })
     fs.copyFileSync(await migratedSqliteTemplate(), path.join(DATA_DIR, 'site.db'))
-    const seeded = await startTestPayload(databaseUrl)
+    const firstStart = await startTestPayload(databaseUrl)
     try {
-      const report = await setUpDatabase(seeded.payload)
-      expect(report.seeded).toBe(true)
-      expect(report.admin?.email).not.toBe(OWNER.email)
+      const admin = await ensureFirstAdmin(firstStart.payload)
+      expect(admin?.email).not.toBe(OWNER.email)
+      handOverFirstAdmin(admin!, { toTerminal: false })
     } finally {
-      await seeded.cleanup()
+      await firstStart.cleanup()
     }
 
     const backupDirB = path.join(siteB, 'backups')
     const envOfB = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDirB, ...storeEnv }
-    const args = [`s3://${BUCKET}/${name}`, '--identity', '-', '--secrets', envB]
-    const refused = await runScriptWithInput('restore.mjs', args, envOfB, key.identity)
-    expect(refused.code).toBe(1)
-    expect(refused.output).toContain(`Downloaded s3://${BUCKET}/${name} into ${path.join(backupDirB, name)}`)
-    expect(refused.output).toMatch(
-      /the target is not empty .* pass --force .*seeded pages and first admin.*nothing was changed/,
-    )
-
-    const restored = await runScriptWithInput('restore.mjs', [...args, '--force'], envOfB, key.identity)
+    const args = [`s3://${BUCKET}/${name}`, '--force', '--identity', '-', '--secrets', envB]
+    const restored = await runScriptWithInput('restore.mjs', args, envOfB, key.identity)
     expect(restored.code, restored.output).toBe(0)
-    expect(restored.output).toContain(`${path.join(backupDirB, name)} is there already`)
+    expect(restored.output).toContain(`Downloaded s3://${BUCKET}/${name} into ${path.join(backupDirB, name)}`)
     expect(restored.output).toMatch(
       new RegExp(`What the target held before is kept in ${backupDirB}/site-${BEFORE_RESTORE}-`),
     )
