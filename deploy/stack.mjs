@@ -2,7 +2,8 @@
 // everything on loopback and under one state folder.
 //   node deploy/stack.mjs start   (again while running: says so)
 //   node deploy/stack.mjs stop    (again when stopped: says so)
-//   node deploy/stack.mjs deploy  (a new release of the checkout, rolled over with no downtime)
+//   node deploy/stack.mjs deploy [--no-backup]  (a new release of the checkout, backed up before it
+//                                 migrates, rolled over with no downtime)
 //   node deploy/stack.mjs rollback [--force]   (back to the release before)
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -36,6 +37,7 @@ import {
   STATE_FILE,
   UPLOADS_DIR,
 } from './lib/config.mjs'
+import { backupStackBeforeMigrating, NO_BACKUP_OPTION, NO_BACKUP_WARNING } from './lib/backupBeforeDeploy.mjs'
 import { withDeployLock } from './lib/deployLock.mjs'
 import { saveMaintenancePage } from './lib/maintenancePage.mjs'
 import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
@@ -230,12 +232,14 @@ async function rollTo(releaseDir, state) {
   markCurrent(releaseDir)
 }
 
-/** `deploy`: builds a new release from the checkout beside the running one, migrates, rolls over. */
+/** `deploy`: builds a new release from the checkout beside the running one, backs up, migrates, rolls over. */
 async function deploy() {
   const state = runningState()
   loadEnvFile()
   const before = currentRelease()
   const releaseDir = makeRelease()
+  if (process.argv.includes(NO_BACKUP_OPTION)) console.warn(NO_BACKUP_WARNING)
+  else backupStackBeforeMigrating()
   // The migrations run once, from the new release, before any instance runs it; the instances
   // still on the last release go on serving meanwhile (a migration must not break them).
   run(process.execPath, ['scripts/migrate.mjs'], { cwd: releaseDir, env: appEnv(APP_PORTS[0]) })
@@ -283,7 +287,7 @@ async function rollback() {
 const COMMANDS = { start, stop, deploy, rollback }
 const command = COMMANDS[process.argv[2]]
 if (!command) {
-  console.error('Usage: node deploy/stack.mjs start|stop|deploy|rollback [--force]')
+  console.error(`Usage: node deploy/stack.mjs start|stop|deploy|rollback [--force] [${NO_BACKUP_OPTION}]`)
   process.exit(2)
 }
 // The app instances are started with this process's Node: the project's own.

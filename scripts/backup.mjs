@@ -1,10 +1,18 @@
 // `npm run backup` (the embedded site: DATA_DIR and DATABASE_URL, from .env when set there) or
 // `npm run backup -- --stack` (the production stack's PostgreSQL and uploads). With `--every
 // HOURS` it keeps running and makes one whenever the newest is that old (the stack's schedule).
+// Each archive is encrypted for BACKUP_AGE_RECIPIENT when set, copied to BACKUP_S3_BUCKET when set
+// (a failed copy fails the backup, the archive kept), then retention thins both places.
+// `--new-key FILE` makes a key pair for BACKUP_AGE_RECIPIENT instead: the private key into FILE.
+import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { abandonBackups, backup, backupDirFromEnv, BACKUP_KEEP_DAYS, uploadsBucketFrom } from './lib/backup.mjs'
+import { generateIdentity, identityToRecipient } from 'age-encryption'
+import { abandonBackups, backup, backupDirFromEnv, BackupError, uploadsBucketFrom } from './lib/backup.mjs'
 import { newestArchive } from './lib/backupArchives.mjs'
+import { recipientFrom } from './lib/backupEncryption.mjs'
+import { offsiteStoreFrom, uploadArchive } from './lib/backupOffsite.mjs'
+import { describeRetention, pruneBackupDir, pruneOffsite, retentionFrom } from './lib/backupRetention.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -21,10 +29,27 @@ const { values } = parseArgs({
   options: {
     stack: { type: 'boolean', default: false },
     every: { type: 'string' },
-    // The settings file with the secrets, copied beside the archive: .env here, /etc/site/site.env on a server.
+    // The settings file with the secrets, which an encrypted archive holds: .env here, /etc/site/site.env on a server.
     secrets: { type: 'string', default: path.join(ROOT, '.env') },
+    'new-key': { type: 'string' },
   },
 })
+
+/** Writes a new age private key into `file` (a new file, 0600) and prints the public key to set. */
+async function newKey(file) {
+  const identity = await generateIdentity()
+  fs.writeFileSync(file, `# The private key of the site's backups: keep it off the server.\n${identity}\n`, {
+    flag: 'wx',
+    mode: 0o600,
+  })
+  console.log(`> Wrote the private key to ${file}: keep it apart from the server (a password manager, a vault).`)
+  console.log('> Put this public key in the settings (.env, or /etc/site/site.env on a server):')
+  console.log(`BACKUP_AGE_RECIPIENT=${await identityToRecipient(identity)}`)
+}
+if (values['new-key'] !== undefined) {
+  await newKey(path.resolve(values['new-key']))
+  process.exit(0)
+}
 
 async function backupTarget() {
   if (!values.stack)
@@ -34,11 +59,17 @@ async function backupTarget() {
 }
 
 const backupDir = backupDirFromEnv()
-const keepDays = Number(process.env.BACKUP_KEEP_DAYS || BACKUP_KEEP_DAYS)
-if (!(keepDays > 0))
-  throw new Error(`BACKUP_KEEP_DAYS must be a number of days above 0, not ${process.env.BACKUP_KEEP_DAYS}`)
 const target = await backupTarget()
 const uploadsInBucket = uploadsBucketFrom(process.env)
+let recipient, offsite, retention
+try {
+  recipient = recipientFrom(process.env)
+  offsite = offsiteStoreFrom(process.env)
+  retention = retentionFrom(process.env)
+} catch (error) {
+  console.error(`> The backup cannot start: ${error.message}`)
+  process.exit(1)
+}
 
 // Stopped mid-backup (the stack's stop, Ctrl-C): no staging folder, partial archive or tool is left behind.
 for (const [signal, exitCode] of Object.entries(STOPPED_EXIT_CODES)) {
@@ -54,14 +85,20 @@ function whyFailed(error) {
   return error?.code === 'EACCES' ? `${message} (set BACKUP_DIR to a folder this user may write)` : message
 }
 
+/** Copies the new archive off the machine; answers the error instead of throwing, so retention runs still. */
+async function copyOffsite(archive) {
+  if (!offsite) return null
+  try {
+    console.log(`> Copied to ${await uploadArchive(offsite, archive)}`)
+    return null
+  } catch (error) {
+    return error
+  }
+}
+
 async function backupOnce() {
-  const result = await backup({
-    ...target,
-    backupDir,
-    keepDays,
-    envFile: path.resolve(values.secrets),
-    uploadsInBucket,
-  })
+  const envFile = path.resolve(values.secrets)
+  const result = await backup({ ...target, backupDir, envFile, recipient, uploadsInBucket })
   const { database, files } = result.manifest
   const rows = Object.values(database.tables).reduce((sum, n) => sum + n, 0)
   console.log(
@@ -74,8 +111,24 @@ async function backupOnce() {
     )
     console.log('>   which the store keeps with its own versioning or replication.')
   }
-  if (result.secrets) console.log(`>   ${result.secrets}   (the .env secrets, mode 0600: keep it apart)`)
-  for (const name of result.removed) console.log(`> Deleted ${name}, older than ${keepDays} days.`)
+  if (result.encrypted) {
+    console.log(`> Encrypted for BACKUP_AGE_RECIPIENT${result.manifest.secrets ? `, with ${envFile} inside` : ''}.`)
+  } else {
+    console.warn('> Warning: this archive is not encrypted (BACKUP_AGE_RECIPIENT is not set): anyone who reads it')
+    console.warn('>   reads the submissions and chats.')
+    if (result.settingsLeftOut)
+      console.warn(`>   It does not hold ${envFile} and its secrets either: keep a copy of that file apart yourself.`)
+  }
+  const copyFailure = await copyOffsite(result.archive)
+  for (const name of pruneBackupDir(backupDir, retention))
+    console.log(`> Deleted ${name} (kept: ${describeRetention(retention)}).`)
+  if (copyFailure) {
+    throw new BackupError(
+      `${result.archive} is made and kept here, but its off-site copy failed: ${copyFailure.message}`,
+    )
+  }
+  if (offsite)
+    for (const name of await pruneOffsite(offsite, retention)) console.log(`> Deleted ${offsite.where}${name}.`)
 }
 
 /** When the newest archive of this source was made, or 0 when there is none; a restore's copy of what it replaced is not one. */
@@ -91,7 +144,7 @@ if (values.every === undefined) {
 } else {
   const intervalMs = Number(values.every) * HOUR_MS
   if (!(intervalMs > 0)) throw new Error(`--every takes a number of hours above 0, not ${values.every}`)
-  console.log(`> A backup every ${values.every} hours into ${backupDir}, keeping ${keepDays} days.`)
+  console.log(`> A backup every ${values.every} hours into ${backupDir}, keeping ${describeRetention(retention)}.`)
   for (;;) {
     await sleep(newestBackupMs() + intervalMs - Date.now())
     try {

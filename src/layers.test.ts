@@ -36,11 +36,12 @@ const MAY_IMPORT: Record<string, string[]> = {
 }
 
 /**
- * The modules outside src/ that src/ may import: plain-Node modules of the scripts that import
- * nothing but Node's own. The backups' folder and archive names, shared by the backup script and
- * the doctor's readers (which the server's metrics use too).
+ * The modules outside src/ that src/ may import: plain-Node modules of the scripts. The backups'
+ * folder and archive names, shared by the backup script and the doctor's readers (which the
+ * server's metrics use too), importing nothing but Node's own; and the backups' off-site store,
+ * which the doctor asks for the newest archive's copy (it imports the S3 SDK, as src's uploads do).
  */
-const OUTSIDE_SRC = ['../scripts/lib/backupArchives.mjs']
+const OUTSIDE_SRC = ['../scripts/lib/backupArchives.mjs', '../scripts/lib/backupOffsite.mjs']
 
 /** `@payload-config` is `payload.config.ts`, the top that composes every capability. */
 const CONFIG_ALIAS = '@payload-config'

@@ -15,8 +15,9 @@ export function stackEnv(stackDir, ports) {
     STACK_APP_PORTS: `${ports.appA},${ports.appB}`,
     STACK_PG_PORT: String(ports.postgres),
     STACK_REDIS_PORT: String(ports.redis),
-    // A throwaway stack: no backups of it beside the checkout.
+    // A throwaway stack: no backups of it beside the checkout (a deploy's goes into the stack's folder).
     BACKUP_INTERVAL_HOURS: '0',
+    BACKUP_DIR: path.resolve(ROOT, stackDir, 'backups'),
   }
 }
 

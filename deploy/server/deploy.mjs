@@ -1,6 +1,6 @@
 // A new release of this checkout on a server installed by deploy/server/install.mjs, or a rollback
 // to the release before, as root (it runs systemctl, chown and runuser):
-//   node deploy/server/deploy.mjs                        (npm run server:deploy)
+//   node deploy/server/deploy.mjs [--no-backup]          (npm run server:deploy)
 //   node deploy/server/deploy.mjs --rollback [--force]   (npm run server:rollback)
 //   add --dry-run to print the steps and run none of them (as any user).
 // The steps are those of deploy/server/plan.mjs; README, "On a server", says what each does.
@@ -9,6 +9,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { continueOnProjectNode, ROOT } from '../../scripts/lib/bootstrap.mjs'
 import { upstreamPorts } from '../lib/nginxConf.mjs'
+import { NO_BACKUP_WARNING } from '../lib/backupBeforeDeploy.mjs'
 import { withDeployLock } from '../lib/deployLock.mjs'
 import { currentRelease, historySoFar, migrationsAhead, readHistory, releaseName, releases } from '../lib/releases.mjs'
 import { frontConfFile, SERVER_LAYOUT } from './layout.mjs'
@@ -20,6 +21,8 @@ const { values: options } = parseArgs({
     rollback: { type: 'boolean', default: false },
     force: { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
+    // The backup site-backup.service takes before the migrations, left out (README, "On a server").
+    'no-backup': { type: 'boolean', default: false },
   },
 })
 
@@ -59,7 +62,16 @@ function plan(layout, { place, ports, current, history, written }) {
       force: options.force,
     })
   }
-  const steps = deployPlan({ layout, name: releaseName(), checkout: ROOT, node: process.execPath, ports, history })
+  const steps = deployPlan({
+    layout,
+    name: releaseName(),
+    checkout: ROOT,
+    node: process.execPath,
+    ports,
+    history,
+    backup: !options['no-backup'],
+  })
+  if (options['no-backup'] && ports.length) console.warn(NO_BACKUP_WARNING)
   if (!ports.length)
     console.log(`> No front at ${frontConfFile(layout.frontDir)} yet: this release is made and named current only.`)
   return steps

@@ -2,7 +2,8 @@
 // steps computed from what is there (pure: no file is read, no command run); deploy/server/runPlan.mjs
 // carries the steps out. A step is one of:
 //   { kind: 'copy', from, to }                      the checkout copied into a new release folder
-//   { kind: 'run', command, args, cwd?, env? }      a command (env: added to the runner's own)
+//   { kind: 'run', command, args, cwd?, env?, failure? }   a command (env: added to the runner's own;
+//                                                   failure: what its failure means, said first)
 //   { kind: 'shareStatic', from, to }               a release's build files added to the front's folder
 //   { kind: 'flip', link, to, history }             `current` pointed at a release, and the releases
 //                                                   named current in turn (oldest first) written
@@ -13,6 +14,7 @@
 //                                                   can, saved from the instance on `port`
 //   { kind: 'prune', releasesDir, currentLink, staticDir, kept }   old releases and their build files
 import path from 'node:path'
+import { backupFailedMessage } from '../lib/backupBeforeDeploy.mjs'
 import { APP_START_TIMEOUT_MS, NGINX_RELOAD_SETTLE_MS } from '../lib/config.mjs'
 import { maintenancePageFile, maintenancePageUrl } from '../lib/maintenancePage.mjs'
 import {
@@ -27,6 +29,17 @@ import { frontConfFile, migrateCommand } from './layout.mjs'
 
 /** The front's systemd unit: `reload` applies a new nginx.conf without dropping a connection. */
 export const FRONT_UNIT = 'site-front.service'
+/** The site's backup (deploy/systemd/site-backup.service): `systemctl start` waits for its end and fails with it. */
+export const BACKUP_UNIT = 'site-backup.service'
+
+/** The backup a deploy takes before it migrates, as the daily timer takes it (its user, settings and folder). */
+export const backupStep = () => ({
+  kind: 'run',
+  command: 'systemctl',
+  args: ['start', BACKUP_UNIT],
+  failure: backupFailedMessage(`systemctl start ${BACKUP_UNIT} failed`, `see why with journalctl -u ${BACKUP_UNIT}`),
+})
+
 /** The systemd unit of the app instance on `port`. */
 export const instanceUnit = (port) => `site@${port}.service`
 /** The address an instance answers ready at: the one the local stack waits for too. */
@@ -80,7 +93,8 @@ const switchSteps = (layout, ports, to, history) => [
 
 /**
  * A deploy of `checkout` as the release `name`: copied and built once beside the running release,
- * its scratch folders given to the site's user, migrated as that user, its build files added to the
+ * its scratch folders given to the site's user, the site backed up (unless `backup` is false),
+ * migrated as that user, its build files added to the
  * front's, `current` flipped to it (added to `history`, the releases named current so far), each
  * instance restarted in turn, the maintenance page saved from the new release, old releases and
  * their build files pruned. `ports`: the instances the
@@ -95,6 +109,7 @@ export function deployPlan({
   ports,
   history = /** @type {string[]} */ ([]),
   kept = RELEASES_KEPT,
+  backup = true,
 }) {
   const dir = path.join(layout.releasesDir, name)
   const scratch = scratchFolders(dir)
@@ -115,6 +130,7 @@ export function deployPlan({
       ? [
           { kind: 'run', command: 'chown', args: ['-R', `${layout.user}:${layout.user}`, ...scratch] },
           { kind: 'run', command: 'chmod', args: ['750', ...scratch] },
+          ...(backup ? [backupStep()] : []),
           { kind: 'run', ...migrate },
         ]
       : []),

@@ -20,6 +20,16 @@ import { deployParts, describeStep, undoSwitchPlan } from './plan.mjs'
 export const runCommand = ({ command, args, cwd, env }) =>
   run(command, args, { cwd, env: env ? { ...process.env, ...env } : process.env })
 
+/** Runs a `run` step with `exec`; a step that says what its failure means fails with those words. */
+async function runStep(step, exec) {
+  try {
+    await exec(step)
+  } catch (error) {
+    if (!step.failure) throw error
+    throw new Error(step.failure, { cause: error })
+  }
+}
+
 const ACTIONS = {
   copy: ({ from, to }) => copyCheckout(from, to),
   shareStatic: ({ from, to }) => {
@@ -45,7 +55,7 @@ const ACTIONS = {
 export async function runPlan(steps, { exec = runCommand } = {}) {
   for (const [i, step] of steps.entries()) {
     console.log(`> [${i + 1}/${steps.length}] ${describeStep(step)}`)
-    if (step.kind === 'run') await exec(step)
+    if (step.kind === 'run') await runStep(step, exec)
     else await ACTIONS[step.kind](step)
   }
 }

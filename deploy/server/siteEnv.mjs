@@ -53,6 +53,8 @@ export function siteSettings(existing, { domain, mail = {} }) {
       DATABASE_URL: `postgres://${SERVER_LAYOUT.user}:${databasePassword}@127.0.0.1:5432/${SERVER_LAYOUT.database}`,
       REDIS_URL: `redis://:${redisPassword}@127.0.0.1:6379`,
       TRUST_PROXY: '127.0.0.1',
+      // Where the backups go, for every reader of this file: a restore run with it keeps its copy there.
+      BACKUP_DIR: SERVER_LAYOUT.backupDir,
       ...existing,
       ...mail,
     },

@@ -1,6 +1,7 @@
 // Backups and restores of everything the business would miss: the database (a consistent copy
 // taken while the site runs), uploads, chat files and the outbox, in one dated archive with a
-// manifest to check a restore against; `.env` goes beside it, in a file marked secret.
+// manifest to check a restore against; encrypted for BACKUP_AGE_RECIPIENT, it holds the settings
+// file with the secrets too (backupEncryption.mjs), which an archive left plain never does.
 // Plain Node (no TypeScript): `npm run backup` and `npm run restore` run it before anything is built.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -9,41 +10,41 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createClient } from '@libsql/client'
 import pg from 'pg'
+import { archiveName, backupDirFrom, BackupError, BEFORE_RESTORE, defaultBackupDirOf } from './backupArchives.mjs'
+import { decryptInto, encryptInto, identitiesFrom, isEncrypted } from './backupEncryption.mjs'
 import {
-  archiveDate,
-  archiveName,
-  backupDirFrom,
-  BEFORE_RESTORE,
-  defaultBackupDirOf,
-  secretsNameFor,
-} from './backupArchives.mjs'
+  DATABASE_FOLDER,
+  FILES_FOLDER,
+  MANIFEST_FORMAT,
+  MANIFEST_NAME,
+  POSTGRES_DUMP,
+  PRIVATE_NEW_FILE,
+  SECRETS_COPY,
+  SECRETS_FOLDER,
+  SQLITE_COPY,
+  unpackArchive,
+  verifyArchive,
+} from './backupArchiveReading.mjs'
+import { restoreSettings } from './backupSettings.mjs'
 import { ROOT } from './bootstrap.mjs'
-import { DamagedArchiveError, readTarGz } from './tarEntries.mjs'
 
+export { MANIFEST_FORMAT, MANIFEST_NAME, SECRETS_COPY, unpackArchive, verifyArchive } from './backupArchiveReading.mjs'
 export {
   archiveDate,
   archiveName,
   archiveStamp,
+  BackupError,
   BEFORE_RESTORE,
   isBeforeRestoreArchive,
-  secretsNameFor,
 } from './backupArchives.mjs'
 
-/** Archives older than this many days are deleted by the next backup (`BACKUP_KEEP_DAYS`). */
-export const BACKUP_KEEP_DAYS = 14
-/** What the manifest's `format` says; a restore refuses any other. */
-export const MANIFEST_FORMAT = 1
-export const MANIFEST_NAME = 'manifest.json'
-const DATABASE_FOLDER = 'database'
-const FILES_FOLDER = 'data'
-const SQLITE_COPY = `${DATABASE_FOLDER}/site.db`
-const POSTGRES_DUMP = `${DATABASE_FOLDER}/site.pgdump`
+/** The plain archive an encrypted one is made from, in the staging folder, and a decrypted one in a restore's. */
+const PLAIN_ARCHIVE = 'archive.tar.gz'
 /** Files of DATA_DIR that are not the business's data: the live database (copied its own way) and the first admin's password. */
 const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal']
 const SKIPPED_DATA_FILES = ['first-admin.txt']
 /** The data folder's upload folders (the app's MEDIA_FOLDER and CHAT_FILES_FOLDER), which live in the bucket when S3 is set. */
 const UPLOAD_FOLDERS = ['media', 'chat-files']
-const DAY_MS = 24 * 60 * 60 * 1000
 /** A restored data file's mode before the umask: what the site's own writes ask for. */
 const SITE_FILE_MODE = 0o666
 
@@ -51,8 +52,6 @@ export const defaultBackupDir = () => defaultBackupDirOf(ROOT)
 
 /** The folder `npm run backup` writes to and a forced restore keeps its copy in: `BACKUP_DIR`, else the default. */
 export const backupDirFromEnv = () => backupDirFrom(process.env, ROOT)
-
-export class BackupError extends Error {}
 
 // ---- the target: a data folder and a database -------------------------------------------------
 
@@ -163,9 +162,6 @@ async function withPostgres(databaseUrl, work) {
 
 // ---- files ----------------------------------------------------------------------------------
 
-/** How a backup or a restore makes a file of its own: new (never one there already), through no link, and (with 0600) private. */
-const PRIVATE_NEW_FILE = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
-
 /** Copies `from` into a new file `to`, created with `mode` (less the umask) before a byte is written. */
 async function copyIntoNewFile(from, to, mode) {
   // The source is opened first: one gone (ENOENT) leaves no empty copy behind.
@@ -231,21 +227,6 @@ export function uploadsBucketFrom(env = process.env) {
 
 // ---- backup ---------------------------------------------------------------------------------
 
-/** Deletes our archives (and their secrets files) made more than `keepDays` days before `now`; returns their names. */
-export function pruneBackups(backupDir, keepDays, now = new Date()) {
-  if (!fs.existsSync(backupDir)) return []
-  const oldest = now.getTime() - keepDays * DAY_MS
-  const removed = []
-  for (const name of fs.readdirSync(backupDir).sort()) {
-    const made = archiveDate(name)
-    if (!made || made.getTime() >= oldest) continue
-    fs.rmSync(path.join(backupDir, name), { force: true })
-    fs.rmSync(path.join(backupDir, secretsNameFor(name)), { force: true })
-    removed.push(name)
-  }
-  return removed
-}
-
 async function copyDatabase(target, staging) {
   fs.mkdirSync(path.join(staging, DATABASE_FOLDER), { recursive: true, mode: 0o700 })
   if (isPostgres(target.databaseUrl)) {
@@ -286,22 +267,23 @@ async function copyDatabase(target, staging) {
 
 /**
  * Makes `<source>-<UTC time>.tar.gz` in `backupDir` (database first, then the files, so every
- * file a copied row names is there), writes `.env` beside it as `…-secrets.env` (mode 0600),
- * then deletes archives older than `keepDays`.
+ * file a copied row names is there) and reads it back against its manifest. With `recipient` (an
+ * age public key) it is `….tar.gz.age`, encrypted, and holds `envFile` (the settings with the
+ * secrets) as well; a plain archive never holds them, and nothing is written beside it.
  */
 export async function backup({
   dataDir,
   databaseUrl,
   backupDir = defaultBackupDir(),
-  keepDays = BACKUP_KEEP_DAYS,
   envFile = path.join(ROOT, '.env'),
+  recipient = null,
   source = 'site',
   now = new Date(),
   uploadsInBucket = null,
 }) {
   const target = { dataDir: path.resolve(dataDir), databaseUrl }
   fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 })
-  const name = archiveName(source, now)
+  const name = archiveName(source, now, { encrypted: Boolean(recipient) })
   const archive = path.join(backupDir, name)
   if (fs.existsSync(archive)) throw new BackupError(`${archive} exists already`)
   const staging = fs.mkdtempSync(path.join(backupDir, '.partial-'))
@@ -328,6 +310,15 @@ export async function backup({
     }
     fs.mkdirSync(filesRoot, { recursive: true, mode: 0o700 })
 
+    const hasSettings = Boolean(envFile) && fs.existsSync(envFile)
+    let secrets
+    if (recipient && hasSettings) {
+      fs.mkdirSync(path.join(staging, SECRETS_FOLDER), { mode: 0o700 })
+      await copyIntoNewFile(envFile, path.join(staging, SECRETS_COPY), 0o600)
+      secrets = { file: SECRETS_COPY, ...(await describeFile(staging, SECRETS_COPY)) }
+      delete secrets.path
+    }
+
     const manifest = {
       format: MANIFEST_FORMAT,
       createdAt: now.toISOString(),
@@ -339,28 +330,31 @@ export async function backup({
       uploads: uploadsInBucket
         ? { store: 's3', bucket: uploadsInBucket.bucket, folders: UPLOAD_FOLDERS, inArchive: false }
         : { store: 'data folder', inArchive: true },
+      ...(secrets ? { secrets } : {}),
     }
     fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`, {
       flag: PRIVATE_NEW_FILE,
       mode: 0o600,
     })
 
+    // An encrypted archive is made from a plain one that never leaves the staging folder.
+    const plain = recipient ? path.join(staging, PLAIN_ARCHIVE) : partial
     // tar writes into the file it is given, which keeps the mode it was made with.
-    createPrivateFile(partial)
-    await runTool(
-      { command: 'tar', args: ['-czf', partial, '-C', staging, MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER] },
-      'tar failed',
-    )
-    fs.renameSync(partial, archive)
-
-    let secrets = null
-    if (fs.existsSync(envFile)) {
-      secrets = path.join(backupDir, secretsNameFor(name))
-      fs.rmSync(secrets, { force: true })
-      fs.writeFileSync(secrets, fs.readFileSync(envFile), { flag: PRIVATE_NEW_FILE, mode: 0o600 })
+    createPrivateFile(plain)
+    const members = [MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER, ...(secrets ? [SECRETS_FOLDER] : [])]
+    await runTool({ command: 'tar', args: ['-czf', plain, '-C', staging, ...members] }, 'tar failed')
+    await verifyArchive(plain, name)
+    if (recipient) {
+      const expected = await encryptInto(
+        plain,
+        () => fs.createWriteStream(partial, { flags: PRIVATE_NEW_FILE, mode: 0o600 }),
+        recipient,
+      )
+      const written = fs.statSync(partial).size
+      if (written !== expected) throw new BackupError(`the encrypted ${name} has ${written} bytes, not ${expected}`)
     }
-    const removed = pruneBackups(backupDir, keepDays, now)
-    return { archive, secrets, manifest, removed }
+    fs.renameSync(partial, archive)
+    return { archive, manifest, encrypted: Boolean(recipient), settingsLeftOut: !recipient && hasSettings }
   } finally {
     // A failed or stopped tar leaves a partial archive that no name of ours matches, so retention would never delete it.
     for (const file of [staging, partial]) {
@@ -371,161 +365,6 @@ export async function backup({
 }
 
 // ---- restore --------------------------------------------------------------------------------
-
-/** The most of a manifest a restore reads: far beyond the list of a site's files, far below the memory it has. */
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
-/** The database copy each kind of backup holds, and no other name. */
-const DATABASE_COPIES = { sqlite: SQLITE_COPY, postgres: POSTGRES_DUMP }
-
-/** An entry's name as a relative path of `/`-separated parts (tar's leading `./` dropped), or why it is refused. */
-function entryPath(name) {
-  const trimmed = name.replace(/^(\.\/)+/, '').replace(/\/+$/, '')
-  if (trimmed === '' || trimmed === '.') return { path: '' }
-  if (name.startsWith('/')) return { refused: 'an absolute path' }
-  const parts = trimmed.split('/')
-  if (parts.includes('..')) return { refused: 'a path leading out of the folder it is unpacked in' }
-  if (parts.some((part) => part === '' || part === '.')) return { refused: 'a path in an unusual form' }
-  return { path: trimmed }
-}
-
-/** Control characters shown as escapes, so that an entry's name in a message is what the archive holds. */
-const shownName = (name) => JSON.stringify(name).slice(1, -1)
-
-/**
- * What the manifest lets a restore take: each regular file (the manifest itself, the database
- * copy, every data file) with its size and hash, and the folders above them. A manifest naming a
- * path that leads anywhere else is refused as a whole.
- */
-function takenByManifest(archive, manifest) {
-  const files = new Map([[MANIFEST_NAME, null]])
-  const wanted = [
-    { path: manifest.database?.file, size: manifest.database?.size, sha256: manifest.database?.sha256 },
-    ...(Array.isArray(manifest.files) ? manifest.files : []).map((file) => ({
-      ...file,
-      path: typeof file?.path === 'string' ? `${FILES_FOLDER}/${file.path}` : file?.path,
-    })),
-  ]
-  if (manifest.database?.file !== DATABASE_COPIES[manifest.database?.kind]) {
-    throw new BackupError(`${archive} has a manifest naming an unknown database copy: it is not a site backup`)
-  }
-  for (const file of wanted) {
-    const checked = typeof file.path === 'string' ? entryPath(file.path) : { refused: 'no path' }
-    if ('refused' in checked || checked.path !== file.path || files.has(file.path)) {
-      throw new BackupError(
-        `${archive} has a manifest listing ${shownName(String(file.path))}, which a restore cannot take (${checked.refused ?? 'listed twice'})`,
-      )
-    }
-    files.set(file.path, file)
-  }
-  const folders = new Set(['', DATABASE_FOLDER, FILES_FOLDER])
-  for (const file of files.keys()) {
-    const parts = file.split('/')
-    for (let depth = 1; depth < parts.length; depth++) folders.add(parts.slice(0, depth).join('/'))
-  }
-  return { files, folders }
-}
-
-/** Why the archive's `entry` is refused, or null: only regular files and folders the manifest lists, once each. */
-function entryRefusal(entry, taken, seen) {
-  const shown = shownName(entry.name)
-  if (entry.kind === 'symbolic link' || entry.kind === 'hard link')
-    return `${shown} is a ${entry.kind} (to ${shownName(entry.linkName)})`
-  if (entry.kind !== 'file' && entry.kind !== 'directory') return `${shown} is a ${entry.kind}`
-  const where = entryPath(entry.name)
-  if ('refused' in where) return `${shown} has ${where.refused}`
-  const listed = entry.kind === 'file' ? taken.files.has(where.path) : taken.folders.has(where.path)
-  if (!listed) return `${shown} is not in its manifest`
-  if (entry.kind === 'file' && seen.has(where.path)) return `${shown} appears twice`
-  seen.add(where.path)
-  return null
-}
-
-/** Reads an archive's entries (see tarEntries.mjs), its damage said as such. */
-async function readArchive(archive, visit) {
-  try {
-    await readTarGz(archive, visit)
-  } catch (error) {
-    if (error instanceof DamagedArchiveError)
-      throw new BackupError(`${archive} is damaged or incomplete (${error.message})`)
-    throw error
-  }
-}
-
-/**
- * Unpacks and checks an archive in `staging`, taking only what its manifest lists: every entry is
- * a regular file or folder the manifest names (no link, device or FIFO, no path leading out), each
- * listed file present, of its hash. A first reading finds the manifest and checks every entry
- * before anything is written; the second writes the listed files, private to this user (0600 in
- * folders of 0700), checking each entry again.
- */
-export async function unpackArchive(archive, staging) {
-  if (!fs.existsSync(archive)) throw new BackupError(`there is no archive at ${archive}`)
-  const entries = []
-  let manifestBytes = null
-  await readArchive(archive, (entry) => {
-    entries.push(entry)
-    const where = entryPath(entry.name)
-    if (entry.kind !== 'file' || where.path !== MANIFEST_NAME || manifestBytes || entry.size > MAX_MANIFEST_BYTES)
-      return
-    const chunks = []
-    return { write: (chunk) => chunks.push(chunk), end: () => (manifestBytes = Buffer.concat(chunks)) }
-  })
-  if (!manifestBytes) throw new BackupError(`${archive} has no ${MANIFEST_NAME}: it is not a site backup`)
-  let manifest
-  try {
-    manifest = JSON.parse(manifestBytes.toString('utf8'))
-  } catch (error) {
-    throw new BackupError(
-      `${archive} has a ${MANIFEST_NAME} that cannot be read (${error.message}): it is not a site backup`,
-    )
-  }
-  if (manifest?.format !== MANIFEST_FORMAT) {
-    throw new BackupError(`${archive} is of format ${manifest?.format}; this restore reads format ${MANIFEST_FORMAT}`)
-  }
-  const taken = takenByManifest(archive, manifest)
-  const refuse = (refusal) =>
-    new BackupError(`${archive} is refused: ${refusal}; a restore takes only the regular files its manifest lists`)
-  const seen = new Set()
-  for (const entry of entries) {
-    const refusal = entryRefusal(entry, taken, seen)
-    if (refusal) throw refuse(refusal)
-  }
-
-  const problems = []
-  const hashes = new Map()
-  fs.mkdirSync(path.join(staging, FILES_FOLDER), { mode: 0o700 })
-  const written = new Set()
-  let open = null
-  await readArchive(archive, (entry) => {
-    const refusal = entryRefusal(entry, taken, written)
-    if (refusal) throw refuse(`${refusal} (the archive changed while it was read)`)
-    if (entry.kind !== 'file') return
-    const relative = entryPath(entry.name).path
-    const full = path.join(staging, relative)
-    fs.mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 })
-    const fd = fs.openSync(full, PRIVATE_NEW_FILE, 0o600)
-    open = fd
-    const hash = createHash('sha256')
-    return {
-      write: (chunk) => {
-        hash.update(chunk)
-        fs.writeSync(fd, chunk)
-      },
-      end: () => {
-        open = null
-        fs.closeSync(fd)
-        hashes.set(relative, hash.digest('hex'))
-      },
-    }
-  }).finally(() => open !== null && fs.closeSync(open))
-  for (const [file, listed] of taken.files) {
-    if (!listed) continue
-    if (!hashes.has(file)) problems.push(`${file} is missing`)
-    else if (hashes.get(file) !== listed.sha256) problems.push(`${file} differs`)
-  }
-  if (problems.length) throw new BackupError(`${archive} does not match its manifest: ${problems.join('; ')}`)
-  return manifest
-}
 
 /** What the target holds already: files in the data folder, tables in the database. */
 async function contentsOf(target) {
@@ -607,12 +446,12 @@ async function keepBeforeRestore(target, { backupDir, source }) {
       now,
       source: keptSource,
       envFile: null,
-      keepDays: Infinity,
     })
     return kept.archive
   } catch (error) {
+    const fix = error?.code === 'EACCES' ? 'set BACKUP_DIR to a folder this user may write, or ' : ''
     throw new BackupError(
-      `could not keep a copy of what the target holds before replacing it (${error.message}); move the data folder and the database aside yourself, then restore into an empty target`,
+      `could not keep a copy of what the target holds in ${backupDir} before replacing it (${error.message}); ${fix}move the data folder and the database aside yourself, then restore into an empty target`,
     )
   }
 }
@@ -624,9 +463,28 @@ function sameCounts(found, wanted) {
     .map((name) => `${name}: ${found[name] ?? 'no table'} rows, the backup had ${wanted[name] ?? 'no table'}`)
 }
 
+/** The plain archive to unpack: `archive` itself, or its decryption (with the key of `identityFile`) in `staging`. */
+async function plainArchive(archive, identityFile, staging) {
+  const file = path.resolve(archive)
+  if (!fs.existsSync(file)) throw new BackupError(`there is no archive at ${archive}`)
+  if (!isEncrypted(file)) return file
+  if (!identityFile) {
+    throw new BackupError(
+      `${archive} is encrypted: give its private key with --identity FILE (- reads standard input) or BACKUP_AGE_IDENTITY_FILE`,
+    )
+  }
+  const identities = identitiesFrom(identityFile)
+  const decrypted = path.join(staging, PLAIN_ARCHIVE)
+  const openDecrypted = () => fs.createWriteStream(decrypted, { flags: PRIVATE_NEW_FILE, mode: 0o600 })
+  await decryptInto(file, openDecrypted, identities, archive)
+  return decrypted
+}
+
 /**
  * Restores an archive into an empty target (`force` first backs it up into `backupDir`, then
  * empties it), then checks every table's row count and every file's hash against the manifest.
+ * An encrypted archive is opened with the private key in `identityFile` (`-`: standard input);
+ * the settings it holds are brought into `settingsFile` (backupSettings.mjs), when given.
  * Nothing is touched until the archive has been unpacked and checked whole, its database copy included.
  */
 export async function restore({
@@ -636,6 +494,8 @@ export async function restore({
   force = false,
   backupDir = defaultBackupDir(),
   source = 'site',
+  identityFile = null,
+  settingsFile = null,
 }) {
   const target = { dataDir: path.resolve(dataDir), databaseUrl }
   const parent = path.dirname(target.dataDir)
@@ -644,7 +504,7 @@ export async function restore({
   let touched = false
   let beforeRestore = null
   try {
-    const manifest = await unpackArchive(path.resolve(archive), staging)
+    const manifest = await unpackArchive(await plainArchive(archive, identityFile, staging), staging, archive)
     const wantedKind = isPostgres(databaseUrl) ? 'postgres' : 'sqlite'
     if (manifest.database.kind !== wantedKind) {
       throw new BackupError(
@@ -658,7 +518,7 @@ export async function restore({
     if (existing.files || existing.tables) {
       if (!force) {
         throw new BackupError(
-          `the target is not empty (${existing.files} files in ${target.dataDir}, ${existing.tables} tables in ${describeDatabase(target)}); restore into an empty one, or pass --force to replace what is there`,
+          `the target is not empty (${existing.files} files in ${target.dataDir}, ${existing.tables} tables in ${describeDatabase(target)}); restore into an empty one, or pass --force to replace what is there (a new site's seeded pages and first admin too), a copy of it kept in ${backupDir}`,
         )
       }
       beforeRestore = await keepBeforeRestore(target, { backupDir, source })
@@ -696,8 +556,12 @@ export async function restore({
         problems.push(`${file.path} was not restored whole`)
     }
     if (problems.length) throw new BackupError(`the restore does not match the backup: ${problems.join('; ')}`)
+    const settings =
+      manifest.secrets && settingsFile ? restoreSettings(path.join(staging, SECRETS_COPY), settingsFile) : null
     const rows = Object.values(tables).reduce((sum, n) => sum + n, 0)
     return {
+      settings,
+      settingsInArchive: Boolean(manifest.secrets),
       manifest,
       tables,
       rows,

@@ -1,9 +1,12 @@
 export declare const BEFORE_RESTORE: string
+export declare const ENCRYPTED_SUFFIX: string
+export declare class BackupError extends Error {}
 export declare function defaultBackupDirOf(root: string): string
 export declare function backupDirFrom(env: Record<string, string | undefined>, root: string): string
 export declare function archiveStamp(date: Date): string
-export declare function archiveName(source: string, date: Date): string
+export declare function archiveName(source: string, date: Date, options?: { encrypted?: boolean }): string
 export declare function secretsNameFor(archive: string): string
+export declare function archiveSeries(name: string): string | null
 export declare function archiveDate(name: string): Date | null
 export declare function isBeforeRestoreArchive(name: string): boolean
 export declare function newestArchive(backupDir: string, source?: string): { name: string; made: Date } | null

@@ -6,13 +6,19 @@ import path from 'node:path'
 
 /** What names the copy a forced restore takes of the target before emptying it: `site-before-restore-<time>.tar.gz`. */
 export const BEFORE_RESTORE = 'before-restore'
+/** What an archive encrypted for an age public key (BACKUP_AGE_RECIPIENT) adds to its name. */
+export const ENCRYPTED_SUFFIX = '.age'
 /**
  * `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC;
- * `site-before-restore-…` for the copy a forced restore keeps, which retention treats like any other.
+ * `site-before-restore-…` for the copy a forced restore keeps, kept by retention as a series of its
+ * own; `….tar.gz.age` once encrypted.
  */
 const ARCHIVE_NAME = new RegExp(
-  `^(site|stack)-(?:${BEFORE_RESTORE}-)?(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})Z\\.tar\\.gz$`,
+  `^((?:site|stack)(?:-${BEFORE_RESTORE})?)-(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})Z\\.tar\\.gz(?:\\${ENCRYPTED_SUFFIX})?$`,
 )
+
+/** Why a backup or a restore cannot go on, in words for the operator (no stack trace). */
+export class BackupError extends Error {}
 
 /**
  * Beside the checkout `root`, never inside it: `git clean -xdf` deletes ignored folders such as
@@ -30,9 +36,14 @@ export const archiveStamp = (date) =>
     .replace(/\.\d+Z$/, 'Z')
     .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')
 
-export const archiveName = (source, date) => `${source}-${archiveStamp(date)}.tar.gz`
+export const archiveName = (source, date, { encrypted = false } = {}) =>
+  `${source}-${archiveStamp(date)}.tar.gz${encrypted ? ENCRYPTED_SUFFIX : ''}`
 
+/** The secrets file backups before the encrypted ones wrote beside their archive; retention deletes it with it. */
 export const secretsNameFor = (archive) => archive.replace(/\.tar\.gz$/, '-secrets.env')
+
+/** The series an archive belongs to (`site`, `stack`, `site-before-restore`), which retention thins on its own; null for a file not ours. */
+export const archiveSeries = (name) => ARCHIVE_NAME.exec(name)?.[1] ?? null
 
 /** When an archive was made, read from its name; null for a file that is not one of ours. */
 export function archiveDate(name) {

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import pg from 'pg'
 import type { Payload } from 'payload'
+import { generateIdentity, identityToRecipient } from 'age-encryption'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CONTACT_QUEUE } from '@/contact/delivery/constants'
@@ -18,17 +19,22 @@ import {
   archiveDate,
   archiveName,
   backup,
-  BACKUP_KEEP_DAYS,
   BEFORE_RESTORE,
   MANIFEST_NAME,
   postgresToolCall,
   restore,
-  secretsNameFor,
+  SECRETS_COPY,
   unpackArchive,
 } from '../../scripts/lib/backup.mjs'
+import { encryptInto } from '../../scripts/lib/backupEncryption.mjs'
 import { createContactForm, validFields } from '../support/contact'
-import { startTestPayload } from '../support/payload'
+import { migratedSqliteTemplate, startTestPayload } from '../support/payload'
+import { freePort } from '../support/ports'
 import { startTempPostgres, type TempPostgres } from '../support/postgres'
+import { S3RVER_CREDENTIALS, startTempS3, type TempS3 } from '../support/s3'
+import { offsiteCopiesFrom } from '../../scripts/lib/backupOffsite.mjs'
+import { offsiteCheck } from '@/operations/doctor/backups'
+import { ensureFirstAdmin, handOverFirstAdmin } from '@/setup/firstAdmin'
 import { pidWrittenIn } from '../../deploy/lib/processes.mjs'
 
 // The site's folders (uploads, chat files, outbox) are fixed when its modules load: this suite gets its own.
@@ -51,6 +57,8 @@ const COLLECTIONS = [
   'chat-files',
   'users',
 ] as const
+/** The admin the filled site has, who signs in again on the site it is restored onto. */
+const OWNER = { email: 'owner@example.com', password: 'a-long-test-password' }
 const SUBMISSION_MARKER = 'Parcel 77-BACKUP on Elm Street'
 const CHAT_MARKER = 'Is the lien on parcel 77 released?'
 
@@ -84,7 +92,7 @@ function fileHashes(dir: string): Record<string, string> {
 async function fillSite(payload: Payload) {
   await payload.create({
     collection: 'users',
-    data: { email: 'owner@example.com', password: 'a-long-test-password', roles: ['admin'] },
+    data: { ...OWNER, roles: ['admin'] },
   })
   await payload.create({
     collection: 'pages',
@@ -216,17 +224,19 @@ afterAll(() => {
 })
 
 /**
- * Fills a site on `databaseUrl` with every part a backup holds, checks they are all there, and
- * backs it up while the site holds the database open, as on a running server; returns what it held.
+ * Fills a site on `databaseUrl` with every part a backup holds, checks they are all there, signs
+ * its admin in, and backs it up (`npm run backup -- args`) while the site holds the database open,
+ * as on a running server; returns what it held, the admin's session token and the backup's output.
  */
-async function backUpFilledSite(databaseUrl: string, env: Record<string, string>) {
+async function backUpFilledSite(databaseUrl: string, env: Record<string, string>, args: string[] = []) {
   const site = await startTestPayload(databaseUrl)
   try {
     await fillSite(site.payload)
     const before = await snapshotOf(site.payload)
     expectEveryPartPresent(before)
-    await runScript('backup.mjs', [], env)
-    return before
+    const { token } = await site.payload.login({ collection: 'users', data: OWNER })
+    const output = await runScript('backup.mjs', args, env)
+    return { before, token: token!, output }
   } finally {
     await site.cleanup()
   }
@@ -258,7 +268,7 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
 
   it('backs up the running site, restores it after a wipe, and finds every row and file again', async () => {
     fs.mkdirSync(DATA_DIR, { recursive: true })
-    before = await backUpFilledSite(databaseUrl, env)
+    before = (await backUpFilledSite(databaseUrl, env)).before
 
     wipeDataDir()
     const output = await runScript('restore.mjs', [newestArchive(backupDir)], env)
@@ -271,7 +281,7 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
     const filesBefore = fileHashes(DATA_DIR)
     const databaseBefore = sha256(path.join(DATA_DIR, 'site.db'))
     await expect(restore({ archive: newestArchive(backupDir), dataDir: DATA_DIR, databaseUrl })).rejects.toThrow(
-      /not empty.*--force.*nothing was changed/s,
+      /not empty.*--force to replace what is there \(a new site's seeded pages and first admin too\), a copy of it kept in .*nothing was changed/s,
     )
     expect(fileHashes(DATA_DIR)).toEqual(filesBefore)
     expect(sha256(path.join(DATA_DIR, 'site.db'))).toBe(databaseBefore)
@@ -397,6 +407,130 @@ describe('a backup of the embedded site (SQLite) restores every row and file', (
   })
 })
 
+/** Runs `node scripts/<script>` with `input` on its standard input; resolves with its output and exit code. */
+function runScriptWithInput(script: string, args: string[], env: Record<string, string>, input: string) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [path.join('scripts', script), ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: COMMAND_TIMEOUT_MS },
+      (error, stdout, stderr) =>
+        error && typeof error.code !== 'number'
+          ? reject(error)
+          : resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
+    )
+    child.stdin!.end(input)
+  })
+}
+
+/** The value of `name` in a settings file. */
+const settingOf = (file: string, name: string) =>
+  new RegExp(`^${name}=(.*)$`, 'm').exec(fs.readFileSync(file, 'utf8'))?.[1]
+
+describe('a site restored anywhere: encrypted, copied to S3, brought onto a new site set up from nothing', () => {
+  const root = path.join(TEMP_ROOT, 'anywhere-12')
+  const databaseUrl = `file:${path.join(DATA_DIR, 'site.db')}`
+  const BUCKET = 'site-backups'
+  let s3: TempS3
+  let key: Awaited<ReturnType<typeof ageKeyIn>>
+  /** The off-site store's settings, but its bucket: a restore reads that from the s3:// address. */
+  let storeEnv: Record<string, string>
+  beforeAll(async () => {
+    s3 = await startTempS3({ port: await freePort(), bucket: BUCKET })
+    key = await ageKeyIn(path.join(root, 'operator'), 'backup-key.txt')
+    storeEnv = {
+      BACKUP_S3_ENDPOINT: s3.endpoint,
+      BACKUP_S3_REGION: 'us-east-1',
+      BACKUP_S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      BACKUP_S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    }
+  })
+  afterAll(async () => {
+    await s3?.stop()
+    fs.rmSync(root, { recursive: true, force: true })
+  })
+
+  it('restores site A’s S3 copy over site B’s first start with --force: A’s rows, files, secrets, and its admin signed in', async () => {
+    // Site A: its settings as `npm start` writes them, the secret its sessions are signed with.
+    const siteA = path.join(root, 'a')
+    const envA = path.join(siteA, '.env')
+    fs.mkdirSync(siteA, { recursive: true })
+    fs.writeFileSync(envA, `PAYLOAD_SECRET=${process.env.PAYLOAD_SECRET}\nSERVER_URL=http://localhost:3000\n`, {
+      mode: 0o600,
+    })
+    wipeDataDir()
+    fs.mkdirSync(DATA_DIR, { recursive: true })
+    // Migrated already, as a copy of the suites' template: what is checked here starts after.
+    fs.copyFileSync(await migratedSqliteTemplate(), path.join(DATA_DIR, 'site.db'))
+    const backupDirA = path.join(siteA, 'backups')
+    const envOfA = {
+      DATA_DIR,
+      DATABASE_URL: databaseUrl,
+      BACKUP_DIR: backupDirA,
+      BACKUP_AGE_RECIPIENT: key.recipient,
+      BACKUP_S3_BUCKET: BUCKET,
+      ...storeEnv,
+    }
+    const { before, token, output } = await backUpFilledSite(databaseUrl, envOfA, ['--secrets', envA])
+    const [name] = fs.readdirSync(backupDirA)
+    expect(name).toMatch(/\.tar\.gz\.age$/)
+    expect(output).toContain(`Copied to s3://${BUCKET}/${name}`)
+    expect(output).not.toContain(key.recipient.slice(4))
+    const offsite = offsiteCopiesFrom(envOfA)
+    expect(await offsiteCheck(backupDirA, offsite)).toMatchObject({
+      status: 'ok',
+      detail: `${name} is in s3://${BUCKET}/`,
+    })
+
+    // A's machine is lost; B is a new site in a new folder, set up as its first start does (migrated,
+    // its own first admin and secret; the seed's pages, 10 s to make, would be more rows replaced alike).
+    wipeDataDir()
+    fs.rmSync(siteA, { recursive: true })
+    const siteB = path.join(root, 'b')
+    const envB = path.join(siteB, '.env')
+    fs.mkdirSync(DATA_DIR, { recursive: true })
+    fs.mkdirSync(siteB)
+    fs.writeFileSync(envB, 'PAYLOAD_SECRET=site-b-own-secret\nSERVER_URL=http://localhost:3000\n', { mode: 0o600 })
+    fs.copyFileSync(await migratedSqliteTemplate(), path.join(DATA_DIR, 'site.db'))
+    const firstStart = await startTestPayload(databaseUrl)
+    try {
+      const admin = await ensureFirstAdmin(firstStart.payload)
+      expect(admin?.email).not.toBe(OWNER.email)
+      handOverFirstAdmin(admin!, { toTerminal: false })
+    } finally {
+      await firstStart.cleanup()
+    }
+
+    const backupDirB = path.join(siteB, 'backups')
+    const envOfB = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDirB, ...storeEnv }
+    const args = [`s3://${BUCKET}/${name}`, '--force', '--identity', '-', '--secrets', envB]
+    const restored = await runScriptWithInput('restore.mjs', args, envOfB, key.identity)
+    expect(restored.code, restored.output).toBe(0)
+    expect(restored.output).toContain(`Downloaded s3://${BUCKET}/${name} into ${path.join(backupDirB, name)}`)
+    expect(restored.output).toMatch(
+      new RegExp(`What the target held before is kept in ${backupDirB}/site-${BEFORE_RESTORE}-`),
+    )
+    expect(restored.output).toContain(`Settings from the backup in ${envB}: PAYLOAD_SECRET`)
+    expect(restored.output).not.toContain(key.identity)
+    expect(settingOf(envB, 'PAYLOAD_SECRET')).toBe(process.env.PAYLOAD_SECRET)
+
+    // B started on its settings file's secret, as `npm start` would.
+    const secretBefore = process.env.PAYLOAD_SECRET
+    process.env.PAYLOAD_SECRET = settingOf(envB, 'PAYLOAD_SECRET')
+    const siteBPayload = await startTestPayload(databaseUrl)
+    try {
+      expect(await snapshotOf(siteBPayload.payload)).toEqual(before)
+      const signedIn = await siteBPayload.payload.login({ collection: 'users', data: OWNER })
+      expect(signedIn.user?.email).toBe(OWNER.email)
+      const session = await siteBPayload.payload.auth({ headers: new Headers({ Authorization: `JWT ${token}` }) })
+      expect(session.user?.email, 'A’s session goes on on B').toBe(OWNER.email)
+    } finally {
+      await siteBPayload.cleanup()
+      process.env.PAYLOAD_SECRET = secretBefore
+    }
+  })
+})
+
 describe('an archive holding more than its manifest lists is refused whole, and the site is left as it was', () => {
   const root = path.join(TEMP_ROOT, 'tampered-10')
   const sourceData = path.join(root, 'source', 'data')
@@ -407,6 +541,7 @@ describe('an archive holding more than its manifest lists is refused whole, and 
   const secretsFile = path.join(root, 'site.env')
   const UPLOAD = 'parcel-map.png'
   let archive: string
+  let key: Awaited<ReturnType<typeof ageKeyIn>>
 
   /** A folder holding a SQLite database with one table and one upload. */
   async function makeSite(dataDir: string, table: string) {
@@ -426,6 +561,7 @@ describe('an archive holding more than its manifest lists is refused whole, and 
     await makeSite(siteData, 'current')
     fs.writeFileSync(secretsFile, 'PAYLOAD_SECRET=never-served\n')
     archive = (await backup({ dataDir: sourceData, backupDir, envFile: path.join(root, 'no.env') })).archive
+    key = await ageKeyIn(root, 'key.txt')
   })
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
@@ -443,12 +579,27 @@ describe('an archive holding more than its manifest lists is refused whole, and 
     }
   }
 
+  /** `plain` encrypted for the suite's key, as a backup with BACKUP_AGE_RECIPIENT writes it. */
+  async function encrypted(plain: string) {
+    const out = `${plain}.age`
+    await encryptInto(plain, () => fs.createWriteStream(out, { mode: 0o600 }), key.recipient)
+    return out
+  }
+
   const media = (unpacked: string, name: string) => path.join(unpacked, 'data', 'media', name)
   const cases: [string, () => Promise<string>, RegExp][] = [
     [
       'a symbolic link (to the secrets)',
       () => tampered('symlink', (unpacked) => fs.symlinkSync(secretsFile, media(unpacked, 'evil.png'))),
       /data\/media\/evil\.png is a symbolic link \(to .*site\.env\)/,
+    ],
+    [
+      'a symbolic link inside an encrypted archive',
+      async () =>
+        encrypted(
+          await tampered('symlink-age', (unpacked) => fs.symlinkSync(secretsFile, media(unpacked, 'evil.png'))),
+        ),
+      /symlink-age\.tar\.gz\.age is refused: (\.\/)?data\/media\/evil\.png is a symbolic link \(to .*site\.env\)/,
     ],
     [
       'a hard link',
@@ -493,7 +644,14 @@ describe('an archive holding more than its manifest lists is refused whole, and 
     const databaseBefore = sha256(path.join(siteData, 'site.db'))
     const besideBefore = fs.readdirSync(path.dirname(siteData))
     const databaseUrl = `file:${path.join(siteData, 'site.db')}`
-    const refusal = restore({ archive: bad, dataDir: siteData, databaseUrl, force: true, backupDir: keptDir })
+    const refusal = restore({
+      archive: bad,
+      dataDir: siteData,
+      databaseUrl,
+      force: true,
+      backupDir: keptDir,
+      identityFile: key.identityFile,
+    })
     await expect(refusal).rejects.toThrow(message)
     await expect(refusal).rejects.toThrow(/only the regular files its manifest lists.*nothing was changed/s)
     expect(fileHashes(siteData)).toEqual(filesBefore)
@@ -546,44 +704,114 @@ describe('an archive holding more than its manifest lists is refused whole, and 
   })
 })
 
+/** A new age key pair: the private key in a file of `dir` (0600), and the public key. */
+async function ageKeyIn(dir: string, name: string) {
+  const identity = await generateIdentity()
+  const identityFile = path.join(dir, name)
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(identityFile, `# a test key\n${identity}\n`, { mode: 0o600 })
+  return { identity, identityFile, recipient: await identityToRecipient(identity) }
+}
+
 describe('the archive and its secrets', () => {
-  const backupDir = path.join(TEMP_ROOT, 'site-backups-2')
-  const sourceDir = path.join(TEMP_ROOT, 'site-source-3')
-  const envFile = path.join(sourceDir, '.env')
-  const SECRET = 'PAYLOAD_SECRET=a-secret-that-must-stay-apart'
+  const root = path.join(TEMP_ROOT, 'site-secrets-3')
+  const backupDir = path.join(root, 'backups')
+  const sourceData = path.join(root, 'source', 'data')
+  const envFile = path.join(root, 'source', '.env')
+  const SECRET = 'a-secret-that-must-stay-apart'
+  let key: Awaited<ReturnType<typeof ageKeyIn>>
+  let otherKey: Awaited<ReturnType<typeof ageKeyIn>>
+  let encrypted: Awaited<ReturnType<typeof backup>>
   beforeAll(async () => {
-    for (const dir of [backupDir, path.join(sourceDir, 'data')]) fs.mkdirSync(dir, { recursive: true })
-    const site = await startTestPayload(`file:${path.join(sourceDir, 'data', 'site.db')}`)
-    await site.cleanup()
-    fs.writeFileSync(envFile, `${SECRET}\n`)
-  })
-  afterAll(() => {
-    for (const dir of [backupDir, sourceDir]) fs.rmSync(dir, { recursive: true, force: true })
-  })
-
-  it('writes .env beside the archive, readable by its owner alone, and never inside it', async () => {
-    const result = await backup({ dataDir: path.join(sourceDir, 'data'), backupDir, envFile })
-    expect(result.secrets).toBe(path.join(backupDir, secretsNameFor(path.basename(result.archive))))
-    expect(fs.statSync(result.secrets!).mode & 0o777).toBe(0o600)
-    expect(fs.readFileSync(result.secrets!, 'utf8')).toBe(`${SECRET}\n`)
-    expect(gunzipSync(fs.readFileSync(result.archive)).includes(SECRET)).toBe(false)
-  })
-
-  it(`deletes only archives older than the days kept (${BACKUP_KEEP_DAYS} by default)`, async () => {
-    const now = new Date('2026-11-26T03:15:00Z')
-    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
-    const old = archiveName('site', daysAgo(BACKUP_KEEP_DAYS + 1))
-    const recent = archiveName('site', daysAgo(BACKUP_KEEP_DAYS - 1))
-    const oldStack = archiveName('stack', daysAgo(BACKUP_KEEP_DAYS + 5))
-    const unrelated = 'site-notes.tar.gz'
-    for (const name of [old, recent, oldStack, unrelated, secretsNameFor(old)]) {
-      fs.writeFileSync(path.join(backupDir, name), 'x')
+    fs.mkdirSync(path.join(sourceData, 'media'), { recursive: true })
+    fs.writeFileSync(path.join(sourceData, 'media', 'deed.png'), 'an upload')
+    const database = createClient({ url: `file:${path.join(sourceData, 'site.db')}` })
+    try {
+      await database.execute('CREATE TABLE pages (title TEXT)')
+    } finally {
+      database.close()
     }
-    const result = await backup({ dataDir: path.join(sourceDir, 'data'), backupDir, envFile, now })
-    expect(result.removed.sort()).toEqual([old, oldStack].sort())
-    const left = fs.readdirSync(backupDir)
-    for (const name of [recent, unrelated, path.basename(result.archive)]) expect(left).toContain(name)
-    for (const name of [old, oldStack, secretsNameFor(old)]) expect(left).not.toContain(name)
+    fs.writeFileSync(envFile, `PAYLOAD_SECRET=${SECRET}\nDATA_DIR=${sourceData}\nSMTP_URL=smtp://mail.example.com\n`)
+    key = await ageKeyIn(root, 'key.txt')
+    otherKey = await ageKeyIn(root, 'other-key.txt')
+  })
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+  it('leaves a plain archive without the settings file, and writes nothing beside it', async () => {
+    const result = await backup({ dataDir: sourceData, backupDir, envFile })
+    expect(result).toMatchObject({ encrypted: false, settingsLeftOut: true })
+    expect(result.manifest).not.toHaveProperty('secrets')
+    expect(fs.readdirSync(backupDir)).toEqual([path.basename(result.archive)])
+    expect(gunzipSync(fs.readFileSync(result.archive)).includes(SECRET)).toBe(false)
+    fs.rmSync(backupDir, { recursive: true })
+  })
+
+  it('encrypts the archive for the recipient with the settings file inside, and writes nothing beside it', async () => {
+    encrypted = await backup({ dataDir: sourceData, backupDir, envFile, recipient: key.recipient })
+    expect(path.basename(encrypted.archive)).toMatch(/^site-.*Z\.tar\.gz\.age$/)
+    expect(archiveDate(path.basename(encrypted.archive)), 'a name retention and the doctor know').not.toBeNull()
+    expect(encrypted.manifest.secrets).toMatchObject({ file: SECRETS_COPY, size: fs.statSync(envFile).size })
+    expect(fs.readdirSync(backupDir)).toEqual([path.basename(encrypted.archive)])
+    expect(fs.statSync(encrypted.archive).mode & 0o777).toBe(0o600)
+    const bytes = fs.readFileSync(encrypted.archive)
+    expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1')
+    for (const plain of [SECRET, MANIFEST_NAME, 'deed.png']) expect(bytes.includes(plain), plain).toBe(false)
+  })
+
+  it('restores it with its private key, bringing its secrets into the target’s settings and keeping the target’s own places', async () => {
+    const target = path.join(root, 'restored')
+    const settingsFile = path.join(target, '.env')
+    fs.mkdirSync(target, { recursive: true })
+    const before = `PAYLOAD_SECRET=the-new-site-s-own\nDATA_DIR=${target}/data\n`
+    fs.writeFileSync(settingsFile, before, { mode: 0o640 })
+    const result = await restore({
+      archive: encrypted.archive,
+      dataDir: path.join(target, 'data'),
+      databaseUrl: `file:${path.join(target, 'data', 'site.db')}`,
+      identityFile: key.identityFile,
+      settingsFile,
+    })
+    expect(result.files).toBe(1)
+    expect(result.settings?.changed).toEqual(['PAYLOAD_SECRET', 'SMTP_URL'])
+    const settings = fs.readFileSync(settingsFile, 'utf8')
+    expect(settings).toContain(`PAYLOAD_SECRET=${SECRET}\n`)
+    expect(settings).toContain(`DATA_DIR=${target}/data\n`)
+    expect(settings).toContain('SMTP_URL=smtp://mail.example.com\n')
+    expect(fs.statSync(settingsFile).mode & 0o777, 'the settings file keeps its mode').toBe(0o640)
+    expect(fs.readFileSync(result.settings!.keptAs!, 'utf8')).toBe(before)
+    expect(fs.statSync(result.settings!.keptAs!).mode & 0o777).toBe(0o600)
+  })
+
+  it('refuses another key, or none, in one line naming no key, and changes nothing', async () => {
+    const target = path.join(root, 'not-restored')
+    const settingsFile = path.join(root, 'not-restored.env')
+    fs.writeFileSync(settingsFile, 'PAYLOAD_SECRET=kept\n')
+    const attempt = (identityFile: string | null) =>
+      restore({
+        archive: encrypted.archive,
+        dataDir: path.join(target, 'data'),
+        databaseUrl: `file:${path.join(target, 'data', 'site.db')}`,
+        identityFile,
+        settingsFile,
+      })
+    const wrong = await attempt(otherKey.identityFile).catch((error: Error) => error)
+    expect(wrong).toBeInstanceOf(Error)
+    expect((wrong as Error).message).toBe(
+      `${encrypted.archive} is encrypted for another key: the private key in ${otherKey.identityFile} does not open it (nothing was changed)`,
+    )
+    await expect(attempt(null)).rejects.toThrow(
+      /is encrypted: give its private key with --identity FILE .* or BACKUP_AGE_IDENTITY_FILE \(nothing was changed\)$/,
+    )
+    fs.writeFileSync(path.join(root, 'not-a-key.txt'), 'AGE-SECRET-KEY-1-but-no-key\n')
+    const malformed = await attempt(path.join(root, 'not-a-key.txt')).catch((error: Error) => error)
+    expect((malformed as Error).message).toMatch(/not-a-key\.txt holds a line that is not an age private key/)
+    for (const error of [wrong, malformed] as Error[]) {
+      expect(error.message).not.toContain('\n')
+      for (const secret of [key.identity, otherKey.identity, 'AGE-SECRET-KEY-1-but-no-key'])
+        expect(error.message).not.toContain(secret)
+    }
+    expect(fs.readdirSync(target), 'no data folder, no staging folder').toEqual([])
+    expect(fs.readFileSync(settingsFile, 'utf8')).toBe('PAYLOAD_SECRET=kept\n')
   })
 })
 
@@ -756,7 +984,12 @@ describe('the backup schedule', () => {
     })
     const exited = new Promise((resolve) => schedule.once('exit', resolve))
     try {
-      const archives = () => fs.readdirSync(backupDir).filter((name) => archiveDate(name))
+      // Retention keeps the newest of a day alone: each archive is seen as it comes, the one before then deleted.
+      const seen = new Set<string>()
+      const archives = () => {
+        for (const name of fs.readdirSync(backupDir)) if (archiveDate(name)) seen.add(name)
+        return [...seen].sort()
+      }
       const deadline = Date.now() + WAIT_FOR_TWO_MS
       while (archives().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
       expect(archives().length, `archives after ${WAIT_FOR_TWO_MS / 1000} s`).toBeGreaterThanOrEqual(2)
@@ -812,7 +1045,7 @@ describe('a backup of a PostgreSQL site restores every row and file into an empt
     await onServer('CREATE DATABASE site')
     const databaseUrl = postgres.url.replace(/\/postgres$/, '/site')
     const env = { DATA_DIR, DATABASE_URL: databaseUrl, BACKUP_DIR: backupDir }
-    const before = await backUpFilledSite(databaseUrl, env)
+    const { before } = await backUpFilledSite(databaseUrl, env)
     expect(fs.readdirSync(backupDir).some((name) => name.endsWith('.tar.gz'))).toBe(true)
 
     wipeDataDir()

@@ -1,12 +1,20 @@
-// `npm run backup` on a site whose uploads live in S3: it backs up the database and the rest of
-// the data folder, says the uploads are left to the store, and does not fail.
+// `npm run backup` and S3-compatible storage: on a site whose uploads live in S3, it backs up the
+// database and the rest of the data folder, says the uploads are left to the store, and does not
+// fail; with BACKUP_S3_BUCKET it copies each archive there (s3rver on loopback), a failed copy failing
+// the backup with the archive kept, retention thinning the copies as it does the folder; the doctor
+// asks the store for the newest archive's copy.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { archiveDate, MANIFEST_NAME } from '../../scripts/lib/backup.mjs'
+import { offsiteCheck } from '@/operations/doctor/backups'
+import { archiveDate, archiveName, MANIFEST_NAME } from '../../scripts/lib/backup.mjs'
+import { offsiteCopiesFrom, offsiteStoreFrom } from '../../scripts/lib/backupOffsite.mjs'
 import { startTestPayload } from '../support/payload'
+import { freePort } from '../support/ports'
+import { S3RVER_CREDENTIALS, startTempS3, type TempS3 } from '../support/s3'
 
 const ROOT = path.resolve(__dirname, '../..')
 /** Longest a backup of an almost empty site may take before the test fails by its name. */
@@ -69,5 +77,83 @@ describe('a backup with uploads in S3', () => {
     expect(paths).toContain('outbox/message.eml')
     expect(paths).not.toContain('media/left-behind.png')
     expect(manifest.database.tables.media).toBe(0)
+  })
+})
+
+describe('the off-site copies (BACKUP_S3_BUCKET)', () => {
+  const BUCKET = 'site-backups'
+  const PREFIX = 'title-site'
+  const offsiteDir = path.join(temp, 'offsite-backups')
+  let s3: TempS3
+  let env: Record<string, string>
+  const store = () => offsiteStoreFrom(env)!
+  const keysInBucket = async () =>
+    ((await store().client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? [])
+      .map((object) => object.Key!)
+      .sort()
+  const localArchives = () => fs.readdirSync(offsiteDir).filter((name) => archiveDate(name))
+  beforeAll(async () => {
+    s3 = await startTempS3({ port: await freePort(), bucket: BUCKET })
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      BACKUP_DIR: offsiteDir,
+      BACKUP_S3_BUCKET: BUCKET,
+      BACKUP_S3_PREFIX: PREFIX,
+      BACKUP_S3_ENDPOINT: s3.endpoint,
+      BACKUP_S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      BACKUP_S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    }
+  })
+  afterAll(() => s3?.stop())
+
+  it('copies each new archive, whole, into the bucket under its prefix, and the doctor finds the copy of the newest', async () => {
+    const { code, output } = await runBackup(env)
+    expect(code, output).toBe(0)
+    const [name] = localArchives()
+    expect(output).toContain(`> Copied to s3://${BUCKET}/${PREFIX}/${name}`)
+    expect(await keysInBucket()).toEqual([`${PREFIX}/${name}`])
+    const copy = await store().client.send(new GetObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${name}` }))
+    expect(Buffer.from(await copy.Body!.transformToByteArray())).toEqual(fs.readFileSync(path.join(offsiteDir, name)))
+    expect(await offsiteCheck(offsiteDir, offsiteCopiesFrom(env))).toMatchObject({ status: 'ok' })
+
+    await store().client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'elsewhere/unrelated.txt', Body: 'x' }))
+    fs.writeFileSync(path.join(offsiteDir, archiveName('site', new Date(Date.now() + 60_000))), 'not copied')
+    expect(await offsiteCheck(offsiteDir, offsiteCopiesFrom(env))).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining(`s3://${BUCKET}/${PREFIX}/ has no copy of`),
+    })
+  })
+
+  it('thins the copies by retention as it does the backup folder, leaving other objects alone', async () => {
+    for (const name of fs.readdirSync(offsiteDir)) fs.rmSync(path.join(offsiteDir, name))
+    const older = archiveName('site', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000))
+    const earlierToday = (await keysInBucket()).find((key) => key.startsWith(`${PREFIX}/`))!
+    await store().client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${older}`, Body: 'an old copy' }))
+    const { code, output } = await runBackup({
+      ...env,
+      BACKUP_KEEP_DAILY: '1',
+      BACKUP_KEEP_WEEKLY: '0',
+      BACKUP_KEEP_MONTHLY: '0',
+    })
+    expect(code, output).toBe(0)
+    const [name] = localArchives()
+    expect(output).toContain(`> Deleted s3://${BUCKET}/${PREFIX}/${older}.`)
+    expect(await keysInBucket()).toEqual(['elsewhere/unrelated.txt', `${PREFIX}/${name}`])
+    expect(earlierToday).not.toBe(`${PREFIX}/${name}`)
+  })
+
+  it('fails, keeping the archive here, when the copy cannot be made, and says why', async () => {
+    const closedPort = await freePort()
+    const before = localArchives()
+    const { code, output } = await runBackup({ ...env, BACKUP_S3_ENDPOINT: `http://127.0.0.1:${closedPort}` })
+    expect(code).toBe(1)
+    const made = localArchives().filter((name) => !before.includes(name))
+    expect(made).toHaveLength(1)
+    expect(output).toMatch(
+      new RegExp(
+        `The backup failed: ${path.join(offsiteDir, made[0]).replace(/[.]/g, '\\.')} is made and kept here, but its off-site copy failed: copying ${made[0].replace(/[.]/g, '\\.')} in s3://${BUCKET}/${PREFIX}/ failed: .*ECONNREFUSED`,
+      ),
+    )
   })
 })

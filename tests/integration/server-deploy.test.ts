@@ -76,24 +76,26 @@ const restartOf = (port: number) => [
 ]
 
 describe('a deploy on a server (the plan)', () => {
-  const plan = deployPlan({
+  const planOptions = {
     layout: SERVER_LAYOUT,
     name: '20261126-100000-abc1234',
     checkout: '/srv/checkout',
     node: '/srv/checkout/node_modules/.bin/node',
     ports: [3001, 3002],
     history: ['/opt/site/releases/20261125-090000-0aa0aa0'],
-  })
+  }
+  const plan = deployPlan(planOptions)
   const release = '/opt/site/releases/20261126-100000-abc1234'
 
-  it('copies the checkout and builds it once, migrates as the site user, then flips current, before any instance restarts', () => {
-    expect(stepsOf(plan).slice(0, 10)).toEqual([
+  it('copies the checkout and builds it once, backs up, migrates as the site user, then flips current, before any instance restarts', () => {
+    expect(stepsOf(plan).slice(0, 11)).toEqual([
       'copy',
       'build',
       'after-build',
       'mkdir',
       'chown',
       'chmod',
+      'start site-backup.service',
       'migrate as site',
       'shareStatic',
       'flip',
@@ -110,12 +112,12 @@ describe('a deploy on a server (the plan)', () => {
       SITE_BUILD_ID: path.basename(release),
       NEXT_DEPLOYMENT_ID: path.basename(release),
     })
-    const migrate = plan[6] as RunStep
+    const migrate = plan[7] as RunStep
     expect(migrate.cwd).toBe(release)
     expect(migrate.args.at(-1)).toBe(
       `set -a && . /etc/site/site.env && exec ${release}/node_modules/.bin/node scripts/migrate.mjs`,
     )
-    expect(plan[8]).toEqual({
+    expect(plan[9]).toEqual({
       kind: 'flip',
       link: '/opt/site/current',
       to: release,
@@ -129,7 +131,21 @@ describe('a deploy on a server (the plan)', () => {
   })
 
   it('restarts one instance at a time, each out of the upstream until it answers ready', () => {
-    expect(stepsOf(plan).slice(9)).toEqual([...restartOf(3001), ...restartOf(3002), 'maintenancePage', 'prune'])
+    expect(stepsOf(plan).slice(10)).toEqual([...restartOf(3001), ...restartOf(3002), 'maintenancePage', 'prune'])
+  })
+
+  it('backs up as the daily timer does (its unit: user, settings, folder) just before migrating; --no-backup leaves it out', () => {
+    expect(plan[6]).toEqual({
+      kind: 'run',
+      command: 'systemctl',
+      args: ['start', 'site-backup.service'],
+      failure: expect.stringMatching(
+        /^the backup before migrating failed .*the running release is untouched: see why with journalctl -u site-backup\.service, then deploy again, or deploy with --no-backup to go ahead without one$/,
+      ),
+    })
+    const unsafe = deployPlan({ ...planOptions, backup: false })
+    expect(stepsOf(unsafe)).not.toContain('start site-backup.service')
+    expect(stepsOf(unsafe)).toEqual(stepsOf(plan).filter((step) => step !== 'start site-backup.service'))
   })
 
   it("saves the new release's maintenance page once every instance is back, into the file the front's error_page names", () => {
@@ -426,6 +442,27 @@ describe('a deploy on a server, carried out', () => {
     // Left for a look, and not pruned.
     expect(fs.existsSync(releaseDir('r6'))).toBe(true)
     brokenReleases.delete('r6')
+  })
+
+  it('stops before migrating when the backup fails, saying why and what to do, the running release untouched', async () => {
+    events = []
+    const previous = fs.realpathSync(layout.current)
+    const history = historySoFar(layout.current)
+    const steps = deployPlan({ layout, name: 'r7', checkout, node: process.execPath, ports: PORTS, history })
+    const backupFails = (step: RunStep) => {
+      if (step.command === 'systemctl' && step.args[0] === 'start')
+        throw new Error('systemctl start site-backup.service exited with 1')
+      recordCommand(step)
+    }
+    const failure = await runDeploy(steps, { layout, ports: PORTS, previous, history, exec: backupFails }).catch(
+      (error: Error) => error,
+    )
+    expect((failure as Error).message).toMatch(
+      /^the backup before migrating failed \(systemctl start site-backup\.service failed\), so the deploy stopped there/,
+    )
+    expect(events).not.toContain('migrate as site')
+    expect(fs.realpathSync(layout.current)).toBe(previous)
+    fs.rmSync(releaseDir('r7'), { recursive: true })
   })
 })
 

@@ -10,7 +10,7 @@ import pg from 'pg'
 import { nginxConfText } from '../../deploy/lib/nginxConf.mjs'
 import { pidWrittenIn, waitUntil } from '../../deploy/lib/processes.mjs'
 import { dataFolders, ensureDir, FRONT_USER, frontFolders, LOG_GROUP } from '../../deploy/server/folders.mjs'
-import { createRoleCall } from '../../deploy/server/layout.mjs'
+import { createRoleCall, SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { afterStartSteps, readinessUrl } from '../../deploy/server/plan.mjs'
 import { envFileText, mailSettingsFrom, mailWarning, siteSettings } from '../../deploy/server/siteEnv.mjs'
 import { makeCertificate } from '../support/front'
@@ -473,6 +473,8 @@ describe('the install command', () => {
     const existing = { SMTP_URL: 'smtp://old.example.com', DATABASE_URL: 'postgres://kept' }
     const { values } = siteSettings(existing, { domain: 'www.example.com', mail })
     expect(values.DATABASE_URL).toBe('postgres://kept')
+    // A restore run with this file (README, "Backups") keeps its copy of what it replaces where the backups go.
+    expect(values.BACKUP_DIR).toBe(SERVER_LAYOUT.backupDir)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'))
     try {
       const file = path.join(dir, 'site.env')

@@ -36,8 +36,8 @@ export function backupCheck(backupDir: string, now = new Date()): CheckResult {
 }
 
 /**
- * Where copies of the archives are kept off this machine, once there is such a place: its name
- * for people, and whether it holds a copy of a given archive. None is built yet.
+ * Where copies of the archives are kept off this machine (BACKUP_S3_BUCKET, scripts/lib/backupOffsite.mjs):
+ * its name for people, and whether it holds a copy of a given archive.
  */
 export type OffsiteCopies = { where: string; holds: (archive: string) => Promise<boolean> }
 
@@ -49,7 +49,7 @@ export async function offsiteCheck(backupDir: string, offsite: OffsiteCopies | n
       name,
       status: 'warn',
       detail: 'no off-site copy configured: a lost disk takes the backups with it',
-      fix: `copy ${backupDir} to another machine or store after each backup`,
+      fix: `set BACKUP_S3_BUCKET (and the BACKUP_S3_* settings beside it) for a copy of each backup in S3-compatible storage, or copy ${backupDir} off the machine after each backup`,
     }
   const last = newestArchive(backupDir)
   if (!last) return { name, status: 'fail', detail: 'no backup to copy', fix: 'see the backup line' }

@@ -1,7 +1,9 @@
 // `npm run doctor` (scripts/doctor.mjs), once the settings are loaded into the environment: the
 // site's checks, one line each, and the exit status.
 import path from 'node:path'
+import { offsiteCopiesFrom } from '../../../scripts/lib/backupOffsite.mjs'
 import { DATA_DIR, SQLITE_FILE } from '@/platform/paths'
+import type { OffsiteCopies } from './backups'
 import { exitCodeOf, formatResult, runDoctor, summaryOf } from './doctor'
 
 export type DoctorCommand = {
@@ -12,6 +14,15 @@ export type DoctorCommand = {
   secretsReaderGroup?: number
   production: boolean
   strict: boolean
+}
+
+/** The off-site store BACKUP_S3_* names; settings it cannot use make its check fail with their error. */
+function offsiteFrom(env: NodeJS.ProcessEnv): OffsiteCopies | null {
+  try {
+    return offsiteCopiesFrom(env)
+  } catch (error) {
+    return { where: 'BACKUP_S3_BUCKET', holds: () => Promise.reject(error) }
+  }
 }
 
 /** Runs every check, prints a line for each and a summary; answers the exit status. */
@@ -25,7 +36,7 @@ export async function main(command: DoctorCommand, env = process.env): Promise<n
     smtpUrl: env.SMTP_URL || undefined,
     production: command.production,
     backupDir: command.backupDir,
-    offsite: null,
+    offsite: offsiteFrom(env),
     certificateFile: command.certificateFile ? path.resolve(command.certificateFile) : null,
     secretsFile: command.secretsFile,
     secretsReaderGroup: command.secretsReaderGroup,

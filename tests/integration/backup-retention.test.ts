@@ -1,0 +1,128 @@
+// Which backups retention keeps (scripts/lib/backupRetention.mjs): the newest of each of the last
+// N days, weeks and months, each series on its own, told by named dates; and the backup folder thinned by it.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { archiveName, secretsNameFor } from '../../scripts/lib/backupArchives.mjs'
+import {
+  archivesToDelete,
+  archivesToKeep,
+  DEFAULT_RETENTION,
+  pruneBackupDir,
+  retentionFrom,
+} from '../../scripts/lib/backupRetention.mjs'
+
+/** Archives of the `site` series made at these UTC times, by name. */
+const archives = (...times: string[]) =>
+  times.map((time) => ({ name: archiveName('site', new Date(time)), made: new Date(time) }))
+const names = (...times: string[]) => archives(...times).map((archive) => archive.name)
+const kept = (retention: typeof DEFAULT_RETENTION, ...times: string[]) =>
+  [...archivesToKeep(archives(...times), retention)].sort()
+
+describe('retention', () => {
+  it('keeps 7 daily, 4 weekly and 6 monthly copies by default, from BACKUP_KEEP_DAILY/WEEKLY/MONTHLY when set', () => {
+    expect(DEFAULT_RETENTION).toEqual({ daily: 7, weekly: 4, monthly: 6 })
+    expect(retentionFrom({})).toEqual(DEFAULT_RETENTION)
+    expect(retentionFrom({ BACKUP_KEEP_DAILY: '3', BACKUP_KEEP_WEEKLY: '0', BACKUP_KEEP_MONTHLY: ' 12 ' })).toEqual({
+      daily: 3,
+      weekly: 0,
+      monthly: 12,
+    })
+    expect(() => retentionFrom({ BACKUP_KEEP_WEEKLY: 'two' })).toThrow(
+      'BACKUP_KEEP_WEEKLY must be a whole number of 0 or more, not "two"',
+    )
+    expect(() => retentionFrom({ BACKUP_KEEP_DAILY: '-1' })).toThrow(/BACKUP_KEEP_DAILY/)
+  })
+
+  it('keeps the newest backup of each of the last days that have one, not the earlier ones of the same day', () => {
+    const daily = { daily: 2, weekly: 0, monthly: 0 }
+    expect(
+      kept(
+        daily,
+        '2026-12-03T03:15:00Z', // Thursday
+        '2026-12-03T14:00:00Z', // a deploy's, later the same Thursday
+        '2026-12-01T03:15:00Z', // Tuesday: Wednesday had none
+        '2026-11-30T03:15:00Z',
+      ),
+    ).toEqual(names('2026-12-01T03:15:00Z', '2026-12-03T14:00:00Z').sort())
+  })
+
+  it('keeps the newest of each of the last weeks, the weeks starting on Monday (UTC)', () => {
+    const weekly = { daily: 0, weekly: 2, monthly: 0 }
+    expect(
+      kept(
+        weekly,
+        '2026-12-07T03:15:00Z', // Monday: a week of its own
+        '2026-12-06T03:15:00Z', // Sunday, ending the week before
+        '2026-12-01T03:15:00Z', // Tuesday of that week
+        '2026-11-29T03:15:00Z', // Sunday of the week before that
+      ),
+    ).toEqual(names('2026-12-06T03:15:00Z', '2026-12-07T03:15:00Z').sort())
+  })
+
+  it('keeps the newest of each of the last months, across a year’s end', () => {
+    const monthly = { daily: 0, weekly: 0, monthly: 3 }
+    expect(
+      kept(
+        monthly,
+        '2027-01-02T03:15:00Z',
+        '2026-12-31T03:15:00Z',
+        '2026-12-01T03:15:00Z',
+        '2026-11-15T03:15:00Z',
+        '2026-10-31T03:15:00Z',
+      ),
+    ).toEqual(names('2026-11-15T03:15:00Z', '2026-12-31T03:15:00Z', '2027-01-02T03:15:00Z').sort())
+  })
+
+  it('keeps a copy counted by several rules once, and the newest of all even with every number 0', () => {
+    const year = Array.from({ length: 365 }, (_, day) =>
+      new Date(Date.UTC(2026, 0, 1, 3, 15) + day * 24 * 60 * 60 * 1000).toISOString(),
+    )
+    const keptOfYear = kept(DEFAULT_RETENTION, ...year)
+    // Daily: Dec 25-31 (a Thursday). Weekly: the weeks of Dec 28 and 21 are kept already (31, 27),
+    // those of Dec 14 and 7 add their Sundays. Monthly: December is kept already, July-November add their last days.
+    expect(keptOfYear).toEqual(
+      names(
+        ...['25', '26', '27', '28', '29', '30', '31'].map((day) => `2026-12-${day}T03:15:00Z`),
+        '2026-12-13T03:15:00Z',
+        '2026-12-20T03:15:00Z',
+        ...['07-31', '08-31', '09-30', '10-31', '11-30'].map((day) => `2026-${day}T03:15:00Z`),
+      ).sort(),
+    )
+    expect(kept({ daily: 0, weekly: 0, monthly: 0 }, ...year)).toEqual(names('2026-12-31T03:15:00Z'))
+  })
+
+  it('thins each series on its own and leaves names that are not archives alone', () => {
+    const old = new Date('2026-12-01T03:15:00Z')
+    const newer = new Date('2026-12-02T03:15:00Z')
+    const files = [
+      archiveName('site', old),
+      archiveName('site', newer, { encrypted: true }),
+      archiveName('stack', old),
+      archiveName('site-before-restore', old),
+      'site-notes.tar.gz',
+    ]
+    expect(archivesToDelete(files, { daily: 1, weekly: 0, monthly: 0 })).toEqual([archiveName('site', old)])
+  })
+})
+
+describe('a backup folder thinned by retention', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-retention-'))
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it('deletes the archives it does not keep, and the secrets file an older backup left beside one', () => {
+    const [older, newest] = [new Date('2026-12-01T03:15:00Z'), new Date('2026-12-02T03:15:00Z')]
+    const files = [
+      archiveName('site', older),
+      secretsNameFor(archiveName('site', older)),
+      archiveName('site', newest, { encrypted: true }),
+      `${archiveName('site', older)}.partial`,
+    ]
+    for (const name of files) fs.writeFileSync(path.join(dir, name), 'x')
+    expect(pruneBackupDir(dir, { daily: 1, weekly: 0, monthly: 0 })).toEqual([archiveName('site', older)])
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      [archiveName('site', newest, { encrypted: true }), `${archiveName('site', older)}.partial`].sort(),
+    )
+  })
+})
