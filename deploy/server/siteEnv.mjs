@@ -2,6 +2,7 @@
 // instances (EnvironmentFile=), sh sources for the migrations and restores (layout.mjs, README),
 // and the scripts' own loader reads (scripts/lib/bootstrap.mjs).
 import { randomBytes } from 'node:crypto'
+import { acmeSettings } from '../lib/acme.mjs'
 import { SERVER_LAYOUT } from './layout.mjs'
 
 /**
@@ -10,6 +11,12 @@ import { SERVER_LAYOUT } from './layout.mjs'
  * user can read a command line in /proc.
  */
 export const MAIL_SETTINGS = ['SMTP_URL', 'MAIL_FROM']
+
+/**
+ * The ACME settings (deploy/lib/acme.mjs, acmeSettings) install takes from its environment and
+ * keeps in the file for site-certificate.service, which renews with them.
+ */
+export const ACME_SETTINGS = ['ACME_DIRECTORY_URL', 'ACME_EMAIL', 'ACME_CA_FILE']
 
 /** A value every reader of the file takes as it is, unquoted. */
 const PLAIN_VALUE = /^[\w@%+=:,./-]*$/
@@ -36,11 +43,31 @@ export function mailSettingsFrom(env) {
 }
 
 /**
- * The settings the instances read, keeping every value a previous run or the operator wrote; the
- * mail settings taken from the environment (`mail`), when given, replace the file's: a run that
- * names them means them.
+ * The ACME settings a run of install names, ready for the file, or {} when it names none: with
+ * --acme, --staging or ACME_DIRECTORY_URL in its environment it uses ACME, and the directory it
+ * asks (Let's Encrypt's production one unless told) goes into the file with ACME_EMAIL and
+ * ACME_CA_FILE when given. Checked here, before install changes anything.
  */
-export function siteSettings(existing, { domain, mail = {} }) {
+export function acmeSettingsFrom(env, { acme = false, staging = false } = {}) {
+  if (!acme && !staging && !env.ACME_DIRECTORY_URL?.trim()) return {}
+  const { directoryUrl, email, caFile } = acmeSettings(env, { staging })
+  const named = { ACME_DIRECTORY_URL: directoryUrl, ACME_EMAIL: email, ACME_CA_FILE: caFile }
+  return Object.fromEntries(
+    Object.entries(named)
+      .filter(([, value]) => value)
+      .map(([name, value]) => [name, fileValue(name, value)]),
+  )
+}
+
+/** A value of the file as its readers take it (a single-quoted one without its quotes). */
+export const unquoted = (value) => /^'(.*)'$/.exec(value ?? '')?.[1] ?? value
+
+/**
+ * The settings the instances read, keeping every value a previous run or the operator wrote; the
+ * mail and ACME settings taken from the environment (`mail`, `acme`), when given, replace the
+ * file's: a run that names them means them.
+ */
+export function siteSettings(existing, { domain, mail = {}, acme = {} }) {
   const databasePassword = existing.DATABASE_URL ? undefined : secret()
   const redisPassword = existing.REDIS_URL ? undefined : secret()
   return {
@@ -55,6 +82,7 @@ export function siteSettings(existing, { domain, mail = {} }) {
       TRUST_PROXY: '127.0.0.1',
       ...existing,
       ...mail,
+      ...acme,
     },
   }
 }

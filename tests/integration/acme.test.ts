@@ -9,7 +9,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acmeFiles, CHALLENGE_PATH } from '../../deploy/lib/acme.mjs'
+import {
+  acmeFiles,
+  acmeSettings,
+  CHALLENGE_PATH,
+  keptCertificate,
+  LETS_ENCRYPT_DIRECTORIES,
+  RENEW_WITHIN_DAYS,
+  renewalDue,
+} from '../../deploy/lib/acme.mjs'
+import { acmeSettingsFrom } from '../../deploy/server/siteEnv.mjs'
 import { waitUntil } from '../../deploy/lib/processes.mjs'
 import { startFront } from '../support/front'
 import { startPebble } from '../support/pebble'
@@ -198,5 +207,44 @@ describe('the certificate by ACME', () => {
     expect(failures).toEqual([])
     expect(answered).toBeGreaterThanOrEqual(MIN_REQUESTS_DURING_RENEWAL)
     expect(challengesLeft()).toEqual([])
+  })
+})
+
+describe('when a certificate is due, and which CA', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000
+
+  it(`renewal is due with no certificate, with fewer than ${RENEW_WITHIN_DAYS} days left, or once the settings name another directory`, () => {
+    const kept = keptCertificate(certDir, DOMAIN)!
+    const ends = Date.parse(new X509Certificate(kept.pem).validTo)
+    const directoryUrl = pebble.directoryUrl
+    expect(renewalDue(null, { directoryUrl }).due).toBe(true)
+    expect(renewalDue(kept, { directoryUrl, now: ends - (RENEW_WITHIN_DAYS + 1) * DAY_MS }).due).toBe(false)
+    expect(renewalDue(kept, { directoryUrl, now: ends - (RENEW_WITHIN_DAYS - 1) * DAY_MS }).due).toBe(true)
+    expect(renewalDue(kept, { directoryUrl: LETS_ENCRYPT_DIRECTORIES.production }).due).toBe(true)
+  })
+
+  it("asks Let's Encrypt's production directory unless told its staging one or another, and refuses settings it cannot use", () => {
+    expect(acmeSettings({}).directoryUrl).toBe(LETS_ENCRYPT_DIRECTORIES.production)
+    expect(acmeSettings({}, { staging: true }).directoryUrl).toBe(LETS_ENCRYPT_DIRECTORIES.staging)
+    expect(acmeSettings({ ACME_DIRECTORY_URL: pebble.directoryUrl }).directoryUrl).toBe(pebble.directoryUrl)
+    expect(() => acmeSettings({ ACME_DIRECTORY_URL: 'http://127.0.0.1/dir' })).toThrow(/must be an https:\/\/ address/)
+    expect(() => acmeSettings({ ACME_EMAIL: 'operator' })).toThrow(/ACME_EMAIL is not an email address/)
+    expect(() => acmeSettings({ ACME_CA_FILE: path.join(work, 'missing.pem') })).toThrow(/ACME_CA_FILE names no file/)
+    expect(() => acmeSettings({ ACME_DIRECTORY_URL: pebble.directoryUrl }, { staging: true })).toThrow(
+      /--staging asks for Let's Encrypt's staging directory/,
+    )
+  })
+
+  it('install uses ACME with --acme, --staging or ACME_DIRECTORY_URL, and keeps the directory it asked in the settings file', () => {
+    expect(acmeSettingsFrom({ ACME_EMAIL: 'operator@site.test' })).toEqual({})
+    expect(acmeSettingsFrom({}, { acme: true })).toEqual({ ACME_DIRECTORY_URL: LETS_ENCRYPT_DIRECTORIES.production })
+    expect(acmeSettingsFrom({ ACME_EMAIL: 'operator@site.test' }, { staging: true })).toEqual({
+      ACME_DIRECTORY_URL: LETS_ENCRYPT_DIRECTORIES.staging,
+      ACME_EMAIL: 'operator@site.test',
+    })
+    expect(acmeSettingsFrom({ ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_FILE: pebble.caFile })).toEqual({
+      ACME_DIRECTORY_URL: pebble.directoryUrl,
+      ACME_CA_FILE: pebble.caFile,
+    })
   })
 })
