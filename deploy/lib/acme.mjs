@@ -33,6 +33,13 @@ const CHALLENGE_TOKEN = /^[A-Za-z0-9_-]+$/
 
 export class AcmeSettingsError extends Error {}
 
+/** The settings acmeSettings reads from the environment, each with the field of its answer it fills. */
+export const ACME_SETTINGS = [
+  { env: 'ACME_DIRECTORY_URL', field: 'directoryUrl' },
+  { env: 'ACME_EMAIL', field: 'email' },
+  { env: 'ACME_CA_FILE', field: 'caFile' },
+]
+
 /**
  * The ACME settings from `env`: ACME_DIRECTORY_URL (Let's Encrypt's production directory when
  * unset; its staging one with `staging`), ACME_EMAIL (optional: the CA's expiry notices) and

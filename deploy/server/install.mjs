@@ -17,7 +17,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { acmeFiles, acmeSettings, keptCertificate } from '../lib/acme.mjs'
+import { ACME_SETTINGS, acmeFiles, acmeSettings, keptCertificate } from '../lib/acme.mjs'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
 import { STACK_PACKAGES } from '../lib/services.mjs'
 import { dataFolders, ensureDir, frontFolders } from './folders.mjs'
@@ -33,15 +33,7 @@ import {
 import { renewFrontCertificate } from './frontCertificate.mjs'
 import { afterStartSteps } from './plan.mjs'
 import { runPlan } from './runPlan.mjs'
-import {
-  ACME_SETTINGS,
-  acmeSettingsFrom,
-  envFileText,
-  mailSettingsFrom,
-  mailWarning,
-  siteSettings,
-  unquoted,
-} from './siteEnv.mjs'
+import { acmeSettingsFrom, envFileText, mailSettingsFrom, mailWarning, siteSettings, unquoted } from './siteEnv.mjs'
 
 /** The stack's own packages; the server install asks for every one, so that a rerun upgrades them. */
 const DEBIAN_PACKAGES = STACK_PACKAGES.map(([, pkg]) => pkg)
@@ -141,7 +133,7 @@ function writeFront(options) {
  * and enables the timer that renews it. A failure leaves the site up on its self-signed certificate.
  */
 async function certificateByAcme(domain, values) {
-  const settings = acmeSettings(Object.fromEntries(ACME_SETTINGS.map((name) => [name, unquoted(values[name])])))
+  const settings = acmeSettings(Object.fromEntries(ACME_SETTINGS.map(({ env }) => [env, unquoted(values[env])])))
   // The renewal's unit may write only there and in the front's folder: both must exist.
   ensureDir(SERVER_LAYOUT.acmeCertDir, { owner: 'root', mode: 0o700 })
   run('systemctl', ['enable', '--now', 'site-certificate.timer'])

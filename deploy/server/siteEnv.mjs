@@ -2,7 +2,7 @@
 // instances (EnvironmentFile=), sh sources for the migrations and restores (layout.mjs, README),
 // and the scripts' own loader reads (scripts/lib/bootstrap.mjs).
 import { randomBytes } from 'node:crypto'
-import { acmeSettings } from '../lib/acme.mjs'
+import { ACME_SETTINGS, acmeSettings } from '../lib/acme.mjs'
 import { SERVER_LAYOUT } from './layout.mjs'
 
 /**
@@ -11,12 +11,6 @@ import { SERVER_LAYOUT } from './layout.mjs'
  * user can read a command line in /proc.
  */
 export const MAIL_SETTINGS = ['SMTP_URL', 'MAIL_FROM']
-
-/**
- * The ACME settings (deploy/lib/acme.mjs, acmeSettings) install takes from its environment and
- * keeps in the file for site-certificate.service, which renews with them.
- */
-export const ACME_SETTINGS = ['ACME_DIRECTORY_URL', 'ACME_EMAIL', 'ACME_CA_FILE']
 
 /** A value every reader of the file takes as it is, unquoted. */
 const PLAIN_VALUE = /^[\w@%+=:,./-]*$/
@@ -46,16 +40,17 @@ export function mailSettingsFrom(env) {
  * The ACME settings a run of install names, ready for the file, or {} when it names none: with
  * --acme, --staging or ACME_DIRECTORY_URL in its environment it uses ACME, and the directory it
  * asks (Let's Encrypt's production one unless told) goes into the file with ACME_EMAIL and
- * ACME_CA_FILE when given. Checked here, before install changes anything.
+ * ACME_CA_FILE when given, for site-certificate.service, which renews with them. Checked here,
+ * before install changes anything.
  */
 export function acmeSettingsFrom(env, { acme = false, staging = false } = {}) {
   if (!acme && !staging && !env.ACME_DIRECTORY_URL?.trim()) return {}
-  const { directoryUrl, email, caFile } = acmeSettings(env, { staging })
-  const named = { ACME_DIRECTORY_URL: directoryUrl, ACME_EMAIL: email, ACME_CA_FILE: caFile }
+  const settings = acmeSettings(env, { staging })
   return Object.fromEntries(
-    Object.entries(named)
-      .filter(([, value]) => value)
-      .map(([name, value]) => [name, fileValue(name, value)]),
+    ACME_SETTINGS.filter(({ field }) => settings[field]).map(({ env: name, field }) => [
+      name,
+      fileValue(name, settings[field]),
+    ]),
   )
 }
 
