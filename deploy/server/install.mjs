@@ -17,7 +17,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ACME_SETTINGS, acmeFiles, acmeSettings, keptCertificate } from '../lib/acme.mjs'
+import { ACME_SETTINGS, acmeFiles, acmeSettings, checkDomain, keptCertificate } from '../lib/acme.mjs'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
 import { STACK_PACKAGES } from '../lib/services.mjs'
 import { dataFolders, ensureDir, frontFolders } from './folders.mjs'
@@ -160,6 +160,7 @@ async function install({ domain, ports, acme, staging }) {
   // Read first, so that a value the settings file cannot hold stops the install before it changes anything.
   const mail = mailSettingsFrom(process.env)
   const acmeNamed = acmeSettingsFrom(process.env, { acme, staging })
+  if (acmeNamed.ACME_DIRECTORY_URL) checkDomain(domain)
   const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
     throw new Error(`no release at ${current}: run \`node deploy/server/deploy.mjs\` first (README, "On a server")`)
