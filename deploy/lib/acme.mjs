@@ -139,12 +139,11 @@ async function accountKey(file) {
 }
 
 /**
- * Obtains a certificate for `domain` from the ACME directory in `settings` (acmeSettings): answers
- * the CA's HTTP-01 challenge with a file under `webroot` (the folder the front serves
- * /.well-known/acme-challenge/ from, as certbot's --webroot; the file is removed afterwards,
- * whatever the outcome), keeps the certificate and its new key in `certDir` (acmeFiles: the folder root's
- * alone, the keys 0600), then awaits `reload` so the front serves it. Returns the files and the
- * certificate.
+ * Obtains a certificate for `domain` from the ACME directory in `settings` (acmeSettings). It
+ * answers the CA's HTTP-01 challenge with a file under `webroot` (the folder the front serves
+ * /.well-known/acme-challenge/ from, as certbot's --webroot), removed afterwards whatever the
+ * outcome; keeps the certificate and its new key in `certDir` (acmeFiles: folders root's alone,
+ * keys 0600); then awaits `reload`, which has the front serve them. Returns the files and the PEM.
  */
 export async function obtainCertificate({ domain, settings, webroot, certDir, reload, poll = ACME_POLL }) {
   checkDomain(domain)
