@@ -33,6 +33,8 @@ const TEST_PACKAGES = [
   ['/usr/bin/systemd-analyze', 'systemd'],
   // Checks the server's logrotate rules (the same suite).
   ['/usr/sbin/logrotate', 'logrotate'],
+  // Let's Encrypt's test CA and its DNS, for the certificate by ACME (tests/integration/acme.test.ts).
+  ['/usr/bin/pebble', 'pebble'],
 ]
 
 function countVitest(report) {

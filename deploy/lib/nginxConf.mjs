@@ -68,6 +68,22 @@ export const upstreamPorts = (conf) => [...conf.matchAll(UPSTREAM_LINE)].map((ma
 export const withUpstreamsDown = (conf, down) =>
   conf.replace(UPSTREAM_LINE, (_line, port) => upstreamLine(Number(port), down.includes(Number(port))))
 
+/** `ssl_certificate FILE;` and `ssl_certificate_key FILE;` in a rendered configuration. */
+const CERTIFICATE_LINE = /^(\s*ssl_certificate)\s+[^;\s]+;$/m
+const CERTIFICATE_KEY_LINE = /^(\s*ssl_certificate_key)\s+[^;\s]+;$/m
+
+/** The certificate and key files a rendered configuration serves, or nulls where it names none. */
+export const certificateFilesOf = (conf) => ({
+  cert: /^\s*ssl_certificate\s+([^;\s]+);$/m.exec(conf)?.[1] ?? null,
+  key: /^\s*ssl_certificate_key\s+([^;\s]+);$/m.exec(conf)?.[1] ?? null,
+})
+
+/** A rendered configuration serving the certificate `cert` with its key `key` instead of its own. */
+export const withCertificateFiles = (conf, { cert, key }) =>
+  conf
+    .replace(CERTIFICATE_LINE, (_line, head) => `${head} ${cert};`)
+    .replace(CERTIFICATE_KEY_LINE, (_line, head) => `${head} ${key};`)
+
 /** The front's `listen` lines for `port` on each of `addresses` ('127.0.0.1:', '' for every IPv4 one, '[::]:'). */
 const listenLines = (addresses, port, options) =>
   addresses.map((address) => `        listen ${address}${port}${options} default_server;`).join('\n')

@@ -1,18 +1,23 @@
 // Sets the site up on one Debian server, as root, from a release of the code at /opt/site/current:
-//   [SMTP_URL=… MAIL_FROM=…] node deploy/server/install.mjs --domain www.example.com [--instances 3001,3002]
+//   [SMTP_URL=… MAIL_FROM=…] [ACME_EMAIL=…] node deploy/server/install.mjs --domain www.example.com [--acme [--staging]]
+//     [--instances 3001,3002]
 //   node deploy/server/install.mjs --render-only DIR [--release-dir PATH] [--user NAME] [--front-dir PATH] [--uploads-in-bucket]
 //     [--domain NAME] [--tls-cert FILE --tls-key FILE]
 // The first installs Debian's nginx, PostgreSQL and Redis, makes the system user that owns the
 // data, the database and Redis with passwords, the settings file and the systemd units, and starts
 // everything at boot; SMTP_URL and MAIL_FROM from its environment go into the settings file, and
 // without a mail server it ends warning that mail only reaches the outbox. Run again, it keeps what
-// exists (secrets, database, data) and renders the units anew. --render-only writes the files it
-// would install into DIR and touches nothing else.
+// exists (secrets, database, data) and renders the units anew. With --acme (or ACME_DIRECTORY_URL
+// in its environment or the settings file) it obtains the front's certificate by ACME once the front
+// is up with a self-signed one, and enables site-certificate.timer, which renews it; --staging asks
+// Let's Encrypt's staging directory. --render-only writes the files it would install into DIR and
+// touches nothing else.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ACME_SETTINGS, acmeFiles, acmeSettings, checkDomain, keptCertificate } from '../lib/acme.mjs'
 import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
 import { STACK_PACKAGES } from '../lib/services.mjs'
 import { dataFolders, ensureDir, frontFolders } from './folders.mjs'
@@ -25,9 +30,10 @@ import {
   SERVER_LAYOUT,
   unitFiles,
 } from './layout.mjs'
+import { renewFrontCertificate } from './frontCertificate.mjs'
 import { afterStartSteps } from './plan.mjs'
 import { runPlan } from './runPlan.mjs'
-import { envFileText, mailSettingsFrom, mailWarning, siteSettings } from './siteEnv.mjs'
+import { acmeSettingsFrom, envFileText, mailSettingsFrom, mailWarning, siteSettings, unquoted } from './siteEnv.mjs'
 
 /** The stack's own packages; the server install asks for every one, so that a rerun upgrades them. */
 const DEBIAN_PACKAGES = STACK_PACKAGES.map(([, pkg]) => pkg)
@@ -95,10 +101,12 @@ function writeUnits(dir, options) {
 }
 
 /**
- * certbot's certificate for `domain` when there is one; else a self-signed one made for it, so
- * that the front starts, until `certbot certonly --webroot` (README) and a second run of this.
+ * The certificate obtained by ACME for `domain` when there is one, else certbot's (a server set up
+ * by hand before); else a self-signed one made for it, so that the front starts until ACME's is there.
  */
 function frontCertificate(domain) {
+  const fromAcme = keptCertificate(SERVER_LAYOUT.acmeCertDir, domain)
+  if (fromAcme) return { cert: fromAcme.cert, key: fromAcme.key, selfSigned: false }
   const issued = letsEncryptFiles(domain)
   if (fs.existsSync(issued.cert) && fs.existsSync(issued.key)) return { ...issued, selfSigned: false }
   const cert = path.join(SERVER_LAYOUT.tlsDir, `${domain}.pem`)
@@ -120,10 +128,39 @@ function writeFront(options) {
   fs.writeFileSync(frontConfFile(options.frontDir), frontConf(options))
 }
 
-async function install({ domain, ports }) {
+/**
+ * Obtains the front's certificate by ACME (when the one kept is due) and has the front serve it,
+ * and enables the timer that renews it. A failure leaves the site up on its self-signed certificate.
+ */
+async function certificateByAcme(domain, values) {
+  const settings = acmeSettings(Object.fromEntries(ACME_SETTINGS.map(({ env }) => [env, unquoted(values[env])])))
+  // The renewal's unit may write only there and in the front's folder: both must exist.
+  ensureDir(SERVER_LAYOUT.acmeCertDir, { owner: 'root', mode: 0o700 })
+  run('systemctl', ['enable', '--now', 'site-certificate.timer'])
+  try {
+    const result = await renewFrontCertificate({ domain, settings })
+    console.log(
+      result.renewed
+        ? `> The front serves a certificate for ${domain} from ${settings.directoryUrl}.`
+        : `> The front serves its certificate for ${domain} (${result.why}).`,
+    )
+  } catch (error) {
+    // The rest of the install stands; it ends failed, saying why and what happens next.
+    console.error(
+      `> ${settings.directoryUrl} gave no certificate for ${domain}: ${error instanceof Error ? error.message : error}\n` +
+        '  The front goes on with a self-signed one; site-certificate.timer tries again twice a day, or now:\n' +
+        '  node deploy/server/certificate.mjs obtain',
+    )
+    process.exitCode = 1
+  }
+}
+
+async function install({ domain, ports, acme, staging }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
   // Read first, so that a value the settings file cannot hold stops the install before it changes anything.
   const mail = mailSettingsFrom(process.env)
+  const acmeNamed = acmeSettingsFrom(process.env, { acme, staging })
+  if (acmeNamed.ACME_DIRECTORY_URL) checkDomain(domain)
   const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
     throw new Error(`no release at ${current}: run \`node deploy/server/deploy.mjs\` first (README, "On a server")`)
@@ -142,7 +179,11 @@ async function install({ domain, ports }) {
   // The release is root's; the instance writes only its scratch folders.
   for (const scratch of ['.tmp', path.join('.next', 'cache')])
     ensureDir(path.join(current, scratch), { owner: user, mode: 0o750 })
-  const { values, databasePassword, redisPassword } = siteSettings(readEnvFile(envFile), { domain, mail })
+  const { values, databasePassword, redisPassword } = siteSettings(readEnvFile(envFile), {
+    domain,
+    mail,
+    acme: acmeNamed,
+  })
   writeEnvFile(envFile, values)
   ensureDatabase(databasePassword)
   ensureRedisPassword(redisPassword)
@@ -172,11 +213,12 @@ async function install({ domain, ports }) {
   spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'inherit' })
   run('systemctl', ['enable', 'site-front.service'])
   run('systemctl', ['reload-or-restart', 'site-front.service'])
-  if (certificate.selfSigned) {
+  if (values.ACME_DIRECTORY_URL) await certificateByAcme(domain, values)
+  else if (certificate.selfSigned) {
     console.log(
-      `> The front uses a self-signed certificate for now. Once ${domain} points here:\n` +
-        `  certbot certonly --webroot -w ${frontDir}/acme -d ${domain} --deploy-hook "systemctl reload site-front"\n` +
-        '  then run this again: it switches to the issued certificate.',
+      `> The front uses a self-signed certificate for now. Once ${domain} points here, run this again with\n` +
+        "  --acme: it obtains one from Let's Encrypt, and site-certificate.timer renews it (--acme --staging\n" +
+        "  first tries Let's Encrypt's staging directory, whose certificates browsers do not trust).",
     )
   }
   console.log(
@@ -189,6 +231,9 @@ async function install({ domain, ports }) {
 const { values: options } = parseArgs({
   options: {
     domain: { type: 'string' },
+    // The certificate by ACME (Let's Encrypt's production directory unless ACME_DIRECTORY_URL says), or its staging one.
+    acme: { type: 'boolean', default: false },
+    staging: { type: 'boolean', default: false },
     instances: { type: 'string', default: SERVER_LAYOUT.ports.join(',') },
     'render-only': { type: 'string' },
     'release-dir': { type: 'string', default: SERVER_LAYOUT.current },
@@ -212,7 +257,7 @@ try {
       frontDir: options['front-dir'],
       ports,
     })
-    const certificate = letsEncryptFiles(options.domain ?? 'localhost')
+    const certificate = acmeFiles(SERVER_LAYOUT.acmeCertDir, options.domain ?? 'localhost')
     const conf = frontConf({
       frontDir: options['front-dir'],
       dataDir: SERVER_LAYOUT.dataDir,
@@ -225,7 +270,7 @@ try {
     console.log(`> Rendered ${[...written, 'nginx.conf'].join(', ')} into ${options['render-only']}`)
   } else {
     if (!options.domain) throw new Error('say which address the site answers at: --domain www.example.com')
-    await install({ domain: options.domain, ports })
+    await install({ domain: options.domain, ports, acme: options.acme, staging: options.staging })
   }
 } catch (error) {
   console.error(`deploy/server/install.mjs: ${error instanceof Error ? error.message : error}`)

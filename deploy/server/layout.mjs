@@ -23,8 +23,12 @@ export const SERVER_LAYOUT = {
   backupDir: '/var/backups/site',
   /** nginx's folder for the front: its rendered nginx.conf, cache, temp files, logs, ACME challenges. */
   frontDir: '/var/lib/site-front',
-  /** A self-signed certificate for the domain, until certbot's is there. */
+  /** A self-signed certificate for the domain, until one from ACME is there. */
   tlsDir: '/etc/site/tls',
+  /** The ACME account's key and the certificates it obtained (deploy/lib/acme.mjs, acmeFiles): root's alone. */
+  acmeCertDir: '/etc/site/acme',
+  /** How a server's front takes a new certificate without dropping a connection. */
+  frontReloadCommand: 'systemctl reload site-front.service',
   /** The instances' logs (app-<port>.log), rotated by logrotate with deploy/logrotate/site. */
   logDir: '/var/log/site',
   ports: [3001, 3002],
@@ -33,7 +37,7 @@ export const SERVER_LAYOUT = {
 /** Every IPv4 address and every IPv6 one (nginx binds `[::]` IPv6-only, so the two do not clash). */
 export const SERVER_LISTEN_ADDRESSES = ['', '[::]:']
 
-/** The certificate certbot keeps for `domain`. */
+/** The certificate certbot keeps for `domain` (a server set up before install obtained its own). */
 export const letsEncryptFiles = (domain) => ({
   cert: `/etc/letsencrypt/live/${domain}/fullchain.pem`,
   key: `/etc/letsencrypt/live/${domain}/privkey.pem`,
@@ -59,7 +63,7 @@ export function frontConf({
     httpsPort: 443,
     tlsCert,
     tlsKey,
-    acmeDir: path.join(frontDir, 'acme'),
+    acmeDir: acmeChallengeDir(frontDir),
     staticDir,
     prefixDir: frontDir,
     mediaDir: path.join(dataDir, 'media'),
@@ -67,6 +71,9 @@ export function frontConf({
     appPorts: ports,
   })
 }
+
+/** The folder the front answers ACME's HTTP-01 challenges from. */
+export const acmeChallengeDir = (frontDir = SERVER_LAYOUT.frontDir) => path.join(frontDir, 'acme')
 
 /** The front's rendered configuration on a server. */
 export const frontConfFile = (frontDir = SERVER_LAYOUT.frontDir) => path.join(frontDir, 'nginx.conf')
@@ -104,6 +111,7 @@ export function unitFiles({
   frontDir,
   ports,
   logDir = SERVER_LAYOUT.logDir,
+  acmeCertDir = SERVER_LAYOUT.acmeCertDir,
 }) {
   const values = {
     RELEASE_DIR: releaseDir,
@@ -113,12 +121,18 @@ export function unitFiles({
     DATA_DIR: dataDir,
     BACKUP_DIR: backupDir,
     FRONT_DIR: frontDir,
+    ACME_CERT_DIR: acmeCertDir,
     INSTANCE_UNITS: ports.map((port) => `site@${port}.service`).join(' '),
   }
   return Object.fromEntries(
-    ['site@.service', 'site.target', 'site-backup.service', 'site-backup.timer', 'site-front.service'].map((name) => [
-      name,
-      renderTemplate(path.join(SYSTEMD_TEMPLATES, name), values),
-    ]),
+    [
+      'site@.service',
+      'site.target',
+      'site-backup.service',
+      'site-backup.timer',
+      'site-front.service',
+      'site-certificate.service',
+      'site-certificate.timer',
+    ].map((name) => [name, renderTemplate(path.join(SYSTEMD_TEMPLATES, name), values)]),
   )
 }

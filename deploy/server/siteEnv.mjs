@@ -2,6 +2,7 @@
 // instances (EnvironmentFile=), sh sources for the migrations and restores (layout.mjs, README),
 // and the scripts' own loader reads (scripts/lib/bootstrap.mjs).
 import { randomBytes } from 'node:crypto'
+import { ACME_SETTINGS, acmeSettings } from '../lib/acme.mjs'
 import { SERVER_LAYOUT } from './layout.mjs'
 
 /**
@@ -36,11 +37,32 @@ export function mailSettingsFrom(env) {
 }
 
 /**
- * The settings the instances read, keeping every value a previous run or the operator wrote; the
- * mail settings taken from the environment (`mail`), when given, replace the file's: a run that
- * names them means them.
+ * The ACME settings a run of install names, ready for the file, or {} when it names none: with
+ * --acme, --staging or ACME_DIRECTORY_URL in its environment it uses ACME, and the directory it
+ * asks (Let's Encrypt's production one unless told) goes into the file with ACME_EMAIL and
+ * ACME_CA_FILE when given, for site-certificate.service, which renews with them. Checked here,
+ * before install changes anything.
  */
-export function siteSettings(existing, { domain, mail = {} }) {
+export function acmeSettingsFrom(env, { acme = false, staging = false } = {}) {
+  if (!acme && !staging && !env.ACME_DIRECTORY_URL?.trim()) return {}
+  const settings = acmeSettings(env, { staging })
+  return Object.fromEntries(
+    ACME_SETTINGS.filter(({ field }) => settings[field]).map(({ env: name, field }) => [
+      name,
+      fileValue(name, settings[field]),
+    ]),
+  )
+}
+
+/** A value of the file as its readers take it (a single-quoted one without its quotes). */
+export const unquoted = (value) => /^'(.*)'$/.exec(value ?? '')?.[1] ?? value
+
+/**
+ * The settings the instances read, keeping every value a previous run or the operator wrote; the
+ * mail and ACME settings taken from the environment (`mail`, `acme`), when given, replace the
+ * file's: a run that names them means them.
+ */
+export function siteSettings(existing, { domain, mail = {}, acme = {} }) {
   const databasePassword = existing.DATABASE_URL ? undefined : secret()
   const redisPassword = existing.REDIS_URL ? undefined : secret()
   return {
@@ -57,6 +79,7 @@ export function siteSettings(existing, { domain, mail = {} }) {
       BACKUP_DIR: SERVER_LAYOUT.backupDir,
       ...existing,
       ...mail,
+      ...acme,
     },
   }
 }

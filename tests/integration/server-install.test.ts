@@ -164,6 +164,23 @@ describe('the server units', () => {
     expect(timer).toMatch(/^Persistent=true$/m)
   })
 
+  it("renews the front's certificate twice a day at a random moment, as root, writing only the certificates and the front's folder", () => {
+    const result = verify('site-certificate.service', 'site-certificate.timer')
+    expect(result.stdout + result.stderr).toBe('')
+    expect(result.status).toBe(0)
+    const service = fs.readFileSync(path.join(unitsDir, 'site-certificate.service'), 'utf8')
+    expect(service).not.toMatch(/^User=/m)
+    expect(service).toMatch(/^EnvironmentFile=\/etc\/site\/site.env$/m)
+    expect(service).toMatch(
+      new RegExp(`^ExecStart=${ROOT}/node_modules/.bin/node deploy/server/certificate.mjs renew$`, 'm'),
+    )
+    expect(service).toMatch(new RegExp(`^ReadWritePaths=/etc/site/acme ${unitsDir}$`, 'm'))
+    const timer = fs.readFileSync(path.join(unitsDir, 'site-certificate.timer'), 'utf8')
+    expect(timer).toMatch(/^OnCalendar=\*-\*-\* 00,12:00:00$/m)
+    expect(timer).toMatch(/^RandomizedDelaySec=1h$/m)
+    expect(timer).toMatch(/^Persistent=true$/m)
+  })
+
   it('a unit naming a command that does not exist fails the check (the check is real)', () => {
     const broken = instanceUnit.replace(/^ExecStart=.*$/m, 'ExecStart=/nonexistent/node scripts/serve.mjs')
     fs.writeFileSync(path.join(unitsDir, 'broken@.service'), broken)

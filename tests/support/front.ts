@@ -85,6 +85,10 @@ export async function startFront({
   const pid = pidWrittenIn(pidFile)
   const ca = fs.readFileSync(cert)
   return {
+    /** nginx's prefix folder: its nginx.conf, and acme/, which plain HTTP serves at /.well-known/acme-challenge/. */
+    dir,
+    /** Has nginx check and take its configuration again (new workers; the old ones finish what they serve). */
+    reloadCommand: [NGINX, ...args, '-s', 'reload'].join(' '),
     /** A GET over https, with its status, headers (each as nginx sent it) and body. */
     get: (target: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; headers: Record<string, string[]>; body: Buffer }>((resolve, reject) => {
