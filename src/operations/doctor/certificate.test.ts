@@ -35,7 +35,7 @@ describe('the certificate check', () => {
     const soon = certificateCheck(cert, daysBefore(CERTIFICATE_WARN_DAYS - 1))
     expect(soon).toMatchObject({ name: 'certificate', status: 'warn' })
     expect(soon.detail).toContain(`${CERTIFICATE_WARN_DAYS - 1} days left on ${cert}`)
-    expect(soon.fix).toContain('certbot renew')
+    expect(soon.fix).toContain('certificate.mjs renew')
     expect(certificateCheck(cert, daysBefore(CERTIFICATE_FAIL_DAYS - 1)).status).toBe('fail')
     const expired = certificateCheck(cert, daysBefore(-1))
     expect(expired).toMatchObject({

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto'
 import fs from 'node:fs'
 import { type CheckResult, reasonOf } from './check'
 
-/** Days left under which the certificate warns (certbot renews at 30, so its renewal is failing)… */
+/** Days left under which the certificate warns (the renewal timer renews at 30, so renewing is failing)… */
 export const CERTIFICATE_WARN_DAYS = 14
 /** …and under which it fails: browsers will soon refuse the site. */
 export const CERTIFICATE_FAIL_DAYS = 3
@@ -24,7 +24,7 @@ export function certificateDaysLeft(
 }
 
 const RENEW_FIX =
-  'renew it (`certbot renew`; its timer should have), then reload the front (systemctl reload site-front)'
+  'renew it as root with `node /opt/site/current/deploy/server/certificate.mjs renew` (it reloads the front; its timer should have: systemctl status site-certificate.timer), or `certbot renew` where certbot made it'
 
 /** Days left on the certificate the front serves; off when none is configured. */
 export function certificateCheck(file: string | null, now = new Date()): CheckResult {
@@ -37,7 +37,7 @@ export function certificateCheck(file: string | null, now = new Date()): CheckRe
       name: NAME,
       status: 'fail',
       detail: `cannot read ${file}: ${reasonOf(error)}`,
-      fix: 'run the doctor as root (certbot keeps its files root’s), or correct TLS_CERT_FILE',
+      fix: 'run the doctor as root (the certificate’s files are root’s), or correct TLS_CERT_FILE',
     }
   }
   const days = Math.floor(read.daysLeft)
