@@ -8,10 +8,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { continueOnProjectNode, ROOT } from './lib/bootstrap.mjs'
-import { checksumFileOf, packRelease, RELEASE_MANIFEST, releaseManifest } from '../deploy/lib/releaseArchive.mjs'
+import {
+  checksumFileOf,
+  packRelease,
+  RELEASE_MANIFEST,
+  releaseManifest,
+  verifyRelease,
+} from '../deploy/lib/releaseArchive.mjs'
 import { checkoutCommit, makeRelease, releaseName } from '../deploy/lib/releases.mjs'
 
-/** Where the archives go unless --out says (ignored by git). */
+/** Where the archives go unless --out says: a folder of the checkout git ignores (a release must not hold the ones before). */
 const DEFAULT_OUT = 'release-archives'
 /** Where a release is built before it is packed: inside the checkout, on the disk of its dependencies. */
 const STAGING_DIR = path.join(ROOT, '.tmp', 'release-staging')
@@ -19,7 +25,7 @@ const MEGABYTE = 1024 * 1024
 const SECOND_MS = 1000
 
 continueOnProjectNode()
-const { values: options } = parseArgs({ options: { out: { type: 'string', default: DEFAULT_OUT } } })
+const { values: options } = parseArgs({ options: { out: { type: 'string' } } })
 const started = Date.now()
 const name = releaseName()
 const dir = path.join(STAGING_DIR, name)
@@ -31,7 +37,12 @@ try {
   const manifest = releaseManifest(dir, { name, commit, uncommitted })
   fs.writeFileSync(path.join(dir, RELEASE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
   console.log(`> Packing release ${name}…`)
-  const archive = await packRelease(dir, path.resolve(ROOT, options.out))
+  const archive = await packRelease(dir, options.out ? path.resolve(options.out) : path.join(ROOT, DEFAULT_OUT))
+  // Read back as a deploy reads it: a release no server would take is not handed out.
+  await verifyRelease(archive).catch((error) => {
+    for (const file of [archive, checksumFileOf(archive)]) fs.rmSync(file, { force: true })
+    throw error
+  })
   const megabytes = fs.statSync(archive).size / MEGABYTE
   console.log(
     `> Release ${name}: ${path.relative(process.cwd(), archive)} (${megabytes.toFixed(0)} MB) and ` +

@@ -208,15 +208,64 @@ function startTar(dir) {
 }
 
 /**
- * Unpacks the release archive `archive` into the new folder `to` (its name the release's), after
- * checking, in one reading of the archive: its sha256 against the file beside it, each entry (see
- * entryChecker), and its manifest (of our format, naming the release `to` and the archive as
- * `npm run release` named it). It is unpacked into a hidden folder beside `to` meanwhile, renamed
- * `to` once every check passed: a refused archive leaves nothing behind. Returns the manifest.
+ * Reads the release archive `archive` once, checking its sha256 against the file beside it, each
+ * entry (see entryChecker) and its manifest (of our format, for this machine, naming the release
+ * `name` when given, and the archive as `npm run release` named it); `tap` sees each compressed
+ * chunk on the way. Returns the manifest; throws ReleaseArchiveError saying what is wrong.
+ */
+async function checkedRelease(archive, { name = null, tap = async () => {} } = {}) {
+  if (!fs.existsSync(archive)) throw new ReleaseArchiveError(`there is no release archive at ${archive}`)
+  const expected = expectedChecksum(archive)
+  const hash = createHash('sha256')
+  const refusal = entryChecker()
+  let manifestBytes = null
+  await readTarGz(
+    archive,
+    (entry) => {
+      const refused = refusal(entry)
+      if (refused) throw new ReleaseArchiveError(`${archive} is refused: ${refused}`)
+      if (isManifest(entry) && entry.size <= MAX_MANIFEST_BYTES) return collect((bytes) => (manifestBytes = bytes))
+    },
+    {
+      tap: async (chunk) => {
+        hash.update(chunk)
+        await tap(chunk)
+      },
+    },
+  ).catch((error) => {
+    throw damaged(error, archive)
+  })
+  const actual = hash.digest('hex')
+  if (actual !== expected)
+    throw new ReleaseArchiveError(
+      `${archive} does not match ${path.basename(checksumFileOf(archive))} (its sha256 is ${actual}): ` +
+        'it changed since it was made, or was copied in part',
+    )
+  if (!manifestBytes) throw new ReleaseArchiveError(`${archive} has no ${RELEASE_MANIFEST}: it is not a release`)
+  const manifest = parsedManifest(manifestBytes, archive)
+  if (name !== null && manifest.name !== name)
+    throw new ReleaseArchiveError(`${archive} holds release ${manifest.name}, not ${name}`)
+  if (path.basename(archive) !== archiveFileName(manifest.name))
+    throw new ReleaseArchiveError(
+      `${archive} holds release ${manifest.name}, whose archive is named ${archiveFileName(manifest.name)}`,
+    )
+  if (manifest.platform !== thisPlatform())
+    throw new ReleaseArchiveError(
+      `${archive} was made for ${manifest.platform}, and this machine is ${thisPlatform()}: its Node and dependencies would not run here`,
+    )
+  return manifest
+}
+
+/** Checks a release archive just made as a deploy will (see checkedRelease), unpacking nothing. */
+export const verifyRelease = (archive) => checkedRelease(archive)
+
+/**
+ * Unpacks the release archive `archive` into the new folder `to` (its name the release's), checked
+ * as it is read (see checkedRelease): into a hidden folder beside `to` meanwhile, renamed `to` once
+ * every check passed, so that a refused archive leaves nothing behind. Returns the manifest.
  */
 export async function unpackRelease(archive, to) {
   if (!fs.existsSync(archive)) throw new ReleaseArchiveError(`there is no release archive at ${archive}`)
-  const expected = expectedChecksum(archive)
   const name = path.basename(to)
   if (fs.existsSync(to)) throw new ReleaseArchiveError(`release ${name} exists already in ${path.dirname(to)}`)
   const unpacking = path.join(path.dirname(to), `.${name}.unpacking`)
@@ -224,43 +273,13 @@ export async function unpackRelease(archive, to) {
   fs.mkdirSync(unpacking, { recursive: true })
   const { tar, exited } = startTar(unpacking)
   try {
-    const hash = createHash('sha256')
-    const refusal = entryChecker()
-    let manifestBytes = null
-    await readTarGz(
-      archive,
-      (entry) => {
-        const refused = refusal(entry)
-        if (refused) throw new ReleaseArchiveError(`${archive} is refused: ${refused}`)
-        if (isManifest(entry) && entry.size <= MAX_MANIFEST_BYTES) return collect((bytes) => (manifestBytes = bytes))
+    const manifest = await checkedRelease(archive, {
+      name,
+      tap: async (chunk) => {
+        if (!tar.stdin.write(chunk)) await Promise.race([once(tar.stdin, 'drain'), exited])
       },
-      {
-        tap: async (chunk) => {
-          hash.update(chunk)
-          if (!tar.stdin.write(chunk)) await Promise.race([once(tar.stdin, 'drain'), exited])
-        },
-      },
-    ).catch((error) => {
-      throw damaged(error, archive)
     })
     tar.stdin.end()
-    const actual = hash.digest('hex')
-    if (actual !== expected)
-      throw new ReleaseArchiveError(
-        `${archive} does not match ${path.basename(checksumFileOf(archive))} (its sha256 is ${actual}): ` +
-          'it changed since it was made, or was copied in part',
-      )
-    if (!manifestBytes) throw new ReleaseArchiveError(`${archive} has no ${RELEASE_MANIFEST}: it is not a release`)
-    const manifest = parsedManifest(manifestBytes, archive)
-    if (manifest.name !== name) throw new ReleaseArchiveError(`${archive} holds release ${manifest.name}, not ${name}`)
-    if (path.basename(archive) !== archiveFileName(manifest.name))
-      throw new ReleaseArchiveError(
-        `${archive} holds release ${manifest.name}, whose archive is named ${archiveFileName(manifest.name)}`,
-      )
-    if (manifest.platform !== thisPlatform())
-      throw new ReleaseArchiveError(
-        `${archive} was made for ${manifest.platform}, and this machine is ${thisPlatform()}: its Node and dependencies would not run here`,
-      )
     const { status, signal, errors } = await exited
     if (status !== 0) throw new ReleaseArchiveError(`tar could not unpack ${archive} (${errors || status || signal})`)
     fs.renameSync(unpacking, to)
