@@ -20,6 +20,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   // Search reads the blocks' schemas to find the text fields of a page.
   search: ['content', 'blocks/configs'],
   server: ['content', 'operations'],
+  // The admin's dashboard: what needs attention, read from the capabilities and the doctor's readers.
+  dashboard: ['content', 'contact', 'chat', 'operations'],
   // The doctor's checks (src/operations/doctor), whose readers the server's metrics share.
   operations: [],
   // The content model: pages, menus, settings, media, redirects; the page layout's blocks and the

@@ -106,7 +106,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
       // Payload's default fetches each user's picture from Gravatar, which the CSP blocks (and which would tell Gravatar who signs in).
       avatar: 'default',
       components: {
-        beforeDashboard: ['/contact/admin/MailNotSentNotice#MailNotSentNotice'],
+        beforeDashboard: ['/dashboard/AtAGlance#AtAGlance', '/contact/admin/MailNotSentNotice#MailNotSentNotice'],
         afterNavLinks: [
           '/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink',
           '/chat/admin/AgentConsoleLink#AgentConsoleLink',

@@ -3,6 +3,8 @@ import { DELIVERY_POLL_INTERVAL_MS } from '../../src/contact/delivery/constants'
 import { ACTION_LABELS, ACTION_MESSAGES } from '../../src/contact/inbox/protocol'
 import { INBOX_VIEWS, whereQuery } from '../../src/contact/inbox/views'
 import { MAIL_NOT_SENT_HEADING } from '../../src/contact/admin/MailNotSentNotice'
+import { AT_A_GLANCE_HEADING } from '../../src/dashboard/constants'
+import { seriousAxeViolations } from './support/axe'
 import { openAdmin, signInAsAdmin, adminExpect as expect } from './support/admin'
 import { mailsMentioning } from './helpers'
 import { storeInboxMessages } from './support/inboxRows'
@@ -43,6 +45,13 @@ test.describe('the submissions inbox', () => {
     // This server has no SMTP_URL: the dashboard and the list say that mail only reaches the outbox.
     await openAdmin(page, '')
     await expect(page.getByRole('region', { name: MAIL_NOT_SENT_HEADING })).toContainText('SMTP_URL')
+    // Above it, at a glance: the mail's state, and the new requests as a link to their view.
+    const glance = page.getByRole('region', { name: AT_A_GLANCE_HEADING })
+    await expect(glance).toContainText('only written to the outbox')
+    await expect(glance.getByRole('link', { name: 'View the site' })).toHaveAttribute('href', '/')
+    expect(await seriousAxeViolations(page, '.at-a-glance')).toEqual([])
+    await glance.getByRole('link', { name: /new requests?$/ }).click()
+    await expect(page.locator('.inbox-views a[aria-current="page"]')).toHaveAttribute('data-view', 'new')
     await openAdmin(page, '/collections/form-submissions')
     await expect(page.getByRole('region', { name: MAIL_NOT_SENT_HEADING })).toContainText('data/outbox/')
     for (const view of INBOX_VIEWS) {

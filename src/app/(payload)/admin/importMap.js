@@ -40,6 +40,7 @@ import { LinkRowLabel as LinkRowLabel_2a866b81a38b2668b5f911fee7b31d1f } from '.
 import { ColumnRowLabel as ColumnRowLabel_2a866b81a38b2668b5f911fee7b31d1f } from '../../../content/menus/MenuRowLabels'
 import { AnalyticsNavLink as AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef } from '../../../analytics/dashboard/AnalyticsNavLink'
 import { AgentConsoleLink as AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76 } from '../../../chat/admin/AgentConsoleLink'
+import { AtAGlance as AtAGlance_f1fbe16734e36c044402ff0b71ea0207 } from '../../../dashboard/AtAGlance'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { AnalyticsView as AnalyticsView_f1d93c558e2a59c6335cc60a65706f06 } from '../../../analytics/dashboard/AnalyticsView'
 import { AgentLandingView as AgentLandingView_53687d6ef2b3f821d7623fa4621d1d30 } from '../../../chat/admin/AgentLandingView'
@@ -89,6 +90,7 @@ export const importMap = {
   "/content/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_2a866b81a38b2668b5f911fee7b31d1f,
   "/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink": AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef,
   "/chat/admin/AgentConsoleLink#AgentConsoleLink": AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76,
+  "/dashboard/AtAGlance#AtAGlance": AtAGlance_f1fbe16734e36c044402ff0b71ea0207,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/analytics/dashboard/AnalyticsView#AnalyticsView": AnalyticsView_f1d93c558e2a59c6335cc60a65706f06,
   "/chat/admin/AgentLandingView#AgentLandingView": AgentLandingView_53687d6ef2b3f821d7623fa4621d1d30,
