@@ -22,10 +22,7 @@ import { historySoFar } from '../../deploy/lib/releases.mjs'
 import { SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { deployPlan } from '../../deploy/server/plan.mjs'
 import { runDeploy } from '../../deploy/server/runPlan.mjs'
-
-type Step = ReturnType<typeof deployPlan>[number]
-type RunStep = Extract<Step, { kind: 'run' }>
-type Layout = typeof SERVER_LAYOUT
+import { layoutIn, type Layout, type RunStep } from '../support/serverDeploy'
 
 const NAME = '20261129-100000-abc1234'
 const PORTS = [3001, 3002]
@@ -114,15 +111,7 @@ const releasesFolder = () => fs.readdirSync(layout.releasesDir).sort()
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-release-archive-'))
-  const base = path.join(work, 'opt-site')
-  layout = {
-    ...SERVER_LAYOUT,
-    baseDir: base,
-    releasesDir: path.join(base, 'releases'),
-    current: path.join(base, 'current'),
-    staticDir: path.join(base, 'static'),
-    frontDir: path.join(work, 'site-front'),
-  }
+  layout = layoutIn(work)
   fs.mkdirSync(layout.releasesDir, { recursive: true })
   made = path.join(work, 'made')
   out = path.join(work, 'out')
