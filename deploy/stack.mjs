@@ -4,6 +4,8 @@
 //   node deploy/stack.mjs stop    (again when stopped: says so)
 //   node deploy/stack.mjs deploy [--no-backup]  (a new release of the checkout, backed up before it
 //                                 migrates, rolled over with no downtime)
+//   node deploy/stack.mjs deploy --release FILE [--no-backup]   (the same with a release made by
+//                                 `npm run release`, FILE its <name>.tar.gz: unpacked, not built)
 //   node deploy/stack.mjs rollback [--force]   (back to the release before)
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -40,6 +42,7 @@ import {
 import { backupStackBeforeMigrating, NO_BACKUP_OPTION, NO_BACKUP_WARNING } from './lib/backupBeforeDeploy.mjs'
 import { withDeployLock } from './lib/deployLock.mjs'
 import { saveMaintenancePage } from './lib/maintenancePage.mjs'
+import { readReleaseManifest, unpackRelease } from './lib/releaseArchive.mjs'
 import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
 import {
   currentRelease,
@@ -232,12 +235,28 @@ async function rollTo(releaseDir, state) {
   markCurrent(releaseDir)
 }
 
-/** `deploy`: builds a new release from the checkout beside the running one, backs up, migrates, rolls over. */
+/** A deploy's option naming a release made by `npm run release`, instead of building the checkout. */
+const RELEASE_OPTION = '--release'
+
+/** The archive `--release FILE` names (a release made by `npm run release`), or null. */
+function releaseOption() {
+  const at = process.argv.indexOf(RELEASE_OPTION)
+  if (at === -1) return null
+  const file = process.argv[at + 1]
+  if (!file || file.startsWith('--')) throw new Error(`${RELEASE_OPTION} takes the release's .tar.gz`)
+  return path.resolve(file)
+}
+
+/**
+ * `deploy`: builds a new release from the checkout beside the running one (or unpacks the one
+ * `--release` names), backs up, migrates, rolls over.
+ */
 async function deploy() {
   const state = runningState()
   loadEnvFile()
   const before = currentRelease()
-  const releaseDir = makeRelease()
+  const archive = releaseOption()
+  const releaseDir = archive ? await unpackedRelease(archive) : makeRelease()
   if (process.argv.includes(NO_BACKUP_OPTION)) console.warn(NO_BACKUP_WARNING)
   else backupStackBeforeMigrating()
   // The migrations run once, from the new release, before any instance runs it; the instances
@@ -255,6 +274,16 @@ async function deploy() {
   // The releases the stack ran, in turn: a rollback's way back.
   pruneReleases(STACK_PLACE, RELEASES_KEPT, state.releases)
   console.log(`> Deployed ${path.basename(releaseDir)}.`)
+}
+
+/** Unpacks the release archive `archive` into the stack's releases, as a server's deploy does. */
+async function unpackedRelease(archive) {
+  const { name } = await readReleaseManifest(archive)
+  const dir = path.join(STACK_PLACE.releasesDir, name)
+  fs.mkdirSync(STACK_PLACE.releasesDir, { recursive: true })
+  console.log(`> Unpacking release ${name}…`)
+  await unpackRelease(archive, dir)
+  return dir
 }
 
 const releaseLabel = (dir) => (dir === ROOT ? 'the checkout' : path.basename(dir))
@@ -287,7 +316,9 @@ async function rollback() {
 const COMMANDS = { start, stop, deploy, rollback }
 const command = COMMANDS[process.argv[2]]
 if (!command) {
-  console.error(`Usage: node deploy/stack.mjs start|stop|deploy|rollback [--force] [${NO_BACKUP_OPTION}]`)
+  console.error(
+    `Usage: node deploy/stack.mjs start|stop|deploy|rollback [--force] [${NO_BACKUP_OPTION}] [${RELEASE_OPTION} FILE]`,
+  )
   process.exit(2)
 }
 // The app instances are started with this process's Node: the project's own.

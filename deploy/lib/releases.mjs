@@ -97,6 +97,12 @@ export function makeRelease(name = releaseName(), place = STACK_PLACE, checkout 
   return dir
 }
 
+/** The commit `checkout` is at (in full), and whether it holds changes not committed. */
+export function checkoutCommit(checkout = ROOT) {
+  const git = (...args) => spawnSync('git', args, { cwd: checkout, encoding: 'utf8' }).stdout?.trim() ?? ''
+  return { commit: git('rev-parse', 'HEAD') || null, uncommitted: git('status', '--porcelain') !== '' }
+}
+
 /**
  * Adds a release's build files to the folder the front serves them from (hard links; a file never
  * changes), beside the last release's: a page it served a moment ago still finds its chunks.

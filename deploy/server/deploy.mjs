@@ -1,6 +1,8 @@
 // A new release of this checkout on a server installed by deploy/server/install.mjs, or a rollback
 // to the release before, as root (it runs systemctl, chown and runuser):
 //   node deploy/server/deploy.mjs [--no-backup]          (npm run server:deploy)
+//   node deploy/server/deploy.mjs --release FILE [--no-backup]   a release made by `npm run release`
+//                                                        (FILE: its <name>.tar.gz), unpacked, not built
 //   node deploy/server/deploy.mjs --rollback [--force]   (npm run server:rollback)
 //   add --dry-run to print the steps and run none of them (as any user).
 // The steps are those of deploy/server/plan.mjs; README, "On a server", says what each does.
@@ -13,6 +15,7 @@ import { NO_BACKUP_WARNING } from '../lib/backupBeforeDeploy.mjs'
 import { withDeployLock } from '../lib/deployLock.mjs'
 import { currentRelease, historySoFar, migrationsAhead, readHistory, releaseName, releases } from '../lib/releases.mjs'
 import { frontConfFile, SERVER_LAYOUT } from './layout.mjs'
+import { readReleaseManifest } from '../lib/releaseArchive.mjs'
 import { deployPlan, describeStep, rollbackPlan } from './plan.mjs'
 import { runDeploy, runPlan } from './runPlan.mjs'
 
@@ -23,6 +26,8 @@ const { values: options } = parseArgs({
     'dry-run': { type: 'boolean', default: false },
     // The backup site-backup.service takes before the migrations, left out (README, "On a server").
     'no-backup': { type: 'boolean', default: false },
+    // An archive of `npm run release`: deployed as it is, nothing built here.
+    release: { type: 'string' },
   },
 })
 
@@ -48,7 +53,15 @@ function startingPoint(layout) {
   }
 }
 
-function plan(layout, { place, ports, current, history, written }) {
+/** The release archive --release names, with its manifest; null without the option (the checkout is built). */
+async function releaseArchive() {
+  if (!options.release) return null
+  if (options.rollback) throw new Error('--release deploys a release; a rollback goes back to one already here')
+  const archive = path.resolve(options.release)
+  return { archive, manifest: await readReleaseManifest(archive) }
+}
+
+function plan(layout, { place, ports, current, history, written }, release) {
   if (options.rollback) {
     if (!current) throw new Error(`there is no release at ${layout.current} to roll back from`)
     return rollbackPlan({
@@ -64,9 +77,7 @@ function plan(layout, { place, ports, current, history, written }) {
   }
   const steps = deployPlan({
     layout,
-    name: releaseName(),
-    checkout: ROOT,
-    node: process.execPath,
+    ...(release ? { release } : { name: releaseName(), checkout: ROOT, node: process.execPath }),
     ports,
     history,
     backup: !options['no-backup'],
@@ -79,8 +90,9 @@ function plan(layout, { place, ports, current, history, written }) {
 
 continueOnProjectNode()
 try {
+  const release = await releaseArchive()
   if (options['dry-run']) {
-    const steps = plan(SERVER_LAYOUT, startingPoint(SERVER_LAYOUT))
+    const steps = plan(SERVER_LAYOUT, startingPoint(SERVER_LAYOUT), release)
     for (const [i, step] of steps.entries()) console.log(`${i + 1}. ${describeStep(step)}`)
   } else {
     if (process.getuid?.() !== 0)
@@ -89,7 +101,7 @@ try {
     // Planned once the lock is held: what is current then is what the plan starts from.
     await withDeployLock(path.join(layout.baseDir, 'deploy.lock'), options.rollback ? 'a rollback' : 'a deploy', () => {
       const from = startingPoint(layout)
-      const steps = plan(layout, from)
+      const steps = plan(layout, from, release)
       if (options.rollback) return runPlan(steps)
       return runDeploy(steps, { layout, ports: from.ports, previous: from.current, history: from.history })
     })

@@ -2,6 +2,8 @@
 // steps computed from what is there (pure: no file is read, no command run); deploy/server/runPlan.mjs
 // carries the steps out. A step is one of:
 //   { kind: 'copy', from, to }                      the checkout copied into a new release folder
+//   { kind: 'unpack', archive, to }                 a release made by `npm run release` unpacked into
+//                                                   its folder, once checked (deploy/lib/releaseArchive.mjs)
 //   { kind: 'run', command, args, cwd?, env?, failure? }   a command (env: added to the runner's own;
 //                                                   failure: what its failure means, said first)
 //   { kind: 'shareStatic', from, to }               a release's build files added to the front's folder
@@ -92,8 +94,27 @@ const switchSteps = (layout, ports, to, history) => [
 ]
 
 /**
- * A deploy of `checkout` as the release `name`: copied and built once beside the running release,
- * its scratch folders given to the site's user, the site backed up (unless `backup` is false),
+ * How a deploy's release gets into its folder `dir`: the archive `release.archive` (made by `npm run
+ * release`) unpacked, nothing built; else `checkout` copied and built there.
+ */
+const releaseSteps = ({ release, checkout, node, name, dir }) =>
+  release
+    ? [{ kind: 'unpack', archive: release.archive, to: dir }]
+    : [
+        { kind: 'copy', from: checkout, to: dir },
+        ...buildCommands(dir, node).map(([command, args]) => ({
+          kind: 'run',
+          command,
+          args,
+          cwd: dir,
+          env: buildEnv(name, {}),
+        })),
+      ]
+
+/**
+ * A deploy of `checkout` as the release `name`, or of `release` ({ archive, manifest }: made once by
+ * `npm run release`, named by its manifest): copied and built once beside the running release, or
+ * unpacked there, its scratch folders given to the site's user, the site backed up (unless `backup` is false),
  * migrated as that user, its build files added to the
  * front's, `current` flipped to it (added to `history`, the releases named current so far), each
  * instance restarted in turn, the maintenance page saved from the new release, old releases and
@@ -103,27 +124,22 @@ const switchSteps = (layout, ports, to, history) => [
  */
 export function deployPlan({
   layout,
-  name,
-  checkout,
-  node,
+  release = /** @type {{ archive: string, manifest: { name: string } } | null} */ (null),
+  name = release?.manifest.name,
+  checkout = /** @type {string | undefined} */ (undefined),
+  node = /** @type {string | undefined} */ (undefined),
   ports,
   history = /** @type {string[]} */ ([]),
   kept = RELEASES_KEPT,
   backup = true,
 }) {
+  if (!name) throw new Error('a deploy needs the name of its release')
   const dir = path.join(layout.releasesDir, name)
   const scratch = scratchFolders(dir)
   const installed = ports.length > 0
   const migrate = migrateCommand({ releaseDir: dir, user: layout.user, envFile: layout.envFile })
   return [
-    { kind: 'copy', from: checkout, to: dir },
-    ...buildCommands(dir, node).map(([command, args]) => ({
-      kind: 'run',
-      command,
-      args,
-      cwd: dir,
-      env: buildEnv(name, {}),
-    })),
+    ...releaseSteps({ release, checkout, node, name, dir }),
     { kind: 'run', command: 'mkdir', args: ['-p', ...scratch] },
     // Before the install there is no site user yet: the install gives it the folders of `current`.
     ...(installed
@@ -193,6 +209,8 @@ export function describeStep(step) {
   switch (step.kind) {
     case 'copy':
       return `copy ${step.from} into ${step.to}`
+    case 'unpack':
+      return `unpack ${step.archive} into ${step.to}, once its sha256, entries and manifest are checked`
     case 'run':
       return `${step.command} ${step.args.join(' ')}${step.cwd ? `   (in ${step.cwd})` : ''}`
     case 'shareStatic':

@@ -14,6 +14,7 @@ import {
   rollForwardOrBack,
   writeHistory,
 } from '../lib/releases.mjs'
+import { unpackRelease } from '../lib/releaseArchive.mjs'
 import { deployParts, describeStep, undoSwitchPlan } from './plan.mjs'
 
 /** Runs a `run` step's command, failing when it does. */
@@ -32,6 +33,7 @@ async function runStep(step, exec) {
 
 const ACTIONS = {
   copy: ({ from, to }) => copyCheckout(from, to),
+  unpack: ({ archive, to }) => unpackRelease(archive, to),
   shareStatic: ({ from, to }) => {
     shareStaticFiles(from, to)
     precompressStatic(to)

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { BackupError } from './backupArchives.mjs'
-import { DamagedArchiveError, readTarGz } from './tarEntries.mjs'
+import { DamagedArchiveError, entryPath, readTarGz, shownName } from './tarEntries.mjs'
 
 /** What the manifest's `format` says: 2 may list the settings file (`secrets`), which 1 never held. */
 export const MANIFEST_FORMAT = 2
@@ -27,20 +27,6 @@ export const PRIVATE_NEW_FILE =
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 /** The database copy each kind of backup holds, and no other name. */
 const DATABASE_COPIES = { sqlite: SQLITE_COPY, postgres: POSTGRES_DUMP }
-
-/** An entry's name as a relative path of `/`-separated parts (tar's leading `./` dropped), or why it is refused. */
-function entryPath(name) {
-  const trimmed = name.replace(/^(\.\/)+/, '').replace(/\/+$/, '')
-  if (trimmed === '' || trimmed === '.') return { path: '' }
-  if (name.startsWith('/')) return { refused: 'an absolute path' }
-  const parts = trimmed.split('/')
-  if (parts.includes('..')) return { refused: 'a path leading out of the folder it is unpacked in' }
-  if (parts.some((part) => part === '' || part === '.')) return { refused: 'a path in an unusual form' }
-  return { path: trimmed }
-}
-
-/** Control characters shown as escapes, so that an entry's name in a message is what the archive holds. */
-const shownName = (name) => JSON.stringify(name).slice(1, -1)
 
 /**
  * What the manifest lets a restore take: each regular file (the manifest itself, the database

@@ -28,6 +28,20 @@ const PAX_GLOBAL_HEADER = 'g'
 
 export class DamagedArchiveError extends Error {}
 
+/** An entry's name as a relative path of `/`-separated parts (tar's leading `./` dropped), or why it is refused. */
+export function entryPath(name) {
+  const trimmed = name.replace(/^(\.\/)+/, '').replace(/\/+$/, '')
+  if (trimmed === '' || trimmed === '.') return { path: '' }
+  if (name.startsWith('/')) return { refused: 'an absolute path' }
+  const parts = trimmed.split('/')
+  if (parts.includes('..')) return { refused: 'a path leading out of the folder it is unpacked in' }
+  if (parts.some((part) => part === '' || part === '.')) return { refused: 'a path in an unusual form' }
+  return { path: trimmed }
+}
+
+/** Control characters shown as escapes, so that an entry's name in a message is what the archive holds. */
+export const shownName = (name) => JSON.stringify(name).slice(1, -1)
+
 const text = (block, start, length) => {
   const field = block.subarray(start, start + length)
   const end = field.indexOf(0)
@@ -178,12 +192,20 @@ class TarReader {
 
 /**
  * Reads every entry of the gzip-compressed tar at `file`, in order, calling `visit` for each (see
- * TarReader). A file that is not gzip, is cut short or holds a malformed header throws DamagedArchiveError.
+ * TarReader), and `tap` (awaited) with each of the file's compressed chunks. A file that is not
+ * gzip, is cut short or holds a malformed header throws DamagedArchiveError.
  */
-export async function readTarGz(file, visit) {
+export async function readTarGz(file, visit, { tap } = {}) {
   const reader = new TarReader(visit)
+  // `tap` sees each compressed chunk as read, before it is unpacked (a hash, a copy to a process).
+  const tapped = async function* (chunks) {
+    for await (const chunk of chunks) {
+      await tap?.(chunk)
+      yield chunk
+    }
+  }
   try {
-    await pipeline(fs.createReadStream(file), createGunzip(), async (chunks) => {
+    await pipeline(fs.createReadStream(file), tapped, createGunzip(), async (chunks) => {
       for await (const chunk of chunks) reader.push(chunk)
     })
   } catch (error) {

@@ -24,10 +24,7 @@ import { maintenancePageFile } from '../../deploy/lib/maintenancePage.mjs'
 import { frontConf, frontConfFile, SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { deployPlan, rollbackPlan } from '../../deploy/server/plan.mjs'
 import { runDeploy, runPlan } from '../../deploy/server/runPlan.mjs'
-
-type Step = ReturnType<typeof deployPlan>[number]
-type RunStep = Extract<Step, { kind: 'run' }>
-type Layout = typeof SERVER_LAYOUT
+import { layoutIn, type Layout, type RunStep, type Step } from '../support/serverDeploy'
 
 const PORTS = [3400, 3401]
 /** How long a restarted instance of the test answers 503 before it is ready. */
@@ -328,16 +325,8 @@ beforeAll(async () => {
   // What `next build` leaves (the build itself is a recorded command here).
   writeCheckoutFile('.next/static/chunks/app-one.js', 'console.log("one")\n'.repeat(50))
   writeCheckoutFile('node_modules/some-package/index.js', 'module.exports = 1\n')
-  const base = path.join(work, 'opt-site')
-  const frontDir = path.join(work, 'site-front')
-  layout = {
-    ...SERVER_LAYOUT,
-    baseDir: base,
-    releasesDir: path.join(base, 'releases'),
-    current: path.join(base, 'current'),
-    staticDir: path.join(base, 'static'),
-    frontDir,
-  }
+  layout = layoutIn(work)
+  const { frontDir } = layout
   fs.mkdirSync(frontDir)
   fs.writeFileSync(
     frontConfFile(frontDir),

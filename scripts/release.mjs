@@ -1,0 +1,56 @@
+// `npm run release [-- --out DIR]`: one release of this checkout, made once for every server. The
+// checkout is copied into a folder of its own (its dependencies as installed, hard links), built
+// there once with the release's name as build id and Next deployment id, described in release.json
+// (deploy/lib/releaseArchive.mjs) and packed as DIR/<name>.tar.gz with its sha256 beside it
+// (DIR: release-archives/ by default). Copy both files to each server and deploy them there with
+// `node deploy/server/deploy.mjs --release DIR/<name>.tar.gz` (README, "On a server").
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { continueOnProjectNode, ROOT } from './lib/bootstrap.mjs'
+import {
+  checksumFileOf,
+  packRelease,
+  RELEASE_MANIFEST,
+  releaseManifest,
+  verifyRelease,
+} from '../deploy/lib/releaseArchive.mjs'
+import { checkoutCommit, makeRelease, releaseName } from '../deploy/lib/releases.mjs'
+
+/** Where the archives go unless --out says: a folder of the checkout git ignores (a release must not hold the ones before). */
+const DEFAULT_OUT = 'release-archives'
+/** Where a release is built before it is packed: inside the checkout, on the disk of its dependencies. */
+const STAGING_DIR = path.join(ROOT, '.tmp', 'release-staging')
+const MEGABYTE = 1024 * 1024
+const SECOND_MS = 1000
+
+continueOnProjectNode()
+const { values: options } = parseArgs({ options: { out: { type: 'string' } } })
+const started = Date.now()
+const name = releaseName()
+const dir = path.join(STAGING_DIR, name)
+try {
+  const { commit, uncommitted } = checkoutCommit()
+  if (uncommitted)
+    console.warn('> The checkout has changes not committed: they are in the release (release.json says so).')
+  makeRelease(name, { releasesDir: STAGING_DIR })
+  const manifest = releaseManifest(dir, { name, commit, uncommitted })
+  fs.writeFileSync(path.join(dir, RELEASE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  console.log(`> Packing release ${name}…`)
+  const archive = await packRelease(dir, options.out ? path.resolve(options.out) : path.join(ROOT, DEFAULT_OUT))
+  // Read back as a deploy reads it: a release no server would take is not handed out.
+  await verifyRelease(archive).catch((error) => {
+    for (const file of [archive, checksumFileOf(archive)]) fs.rmSync(file, { force: true })
+    throw error
+  })
+  const megabytes = fs.statSync(archive).size / MEGABYTE
+  console.log(
+    `> Release ${name}: ${path.relative(process.cwd(), archive)} (${megabytes.toFixed(0)} MB) and ` +
+      `${path.basename(checksumFileOf(archive))}, made in ${Math.round((Date.now() - started) / SECOND_MS)} s.`,
+  )
+} catch (error) {
+  console.error(`scripts/release.mjs: ${error instanceof Error ? error.message : error}`)
+  process.exitCode = 1
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true })
+}
