@@ -1,4 +1,5 @@
-import { processWide } from '@/platform/processWide'
+// Relative, not '@/': next.config.ts loads this file, and Next's loader of its configuration knows no path aliases.
+import { processWide } from '../platform/processWide'
 
 /** Hosts a configured third party needs, per CSP directive. */
 export type ThirdPartySources = { script: string[]; connect: string[]; img: string[]; frame: string[]; style: string[] }
