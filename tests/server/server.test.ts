@@ -3,6 +3,7 @@
 // promises. Each test is a step and needs the ones before it. `npm run test:server`.
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
+import https from 'node:https'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Container, ROOT, until } from './support/container'
@@ -20,6 +21,8 @@ const BACK_AFTER_BOOT_MS = 90_000
 /** README, "On a server": an instance killed is started again by systemd within this. */
 const BACK_AFTER_KILL_MS = 5_000
 const CURL_SECONDS = 10
+/** A request of the loop during a deploy that takes longer counts as failed. */
+const LOOP_REQUEST_MS = 10_000
 
 /** curl inside the container, to the front at `address` for the site's domain: "<http version> <status> <redirect>". */
 const curlFront = (scheme: 'http' | 'https', address: string, urlPath = '/') => {
@@ -66,7 +69,10 @@ describe('a Debian 12 server, from bare to a supervised HTTPS site', () => {
       // `npm ci` stands in as a copy of this checkout's installed dependencies (the same lock file):
       // the container has no npm of its own before the project's, and a download would take minutes.
       const modules = fs.realpathSync(path.join(ROOT, 'node_modules'))
-      execSync(`cp -a ${modules}/. ${path.join(container.rootfs, CHECKOUT, 'node_modules')}/`)
+      const installed = path.join(container.rootfs, CHECKOUT, 'node_modules')
+      execSync(`cp -a ${modules}/. ${installed}/`)
+      // What `npm start` writes once it installed, and `npm ci` does not.
+      fs.rmSync(path.join(installed, '.install-stamp'), { force: true })
       await container.run(inCheckout('node deploy/server/deploy.mjs'), { timeoutMs: DEPLOY_MS })
       expect(await container.run('readlink /opt/site/current')).toMatch(/^\/opt\/site\/releases\//)
     },
@@ -135,5 +141,87 @@ describe('a Debian 12 server, from bare to a supervised HTTPS site', () => {
       await siteAnswers('the site started again', BACK_AFTER_BOOT_MS)
     },
     3 * 60_000,
+  )
+})
+
+/** Requests to the front one after another until `stop` is called: how many answered 200, and the rest. */
+function requestLoop() {
+  let stopped = false
+  const counts = { ok: 0, failed: [] as string[] }
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const request = https.get(
+        {
+          host: '127.0.0.1',
+          port: 443,
+          path: '/',
+          servername: DOMAIN,
+          headers: { host: DOMAIN },
+          rejectUnauthorized: false,
+          timeout: LOOP_REQUEST_MS,
+        },
+        (response) => {
+          response.resume()
+          response.on('end', () => {
+            if (response.statusCode === 200) counts.ok++
+            else counts.failed.push(`status ${response.statusCode}`)
+            resolve()
+          })
+        },
+      )
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${LOOP_REQUEST_MS} ms`)))
+      request.on('error', (error) => {
+        counts.failed.push(error.message)
+        resolve()
+      })
+    })
+  const running = (async () => {
+    while (!stopped) await once()
+  })()
+  return {
+    async stop() {
+      stopped = true
+      await running
+      return counts
+    },
+  }
+}
+
+const releaseNow = async () => (await container.run('readlink /opt/site/current')).trim()
+
+describe('deploys on the server', () => {
+  let first = ''
+
+  test(
+    'a new release deployed while requests go on: none fails',
+    async () => {
+      first = await releaseNow()
+      const loop = requestLoop()
+      try {
+        await container.run(inCheckout('node deploy/server/deploy.mjs'), { timeoutMs: DEPLOY_MS })
+      } finally {
+        const counts = await loop.stop()
+        expect(counts.failed).toEqual([])
+        expect(counts.ok).toBeGreaterThan(0)
+      }
+      expect(await releaseNow()).not.toBe(first)
+    },
+    DEPLOY_MS + 60_000,
+  )
+
+  test(
+    'rolled back to the release before while requests go on: none fails',
+    async () => {
+      const loop = requestLoop()
+      try {
+        await container.run(inCheckout('node deploy/server/deploy.mjs --rollback'), { timeoutMs: INSTALL_MS })
+      } finally {
+        const counts = await loop.stop()
+        expect(counts.failed).toEqual([])
+        expect(counts.ok).toBeGreaterThan(0)
+      }
+      expect(await releaseNow()).toBe(first)
+    },
+    INSTALL_MS + 60_000,
   )
 })

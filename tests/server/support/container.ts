@@ -5,6 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { ensureDebianPackages } from '../../../scripts/lib/bootstrap.mjs'
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..')
 /** Kept between runs on this machine; `.tmp/` is in .gitignore. */
@@ -44,8 +45,15 @@ export function debianMirror(): string {
   throw new Error(`no Debian mirror named in ${APT_SOURCES.join(' or ')}`)
 }
 
+/** The host's tools for the container, from Debian's packages (scripts/test.mjs lists them too). */
+export const CONTAINER_PACKAGES: [string, string][] = [
+  ['/usr/sbin/debootstrap', 'debootstrap'],
+  ['/usr/bin/systemd-nspawn', 'systemd-container'],
+]
+
 /** The cached base tarball, made by debootstrap when there is none (a few minutes, once per machine). */
 export function baseTarball(): string {
+  ensureDebianPackages(CONTAINER_PACKAGES)
   if (fs.existsSync(BASE_TARBALL)) return BASE_TARBALL
   fs.mkdirSync(CACHE_DIR, { recursive: true })
   const work = fs.mkdtempSync(path.join(CACHE_DIR, 'debootstrap-'))
