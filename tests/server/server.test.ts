@@ -8,7 +8,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Container, ROOT, until } from './support/container'
 
-/** The container shares the host's network: instance ports no other suite of the project takes. */
+/**
+ * The container shares the host's network: while it runs, its front holds 80 and 443, Debian's
+ * PostgreSQL 5432 and Redis 6379 (no suite of the project takes these), and its instances ports no
+ * other suite takes.
+ */
 const INSTANCES = [3741, 3742]
 const DOMAIN = 'site.test'
 const CHECKOUT = '/opt/site/checkout'

@@ -128,7 +128,9 @@ export class Container {
     // systemctl answers once systemd has its private socket; --wait then holds until the boot is done.
     const said = await until('boot: systemd inside', deadline - Date.now(), async () => {
       const state = await this.exec('systemctl is-system-running --wait', { timeoutMs: deadline - Date.now() })
-      return /Failed to connect/.test(state.stderr) ? undefined : state.stdout.trim() || state.stderr.trim()
+      const said = state.stdout.trim() || state.stderr.trim()
+      // "offline": a PID 1 not yet listening (just after a reboot); a failed connection likewise.
+      return said === 'offline' || /Failed to connect/.test(said) ? undefined : said
     })
     if (said !== 'running' && said !== 'degraded')
       throw new Error(`boot: systemd says "${said}" after the boot\n${this.tail()}`)
