@@ -194,6 +194,18 @@ function requestLoop() {
 
 const releaseNow = async () => (await container.run('readlink /opt/site/current')).trim()
 
+/** Runs an operator's command inside while requests go on, and checks that each of them was answered. */
+async function underRequests(command: string, timeoutMs: number) {
+  const loop = requestLoop()
+  try {
+    await container.run(inCheckout(command), { timeoutMs })
+  } finally {
+    const counts = await loop.stop()
+    expect(counts.failed).toEqual([])
+    expect(counts.ok).toBeGreaterThan(0)
+  }
+}
+
 describe('deploys on the server', () => {
   let first = ''
 
@@ -201,14 +213,7 @@ describe('deploys on the server', () => {
     'a new release deployed while requests go on: none fails',
     async () => {
       first = await releaseNow()
-      const loop = requestLoop()
-      try {
-        await container.run(inCheckout('node deploy/server/deploy.mjs'), { timeoutMs: DEPLOY_MS })
-      } finally {
-        const counts = await loop.stop()
-        expect(counts.failed).toEqual([])
-        expect(counts.ok).toBeGreaterThan(0)
-      }
+      await underRequests('node deploy/server/deploy.mjs', DEPLOY_MS)
       expect(await releaseNow()).not.toBe(first)
     },
     DEPLOY_MS + 60_000,
@@ -217,14 +222,7 @@ describe('deploys on the server', () => {
   test(
     'rolled back to the release before while requests go on: none fails',
     async () => {
-      const loop = requestLoop()
-      try {
-        await container.run(inCheckout('node deploy/server/deploy.mjs --rollback'), { timeoutMs: INSTALL_MS })
-      } finally {
-        const counts = await loop.stop()
-        expect(counts.failed).toEqual([])
-        expect(counts.ok).toBeGreaterThan(0)
-      }
+      await underRequests('node deploy/server/deploy.mjs --rollback', INSTALL_MS)
       expect(await releaseNow()).toBe(first)
     },
     INSTALL_MS + 60_000,
