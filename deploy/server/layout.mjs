@@ -1,6 +1,7 @@
 // Where the site lives on a server, and the systemd units that run it, rendered from deploy/systemd.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEPENDENCIES_INSTALLED_ENV } from '../../scripts/lib/bootstrap.mjs'
 import { nginxConfText } from '../lib/nginxConf.mjs'
 import { renderTemplate } from '../lib/template.mjs'
 
@@ -79,14 +80,15 @@ export const acmeChallengeDir = (frontDir = SERVER_LAYOUT.frontDir) => path.join
 export const frontConfFile = (frontDir = SERVER_LAYOUT.frontDir) => path.join(frontDir, 'nginx.conf')
 
 /**
- * Applies the migrations of `releaseDir` once, as the site's user with its settings file: the
+ * Applies the migrations of `releaseDir` once, as the site's user with its settings file (its
+ * dependencies taken as installed: scripts/lib/bootstrap.mjs, DEPENDENCIES_INSTALLED_ENV): the
  * command and its folder.
  */
 export const migrateCommand = ({ releaseDir, user = SERVER_LAYOUT.user, envFile = SERVER_LAYOUT.envFile }) => ({
   command: 'runuser',
   args: [
     ...['-u', user, '--', 'sh', '-c'],
-    `set -a && . ${envFile} && exec ${releaseDir}/node_modules/.bin/node scripts/migrate.mjs`,
+    `set -a && . ${envFile} && ${DEPENDENCIES_INSTALLED_ENV}=1 exec ${releaseDir}/node_modules/.bin/node scripts/migrate.mjs`,
   ],
   cwd: releaseDir,
 })

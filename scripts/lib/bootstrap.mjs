@@ -81,8 +81,16 @@ function installRuntime() {
   return fs.realpathSync(runtime)
 }
 
+/**
+ * Set by a server's migrations (deploy/server/layout.mjs): a release's dependencies are the
+ * checkout's, installed by the operator's `npm ci` (which writes no install stamp), and the site's
+ * user could not install any into the release, which is root's.
+ */
+export const DEPENDENCIES_INSTALLED_ENV = 'SITE_DEPENDENCIES_INSTALLED'
+
 /** Installs dependencies when node_modules is missing or older than package-lock.json. */
 export function ensureInstalled() {
+  if (process.env[DEPENDENCIES_INSTALLED_ENV] === '1') return
   const lock = path.join(ROOT, 'package-lock.json')
   const wanted = sha256(fs.readFileSync(lock), fs.readFileSync(path.join(ROOT, 'package.json')))
   const have = fs.existsSync(INSTALL_STAMP) ? fs.readFileSync(INSTALL_STAMP, 'utf8') : ''
