@@ -12,10 +12,13 @@ import { describe, expect, it } from 'vitest'
  */
 const SHARED = ['forms', 'platform', 'security', 'dom', 'metrics', 'migrations', 'payload-types']
 const MAY_IMPORT: Record<string, string[]> = {
-  site: ['content', 'blocks', 'contact', 'chat', 'analytics', 'search'],
+  site: ['content', 'blocks', 'contact', 'chat', 'analytics', 'search', 'brand'],
+  // The owner's logo, colours and fonts, read from the content model's settings.
+  brand: ['content'],
   blocks: ['content', 'contact'],
-  chat: ['content', 'contact', 'analytics'],
-  contact: ['content', 'analytics'],
+  chat: ['content', 'contact', 'analytics', 'brand'],
+  // The emails carry the owner's logo.
+  contact: ['content', 'analytics', 'brand'],
   analytics: ['content'],
   // Search reads the blocks' schemas to find the text fields of a page.
   search: ['content', 'blocks/configs'],

@@ -15,6 +15,7 @@ export const ROUTE_FIRST_SEGMENTS = new Set([
   'admin',
   'agent',
   'api',
+  'brand-assets',
   'chat',
   'favicon.ico',
   'index.php',
