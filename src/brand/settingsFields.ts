@@ -47,6 +47,7 @@ const colourField = (name: BrandColourName, fieldName: string, label: string): F
 export const brandFields: Field[] = [
   {
     name: 'logo',
+    label: 'Brand logo',
     type: 'upload',
     relationTo: 'media',
     filterOptions: { mimeType: { in: [...LOGO_MIME_TYPES] } },
