@@ -8,6 +8,7 @@ import { FONT_FILES_PATH, FONT_PAIRINGS } from '@/brand/fonts'
 import { BRAND_IMAGES } from '@/brand/images'
 import { logoVersion } from '@/brand/logo'
 import { localBusinessJsonLd } from '@/site/structuredData'
+import { fieldRefusal as refusal } from '../support/fieldRefusal'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload
@@ -23,16 +24,6 @@ const saveAppearance = (appearance: Record<string, unknown>) =>
   payload.updateGlobal({ slug: 'site-settings', data: { business, appearance } as never })
 const currentBrand = async () =>
   readBrand(payload, (await payload.findGlobal({ slug: 'site-settings', depth: 0 })).appearance)
-
-/** The field errors Payload names when it refuses a save. */
-async function refusal(save: Promise<unknown>): Promise<{ path: string; message: string }[]> {
-  const error = (await save.then(
-    () => null,
-    (caught: unknown) => caught,
-  )) as { data?: { errors?: { path: string; message: string }[] } } | null
-  expect(error, 'the save was accepted').not.toBeNull()
-  return (error?.data?.errors ?? []).map(({ path, message }) => ({ path, message }))
-}
 
 /** A wide logo drawn as SVG: 200 × 80 units. */
 const LOGO_SVG = Buffer.from(

@@ -1,4 +1,5 @@
 import type { ServerProps } from 'payload'
+import type { ReactNode } from 'react'
 import { PayloadIcon, PayloadLogo } from '@payloadcms/ui/shared'
 import { readSiteSettings } from '@/content/siteSettingsReader'
 import { findLogo } from '../logo'
@@ -13,32 +14,31 @@ async function ownerLogo(payload: ServerProps['payload']) {
   return logo?.url ? { src: logo.url, alt: settings?.business?.name ?? logo.alt } : null
 }
 
-/** The sign-in page's graphic: the owner's logo when one is set, Payload's own otherwise. */
-export async function AdminLogo({ payload }: ServerProps) {
+/** The owner's logo at a set height, or Payload's own graphic when none is set. */
+async function OwnerGraphic({
+  payload,
+  height,
+  fallback,
+}: Pick<ServerProps, 'payload'> & { height: number; fallback: ReactNode }) {
   const logo = await ownerLogo(payload)
-  if (!logo) return <PayloadLogo />
+  if (!logo) return fallback
   return (
     // eslint-disable-next-line @next/next/no-img-element -- the admin shows the upload as it is
     <img
       className="admin-brand-logo"
       src={logo.src}
       alt={logo.alt}
-      style={{ height: ADMIN_LOGO_HEIGHT_PX, width: 'auto' }}
+      style={{ height, width: 'auto', maxWidth: '100%' }}
     />
   )
 }
 
+/** The sign-in page's graphic: the owner's logo when one is set, Payload's own otherwise. */
+export const AdminLogo = ({ payload }: ServerProps) => (
+  <OwnerGraphic payload={payload} height={ADMIN_LOGO_HEIGHT_PX} fallback={<PayloadLogo />} />
+)
+
 /** The nav's small graphic: the owner's logo when one is set, Payload's icon otherwise. */
-export async function AdminIcon({ payload }: ServerProps) {
-  const logo = await ownerLogo(payload)
-  if (!logo) return <PayloadIcon />
-  return (
-    // eslint-disable-next-line @next/next/no-img-element -- the admin shows the upload as it is
-    <img
-      className="admin-brand-icon"
-      src={logo.src}
-      alt={logo.alt}
-      style={{ height: ADMIN_ICON_SIZE_PX, width: 'auto', maxWidth: 4 * ADMIN_ICON_SIZE_PX }}
-    />
-  )
-}
+export const AdminIcon = ({ payload }: ServerProps) => (
+  <OwnerGraphic payload={payload} height={ADMIN_ICON_SIZE_PX} fallback={<PayloadIcon />} />
+)
