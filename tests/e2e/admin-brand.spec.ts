@@ -1,4 +1,5 @@
 import { test, type APIRequestContext } from '@playwright/test'
+import { E2E_URL } from '../../playwright.config'
 import { FONT_FILES_PATH, FONT_PAIRINGS } from '../../src/brand/fonts'
 import {
   ADMIN_TEST_TIMEOUT_MS,
@@ -34,6 +35,7 @@ test.describe('the brand in Settings → Appearance', () => {
   test.setTimeout(ADMIN_TEST_TIMEOUT_MS)
 
   test('an owner uploads a logo, is refused a colour white text cannot be read on, picks fonts, and sees it all on the site', async ({
+    browser,
     context,
     page,
     request,
@@ -69,6 +71,17 @@ test.describe('the brand in Settings → Appearance', () => {
       await page.getByRole('option', { name: FONT_PAIRINGS.warm.label }).click()
       await page.locator('#action-save').click()
       await expect(page.getByText(/updated successfully/i).first()).toBeVisible()
+
+      // The admin wears it too: in its nav, and on the sign-in page a signed-out owner sees.
+      await openAdmin(page, '')
+      await expect(page.locator('img.admin-brand-logo').first()).toBeVisible()
+      const signedOut = await browser.newPage()
+      try {
+        await signedOut.goto(`${E2E_URL}/admin/login`)
+        await expect(signedOut.locator('img.admin-brand-logo').first()).toBeVisible()
+      } finally {
+        await signedOut.close()
+      }
 
       // The site shows it at once (within the time any edit takes to reach visitors).
       const fontFiles: string[] = []
