@@ -55,12 +55,6 @@ const fontFace = (face: ServedFace) =>
   `@font-face{font-family:'${face.family}';font-style:normal;font-display:swap;font-weight:100 900;` +
   `src:url(${FONT_FILES_PATH}${face.file}) format('woff2-variations'),url(${FONT_FILES_PATH}${face.file}) format('woff2')}`
 
-/** The font files the chosen pairing loads (none for today's fonts), for the page to ask for early. */
-export const brandFontFiles = (brand: Brand): string[] => {
-  const { heading, text } = FONT_PAIRINGS[brand.fontPairing]
-  return [heading, text].flatMap((face) => (face ? [`${FONT_FILES_PATH}${face.file}`] : []))
-}
-
 /**
  * The CSS that sets the brand over the site's own sheets: the colour properties the theme reads
  * and the chosen pairing's faces. Empty for the default brand, so today's pages stay byte for byte
