@@ -3,7 +3,15 @@ import type { SiteSetting } from '@/payload-types'
 import { absoluteUrl } from '@/platform/siteUrl'
 import { BRAND_COLOURS, type BrandColourName, brandColourProblem, darkShade } from './colours'
 import { normalHex } from './contrast'
-import { DEFAULT_FONT_PAIRING, FONT_FILES_PATH, FONT_PAIRINGS, type FontPairingName, isFontPairingName } from './fonts'
+import {
+  DEFAULT_FONT_PAIRING,
+  fallbackFamily,
+  fallbackOverrides,
+  FONT_FILES_PATH,
+  FONT_PAIRINGS,
+  type FontPairingName,
+  isFontPairingName,
+} from './fonts'
 import type { ServedFace } from './fonts'
 import { brandImagePath, findLogo, logoVersion } from './logo'
 
@@ -51,9 +59,17 @@ export const absoluteLogoUrl = (brand: Brand): string | null =>
 const TEXT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 const HEADING_STACK = 'Georgia, serif'
 
-const fontFace = (face: ServedFace) =>
-  `@font-face{font-family:'${face.family}';font-style:normal;font-display:swap;font-weight:100 900;` +
-  `src:url(${FONT_FILES_PATH}${face.file}) format('woff2-variations'),url(${FONT_FILES_PATH}${face.file}) format('woff2')}`
+/** The served face, and its stand-in sized like it (a local font), which the stacks name next. */
+const fontFaces = (face: ServedFace) => {
+  const overrides = Object.entries(fallbackOverrides(face)).map(([name, value]) => `${name}:${value}`)
+  return (
+    `@font-face{font-family:'${face.family}';font-style:normal;font-display:swap;font-weight:100 900;` +
+    `src:url(${FONT_FILES_PATH}${face.file}) format('woff2-variations'),url(${FONT_FILES_PATH}${face.file}) format('woff2')}\n` +
+    `@font-face{font-family:'${fallbackFamily(face)}';src:local('${face.fallback.localName}');${overrides.join(';')}}`
+  )
+}
+
+const stack = (face: ServedFace, rest: string) => `'${face.family}', '${fallbackFamily(face)}', ${rest}`
 
 /**
  * The CSS that sets the brand over the site's own sheets: the colour properties the theme reads
@@ -73,12 +89,12 @@ export function brandStylesheet(brand: Brand): string {
   const pairing = FONT_PAIRINGS[brand.fontPairing]
   const faces: string[] = []
   if (pairing.text) {
-    properties.push(`--font:'${pairing.text.family}', ${TEXT_STACK}`)
-    faces.push(fontFace(pairing.text))
+    properties.push(`--font:${stack(pairing.text, TEXT_STACK)}`)
+    faces.push(fontFaces(pairing.text))
   }
   if (pairing.heading) {
-    properties.push(`--font-serif:'${pairing.heading.family}', ${HEADING_STACK}`)
-    faces.push(fontFace(pairing.heading))
+    properties.push(`--font-serif:${stack(pairing.heading, HEADING_STACK)}`)
+    faces.push(fontFaces(pairing.heading))
   }
   if (!properties.length) return ''
   return [...faces, `html:root{${properties.join(';')}}`].join('\n')
