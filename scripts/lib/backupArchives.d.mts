@@ -10,3 +10,9 @@ export declare function archiveSeries(name: string): string | null
 export declare function archiveDate(name: string): Date | null
 export declare function isBeforeRestoreArchive(name: string): boolean
 export declare function newestArchive(backupDir: string, source?: string): { name: string; made: Date } | null
+export declare function freeArchiveName(
+  backupDir: string,
+  source: string,
+  date: Date,
+  options?: { encrypted?: boolean },
+): { name: string; made: Date }
