@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 import { backupDirFromEnv, restore } from './lib/backup.mjs'
 import { BackupError } from './lib/backupArchives.mjs'
 import { downloadArchive, offsiteStoreFrom, parseS3Address } from './lib/backupOffsite.mjs'
+import { giveToSiteOwner } from './lib/backupRestoreAccess.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const USAGE =
@@ -69,6 +70,8 @@ async function localArchive(given, backupDir) {
   try {
     await downloadArchive(store, address.key, () => fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }))
     fs.renameSync(partial, file)
+    // Kept among the site's archives: run by root, it is the backup folder's owner's, as they are.
+    giveToSiteOwner(file, backupDir)
   } catch (error) {
     fs.rmSync(partial, { force: true })
     throw error instanceof BackupError ? new BackupError(`${error.message} (nothing was changed)`) : error

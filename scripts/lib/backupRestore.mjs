@@ -14,11 +14,13 @@ import {
   loadDatabaseCopy,
   rowCountsOf,
   sameCounts,
+  sqliteFileOf,
   tableCountOf,
 } from './backupDatabase.mjs'
 import { decryptInto, identitiesFrom, isEncrypted } from './backupEncryption.mjs'
 import { copyIntoNewFile, filesBelow, sha256Of } from './backupFiles.mjs'
 import { backup, defaultBackupDir, PLAIN_ARCHIVE } from './backupMaking.mjs'
+import { currentUser, giveToSiteOwner, settingsAccessRefusal } from './backupRestoreAccess.mjs'
 import { restoreSettings } from './backupSettings.mjs'
 
 /** A restored data file's mode before the umask: what the site's own writes ask for. */
@@ -47,9 +49,10 @@ async function emptyTarget(target) {
  * Backs up what a forced restore is about to replace into `backupDir`, as `<source>-before-restore-<time>.tar.gz`;
  * returns the archive's path. It prunes nothing: the next scheduled backup applies retention.
  */
-async function keepBeforeRestore(target, { backupDir, source }) {
+async function keepBeforeRestore(target, { backupDir, source, user }) {
   try {
     const kept = await backup({ ...target, backupDir, source: `${source}-${BEFORE_RESTORE}`, envFile: null })
+    giveToSiteOwner(kept.archive, backupDir, user)
     return kept.archive
   } catch (error) {
     const fix = error?.code === 'EACCES' ? 'set BACKUP_DIR to a folder this user may write, or ' : ''
@@ -77,11 +80,30 @@ async function plainArchive(archive, identityFile, staging) {
 }
 
 /**
+ * A folder of this user's alone beside the data folder, for the archive's contents; a user who may
+ * not make one there (the site's user beside a server's /var/lib/site) is told to run the restore as root.
+ */
+function stagingBeside(target) {
+  const parent = path.dirname(target.dataDir)
+  try {
+    fs.mkdirSync(parent, { recursive: true })
+    return fs.mkdtempSync(path.join(parent, `.restore-${path.basename(target.dataDir)}-`))
+  } catch (error) {
+    if (error?.code !== 'EACCES') throw error
+    throw new BackupError(
+      `this user may not make a folder in ${parent}: run the restore as root (sudo) (nothing was changed)`,
+    )
+  }
+}
+
+/**
  * Restores an archive into an empty target (`force` first backs it up into `backupDir`, then
  * empties it), then checks every table's row count and every file's hash against the manifest.
  * An encrypted archive is opened with the private key in `identityFile` (`-`: standard input);
  * the settings it holds are brought into `settingsFile` (backupSettings.mjs), when given.
- * Nothing is touched until the archive has been unpacked and checked whole, its database copy included.
+ * Nothing is touched until the archive has been unpacked and checked whole, its database copy included,
+ * nor when `user` could not write the settings an encrypted archive brings (backupRestoreAccess.mjs);
+ * run by root, what it restores goes to the owner of the data folder.
  */
 export async function restore({
   archive,
@@ -92,11 +114,14 @@ export async function restore({
   source = 'site',
   identityFile = null,
   settingsFile = null,
+  user = currentUser(),
 }) {
   const target = { dataDir: path.resolve(dataDir), databaseUrl }
-  const parent = path.dirname(target.dataDir)
-  fs.mkdirSync(parent, { recursive: true })
-  const staging = fs.mkdtempSync(path.join(parent, `.restore-${path.basename(target.dataDir)}-`))
+  // Only an encrypted archive holds settings (backupMaking.mjs); a refusal comes before anything is made.
+  const refusal =
+    settingsFile && fs.existsSync(archive) && isEncrypted(archive) && settingsAccessRefusal(settingsFile, user)
+  if (refusal) throw new BackupError(`${refusal} (nothing was changed)`)
+  const staging = stagingBeside(target)
   let touched = false
   let beforeRestore = null
   try {
@@ -117,7 +142,7 @@ export async function restore({
           `the target is not empty (${existing.files} files in ${target.dataDir}, ${existing.tables} tables in ${describeDatabase(target)}); restore into an empty one, or pass --force to replace what is there (a new site's seeded pages and first admin too), a copy of it kept in ${backupDir}`,
         )
       }
-      beforeRestore = await keepBeforeRestore(target, { backupDir, source })
+      beforeRestore = await keepBeforeRestore(target, { backupDir, source, user })
       touched = true
       await emptyTarget(target)
     }
@@ -125,11 +150,13 @@ export async function restore({
 
     await loadDatabaseCopy(manifest, databaseCopy, target)
     fs.mkdirSync(target.dataDir, { recursive: true })
+    if (!isPostgres(databaseUrl)) giveToSiteOwner(sqliteFileOf(target), target.dataDir, user)
     // Made as the site makes its files (mode 0666 less the umask), so the front reads uploads as before.
     for (const file of manifest.files) {
       const to = path.join(target.dataDir, file.path)
       fs.mkdirSync(path.dirname(to), { recursive: true })
       await copyIntoNewFile(path.join(staging, FILES_FOLDER, file.path), to, SITE_FILE_MODE)
+      giveToSiteOwner(to, target.dataDir, user)
     }
 
     const tables = await rowCountsOf(target)
