@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { backupDirFromEnv, restore } from './lib/backup.mjs'
-import { BackupError } from './lib/backupArchives.mjs'
+import { BackupError, EXIT_NOTHING_CHANGED, NothingChangedError } from './lib/backupArchives.mjs'
 import { downloadArchive, offsiteStoreFrom, parseS3Address } from './lib/backupOffsite.mjs'
 import { giveToSiteOwner } from './lib/backupRestoreAccess.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
@@ -42,9 +42,7 @@ async function restoreIntoStack(options) {
   const { portAnswers, stopProcess } = await import('../deploy/lib/processes.mjs')
   const { startPostgres } = await import('../deploy/lib/services.mjs')
   if (await portAnswers(PG_PORT)) {
-    throw new Error(
-      `something listens on port ${PG_PORT}: stop the stack first (npm run stack:stop), nothing was changed`,
-    )
+    throw new NothingChangedError(`something listens on port ${PG_PORT}: stop the stack first (npm run stack:stop)`)
   }
   fs.mkdirSync(LOG_DIR, { recursive: true })
   const postgres = await startPostgres()
@@ -74,7 +72,7 @@ async function localArchive(given, backupDir) {
     giveToSiteOwner(file, backupDir)
   } catch (error) {
     fs.rmSync(partial, { force: true })
-    throw error instanceof BackupError ? new BackupError(`${error.message} (nothing was changed)`) : error
+    throw error instanceof BackupError ? new NothingChangedError(error.message) : error
   }
   console.log(`> Downloaded ${given} into ${file}`)
   return file
@@ -112,5 +110,5 @@ try {
   )
 } catch (error) {
   console.error(`> The restore failed: ${error instanceof Error ? error.message : error}`)
-  process.exitCode = 1
+  process.exitCode = error instanceof NothingChangedError ? EXIT_NOTHING_CHANGED : 1
 }

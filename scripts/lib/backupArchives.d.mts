@@ -1,6 +1,10 @@
 export declare const BEFORE_RESTORE: string
 export declare const ENCRYPTED_SUFFIX: string
 export declare class BackupError extends Error {}
+export declare const EXIT_NOTHING_CHANGED: number
+export declare class NothingChangedError extends BackupError {
+  constructor(reason: string)
+}
 export declare function defaultBackupDirOf(root: string): string
 export declare function backupDirFrom(env: Record<string, string | undefined>, root: string): string
 export declare function archiveStamp(date: Date): string

@@ -24,6 +24,16 @@ const NAME_STEP_MS = 1
 /** Why a backup or a restore cannot go on, in words for the operator (no stack trace). */
 export class BackupError extends Error {}
 
+/** The exit code of `npm run restore` refused before it changed anything (a wrong key, a damaged archive); 1 is a restore failed half-way. */
+export const EXIT_NOTHING_CHANGED = 3
+
+/** A restore refused before it changed anything: its words say so, and its type tells the exit code. */
+export class NothingChangedError extends BackupError {
+  constructor(reason) {
+    super(`${reason} (nothing was changed)`)
+  }
+}
+
 /**
  * Beside the checkout `root`, never inside it: `git clean -xdf` deletes ignored folders such as
  * `data/` and `.tmp/`, and must not take the backups with them.

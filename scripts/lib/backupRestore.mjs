@@ -3,7 +3,7 @@
 // against the manifest, and the settings it holds brought into the target's settings file.
 import fs from 'node:fs'
 import path from 'node:path'
-import { BackupError, BEFORE_RESTORE } from './backupArchives.mjs'
+import { BackupError, BEFORE_RESTORE, NothingChangedError } from './backupArchives.mjs'
 import { FILES_FOLDER, PRIVATE_NEW_FILE, SECRETS_COPY, unpackArchive } from './backupArchiveReading.mjs'
 import {
   checkDatabaseCopy,
@@ -90,9 +90,7 @@ function stagingBeside(target) {
     return fs.mkdtempSync(path.join(parent, `.restore-${path.basename(target.dataDir)}-`))
   } catch (error) {
     if (error?.code !== 'EACCES') throw error
-    throw new BackupError(
-      `this user may not make a folder in ${parent}: run the restore as root (sudo) (nothing was changed)`,
-    )
+    throw new NothingChangedError(`this user may not make a folder in ${parent}: run the restore as root (sudo)`)
   }
 }
 
@@ -120,7 +118,7 @@ export async function restore({
   // Only an encrypted archive holds settings (backupMaking.mjs); a refusal comes before anything is made.
   const refusal =
     settingsFile && fs.existsSync(archive) && isEncrypted(archive) && settingsAccessRefusal(settingsFile, user)
-  if (refusal) throw new BackupError(`${refusal} (nothing was changed)`)
+  if (refusal) throw new NothingChangedError(refusal)
   const staging = stagingBeside(target)
   let touched = false
   let beforeRestore = null
@@ -182,8 +180,8 @@ export async function restore({
       beforeRestore,
     }
   } catch (error) {
-    if (!touched && error instanceof BackupError) error.message += ' (nothing was changed)'
-    else if (beforeRestore && error instanceof Error) {
+    if (!touched && error instanceof BackupError) throw new NothingChangedError(error.message)
+    if (beforeRestore && error instanceof Error) {
       error.message += `; what the target held before is in ${beforeRestore}: restore it with --force`
     }
     throw error

@@ -1,16 +1,25 @@
 // Who may restore where (scripts/lib/backupRestoreAccess.mjs): a restore that could not write the
 // archive's settings (a server's root-owned site.env, run as the site's user) refuses before it
 // touches anything and says to run it with sudo; run as root, it gives what it restores to the
-// data folder's owner. The decisions are told by facts; the restore is run on a small SQLite site.
+// data folder's owner; the server's restore command (deploy/server/serverRestore.mjs) starts the
+// site again unless the restore failed half-way. The decisions are told by facts; the restore is
+// run on a small SQLite site.
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { generateIdentity, identityToRecipient } from 'age-encryption'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RESTORE_UNITS, serverRestoreCommand, startAgainAfterRestore } from '../../deploy/server/serverRestore.mjs'
+import { SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { backup, restore } from '../../scripts/lib/backup.mjs'
+import { EXIT_NOTHING_CHANGED } from '../../scripts/lib/backupArchives.mjs'
 import { restoredOwner, settingsReplaceRefusal } from '../../scripts/lib/backupRestoreAccess.mjs'
 
+const ROOT = path.resolve(__dirname, '../..')
+/** Longest `npm run restore` may take to refuse an archive that is not there. */
+const COMMAND_TIMEOUT_MS = 30_000
 const ROOT_USER = { uid: 0, groups: [0] }
 /** The site's user on a server, in its own group, and the front's group. */
 const SITE_USER = { uid: 998, groups: [998] }
@@ -134,5 +143,74 @@ describe('a restore onto a server', () => {
     expect(owners('media/deeds')).toEqual({ uid: SITE_UID, gid: FRONT_GROUP })
     expect(owners('media/deeds/deed.png')).toEqual({ uid: SITE_UID, gid: FRONT_GROUP })
     expect(owners('site.db')).toEqual({ uid: SITE_UID, gid: SITE_GID })
+  })
+})
+
+describe('the server’s restore command, around scripts/restore.mjs', () => {
+  it('runs it in the current release with the server’s settings file, the operator’s paths made whole', () => {
+    expect(
+      serverRestoreCommand({
+        layout: SERVER_LAYOUT,
+        archive: 'site-2026-11-26T031500.123Z.tar.gz.age',
+        identity: 'key.txt',
+        force: true,
+        cwd: '/root',
+      }),
+    ).toEqual({
+      command: '/opt/site/current/node_modules/.bin/node',
+      args: [
+        'scripts/restore.mjs',
+        '/root/site-2026-11-26T031500.123Z.tar.gz.age',
+        '--identity',
+        '/root/key.txt',
+        '--force',
+        '--secrets',
+        '/etc/site/site.env',
+      ],
+      cwd: '/opt/site/current',
+    })
+    const fromS3 = serverRestoreCommand({
+      layout: SERVER_LAYOUT,
+      archive: 's3://bucket/site.tar.gz.age',
+      identity: '-',
+      cwd: '/root',
+    })
+    expect(fromS3.args).toEqual([
+      'scripts/restore.mjs',
+      's3://bucket/site.tar.gz.age',
+      '--identity',
+      '-',
+      '--secrets',
+      '/etc/site/site.env',
+    ])
+  })
+
+  it('starts the stopped units again after a success or a refusal that changed nothing, not after a restore failed half-way', () => {
+    expect(RESTORE_UNITS).toEqual(['site.target', 'site-backup.timer'])
+    expect(startAgainAfterRestore(0)).toBe(true)
+    expect(startAgainAfterRestore(EXIT_NOTHING_CHANGED)).toBe(true)
+    expect(startAgainAfterRestore(1)).toBe(false)
+    expect(startAgainAfterRestore(null), 'ended by a signal').toBe(false)
+  })
+
+  it('hears from npm run restore, by its exit code, that a refused restore changed nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-exit-'))
+    try {
+      const settingsFile = path.join(dir, 'site.env')
+      fs.writeFileSync(settingsFile, `DATA_DIR=${path.join(dir, 'data')}\nBACKUP_DIR=${path.join(dir, 'backups')}\n`)
+      const missing = path.join(dir, 'no-such-archive.tar.gz')
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          ['scripts/restore.mjs', missing, '--secrets', settingsFile],
+          { cwd: ROOT, timeout: COMMAND_TIMEOUT_MS, env: { ...process.env, DATA_DIR: '', DATABASE_URL: '' } },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
+        ),
+      )
+      expect(output).toContain(`> The restore failed: there is no archive at ${missing} (nothing was changed)`)
+      expect(code).toBe(EXIT_NOTHING_CHANGED)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
