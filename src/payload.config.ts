@@ -93,7 +93,10 @@ export type SiteConfigOptions = {
 }
 
 /** The CMS configuration; tests pass their own database URL. */
-export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDestination }: SiteConfigOptions = {}) {
+export async function buildSiteConfig(
+  databaseUrl = process.env.DATABASE_URL,
+  { logDestination }: SiteConfigOptions = {},
+) {
   return buildConfig({
     secret: payloadSecret(),
     serverURL: process.env.SERVER_URL || '',
@@ -129,7 +132,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
         businessDetailFeature(),
       ],
     }),
-    db: databaseAdapter(databaseUrl),
+    db: await databaseAdapter(databaseUrl),
     email: emailAdapter,
     jobs: contactJobs(),
     sharp,
