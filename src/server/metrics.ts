@@ -4,6 +4,7 @@ import { ROUTE_CLASS, type RouteClass, siteMetrics } from '@/metrics/siteMetrics
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { MEDIA_FILE_PREFIX } from './mediaFiles'
 import { NEXT_OWN_FIRST_SEGMENT } from '@/platform/next/addresses'
+import { NEXT_CACHE_HEADER, NEXT_CACHE_HITS } from '@/platform/next/responses'
 import { isEventStream } from './pageResponses'
 import { type Route, routeClassOfRoute, routeOf } from './routes/siteRoutes'
 
@@ -27,9 +28,6 @@ export function routeClassOf(method: string | undefined, url: string | undefined
   return method === 'GET' || method === 'HEAD' ? ROUTE_CLASS.page : ROUTE_CLASS.other
 }
 
-/** Answers the page cache gives (Next's `x-nextjs-cache`): a stale copy is served from the cache too. */
-const CACHE_HIT = new Set(['HIT', 'STALE'])
-
 /**
  * Counts the request when its answer ends (or the client goes away): by route class and status,
  * its duration (an event stream's lifetime is not a latency: left out), and for a cacheable page
@@ -45,9 +43,9 @@ export function countRequest(req: IncomingMessage, res: ServerResponse, answered
     if (!isEventStream(res))
       metrics.requestDuration.observe({ route_class: routeClass }, Number(process.hrtime.bigint() - started) / 1e9)
     if (routeClass !== ROUTE_CLASS.page) return
-    const cache = answeredFromMemo() ? 'HIT' : res.getHeader('x-nextjs-cache')
+    const cache = answeredFromMemo() ? 'HIT' : res.getHeader(NEXT_CACHE_HEADER)
     if (cache === undefined) return
-    if (CACHE_HIT.has(String(cache))) metrics.pageCacheHits.inc()
+    if (NEXT_CACHE_HITS.has(String(cache))) metrics.pageCacheHits.inc()
     else metrics.pageCacheMisses.inc()
   })
 }

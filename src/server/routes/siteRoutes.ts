@@ -18,9 +18,14 @@ export function siteRouteTable(): Route[] {
 /** The route groups whose pages are for staff (the admin, the agents' console), counted apart from the site's pages. */
 const STAFF_GROUPS = new Set(['(payload)', '(agent)'])
 
+let siteFirstSegments: Set<string> | null = null
+
 /** The first segments of every address the app's other routes (not its pages' catch-all) or Next itself answer. */
-export function routeFirstSegments(routes: Route[] = siteRouteTable()): Set<string> {
-  return new Set([NEXT_OWN_FIRST_SEGMENT, ...firstSegmentsOf(routes)])
+export function routeFirstSegments(routes?: Route[]): Set<string> {
+  const of = (table: Route[]) => new Set([NEXT_OWN_FIRST_SEGMENT, ...firstSegmentsOf(table)])
+  if (routes) return of(routes)
+  siteFirstSegments ??= of(siteRouteTable())
+  return siteFirstSegments
 }
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean)
