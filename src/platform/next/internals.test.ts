@@ -5,7 +5,7 @@ import { METADATA_FILE, NEXT_CHUNKS_PATH, NEXT_OWN_FIRST_SEGMENT, VERSIONED_ICON
 import { BUILD_ID_FILE, NEXT_BUILD_DIR } from './build'
 import { ROUTER_DATA_KIND, ROUTER_DATA_PUSH, STYLE_ELEMENT_PROPS } from './document'
 import { IMPLICIT_TAG_PREFIX, INCREMENTAL_CACHE_GLOBAL } from './pageCache'
-import { PRERENDER_REVALIDATE_HEADERS, ROUTER_REQUEST_HEADERS } from './requests'
+import { DRAFT_MODE_COOKIE, PRERENDER_REVALIDATE_HEADERS, ROUTER_REQUEST_HEADERS } from './requests'
 import { isCachedByNext, NEXT_CACHE_HEADER, NEXT_CACHE_HITS, NEXT_PERMANENT_REDIRECT_STATUS } from './responses'
 
 // Each test reads the installed Next (its own constants where it exports them, else its code) and
@@ -46,6 +46,15 @@ describe('the Next internals the site’s server relies on, in the installed Nex
       'the x-prerender-revalidate headers',
       'requests.ts',
       theirs.join() === PRERENDER_REVALIDATE_HEADERS.join(),
+    )
+  })
+
+  it('keeps draft mode in the __prerender_bypass cookie', () => {
+    const code = nextCode('server/api-utils/index.js')
+    expectStill(
+      'the draft mode cookie',
+      'requests.ts',
+      code.includes(`COOKIE_NAME_PRERENDER_BYPASS = \`${DRAFT_MODE_COOKIE}\``),
     )
   })
 

@@ -2,6 +2,9 @@
 // internals.test.ts.
 import type { IncomingHttpHeaders } from 'node:http'
 
+/** The cookie Next sets when draft mode is on (its value is checked by Next, not here). */
+export const DRAFT_MODE_COOKIE = '__prerender_bypass'
+
 /** With these Next re-renders a cached page and writes the cache (its on-demand revalidation): never taken from outside. */
 export const PRERENDER_REVALIDATE_HEADERS = ['x-prerender-revalidate', 'x-prerender-revalidate-if-generated']
 
