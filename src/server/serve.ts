@@ -3,7 +3,7 @@
 import http from 'node:http'
 import next from 'next'
 import { measureBackupAndCertificateOf } from '@/operations/doctor/metrics'
-import { buildIdOf } from '@/platform/next/build'
+import { buildIdOf } from '@/platform/next/build.mjs'
 import { SCRIPT_MARK_ENV, scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from './clientAddress'
 import { consoleAsJsonLines } from './consoleLines'
