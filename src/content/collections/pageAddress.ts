@@ -22,8 +22,10 @@ type SlugState = { generateSlug?: unknown; _status?: unknown } | null | undefine
 export const slugFollowsTitle = (data: SlugState, originalDoc: SlugState): boolean =>
   originalDoc?._status !== 'published' && (data?.generateSlug ?? originalDoc?.generateSlug) === true
 
+const PAGE_SLUG_DESCRIPTION = 'Lower-case words joined by dashes. "home" at the top level is the home page.'
+
 /** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
-export function pageSlugField(): Field {
+export function pageSlugField(description = PAGE_SLUG_DESCRIPTION): Field {
   return slugField({
     useAsSlug: 'title',
     disableUnique: true,
@@ -53,7 +55,7 @@ export function pageSlugField(): Field {
             admin: {
               ...slug.admin,
               components: { Field: '/content/admin/PageSlugField#PageSlugField' },
-              description: 'Lower-case words joined by dashes. "home" at the top level is the home page.',
+              description,
             },
             validate: (value: unknown) =>
               typeof value === 'string' && SLUG_PATTERN.test(value)
