@@ -18,6 +18,7 @@ export const ROUTE_FIRST_SEGMENTS = new Set([
   'chat',
   'favicon.ico',
   'index.php',
+  'news',
   'robots.txt',
   'search',
   'sitemap.xml',

@@ -7,8 +7,22 @@ import { formatPostDate } from './postDate'
 /** Cards are a third of the container from tablet widths, the full width on phones. */
 const CARD_IMAGE_SIZES = '(min-width: 768px) 33vw, 100vw'
 
-const categoriesOf = (post: ListedPost): Category[] =>
-  (post.categories ?? []).filter((category): category is Category => typeof category === 'object' && category !== null)
+/** A post's categories, each a link to its listing; nothing when it has none. */
+export function PostCategories({ categories }: { categories: ListedPost['categories'] }) {
+  const named = (categories ?? []).filter(
+    (category): category is Category => typeof category === 'object' && category !== null,
+  )
+  if (!named.length) return null
+  return (
+    <ul className="post-categories" aria-label="Categories">
+      {named.map((category) => (
+        <li key={category.id}>
+          <a href={categoryPath(category.slug)}>{category.name}</a>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /** Posts as cards: image, title (the link), date, summary, categories. Server-rendered, no script. */
 export function PostList({ posts, headingLevel = 'h2' }: { posts: ListedPost[]; headingLevel?: 'h2' | 'h3' }) {
@@ -29,15 +43,7 @@ export function PostList({ posts, headingLevel = 'h2' }: { posts: ListedPost[]; 
             </time>
           ) : null}
           {post.summary ? <p className="post-card-summary">{post.summary}</p> : null}
-          {categoriesOf(post).length ? (
-            <ul className="post-categories" aria-label="Categories">
-              {categoriesOf(post).map((category) => (
-                <li key={category.id}>
-                  <a href={categoryPath(category.slug)}>{category.name}</a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <PostCategories categories={post.categories} />
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@
 // the trash), newest first.
 import type { Payload, Where } from 'payload'
 import { cache } from 'react'
-import type { Category, Post } from '@/payload-types'
+import type { Category, Post, User } from '@/payload-types'
 import { getPayloadClient } from '@/platform/sitePayload'
 import { NEWS_FEED_SIZE, NEWS_PAGE_SIZE } from './addresses'
 import { CATEGORIES_SLUG } from './Categories'
@@ -113,3 +113,18 @@ export const findCategory = cache(async (slug: string) => readCategory(await get
 export const findPublishedPost = cache(async (slug: string) => readPublishedPost(await getPayloadClient(), slug))
 export const listFeedPosts = async () => readFeedPosts(await getPayloadClient())
 export const listPublishedPosts = async () => readPublishedPostList(await getPayloadClient())
+
+/** The latest draft of the post with this slug, as the previewing editor may read it. */
+export const findLatestDraftPost = cache(async (slug: string, previewer: User): Promise<Post | null> => {
+  const payload = await getPayloadClient()
+  const { docs } = await payload.find({
+    collection: POSTS_SLUG,
+    where: { slug: { equals: slug } },
+    draft: true,
+    depth: 2,
+    limit: 1,
+    overrideAccess: false,
+    user: previewer,
+  })
+  return docs[0] ?? null
+})
