@@ -7,7 +7,6 @@ import { escapeHtml } from '@/security/html'
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8'
 
 /** Characters XML 1.0 does not allow in a document at all, even escaped. */
-// eslint-disable-next-line no-control-regex -- these are the very characters to remove
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g
 
 /** Text as an XML element's content or a quoted attribute's value. */

@@ -1,5 +1,6 @@
 import { unstable_cache } from 'next/cache'
 import { listFeedPosts } from '@/content/posts/queries'
+import { lastKnownBusiness } from '@/content/lastKnownBusiness'
 import { getPublicSiteSettings } from '@/content/queries'
 import { PUBLISHED_POSTS_TAG } from '@/content/revalidate'
 import { ATOM_CONTENT_TYPE, atomFeed } from '@/news/feed'
@@ -11,5 +12,7 @@ const feedPosts = unstable_cache(listFeedPosts, ['news-feed-posts'], { tags: [PU
 
 export async function GET(): Promise<Response> {
   const [posts, settings] = await Promise.all([feedPosts(), getPublicSiteSettings()])
-  return new Response(atomFeed(posts, settings.business.name), { headers: { 'Content-Type': ATOM_CONTENT_TYPE } })
+  // A site not yet set up has no name in its settings: the feed still needs one.
+  const siteName = settings.business?.name || lastKnownBusiness().name
+  return new Response(atomFeed(posts, siteName), { headers: { 'Content-Type': ATOM_CONTENT_TYPE } })
 }
