@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { categoryPath, NEWS_FEED_PATH, NEWS_PATH, postPath } from '../../src/content/posts/addresses'
 import { adminToken } from './helpers'
+import { seriousAxeViolations } from './support/axe'
 import {
   ADMIN_TEST_TIMEOUT_MS,
   EDIT_VISIBLE_MS,
@@ -59,6 +60,10 @@ test('a post published in the admin shows on /news, its category, its page, the 
 
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.goto(NEWS_PATH)
+    await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', path)
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.goto(`/search?q=${encodeURIComponent(`Franklin ${stamp}`)}`)
     await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', path)
   } finally {
