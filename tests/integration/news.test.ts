@@ -348,6 +348,13 @@ describe('what a change of a post makes stale', () => {
     expect(toldStale).not.toContain('_N_T_/layout')
   })
 
+  it('a category renamed: every page (its posts, the listings) and the feed', async () => {
+    const category = await makeCategory('Guides', 'guides')
+    toldStale = []
+    await payload.update({ collection: 'categories', id: category.id, data: { name: 'Buyer guides' } })
+    expect(toldStale).toEqual(expect.arrayContaining(['_N_T_/layout', PUBLISHED_POSTS_TAG]))
+  })
+
   it('a draft saved: nothing', async () => {
     const post = await makePost('published')
     toldStale = []

@@ -1,10 +1,19 @@
 import type { CollectionConfig } from 'payload'
 import { anyone, isContentEditor } from '@/platform/access'
-import { revalidatePagesShowingIt } from '../revalidate'
+import { applyRevalidation } from '../revalidate'
 import { SLUG_PATTERN } from '../sitePath'
 import { slugifyTitle } from '../fields/slugFromTitle'
 
 export const CATEGORIES_SLUG = 'categories'
+
+/**
+ * A category's name is on every post of it, in the news listings, in pages holding the latest
+ * posts (any page), and in the feed's entries.
+ */
+const revalidateWhereCategoriesShow = async <T>({ doc }: { doc: T }): Promise<T> => {
+  await applyRevalidation({ paths: [], everyPage: true, pageList: false, postList: true })
+  return doc
+}
 
 /** A news category: its name shows on posts, its slug names its listing (/news/category/<slug>). */
 export const Categories: CollectionConfig = {
@@ -17,9 +26,8 @@ export const Categories: CollectionConfig = {
       ({ data }) =>
         data && !data.slug && typeof data.name === 'string' ? { ...data, slug: slugifyTitle(data.name) } : data,
     ],
-    // Its name is on every post of it, and in the lists of the news and of pages holding the latest posts.
-    afterChange: [revalidatePagesShowingIt],
-    afterDelete: [revalidatePagesShowingIt],
+    afterChange: [revalidateWhereCategoriesShow],
+    afterDelete: [revalidateWhereCategoriesShow],
   },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 60 },
