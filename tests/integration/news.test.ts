@@ -11,7 +11,8 @@ import NewsPage from '@/app/(site)/news/[[...rest]]/page'
 import { GET as getFeed } from '@/app/(site)/news/feed.xml/route'
 import { LatestPostsBlock } from '@/blocks/LatestPosts/Component'
 import { LATEST_POSTS_DEFAULT_COUNT, LATEST_POSTS_MAX_COUNT } from '@/blocks/LatestPosts/config'
-import { NEWS_FEED_SIZE, NEWS_PAGE_SIZE, postPath } from '@/content/posts/addresses'
+import { sectionAddressMessage } from '@/content/collections/pageMessages'
+import { NEWS_FEED_SIZE, NEWS_PAGE_SIZE, NEWS_PATH, postPath } from '@/content/posts/addresses'
 import { readPostPage, readPublishedPost } from '@/content/posts/queries'
 import { SCHEDULE_PUBLISH_TASK } from '@/content/scheduling/constants'
 import { runScheduledPublishing } from '@/content/scheduling/runner'
@@ -185,6 +186,23 @@ describe('the news listing', () => {
     expect(postLinks(html)).toEqual([inIt.slug])
     expect(html).toContain('Market updates')
     expect(await renderNews(['category', 'no-such-category'])).toBe(404)
+  })
+})
+
+describe('a page at the news section’s address', () => {
+  it('is refused on its slug: the news route answers every address under /news', async () => {
+    const refused = payload.create({
+      collection: 'pages',
+      data: {
+        title: 'News',
+        slug: 'news',
+        layout: [{ blockType: 'hero', heading: 'News' }],
+        _status: 'published',
+      } as never,
+    })
+    await expect(refused).rejects.toMatchObject({
+      data: { errors: [{ path: 'slug', message: sectionAddressMessage(NEWS_PATH) }] },
+    })
   })
 })
 
