@@ -9,6 +9,8 @@ import {
   type PostPage,
 } from '@/content/posts/queries'
 import { draftPreviewer } from '@/content/preview/draftPage'
+import { findRedirectLocation } from '@/content/redirects/lookup'
+import { permanentRedirect } from 'next/navigation'
 
 export const NEWS_TITLE = 'News'
 
@@ -35,7 +37,11 @@ export async function loadNewsView(segments: string[] | undefined): Promise<News
   if (address.kind === 'post') {
     const previewer = await draftPreviewer()
     const post = previewer ? await findLatestDraftPost(address.slug, previewer) : await findPublishedPost(address.slug)
-    return post ? { kind: 'post', path, post, previewing: previewer !== null } : null
+    if (post) return { kind: 'post', path, post, previewing: previewer !== null }
+    // The old address of a renamed post (src/content/posts/redirects.ts), or one an editor redirected.
+    const location = await findRedirectLocation(path)
+    if (location) permanentRedirect(location)
+    return null
   }
   const category = address.kind === 'category' ? await findCategory(address.category) : null
   if (address.kind === 'category' && !category) return null

@@ -93,6 +93,17 @@ async function renderNews(rest: string[]): Promise<string | 404> {
   }
 }
 
+/** Where the route sends this address with a 301, or null when it does not. */
+async function redirectOf(rest: string[]): Promise<string | null> {
+  try {
+    await NewsPage({ params: Promise.resolve({ rest }) })
+    return null
+  } catch (error) {
+    const digest = String((error as { digest?: string }).digest)
+    return digest.startsWith('NEXT_REDIRECT') ? digest.split(';')[2] : null
+  }
+}
+
 const postLinks = (html: string) => [...html.matchAll(/<a href="\/news\/([a-z0-9-]+)">/g)].map((match) => match[1])
 
 async function feedXml(): Promise<string> {
@@ -203,6 +214,19 @@ describe('a page at the news section’s address', () => {
     await expect(refused).rejects.toMatchObject({
       data: { errors: [{ path: 'slug', message: sectionAddressMessage(NEWS_PATH) }] },
     })
+  })
+})
+
+describe('a published post given a new slug', () => {
+  it('answers its old address with a 301 to the new one, and a rename back never loops', async () => {
+    const post = await makePost('published', { title: 'Survey basics' })
+    const before = post.slug!
+    await payload.update({ collection: 'posts', id: post.id, data: { slug: 'land-survey-basics' } })
+    expect(await redirectOf([before])).toBe(postPath('land-survey-basics'))
+    await payload.update({ collection: 'posts', id: post.id, data: { slug: before } })
+    expect(await renderNews([before])).not.toBe(404)
+    expect(await redirectOf([before])).toBeNull()
+    expect(await redirectOf(['land-survey-basics'])).toBe(postPath(before))
   })
 })
 

@@ -8,6 +8,7 @@ import { keepPublishedCopyInTrash, restoreAsChosen } from '../collections/pageTr
 import { publishedContentAccess, publishedContentVersions } from '../collections/publishing'
 import { postPath, RESERVED_POST_SLUGS } from './addresses'
 import { CATEGORIES_SLUG } from './Categories'
+import { redirectOldPostAddress, rememberPublicSlug } from './redirects'
 import { revalidateChangedPost, revalidateDeletedPost } from './revalidation'
 
 export const POSTS_SLUG = 'posts'
@@ -83,8 +84,14 @@ export const Posts: CollectionConfig = {
   defaultSort: '-publishedAt',
   hooks: {
     beforeValidate: [requireTitleAndSlug, restoreAsChosen],
-    beforeChange: [keepPublishedCopyInTrash, refuseTakenSlug, nameAuthorAndDate, rememberWhatVisitorsSaw],
-    afterChange: [revalidateChangedPost, deleteAbandonedPagesBeingMade],
+    beforeChange: [
+      keepPublishedCopyInTrash,
+      refuseTakenSlug,
+      nameAuthorAndDate,
+      rememberPublicSlug,
+      rememberWhatVisitorsSaw,
+    ],
+    afterChange: [redirectOldPostAddress, revalidateChangedPost, deleteAbandonedPagesBeingMade],
     afterDelete: [revalidateDeletedPost],
   },
   fields: [
