@@ -102,8 +102,14 @@ export const Posts: CollectionConfig = {
       maxLength: 300,
       admin: { description: 'A sentence or two: shown in the lists, the feed and link previews.' },
     },
-    { name: 'heroImage', type: 'upload', relationTo: 'media' },
-    { name: 'body', type: 'richText' },
+    {
+      name: 'heroImage',
+      label: 'Hero image',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'Shown above the post, on its card in the lists, and in link previews.' },
+    },
+    { name: 'body', label: 'Article', type: 'richText' },
     pageSlugField('Lower-case words joined by dashes: the post is at /news/<slug>.'),
     {
       name: 'publishedAt',
