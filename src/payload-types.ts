@@ -1034,6 +1034,9 @@ export interface Post {
    * A sentence or two: shown in the lists, the feed and link previews.
    */
   summary?: string | null;
+  /**
+   * Shown above the post, on its card in the lists, and in link previews.
+   */
   heroImage?: (number | null) | Media;
   body?: {
     root: {
