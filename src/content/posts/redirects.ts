@@ -2,6 +2,7 @@
 // page's does (src/content/redirects/pageHooks.ts). Redirects to an address never chain (Redirects.ts).
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 import { isPublic, mainRow } from '../collections/pageTrash'
+import { redirectFrom } from '../redirects/pageHooks'
 import { postPath } from './addresses'
 
 /** The slug visitors saw each post at before the saves of a request, by post id. */
@@ -28,16 +29,6 @@ export const redirectOldPostAddress: CollectionAfterChangeHook = async ({ doc, r
   await req.payload.delete({ collection: 'redirects', where: { from: { equals: path } }, req })
   const before = publicSlugBefore.get(req)?.get(String(doc.id))
   if (!before || before === doc.slug) return doc
-  const from = postPath(before)
-  const data = { from, to: 'address' as const, address: path, page: null }
-  const { docs } = await req.payload.find({
-    collection: 'redirects',
-    where: { from: { equals: from } },
-    depth: 0,
-    limit: 1,
-    req,
-  })
-  if (docs[0]) await req.payload.update({ collection: 'redirects', id: docs[0].id, data, req })
-  else await req.payload.create({ collection: 'redirects', data, req })
+  await redirectFrom(req, postPath(before), { to: 'address', address: path, page: null })
   return doc
 }
