@@ -15,6 +15,8 @@ import { Forms } from './contact/collections/Forms'
 import { FormSubmissions } from './contact/collections/FormSubmissions'
 import { Media } from '@/content/collections/Media'
 import { pagesCollection } from '@/content/collections/Pages'
+import { Categories } from '@/content/posts/Categories'
+import { Posts } from '@/content/posts/Posts'
 import { pageBlocks } from './blocks/configs'
 import { Redirects } from '@/content/redirects/Redirects'
 import { Users } from '@/content/collections/Users'
@@ -68,6 +70,8 @@ function withPublishedSources(global: GlobalConfig): GlobalConfig {
 /** The collections as written here, before Payload and its plugins add their own fields. */
 export const siteCollections = (): CollectionConfig[] => [
   pagesCollection(pageBlocks),
+  Posts,
+  Categories,
   Redirects,
   Media,
   Forms,

@@ -5,6 +5,7 @@ import { ContactFormBlock } from './ContactForm/Component'
 import { CountyListBlock } from './CountyList/Component'
 import { FaqBlock } from './Faq/Component'
 import { HeroBlock } from './Hero/Component'
+import { LatestPostsBlock } from './LatestPosts/Component'
 import { PricingTableBlock } from './PricingTable/Component'
 import { RichTextBlock } from './RichText/Component'
 import { StatsBlock } from './Stats/Component'
@@ -28,6 +29,7 @@ const blockComponents: { [T in BlockType]: ComponentType<BlockProps<T>> } = {
   callToAction: CallToActionBlock,
   contactForm: ContactFormBlock,
   countyList: CountyListBlock,
+  latestPosts: LatestPostsBlock,
 }
 
 function renderBlock<T extends BlockType>(block: Extract<LayoutBlock, { blockType: T }>, isFirst: boolean) {

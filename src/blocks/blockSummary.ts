@@ -12,6 +12,7 @@ export const BLOCK_TYPE_NAMES: Record<string, string> = {
   callToAction: 'Call To Action',
   contactForm: 'Contact Form',
   countyList: 'County List',
+  latestPosts: 'Latest posts',
 }
 
 type Row = Record<string, unknown>

@@ -5,6 +5,7 @@ import { ContactFormBlock } from './ContactForm/config'
 import { CountyListBlock } from './CountyList/config'
 import { FaqBlock } from './Faq/config'
 import { HeroBlock } from './Hero/config'
+import { LatestPostsBlock } from './LatestPosts/config'
 import { PricingTableBlock } from './PricingTable/config'
 import { RichTextBlock } from './RichText/config'
 import { StatsBlock } from './Stats/config'
@@ -37,4 +38,5 @@ export const pageBlocks: Block[] = [
   CallToActionBlock,
   ContactFormBlock,
   CountyListBlock,
+  LatestPostsBlock,
 ].map(labelled)

@@ -58,6 +58,14 @@ const DRAWINGS: Record<string, string> = {
   countyList:
     bar(40, 40, 200, 24, INK) +
     [0, 1, 2].flatMap((col) => [100, 140, 180, 220].map((y) => bar(40 + col * 140, y, 110))).join(''),
+  latestPosts:
+    bar(40, 40, 200, 24, INK) +
+    [40, 180, 320]
+      .map(
+        (x) =>
+          box(x, 90, 120, 70, SOFT) + bar(x, 176, 110, 14, INK) + bar(x, 200, 80, 10) + lines(x, 222, [120, 100], 18),
+      )
+      .join(''),
 }
 
 /** The drawing of a block type as an SVG data URL, or undefined for a type without one. */

@@ -207,6 +207,8 @@ export const guide: SeedPage = {
         turnaround: countyTurnaround(county.name),
       })),
     },
+    // Lists nothing (and shows nothing) until the first post is published.
+    { blockType: 'latestPosts', heading: 'Latest news', count: 3 },
     orderCta(
       'Ready to start a search?',
       'Send the address or parcel number and the county below. We reply within one business day with the search we suggest, its price and a delivery date.',
