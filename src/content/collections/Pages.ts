@@ -8,6 +8,7 @@ import type {
 import { ValidationError } from 'payload'
 import { isContentEditor, publishedOrEditor } from '@/platform/access'
 import { pagePreviewAdmin } from '../preview/adminPreview'
+import { ONLY_IMAGES } from '../fields/uploadKinds'
 import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { rememberWhatVisitorsSaw, revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
@@ -181,6 +182,7 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
               name: 'image',
               type: 'upload',
               relationTo: 'media',
+              filterOptions: ONLY_IMAGES,
               admin: { description: 'Open Graph image for link previews.' },
             },
           ],

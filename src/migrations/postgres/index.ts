@@ -15,6 +15,7 @@ import * as migration_20261129_050000_page_titles_without_name from './20261129_
 import * as migration_20261129_050719_contact_confirmation_skipped from './20261129_050719_contact_confirmation_skipped';
 import * as migration_20261129_075556_agent_photo from './20261129_075556_agent_photo';
 import * as migration_20261129_084232_page_title_pattern from './20261129_084232_page_title_pattern';
+import * as migration_20261129_112130_page_blocks_image_gallery_video_columns from './20261129_112130_page_blocks_image_gallery_video_columns';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261129_084232_page_title_pattern.up,
     down: migration_20261129_084232_page_title_pattern.down,
-    name: '20261129_084232_page_title_pattern'
+    name: '20261129_084232_page_title_pattern',
+  },
+  {
+    up: migration_20261129_112130_page_blocks_image_gallery_video_columns.up,
+    down: migration_20261129_112130_page_blocks_image_gallery_video_columns.down,
+    name: '20261129_112130_page_blocks_image_gallery_video_columns'
   },
 ];

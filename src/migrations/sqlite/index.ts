@@ -14,6 +14,7 @@ import * as migration_20261129_050000_page_titles_without_name from './20261129_
 import * as migration_20261129_050711_contact_confirmation_skipped from './20261129_050711_contact_confirmation_skipped';
 import * as migration_20261129_075545_agent_photo from './20261129_075545_agent_photo';
 import * as migration_20261129_084212_page_title_pattern from './20261129_084212_page_title_pattern';
+import * as migration_20261129_112050_page_blocks_image_gallery_video_columns from './20261129_112050_page_blocks_image_gallery_video_columns';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261129_084212_page_title_pattern.up,
     down: migration_20261129_084212_page_title_pattern.down,
-    name: '20261129_084212_page_title_pattern'
+    name: '20261129_084212_page_title_pattern',
+  },
+  {
+    up: migration_20261129_112050_page_blocks_image_gallery_video_columns.up,
+    down: migration_20261129_112050_page_blocks_image_gallery_video_columns.down,
+    name: '20261129_112050_page_blocks_image_gallery_video_columns'
   },
 ];
