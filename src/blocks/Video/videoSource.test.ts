@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { embedUrl, parseVideoUrl, VIDEO_URL_MESSAGE, validateVideoUrl, watchUrl } from './videoSource'
 
-const YOUTUBE_ID = 'dQw4w9WgXcQ'
+const YOUTUBE_ID = 'aBcD3fGh1Jk'
 
 describe('reading a YouTube or Vimeo address', () => {
   it.each([
@@ -27,7 +27,7 @@ describe('reading a YouTube or Vimeo address', () => {
   })
 
   it.each([
-    ['another host', 'https://example.com/watch?v=dQw4w9WgXcQ'],
+    ['another host', 'https://example.com/watch?v=aBcD3fGh1Jk'],
     ['a look-alike host', `https://youtube.com.evil.example/watch?v=${YOUTUBE_ID}`],
     ['a script address', `javascript:alert(1)//https://youtu.be/${YOUTUBE_ID}`],
     ['a YouTube page that is no video', 'https://www.youtube.com/@somechannel'],

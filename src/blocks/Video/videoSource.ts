@@ -7,7 +7,7 @@ export const VIMEO_EMBED_ORIGIN = 'https://player.vimeo.com'
 
 /** What an editor is told when the address is not a YouTube or Vimeo video. */
 export const VIDEO_URL_MESSAGE =
-  'Enter the address of a YouTube or Vimeo video, such as https://www.youtube.com/watch?v=dQw4w9WgXcQ or https://vimeo.com/76979871.'
+  'Enter the address of a YouTube or Vimeo video, such as https://www.youtube.com/watch?v=… or https://vimeo.com/….'
 
 /** A video on one of the two hosts, by its id alone: the page never carries the address the editor typed. */
 export type VideoSource = { provider: 'youtube'; id: string } | { provider: 'vimeo'; id: string; hash?: string }
