@@ -22,8 +22,8 @@ type Row = Record<string, unknown>
 
 const text = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '')
 
-/** The words of a rich text value (Lexical's JSON), in order. */
-function richTextWords(value: unknown): string {
+/** The words of a rich text value (Lexical's JSON), in order (up to a summary's length). */
+export function richTextWords(value: unknown): string {
   const words: string[] = []
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object' || words.join(' ').length > BLOCK_SUMMARY_MAX_CHARS) return

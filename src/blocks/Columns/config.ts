@@ -1,6 +1,7 @@
 import type { Block } from 'payload'
 import { anchorIdField } from '@/content/fields/link'
 import { ONLY_IMAGES } from '@/content/fields/uploadKinds'
+import { richTextWords } from '../blockSummary'
 
 export const COLUMNS_MIN = 2
 export const COLUMNS_MAX = 3
@@ -29,21 +30,10 @@ export const ColumnsBlock: Block = {
           label: 'Text',
           type: 'richText',
           validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
-            siblingData?.image || hasWords(value) ? true : EMPTY_COLUMN_MESSAGE,
+            siblingData?.image || richTextWords(value) ? true : EMPTY_COLUMN_MESSAGE,
         },
       ],
     },
     anchorIdField,
   ],
-}
-
-/** Whether a rich text value holds any text (an emptied editor keeps an empty paragraph). */
-function hasWords(value: unknown): boolean {
-  const walk = (node: unknown): boolean => {
-    if (!node || typeof node !== 'object') return false
-    const { text, children, root } = node as { text?: unknown; children?: unknown; root?: unknown }
-    if (typeof text === 'string' && text.trim()) return true
-    return walk(root) || (Array.isArray(children) && children.some(walk))
-  }
-  return walk(value)
 }
