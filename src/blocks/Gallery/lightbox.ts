@@ -62,11 +62,13 @@ function makeLightbox(gallery: HTMLElement): Lightbox {
     image.removeAttribute('src')
     image.srcset = thumbnail.srcset
     image.sizes = thumbnail.srcset ? '100vw' : ''
-    image.src = link.href
+    // As the server wrote them: the same-origin address, and the image's own size (not the thumbnail's box).
+    image.src = link.getAttribute('href') ?? link.href
     image.alt = thumbnail.alt
-    if (thumbnail.width && thumbnail.height) {
-      image.width = thumbnail.width
-      image.height = thumbnail.height
+    for (const side of ['width', 'height'] as const) {
+      const value = thumbnail.getAttribute(side)
+      if (value) image.setAttribute(side, value)
+      else image.removeAttribute(side)
     }
     caption.textContent = link.closest('figure')?.querySelector('figcaption')?.textContent ?? ''
     caption.hidden = !caption.textContent
