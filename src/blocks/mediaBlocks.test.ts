@@ -9,6 +9,7 @@ import type {
 } from '@/payload-types'
 import type { ImageBlock as ImageData } from '@/payload-types'
 import { ColumnsBlock } from './Columns/Component'
+import { RichTextContent } from './RichText/RichTextContent'
 import { GalleryBlock } from './Gallery/Component'
 import { ImageBlock, IMAGE_SIZES } from './Image/Component'
 import { VideoBlock } from './Video/Component'
@@ -146,5 +147,27 @@ describe('the columns block', () => {
     expect(markup.match(/class="column"/g)).toHaveLength(3)
     for (const text of ['Deeds', 'Taxes', 'Courts']) expect(markup).toContain(text)
     expect(markup).toContain('alt="The deed"')
+  })
+})
+
+describe('a video file placed in rich text', () => {
+  it('plays in the browser’s own player, fetching nothing before Play, rather than as a broken image', () => {
+    const content = {
+      root: {
+        type: 'root',
+        version: 1,
+        children: [
+          {
+            type: 'upload',
+            version: 3,
+            relationTo: 'media',
+            value: upload('tour', { url: '/api/media/file/tour.mp4', mimeType: 'video/mp4', sizes: {} }),
+          },
+        ],
+      },
+    }
+    const markup = html(RichTextContent, { data: content as never })
+    expect(markup).toContain('<video controls="" preload="none" src="/api/media/file/tour.mp4" aria-label="The tour">')
+    expect(markup).not.toContain('<img')
   })
 })
