@@ -31,6 +31,9 @@ beforeAll(async () => {
 })
 afterAll(() => cleanup?.())
 
+/** The smallest well-formed MP4: its type box (`ftyp`, brand isom), then an empty `free` box. */
+const MP4_HEADER = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32' + '0000000866726565', 'hex')
+
 let pages = 0
 const publish = (layout: unknown[]) =>
   payload.create({
@@ -74,6 +77,19 @@ describe('a video block, as it is saved', () => {
       { blockType: 'video', title: 'Two', source: 'host', url: 'https://vimeo.com/76979871' },
     ])
     expect(page.layout.map((block) => block.blockType)).toEqual(['video', 'video'])
+  })
+
+  it('plays an uploaded MP4, which an image field does not accept', async () => {
+    const video = await payload.create({
+      collection: 'media',
+      data: { alt: 'A walk through the recorder’s office' },
+      file: { data: MP4_HEADER, mimetype: 'video/mp4', name: 'tour.mp4', size: MP4_HEADER.length },
+    })
+    expect(video.mimeType).toBe('video/mp4')
+    const page = await publish([{ blockType: 'video', title: 'Tour', source: 'file', file: video.id }])
+    expect(page.layout[0]).toMatchObject({ blockType: 'video', source: 'file' })
+    const errors = await saveRefusal(publish([{ blockType: 'image', image: video.id, alignment: 'center' }]))
+    expect(errors.map((error) => error.path)).toContain('layout.0.image')
   })
 
   it('asks for the file when the video is an upload', async () => {
