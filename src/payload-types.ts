@@ -171,6 +171,10 @@ export interface Page {
   layout: (
     | HeroBlock
     | RichTextBlock
+    | ImageBlock
+    | GalleryBlock
+    | VideoBlock
+    | ColumnsBlock
     | FaqBlock
     | StatsBlock
     | PricingTableBlock
@@ -326,6 +330,118 @@ export interface RichTextBlock {
   id?: string | null;
   blockName?: string | null;
   blockType: 'richText';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ImageBlock".
+ */
+export interface ImageBlock {
+  image: number | Media;
+  /**
+   * Leave empty to use the description saved with the image.
+   */
+  alt?: string | null;
+  /**
+   * Shown under the image.
+   */
+  caption?: string | null;
+  alignment: 'left' | 'center' | 'right' | 'full';
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'image';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "GalleryBlock".
+ */
+export interface GalleryBlock {
+  heading?: string | null;
+  /**
+   * From 2 to 24 images; a click shows each one large.
+   */
+  images: {
+    image: number | Media;
+    caption?: string | null;
+    id?: string | null;
+  }[];
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'gallery';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "VideoBlock".
+ */
+export interface VideoBlock {
+  /**
+   * Names the video for everyone, and is shown on the poster when there is no image.
+   */
+  title: string;
+  source: 'host' | 'file';
+  /**
+   * Copy it from the address bar of the video’s page. The player loads only when a visitor presses Play, from YouTube’s no-cookie site or with Vimeo’s tracking off.
+   */
+  url?: string | null;
+  /**
+   * An MP4 or WebM file from the media library.
+   */
+  file?: (number | null) | Media;
+  /**
+   * Shown until Play is pressed. Without one, a plain panel with the title is shown: the site does not fetch the host’s own thumbnail.
+   */
+  poster?: (number | null) | Media;
+  caption?: string | null;
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'video';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ColumnsBlock".
+ */
+export interface ColumnsBlock {
+  heading?: string | null;
+  /**
+   * 2 or 3 columns side by side; on phones they stack.
+   */
+  columns: {
+    image?: (number | null) | Media;
+    content?: {
+      root: {
+        type: string;
+        children: {
+          type: any;
+          version: number;
+          [k: string]: unknown;
+        }[];
+        direction: ('ltr' | 'rtl') | null;
+        format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+        indent: number;
+        version: number;
+      };
+      [k: string]: unknown;
+    } | null;
+    id?: string | null;
+  }[];
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'columns';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1566,6 +1682,10 @@ export interface PagesSelect<T extends boolean = true> {
     | {
         hero?: T | HeroBlockSelect<T>;
         richText?: T | RichTextBlockSelect<T>;
+        image?: T | ImageBlockSelect<T>;
+        gallery?: T | GalleryBlockSelect<T>;
+        video?: T | VideoBlockSelect<T>;
+        columns?: T | ColumnsBlockSelect<T>;
         faq?: T | FaqBlockSelect<T>;
         stats?: T | StatsBlockSelect<T>;
         pricingTable?: T | PricingTableBlockSelect<T>;
@@ -1627,6 +1747,68 @@ export interface SiteLinkSelect<T extends boolean = true> {
  */
 export interface RichTextBlockSelect<T extends boolean = true> {
   content?: T;
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ImageBlock_select".
+ */
+export interface ImageBlockSelect<T extends boolean = true> {
+  image?: T;
+  alt?: T;
+  caption?: T;
+  alignment?: T;
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "GalleryBlock_select".
+ */
+export interface GalleryBlockSelect<T extends boolean = true> {
+  heading?: T;
+  images?:
+    | T
+    | {
+        image?: T;
+        caption?: T;
+        id?: T;
+      };
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "VideoBlock_select".
+ */
+export interface VideoBlockSelect<T extends boolean = true> {
+  title?: T;
+  source?: T;
+  url?: T;
+  file?: T;
+  poster?: T;
+  caption?: T;
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ColumnsBlock_select".
+ */
+export interface ColumnsBlockSelect<T extends boolean = true> {
+  heading?: T;
+  columns?:
+    | T
+    | {
+        image?: T;
+        content?: T;
+        id?: T;
+      };
   anchorId?: T;
   id?: T;
   blockName?: T;

@@ -16,6 +16,7 @@ import '@/blocks/styles/widgets.css'
 import '@/site/styles/footer.css'
 import '@/site/styles/chrome.css'
 import '@/blocks/styles/elements.css'
+import '@/blocks/styles/media.css'
 import '@/search/search.css'
 import '@/news/news.css'
 // The forms' sheets (CmsForm imports them too) and the chat's own are the layout's, so that the

@@ -7,6 +7,7 @@ import type {
 } from 'payload'
 import { ValidationError } from 'payload'
 import { pagePreviewAdmin } from '../preview/adminPreview'
+import { ONLY_IMAGES } from '../fields/uploadKinds'
 import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { rememberWhatVisitorsSaw, revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
@@ -164,6 +165,7 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
               name: 'image',
               type: 'upload',
               relationTo: 'media',
+              filterOptions: ONLY_IMAGES,
               admin: { description: 'Open Graph image for link previews.' },
             },
           ],
