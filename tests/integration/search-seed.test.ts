@@ -64,6 +64,12 @@ const SEEDED_PHRASES = [
   { block: 'video', field: 'caption', path: GUIDE, phrase: 'with tracking off, only when you press Play' },
 ]
 
+/**
+ * Seeded blocks with no text of their own for a search to find: the Latest posts block shows the
+ * posts (each found at its own address) and nothing at all while there is none, as on a fresh site.
+ */
+const BLOCKS_WITHOUT_TEXT = new Set(['latestPosts'])
+
 describe('search over the seeded site', () => {
   it.each(SEEDED_PHRASES)('finds $path by the $block block’s $field', async ({ path, phrase }) => {
     expect(textByPath.get(path)).toContain(phrase)
@@ -72,7 +78,11 @@ describe('search over the seeded site', () => {
 
   it('covers every block type the seed uses', async () => {
     const { docs } = await payload.find({ collection: 'pages', limit: 0, depth: 0, draft: false })
-    const seededTypes = new Set(docs.flatMap((doc) => doc.layout.map((block) => block.blockType)))
+    const seededTypes = new Set(
+      docs
+        .flatMap((doc) => doc.layout.map((block) => block.blockType))
+        .filter((type) => !BLOCKS_WITHOUT_TEXT.has(type)),
+    )
     expect(new Set(SEEDED_PHRASES.map((row) => row.block))).toEqual(seededTypes)
   })
 

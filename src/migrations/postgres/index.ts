@@ -16,8 +16,7 @@ import * as migration_20261129_050719_contact_confirmation_skipped from './20261
 import * as migration_20261129_075556_agent_photo from './20261129_075556_agent_photo';
 import * as migration_20261129_084232_page_title_pattern from './20261129_084232_page_title_pattern';
 import * as migration_20261129_111954_posts from './20261129_111954_posts';
-import * as migration_20261129_112130_page_blocks_image_gallery_video_columns from './20261129_112130_page_blocks_image_gallery_video_columns';
-import * as migration_20261129_121132_page_blocks_image_gallery_video_columns from './20261129_121132_page_blocks_image_gallery_video_columns';
+import * as migration_20261129_121514_page_blocks_image_gallery_video_columns from './20261129_121514_page_blocks_image_gallery_video_columns';
 
 export const migrations = [
   {
@@ -111,13 +110,8 @@ export const migrations = [
     name: '20261129_111954_posts',
   },
   {
-    up: migration_20261129_112130_page_blocks_image_gallery_video_columns.up,
-    down: migration_20261129_112130_page_blocks_image_gallery_video_columns.down,
-    name: '20261129_112130_page_blocks_image_gallery_video_columns',
-  },
-  {
-    up: migration_20261129_121132_page_blocks_image_gallery_video_columns.up,
-    down: migration_20261129_121132_page_blocks_image_gallery_video_columns.down,
-    name: '20261129_121132_page_blocks_image_gallery_video_columns'
+    up: migration_20261129_121514_page_blocks_image_gallery_video_columns.up,
+    down: migration_20261129_121514_page_blocks_image_gallery_video_columns.down,
+    name: '20261129_121514_page_blocks_image_gallery_video_columns'
   },
 ];

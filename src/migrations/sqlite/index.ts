@@ -15,7 +15,7 @@ import * as migration_20261129_050711_contact_confirmation_skipped from './20261
 import * as migration_20261129_075545_agent_photo from './20261129_075545_agent_photo';
 import * as migration_20261129_084212_page_title_pattern from './20261129_084212_page_title_pattern';
 import * as migration_20261129_111918_posts from './20261129_111918_posts';
-import * as migration_20261129_121125_page_blocks_image_gallery_video_columns from './20261129_121125_page_blocks_image_gallery_video_columns';
+import * as migration_20261129_121459_page_blocks_image_gallery_video_columns from './20261129_121459_page_blocks_image_gallery_video_columns';
 
 export const migrations = [
   {
@@ -104,8 +104,8 @@ export const migrations = [
     name: '20261129_111918_posts',
   },
   {
-    up: migration_20261129_121125_page_blocks_image_gallery_video_columns.up,
-    down: migration_20261129_121125_page_blocks_image_gallery_video_columns.down,
-    name: '20261129_121125_page_blocks_image_gallery_video_columns'
+    up: migration_20261129_121459_page_blocks_image_gallery_video_columns.up,
+    down: migration_20261129_121459_page_blocks_image_gallery_video_columns.down,
+    name: '20261129_121459_page_blocks_image_gallery_video_columns'
   },
 ];
