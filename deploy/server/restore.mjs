@@ -1,4 +1,4 @@
-// A backup restored onto a server installed by deploy/server/install.mjs, as root (README, "Backups"):
+// A backup restored onto a server installed by deploy/server/install.mjs, as root (docs/backups.md):
 //   sudo npm run server:restore -- ARCHIVE|s3://BUCKET/KEY [--identity FILE|-] [--force]
 // The site's units stopped, scripts/restore.mjs run with /etc/site/site.env, the units started again
 // (deploy/server/serverRestore.mjs says when). One at a time with the deploys (the same lock).

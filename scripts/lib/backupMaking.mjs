@@ -120,7 +120,7 @@ export async function backup({
       from: { dataDir: target.dataDir, database: describeDatabase(target) },
       database,
       files,
-      // Uploads and chat files in S3 are not in the archive; the store keeps them (README, Backups).
+      // Uploads and chat files in S3 are not in the archive; the store keeps them (docs/backups.md).
       uploads: uploadsInBucket
         ? { store: 's3', bucket: uploadsInBucket.bucket, folders: UPLOAD_FOLDERS, inArchive: false }
         : { store: 'data folder', inArchive: true },

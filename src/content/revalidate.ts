@@ -1,5 +1,5 @@
 // What an edit in the CMS makes stale in Next's cache, and telling Next so. Called from the
-// collections' and globals' hooks; see the README's "Caching" section.
+// collections' and globals' hooks; see docs/serving.md, "How pages are served".
 import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
