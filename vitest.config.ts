@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
-/** Both cores of the machines this runs on (docs/tests.md). */
-const WORKERS = 2
+/** Both cores of the machines this runs on (docs/tests.md); VITEST_WORKERS=N tries another number. */
+const WORKERS = Number(process.env.VITEST_WORKERS || 2)
 
 /**
  * Suites that install, deploy, back up or restore a whole site: each starts servers of its own

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * The server suite (tests/server): a Debian 12 container booted with systemd, driven through the
- * README's server commands, step after step in one file. Its own configuration, outside `npx vitest
+ * server commands of docs/servers.md, step after step in one file. Its own configuration, outside `npx vitest
  * run`'s projects: it needs root, debootstrap and systemd-nspawn, and takes minutes (`npm run test:server`).
  */
 export default defineConfig({

@@ -6,6 +6,8 @@
 //                                 migrates, rolled over with no downtime)
 //   node deploy/stack.mjs deploy --release FILE [--no-backup]   (the same with a release made by
 //                                 `npm run release`, FILE its <name>.tar.gz: unpacked, not built)
+//   node deploy/stack.mjs deploy --built [--no-backup]   (the same with the checkout's own build,
+//                                 made first when missing or out of date: copied, not built again)
 //   node deploy/stack.mjs rollback [--force]   (back to the release before)
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -48,6 +50,7 @@ import {
   currentRelease,
   makeRelease,
   markCurrent,
+  releaseOfCheckoutBuild,
   migrationNames,
   migrationsAhead,
   precompressStatic,
@@ -247,16 +250,27 @@ function releaseOption() {
   return path.resolve(file)
 }
 
+/** A deploy's option taking the checkout's own build (`npm run build`) as the new release, instead of building a copy. */
+const BUILT_OPTION = '--built'
+
+/** The release a deploy goes to: unpacked from `--release`, copied with the checkout's build (`--built`), or built. */
+async function newRelease() {
+  const archive = releaseOption()
+  if (archive) return unpackedRelease(archive)
+  if (!process.argv.includes(BUILT_OPTION)) return makeRelease()
+  ensureBuilt()
+  return releaseOfCheckoutBuild()
+}
+
 /**
  * `deploy`: builds a new release from the checkout beside the running one (or unpacks the one
- * `--release` names), backs up, migrates, rolls over.
+ * `--release` names, or copies the checkout's build with `--built`), backs up, migrates, rolls over.
  */
 async function deploy() {
   const state = runningState()
   loadEnvFile()
   const before = currentRelease()
-  const archive = releaseOption()
-  const releaseDir = archive ? await unpackedRelease(archive) : makeRelease()
+  const releaseDir = await newRelease()
   if (process.argv.includes(NO_BACKUP_OPTION)) console.warn(NO_BACKUP_WARNING)
   else backupStackBeforeMigrating()
   // The migrations run once, from the new release, before any instance runs it; the instances
@@ -317,7 +331,7 @@ const COMMANDS = { start, stop, deploy, rollback }
 const command = COMMANDS[process.argv[2]]
 if (!command) {
   console.error(
-    `Usage: node deploy/stack.mjs start|stop|deploy|rollback [--force] [${NO_BACKUP_OPTION}] [${RELEASE_OPTION} FILE]`,
+    `Usage: node deploy/stack.mjs start|stop|deploy|rollback [--force] [${NO_BACKUP_OPTION}] [${RELEASE_OPTION} FILE | ${BUILT_OPTION}]`,
   )
   process.exit(2)
 }

@@ -3,7 +3,7 @@
 // there once with the release's name as build id and Next deployment id, described in release.json
 // (deploy/lib/releaseArchive.mjs) and packed as DIR/<name>.tar.gz with its sha256 beside it
 // (DIR: release-archives/ by default). Copy both files to each server and deploy them there with
-// `node deploy/server/deploy.mjs --release DIR/<name>.tar.gz` (README, "On a server").
+// `node deploy/server/deploy.mjs --release DIR/<name>.tar.gz` (docs/servers.md, "On a server").
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'

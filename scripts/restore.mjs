@@ -12,8 +12,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { backupDirFromEnv, restore } from './lib/backup.mjs'
-import { BackupError } from './lib/backupArchives.mjs'
+import { BackupError, EXIT_NOTHING_CHANGED, NothingChangedError } from './lib/backupArchives.mjs'
 import { downloadArchive, offsiteStoreFrom, parseS3Address } from './lib/backupOffsite.mjs'
+import { giveToSiteOwner } from './lib/backupRestoreAccess.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
 
 const USAGE =
@@ -41,9 +42,7 @@ async function restoreIntoStack(options) {
   const { portAnswers, stopProcess } = await import('../deploy/lib/processes.mjs')
   const { startPostgres } = await import('../deploy/lib/services.mjs')
   if (await portAnswers(PG_PORT)) {
-    throw new Error(
-      `something listens on port ${PG_PORT}: stop the stack first (npm run stack:stop), nothing was changed`,
-    )
+    throw new NothingChangedError(`something listens on port ${PG_PORT}: stop the stack first (npm run stack:stop)`)
   }
   fs.mkdirSync(LOG_DIR, { recursive: true })
   const postgres = await startPostgres()
@@ -69,9 +68,11 @@ async function localArchive(given, backupDir) {
   try {
     await downloadArchive(store, address.key, () => fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }))
     fs.renameSync(partial, file)
+    // Kept among the site's archives: run by root, it is the backup folder's owner's, as they are.
+    giveToSiteOwner(file, backupDir)
   } catch (error) {
     fs.rmSync(partial, { force: true })
-    throw error instanceof BackupError ? new BackupError(`${error.message} (nothing was changed)`) : error
+    throw error instanceof BackupError ? new NothingChangedError(error.message) : error
   }
   console.log(`> Downloaded ${given} into ${file}`)
   return file
@@ -109,5 +110,5 @@ try {
   )
 } catch (error) {
   console.error(`> The restore failed: ${error instanceof Error ? error.message : error}`)
-  process.exitCode = 1
+  process.exitCode = error instanceof NothingChangedError ? EXIT_NOTHING_CHANGED : 1
 }

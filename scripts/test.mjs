@@ -10,6 +10,7 @@ import {
   ensureInstalled,
   ROOT,
 } from './lib/bootstrap.mjs'
+import { busyShare, readProcessorTimes } from './lib/machineLoad.mjs'
 import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
 import { playwrightDurations, slowestLines, vitestDurations } from './lib/slowestTests.mjs'
 import { runWatched } from './lib/watchdog.mjs'
@@ -18,6 +19,8 @@ const REPORT_DIR = path.join(ROOT, '.tmp', 'reports')
 /** When `npm test` started, carried over when it goes on under the project's Node (its install counts too). */
 const RUN_STARTED_AT = Number(process.env.NPM_TEST_STARTED_AT || Date.now())
 process.env.NPM_TEST_STARTED_AT = String(RUN_STARTED_AT)
+/** The processors' counters once this process started (the install before it is left out of the whole run's share). */
+const RUN_STARTED_TIMES = readProcessorTimes()
 
 /**
  * The stack's packages (PostgreSQL for the migration suite and the production stack, Redis for
@@ -91,14 +94,22 @@ const testEnv = {
 
 const steps = []
 let failed = false
+/** A phase's seconds, and how busy the processors were meanwhile (a phase at 50 % left a core idle). */
+function timing(started, before) {
+  const share = busyShare(before, readProcessorTimes())
+  const seconds = Math.round((Date.now() - started) / 1000)
+  return share === null ? `${seconds} s` : `${seconds} s, processors ${Math.round(share * 100)} % busy`
+}
+
 async function step(name, fn) {
   const started = Date.now()
+  const before = readProcessorTimes()
   try {
     await fn()
-    steps.push(`${name}: ok (${Math.round((Date.now() - started) / 1000)} s)`)
+    steps.push(`${name}: ok (${timing(started, before)})`)
   } catch (error) {
     failed = true
-    steps.push(`${name}: FAILED (${error instanceof Error ? error.message : error})`)
+    steps.push(`${name}: FAILED (${error instanceof Error ? error.message : error}) (${timing(started, before)})`)
   }
 }
 
@@ -191,7 +202,9 @@ for (const [file, runner, count, durations] of [
 if (totals.failed || totals.skipped) failed = true
 
 console.log('\n' + slowest.join('\n'))
-const totalSeconds = Math.round((Date.now() - RUN_STARTED_AT) / 1000)
-console.log('\n' + [...steps, `the whole run: ${totalSeconds} s`].map((line) => `  ${line}`).join('\n'))
+console.log(
+  '\n' +
+    [...steps, `the whole run: ${timing(RUN_STARTED_AT, RUN_STARTED_TIMES)}`].map((line) => `  ${line}`).join('\n'),
+)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(failed ? 1 : 0)

@@ -10,7 +10,7 @@ type Problem = string
  */
 const READS_AS_WRITTEN = new Set(
   (
-    'action actions address agent answer anchor caption captcha checkbox city closes columns content conversation counties day days description device domain ' +
+    'action actions address agent answer anchor author caption captcha categories checkbox city closes columns content conversation counties day days description device domain ' +
     'email fields file form heading help hero history image includes intro items label language layout link links ' +
     'multiple name note opens options page parent path percent phone placeholder price provider question quote radio ' +
     'rating recipients region required role roles rows rule rules seat select service slug state status street ' +

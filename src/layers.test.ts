@@ -12,10 +12,12 @@ import { describe, expect, it } from 'vitest'
  */
 const SHARED = ['forms', 'platform', 'security', 'dom', 'metrics', 'migrations', 'payload-types']
 const MAY_IMPORT: Record<string, string[]> = {
-  site: ['content', 'blocks', 'contact', 'chat', 'analytics', 'search', 'brand'],
+  site: ['content', 'blocks', 'contact', 'chat', 'analytics', 'search', 'news', 'brand'],
+  blocks: ['content', 'contact'],
+  // The news pages show posts as the "Latest posts" block does, and their bodies as rich text.
+  news: ['content', 'blocks'],
   // The owner's logo, colours and fonts, read from the content model's settings.
   brand: ['content'],
-  blocks: ['content', 'contact'],
   chat: ['content', 'contact', 'analytics', 'brand'],
   // The emails carry the owner's logo.
   contact: ['content', 'analytics', 'brand'],

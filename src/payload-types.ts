@@ -68,6 +68,8 @@ export interface Config {
   blocks: {};
   collections: {
     pages: Page;
+    posts: Post;
+    categories: Category;
     redirects: Redirect;
     media: Media;
     forms: Form;
@@ -89,6 +91,8 @@ export interface Config {
   collectionsJoins: {};
   collectionsSelect: {
     pages: PagesSelect<false> | PagesSelect<true>;
+    posts: PostsSelect<false> | PostsSelect<true>;
+    categories: CategoriesSelect<false> | CategoriesSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
@@ -167,6 +171,10 @@ export interface Page {
   layout: (
     | HeroBlock
     | RichTextBlock
+    | ImageBlock
+    | GalleryBlock
+    | VideoBlock
+    | ColumnsBlock
     | FaqBlock
     | StatsBlock
     | PricingTableBlock
@@ -174,6 +182,7 @@ export interface Page {
     | CallToActionBlock
     | ContactFormBlock
     | CountyListBlock
+    | LatestPostsBlock
   )[];
   seo?: {
     /**
@@ -321,6 +330,118 @@ export interface RichTextBlock {
   id?: string | null;
   blockName?: string | null;
   blockType: 'richText';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ImageBlock".
+ */
+export interface ImageBlock {
+  image: number | Media;
+  /**
+   * Leave empty to use the description saved with the image.
+   */
+  alt?: string | null;
+  /**
+   * Shown under the image.
+   */
+  caption?: string | null;
+  alignment: 'left' | 'center' | 'right' | 'full';
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'image';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "GalleryBlock".
+ */
+export interface GalleryBlock {
+  heading?: string | null;
+  /**
+   * From 2 to 24 images; a click shows each one large.
+   */
+  images: {
+    image: number | Media;
+    caption?: string | null;
+    id?: string | null;
+  }[];
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'gallery';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "VideoBlock".
+ */
+export interface VideoBlock {
+  /**
+   * Names the video for everyone, and is shown on the poster when there is no image.
+   */
+  title: string;
+  source: 'host' | 'file';
+  /**
+   * Copy it from the address bar of the video’s page. The player loads only when a visitor presses Play, from YouTube’s no-cookie site or with Vimeo’s tracking off.
+   */
+  url?: string | null;
+  /**
+   * An MP4 or WebM file from the media library.
+   */
+  file?: (number | null) | Media;
+  /**
+   * Shown until Play is pressed. Without one, a plain panel with the title is shown: the site does not fetch the host’s own thumbnail.
+   */
+  poster?: (number | null) | Media;
+  caption?: string | null;
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'video';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ColumnsBlock".
+ */
+export interface ColumnsBlock {
+  heading?: string | null;
+  /**
+   * 2 or 3 columns side by side; on phones they stack.
+   */
+  columns: {
+    image?: (number | null) | Media;
+    content?: {
+      root: {
+        type: string;
+        children: {
+          type: any;
+          version: number;
+          [k: string]: unknown;
+        }[];
+        direction: ('ltr' | 'rtl') | null;
+        format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+        indent: number;
+        version: number;
+      };
+      [k: string]: unknown;
+    } | null;
+    id?: string | null;
+  }[];
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'columns';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1001,6 +1122,124 @@ export interface CountyListBlock {
   blockType: 'countyList';
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "LatestPostsBlock".
+ */
+export interface LatestPostsBlock {
+  heading?: string | null;
+  /**
+   * The newest published posts, 1 to 12.
+   */
+  count: number;
+  /**
+   * Optional id for in-page links, without the #, e.g. "pricing".
+   */
+  anchorId?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'latestPosts';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "posts".
+ */
+export interface Post {
+  id: number;
+  title: string;
+  /**
+   * A sentence or two: shown in the lists, the feed and link previews.
+   */
+  summary?: string | null;
+  /**
+   * Shown above the post, on its card in the lists, and in link previews.
+   */
+  heroImage?: (number | null) | Media;
+  body?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  /**
+   * When enabled, the slug will auto-generate from the title field on save and autosave.
+   */
+  generateSlug?: boolean | null;
+  /**
+   * Lower-case words joined by dashes: the post is at /news/<slug>.
+   */
+  slug: string;
+  /**
+   * Shown on the post and orders the news. Empty: the date it is first published.
+   */
+  publishedAt?: string | null;
+  categories?: (number | Category)[] | null;
+  author?: (number | null) | User;
+  authorName?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  deletedAt?: string | null;
+  _status?: ('draft' | 'published') | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "categories".
+ */
+export interface Category {
+  id: number;
+  name: string;
+  /**
+   * Lower-case words joined by dashes; empty: made from the name.
+   */
+  slug: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  name?: string | null;
+  /**
+   * The name visitors see in the chat. Empty: your name, else your email before the @.
+   */
+  displayName?: string | null;
+  /**
+   * Optional. Visitors see it, small, beside your messages in the chat.
+   */
+  photo?: (number | null) | Media;
+  roles: ('admin' | 'editor' | 'agent')[];
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
+}
+/**
  * Old addresses that send visitors (and search engines, with a 301) somewhere else.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1065,42 +1304,6 @@ export interface FormSubmission {
     | null;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  name?: string | null;
-  /**
-   * The name visitors see in the chat. Empty: your name, else your email before the @.
-   */
-  displayName?: string | null;
-  /**
-   * Optional. Visitors see it, small, beside your messages in the chat.
-   */
-  photo?: (number | null) | Media;
-  roles: ('admin' | 'editor' | 'agent')[];
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
 }
 /**
  * Cookie-free visit counting. Visitor ids are salted hashes valid for one day.
@@ -1375,6 +1578,14 @@ export interface PayloadLockedDocument {
         value: number | Page;
       } | null)
     | ({
+        relationTo: 'posts';
+        value: number | Post;
+      } | null)
+    | ({
+        relationTo: 'categories';
+        value: number | Category;
+      } | null)
+    | ({
         relationTo: 'redirects';
         value: number | Redirect;
       } | null)
@@ -1471,6 +1682,10 @@ export interface PagesSelect<T extends boolean = true> {
     | {
         hero?: T | HeroBlockSelect<T>;
         richText?: T | RichTextBlockSelect<T>;
+        image?: T | ImageBlockSelect<T>;
+        gallery?: T | GalleryBlockSelect<T>;
+        video?: T | VideoBlockSelect<T>;
+        columns?: T | ColumnsBlockSelect<T>;
         faq?: T | FaqBlockSelect<T>;
         stats?: T | StatsBlockSelect<T>;
         pricingTable?: T | PricingTableBlockSelect<T>;
@@ -1478,6 +1693,7 @@ export interface PagesSelect<T extends boolean = true> {
         callToAction?: T | CallToActionBlockSelect<T>;
         contactForm?: T | ContactFormBlockSelect<T>;
         countyList?: T | CountyListBlockSelect<T>;
+        latestPosts?: T | LatestPostsBlockSelect<T>;
       };
   seo?:
     | T
@@ -1531,6 +1747,68 @@ export interface SiteLinkSelect<T extends boolean = true> {
  */
 export interface RichTextBlockSelect<T extends boolean = true> {
   content?: T;
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ImageBlock_select".
+ */
+export interface ImageBlockSelect<T extends boolean = true> {
+  image?: T;
+  alt?: T;
+  caption?: T;
+  alignment?: T;
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "GalleryBlock_select".
+ */
+export interface GalleryBlockSelect<T extends boolean = true> {
+  heading?: T;
+  images?:
+    | T
+    | {
+        image?: T;
+        caption?: T;
+        id?: T;
+      };
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "VideoBlock_select".
+ */
+export interface VideoBlockSelect<T extends boolean = true> {
+  title?: T;
+  source?: T;
+  url?: T;
+  file?: T;
+  poster?: T;
+  caption?: T;
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ColumnsBlock_select".
+ */
+export interface ColumnsBlockSelect<T extends boolean = true> {
+  heading?: T;
+  columns?:
+    | T
+    | {
+        image?: T;
+        content?: T;
+        id?: T;
+      };
   anchorId?: T;
   id?: T;
   blockName?: T;
@@ -1652,6 +1930,47 @@ export interface CountyListBlockSelect<T extends boolean = true> {
   anchorId?: T;
   id?: T;
   blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "LatestPostsBlock_select".
+ */
+export interface LatestPostsBlockSelect<T extends boolean = true> {
+  heading?: T;
+  count?: T;
+  anchorId?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "posts_select".
+ */
+export interface PostsSelect<T extends boolean = true> {
+  title?: T;
+  summary?: T;
+  heroImage?: T;
+  body?: T;
+  generateSlug?: T;
+  slug?: T;
+  publishedAt?: T;
+  categories?: T;
+  author?: T;
+  authorName?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  deletedAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "categories_select".
+ */
+export interface CategoriesSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2569,10 +2888,15 @@ export interface TaskSchedulePublish {
   input: {
     type?: ('publish' | 'unpublish') | null;
     locale?: string | null;
-    doc?: {
-      relationTo: 'pages';
-      value: number | Page;
-    } | null;
+    doc?:
+      | ({
+          relationTo: 'pages';
+          value: number | Page;
+        } | null)
+      | ({
+          relationTo: 'posts';
+          value: number | Post;
+        } | null);
     global?: string | null;
     user?: {
       relationTo: 'users';

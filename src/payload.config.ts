@@ -15,6 +15,8 @@ import { Forms } from './contact/collections/Forms'
 import { FormSubmissions } from './contact/collections/FormSubmissions'
 import { Media } from '@/content/collections/Media'
 import { pagesCollection } from '@/content/collections/Pages'
+import { Categories } from '@/content/posts/Categories'
+import { Posts } from '@/content/posts/Posts'
 import { pageBlocks } from './blocks/configs'
 import { Redirects } from '@/content/redirects/Redirects'
 import { Users } from '@/content/collections/Users'
@@ -69,6 +71,8 @@ function withPublishedSources(global: GlobalConfig): GlobalConfig {
 /** The collections as written here, before Payload and its plugins add their own fields. */
 export const siteCollections = (): CollectionConfig[] => [
   pagesCollection(pageBlocks),
+  Posts,
+  Categories,
   Redirects,
   Media,
   Forms,
@@ -96,7 +100,10 @@ export type SiteConfigOptions = {
 }
 
 /** The CMS configuration; tests pass their own database URL. */
-export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDestination }: SiteConfigOptions = {}) {
+export async function buildSiteConfig(
+  databaseUrl = process.env.DATABASE_URL,
+  { logDestination }: SiteConfigOptions = {},
+) {
   return buildConfig({
     secret: payloadSecret(),
     serverURL: process.env.SERVER_URL || '',
@@ -134,7 +141,7 @@ export function buildSiteConfig(databaseUrl = process.env.DATABASE_URL, { logDes
         businessDetailFeature(),
       ],
     }),
-    db: databaseAdapter(databaseUrl),
+    db: await databaseAdapter(databaseUrl),
     email: emailAdapter,
     jobs: contactJobs(),
     sharp,

@@ -45,6 +45,12 @@ export const MAINTENANCE_PAGE = maintenancePageFile(STATE_DIR)
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
 /** The build files of every release the stack ran, merged (deploy/lib/releases.mjs), which nginx serves. */
 export const STATIC_DIR = path.join(STATE_DIR, 'static')
+/** The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files. */
+export const STACK_PLACE = {
+  releasesDir: path.join(STATE_DIR, 'releases'),
+  currentLink: path.join(STATE_DIR, 'current'),
+  staticDir: STATIC_DIR,
+}
 
 export const DATABASE_NAME = 'site'
 export const DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/${DATABASE_NAME}`

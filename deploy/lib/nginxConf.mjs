@@ -6,8 +6,39 @@ import { fileURLToPath } from 'node:url'
 import { NGINX_BROTLI_STATIC_MODULE } from './config.mjs'
 import { MAINTENANCE_PAGE_NAME } from './maintenancePage.mjs'
 import { renderTemplate } from './template.mjs'
+import { appDirOf, firstSegmentsOf, fixedSegmentsOf, readRouteTable } from '../../src/server/routes/routeTable.mjs'
 
-export const NGINX_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'nginx.conf.template')
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+export const NGINX_TEMPLATE = path.join(HERE, '..', 'nginx.conf.template')
+/** The app whose routes the front passes on: the checkout or release this file is part of. */
+const APP_DIR = appDirOf(path.join(HERE, '..', '..'))
+
+/** The group of the app's own routes for visitors (src/app/(site)); the admin's and Payload's have locations of their own. */
+const SITE_GROUP = '(site)'
+/** The first segment of every API route. */
+const API_SEGMENT = 'api'
+
+/**
+ * What the front's locations name from the app's routes (src/server/routes/routeTable.mjs):
+ * `pagesMadePerRequest`, the first segments of the pages of their own (the search results, the
+ * chat link, the agents' console: the content's pages are the catch-all, which the micro-cache
+ * serves), kept out of the micro-cache and its lock; `siteEndpoints`, the site's own API routes
+ * (the next segment after /api/), which keep the small body size.
+ */
+export function routeLocationsOf(table) {
+  const pages = table.filter((route) => route.kind === 'page' && route.group !== '(payload)')
+  const endpoints = table
+    .filter((route) => route.kind === 'handler' && route.group === SITE_GROUP)
+    .map((route) => fixedSegmentsOf(route))
+    .filter((segments) => segments[0] === API_SEGMENT && segments.length > 1)
+  return {
+    pagesMadePerRequest: firstSegmentsOf(pages).filter((segment) => segment !== API_SEGMENT),
+    siteEndpoints: [...new Set(endpoints.map((segments) => segments[1]))].sort(),
+  }
+}
+
+/** `a|b|c` for a location's regular expression, each name's own characters escaped. */
+const alternation = (names) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
 
 /** The headers the media location adds itself, so the app's copies are dropped (not sent twice). */
 const MEDIA_LOCATION_HEADERS = [
@@ -91,7 +122,8 @@ const listenLines = (addresses, port, options) =>
 /**
  * The configuration text. `prefixDir` is nginx's -p folder (its cache, temp files, logs and pid);
  * the instances on the `down` ports get no new request (a deploy is replacing them);
- * `uploadsInBucket`: uploads live in S3, so the front asks the app for them instead of `mediaDir`.
+ * `uploadsInBucket`: uploads live in S3, so the front asks the app for them instead of `mediaDir`;
+ * `appDir`: the app whose routes name the locations (this checkout's by default).
  */
 export function nginxConfText({
   asRoot,
@@ -107,7 +139,9 @@ export function nginxConfText({
   uploadsInBucket = false,
   appPorts,
   down = [],
+  appDir = APP_DIR,
 }) {
+  const routes = routeLocationsOf(readRouteTable(appDir))
   const upstreams = appPorts.map((app) => upstreamLine(app, down.includes(app)))
   return renderTemplate(NGINX_TEMPLATE, {
     // Run as root, nginx's workers run as Debian's web server user.
@@ -127,5 +161,7 @@ export function nginxConfText({
     MAINTENANCE_PAGE_NAME,
     MEDIA_SOURCE: mediaSource({ mediaDir, uploadsInBucket }),
     UPSTREAM_SERVERS: upstreams.join('\n'),
+    PAGES_MADE_PER_REQUEST: alternation(routes.pagesMadePerRequest),
+    SITE_ENDPOINTS: alternation(routes.siteEndpoints),
   })
 }

@@ -1,4 +1,4 @@
-// The front's HTTPS certificate by ACME on a server, as root (README, "On a server"):
+// The front's HTTPS certificate by ACME on a server, as root (docs/servers.md, "On a server"):
 //   node deploy/server/certificate.mjs renew [--force] [--staging] [--domain www.example.com]
 //   node deploy/server/certificate.mjs obtain …   (the same as renew --force)
 // renew obtains a certificate by HTTP-01 when the one kept has fewer than 30 days left

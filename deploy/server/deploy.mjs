@@ -5,7 +5,7 @@
 //                                                        (FILE: its <name>.tar.gz), unpacked, not built
 //   node deploy/server/deploy.mjs --rollback [--force]   (npm run server:rollback)
 //   add --dry-run to print the steps and run none of them (as any user).
-// The steps are those of deploy/server/plan.mjs; README, "On a server", says what each does.
+// The steps are those of deploy/server/plan.mjs; docs/servers.md, "On a server", says what each does.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -24,7 +24,7 @@ const { values: options } = parseArgs({
     rollback: { type: 'boolean', default: false },
     force: { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
-    // The backup site-backup.service takes before the migrations, left out (README, "On a server").
+    // The backup site-backup.service takes before the migrations, left out (docs/servers.md, "On a server").
     'no-backup': { type: 'boolean', default: false },
     // An archive of `npm run release`: deployed as it is, nothing built here.
     release: { type: 'string' },
@@ -108,7 +108,7 @@ try {
     const now = path.basename(fs.realpathSync(layout.current))
     console.log(`> ${options.rollback ? 'Rolled back' : 'Deployed'}: ${layout.current} is ${now}.`)
     if (!installedPorts(layout).length)
-      console.log('> Next: node deploy/server/install.mjs --domain www.example.com (README, "On a server").')
+      console.log('> Next: node deploy/server/install.mjs --domain www.example.com (docs/servers.md, "On a server").')
   }
 } catch (error) {
   console.error(`deploy/server/deploy.mjs: ${error instanceof Error ? error.message : error}`)

@@ -163,7 +163,9 @@ async function install({ domain, ports, acme, staging }) {
   if (acmeNamed.ACME_DIRECTORY_URL) checkDomain(domain)
   const { user, baseDir, current, dataDir, configDir, envFile, backupDir, frontDir, logDir } = SERVER_LAYOUT
   if (!fs.existsSync(path.join(current, 'package.json')))
-    throw new Error(`no release at ${current}: run \`node deploy/server/deploy.mjs\` first (README, "On a server")`)
+    throw new Error(
+      `no release at ${current}: run \`node deploy/server/deploy.mjs\` first (docs/servers.md, "On a server")`,
+    )
   run('apt-get', ['update'])
   run('apt-get', ['install', '-y', '--no-install-recommends', ...DEBIAN_PACKAGES], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

@@ -1,5 +1,5 @@
 // What install writes into a server's settings file (/etc/site/site.env), which systemd hands the
-// instances (EnvironmentFile=), sh sources for the migrations and restores (layout.mjs, README),
+// instances (EnvironmentFile=), sh sources for the migrations and restores (layout.mjs, docs/servers.md),
 // and the scripts' own loader reads (scripts/lib/bootstrap.mjs).
 import { randomBytes } from 'node:crypto'
 import { ACME_SETTINGS, acmeSettings } from '../lib/acme.mjs'

@@ -53,6 +53,8 @@ export declare function restore(options: {
   identityFile?: string | null
   /** The settings file the archive's settings are brought into (backupSettings.mjs). */
   settingsFile?: string | null
+  /** Who runs it (this process's user by default): one who could not write the settings is refused first (backupRestoreAccess.mjs). */
+  user?: { uid: number; groups: number[] }
 }): Promise<{
   manifest: BackupManifest
   /** The settings brought in (names only), or null when none were. */

@@ -1,6 +1,10 @@
 export declare const BEFORE_RESTORE: string
 export declare const ENCRYPTED_SUFFIX: string
 export declare class BackupError extends Error {}
+export declare const EXIT_NOTHING_CHANGED: number
+export declare class NothingChangedError extends BackupError {
+  constructor(reason: string)
+}
 export declare function defaultBackupDirOf(root: string): string
 export declare function backupDirFrom(env: Record<string, string | undefined>, root: string): string
 export declare function archiveStamp(date: Date): string
@@ -10,3 +14,9 @@ export declare function archiveSeries(name: string): string | null
 export declare function archiveDate(name: string): Date | null
 export declare function isBeforeRestoreArchive(name: string): boolean
 export declare function newestArchive(backupDir: string, source?: string): { name: string; made: Date } | null
+export declare function freeArchiveName(
+  backupDir: string,
+  source: string,
+  date: Date,
+  options?: { encrypted?: boolean },
+): { name: string; made: Date }

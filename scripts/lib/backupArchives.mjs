@@ -1,5 +1,5 @@
 // Where the backups are and how their archives are named: the one place that knows, read by the
-// backup and the restore (backup.mjs), and by the doctor and the metrics (src/operations/doctor).
+// backup and the restore (backupMaking.mjs, backupRestore.mjs), and by the doctor and the metrics (src/operations/doctor).
 // Node's own modules only, so that the site's server may load it as well.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -9,16 +9,30 @@ export const BEFORE_RESTORE = 'before-restore'
 /** What an archive encrypted for an age public key (BACKUP_AGE_RECIPIENT) adds to its name. */
 export const ENCRYPTED_SUFFIX = '.age'
 /**
- * `site-2026-11-26T031500Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC;
- * `site-before-restore-…` for the copy a forced restore keeps, kept by retention as a series of its
- * own; `….tar.gz.age` once encrypted.
+ * `site-2026-11-26T031500.123Z.tar.gz`: the source (the embedded site or the stack) and when, in UTC
+ * to the millisecond, so that backups made within one second have names of their own that sort as
+ * they were made (`.` sorts before any digit); `site-before-restore-…` for the copy a forced restore
+ * keeps, kept by retention as a series of its own; `….tar.gz.age` once encrypted. Names made before
+ * the milliseconds (`…T031500Z.tar.gz`) are read as well.
  */
 const ARCHIVE_NAME = new RegExp(
-  `^((?:site|stack)(?:-${BEFORE_RESTORE})?)-(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})Z\\.tar\\.gz(?:\\${ENCRYPTED_SUFFIX})?$`,
+  `^((?:site|stack)(?:-${BEFORE_RESTORE})?)-(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2})(\\d{2})(\\d{2})(?:\\.(\\d{3}))?Z\\.tar\\.gz(?:\\${ENCRYPTED_SUFFIX})?$`,
 )
+/** How much later the next free name is tried when an archive of the same series has the one asked for. */
+const NAME_STEP_MS = 1
 
 /** Why a backup or a restore cannot go on, in words for the operator (no stack trace). */
 export class BackupError extends Error {}
+
+/** The exit code of `npm run restore` refused before it changed anything (a wrong key, a damaged archive); 1 is a restore failed half-way. */
+export const EXIT_NOTHING_CHANGED = 3
+
+/** A restore refused before it changed anything: its words say so, and its type tells the exit code. */
+export class NothingChangedError extends BackupError {
+  constructor(reason) {
+    super(`${reason} (nothing was changed)`)
+  }
+}
 
 /**
  * Beside the checkout `root`, never inside it: `git clean -xdf` deletes ignored folders such as
@@ -29,11 +43,11 @@ export const defaultBackupDirOf = (root) => path.join(path.dirname(root), `${pat
 /** The backups' folder: `BACKUP_DIR` of `env`, else the default beside `root`. */
 export const backupDirFrom = (env, root) => path.resolve(env.BACKUP_DIR || defaultBackupDirOf(root))
 
+/** `2026-11-26T031500.123Z`: a time in UTC to the millisecond, as archive names and kept settings files carry it. */
 export const archiveStamp = (date) =>
   date
     .toISOString()
     .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')
     .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')
 
 export const archiveName = (source, date, { encrypted = false } = {}) =>
@@ -49,8 +63,23 @@ export const archiveSeries = (name) => ARCHIVE_NAME.exec(name)?.[1] ?? null
 export function archiveDate(name) {
   const match = ARCHIVE_NAME.exec(name)
   if (!match) return null
-  const [, , year, month, day, hours, minutes, seconds] = match.map(Number)
-  return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds))
+  const [, , year, month, day, hours, minutes, seconds, milliseconds] = match.map((part) => Number(part ?? 0))
+  return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, milliseconds))
+}
+
+/**
+ * The name of a new archive of `source` made at `date` in `backupDir`, and the time it names: that
+ * of `date`, or the first free one after it when an archive of the series (plain or encrypted) has
+ * it already, so that no backup is refused or overwritten for want of a name.
+ */
+export function freeArchiveName(backupDir, source, date, { encrypted = false } = {}) {
+  let made = date
+  const taken = (at) =>
+    [false, true].some((variant) =>
+      fs.existsSync(path.join(backupDir, archiveName(source, at, { encrypted: variant }))),
+    )
+  while (taken(made)) made = new Date(made.getTime() + NAME_STEP_MS)
+  return { name: archiveName(source, made, { encrypted }), made }
 }
 
 /** Whether `name` is the copy a forced restore took of what it replaced (not a backup of the site as it runs). */

@@ -1,4 +1,4 @@
-// The settings file an encrypted archive holds (backup.mjs), brought onto the site it is restored
+// The settings file an encrypted archive holds (backupMaking.mjs), brought onto the site it is restored
 // to: its secrets (PAYLOAD_SECRET, which signs the admins' sessions, and every key the site was
 // given) replace the target's, so the old admins stay signed in; the settings that say where this
 // machine keeps things and how it reaches its own services stay the target's.

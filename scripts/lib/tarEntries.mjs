@@ -1,5 +1,5 @@
 // Reads a .tar.gz entry by entry, in Node, so that a restore decides itself what an archive may
-// put on disk (scripts/lib/backup.mjs): nothing is written unless the visitor asks for an entry's bytes.
+// put on disk (scripts/lib/backupRestore.mjs): nothing is written unless the visitor asks for an entry's bytes.
 // Reads the formats GNU tar writes (ustar, GNU long names, pax headers); plain Node, no TypeScript.
 import fs from 'node:fs'
 import { pipeline } from 'node:stream/promises'

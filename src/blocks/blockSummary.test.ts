@@ -20,6 +20,16 @@ describe('what a block row says it holds', () => {
     )
   })
 
+  it('is a video’s title, an image’s caption or description, a gallery’s first caption, the first column’s words', () => {
+    expect(blockSummary({ blockType: 'video', title: 'Our process', caption: 'Two minutes' })).toBe('Our process')
+    expect(blockSummary({ blockType: 'image', caption: 'Lot 12', image: { alt: 'A plat' } })).toBe('Lot 12')
+    expect(blockSummary({ blockType: 'image', image: { alt: 'A plat', filename: 'plat.png' } })).toBe('A plat')
+    expect(blockSummary({ blockType: 'image', alt: 'Lot 12 outlined', image: 7 })).toBe('Lot 12 outlined')
+    expect(blockSummary({ blockType: 'gallery', images: [{ image: 7, caption: 'Deeds' }] })).toBe('Deeds')
+    const content = { root: { type: 'root', children: [paragraph('The recorder')] } }
+    expect(blockSummary({ blockType: 'columns', columns: [{ content }, {}] })).toBe('The recorder')
+  })
+
   it('is cut with an ellipsis past its length, and empty for an empty block', () => {
     const long = blockSummary({ heading: 'word '.repeat(40) })
     expect(long.length).toBeLessThanOrEqual(BLOCK_SUMMARY_MAX_CHARS)

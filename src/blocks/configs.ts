@@ -1,14 +1,19 @@
 import type { Block } from 'payload'
 import { blockThumbnail } from './thumbnails'
 import { CallToActionBlock } from './CallToAction/config'
+import { ColumnsBlock } from './Columns/config'
 import { ContactFormBlock } from './ContactForm/config'
 import { CountyListBlock } from './CountyList/config'
 import { FaqBlock } from './Faq/config'
+import { GalleryBlock } from './Gallery/config'
 import { HeroBlock } from './Hero/config'
+import { ImageBlock } from './Image/config'
+import { LatestPostsBlock } from './LatestPosts/config'
 import { PricingTableBlock } from './PricingTable/config'
 import { RichTextBlock } from './RichText/config'
 import { StatsBlock } from './Stats/config'
 import { TestimonialsBlock } from './Testimonials/config'
+import { VideoBlock } from './Video/config'
 
 /**
  * In the page editor each block's row says what it holds (src/blocks/BlockRowLabel.tsx) rather than
@@ -30,6 +35,10 @@ const labelled = (block: Block): Block => ({
 export const pageBlocks: Block[] = [
   HeroBlock,
   RichTextBlock,
+  ImageBlock,
+  GalleryBlock,
+  VideoBlock,
+  ColumnsBlock,
   FaqBlock,
   StatsBlock,
   PricingTableBlock,
@@ -37,4 +46,5 @@ export const pageBlocks: Block[] = [
   CallToActionBlock,
   ContactFormBlock,
   CountyListBlock,
+  LatestPostsBlock,
 ].map(labelled)

@@ -26,6 +26,28 @@ const DRAWINGS: Record<string, string> = {
     bar(40, 210, 120, 36, ACCENT) +
     `<rect x="320" y="70" width="120" height="180" rx="8" fill="#2c4f7c"/>`,
   richText: bar(40, 50, 220, 24, INK) + lines(40, 100, [400, 380, 400, 300, 390, 260]),
+  image:
+    `<rect x="90" y="40" width="300" height="190" rx="8" fill="#2c4f7c"/>` +
+    `<path d="M110 210 L190 120 L250 180 L290 140 L370 210 Z" fill="#9fb3cc"/>` +
+    `<circle cx="320" cy="90" r="20" fill="${ACCENT}"/>` +
+    bar(140, 250, 200),
+  gallery: [0, 1, 2, 3, 4, 5, 6, 7]
+    .map(
+      (i) =>
+        `<rect x="${40 + (i % 4) * 104}" y="${60 + Math.floor(i / 4) * 110}" width="88" height="88" rx="6" fill="${i === 1 ? ACCENT : '#2c4f7c'}"/>`,
+    )
+    .join(''),
+  video:
+    `<rect x="60" y="40" width="360" height="210" rx="8" fill="${INK}"/>` +
+    `<circle cx="240" cy="145" r="40" fill="${ACCENT}"/><path d="M226 122 L262 145 L226 168 Z" fill="#fff"/>` +
+    bar(60, 270, 220),
+  columns: [0, 1, 2]
+    .map(
+      (col) =>
+        `<rect x="${40 + col * 140}" y="50" width="120" height="80" rx="6" fill="#2c4f7c"/>` +
+        lines(40 + col * 140, 150, [120, 110, 120, 90]),
+    )
+    .join(''),
   faq:
     [60, 130, 200].map((y) => box(40, y, 400, 50) + bar(60, y + 18, 240) + bar(400, y + 18, 20, 14, INK)).join('') +
     bar(40, 40, 200, 24, INK),
@@ -58,6 +80,14 @@ const DRAWINGS: Record<string, string> = {
   countyList:
     bar(40, 40, 200, 24, INK) +
     [0, 1, 2].flatMap((col) => [100, 140, 180, 220].map((y) => bar(40 + col * 140, y, 110))).join(''),
+  latestPosts:
+    bar(40, 40, 200, 24, INK) +
+    [40, 180, 320]
+      .map(
+        (x) =>
+          box(x, 90, 120, 70, SOFT) + bar(x, 176, 110, 14, INK) + bar(x, 200, 80, 10) + lines(x, 222, [120, 100], 18),
+      )
+      .join(''),
 }
 
 /** The drawing of a block type as an SVG data URL, or undefined for a type without one. */

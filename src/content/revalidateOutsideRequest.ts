@@ -1,13 +1,7 @@
 // Revalidation for edits made outside a request (a scheduled publish run by the server's timer),
 // where Next's revalidatePath has no request to attach to and would do nothing.
 
-/** Next's tag for everything rendered under a path (revalidatePath(path, 'layout') marks it). */
-const IMPLICIT_TAG_PREFIX = '_N_T_'
-
-type IncrementalCache = { revalidateTag: (tags: string[], durations?: { expire?: number }) => Promise<void> }
-
-/** The page cache Next keeps for this process, there once the server has answered a page. */
-const processPageCache = () => (globalThis as { __incrementalCache?: IncrementalCache }).__incrementalCache
+import { IMPLICIT_TAG_PREFIX, processPageCache } from '@/platform/next/pageCache'
 
 /** The tags revalidatePath would mark for these paths; every page is the root layout's tag. */
 export function implicitTags(paths: string[], everyPage: boolean): string[] {

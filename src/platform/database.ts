@@ -1,7 +1,5 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { postgresAdapter } from '@payloadcms/db-postgres'
-import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { DatabaseAdapterObj } from 'payload'
 import { isPostgresUrl } from './databaseUrl'
 import { SQLITE_FILE } from './paths'
@@ -33,10 +31,12 @@ export { isPostgresUrl } from './databaseUrl'
 /**
  * SQLite under data/ (in WAL mode, so the file has -wal and -shm companions while open) unless
  * DATABASE_URL names a Postgres server. Schema changes only ever
- * come from the committed migrations (push is off everywhere).
+ * come from the committed migrations (push is off everywhere). Only the adapter in use is loaded:
+ * each brings its own driver and takes seconds to load.
  */
-export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapterObj {
+export async function databaseAdapter(url = process.env.DATABASE_URL): Promise<DatabaseAdapterObj> {
   if (isPostgresUrl(url)) {
+    const { postgresAdapter } = await import('@payloadcms/db-postgres')
     return postgresAdapter({
       pool: {
         connectionString: url as string,
@@ -50,6 +50,7 @@ export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapter
     })
   }
   const file = url?.startsWith('file:') ? url : `file:${SQLITE_FILE}`
+  const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   return sqliteAdapter({
     client: { url: file },
     busyTimeout: SQLITE_BUSY_TIMEOUT_MS,

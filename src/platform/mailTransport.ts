@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer'
 import type { SendMailOptions, Transporter } from 'nodemailer'
 import { DATA_DIR } from '@/platform/paths'
 
-/** The outbox as the README names it, for people: the folder's place under the data folder. */
+/** The outbox as docs/configuration.md names it, for people: the folder's place under the data folder. */
 export const OUTBOX_FOLDER_NAME = 'data/outbox/'
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
 

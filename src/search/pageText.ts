@@ -70,6 +70,13 @@ function collectBlocks(blocks: Block[], value: unknown, out: string[]): void {
   }
 }
 
+/** The readable text of a rich-text value (a news post's body), as one string. */
+export function richTextText(value: unknown): string {
+  const parts: string[] = []
+  richTextWords(value, parts)
+  return parts.join(' ').replace(/\s+/g, ' ').trim()
+}
+
 /**
  * The readable text of a page's blocks, rich text included, as one string. Which fields count
  * is read from the block configs, so a new block's text is searchable as soon as it exists.

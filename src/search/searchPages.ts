@@ -1,7 +1,9 @@
 import type { Payload } from 'payload'
 import { onRevalidated } from '@/content/revalidate'
 import { SHORT_CACHE_MS } from '@/platform/caches'
-import { pageText } from './pageText'
+import { postPath } from '@/content/posts/addresses'
+import { POSTS_SLUG } from '@/content/posts/Posts'
+import { pageText, richTextText } from './pageText'
 import { foldText, type SearchQuery } from './query'
 import { type PreparedPage, rankPages, type SearchResult } from './rank'
 
@@ -17,27 +19,42 @@ onRevalidated(() => {
   index = null
 })
 
-/** The published pages as an anonymous visitor may read them, their text extracted and folded once. */
+const prepared = (title: string, path: string, text: string): PreparedPage => ({
+  title,
+  path,
+  text,
+  foldedTitle: foldText(title),
+  foldedText: foldText(text),
+})
+
+/**
+ * The published pages and news posts as an anonymous visitor may read them, their text extracted
+ * and folded once.
+ */
 async function readPublishedPages(payload: Payload): Promise<PreparedPage[]> {
-  const { docs } = await payload.find({
-    collection: 'pages',
-    where: { _status: { equals: 'published' } },
-    select: { title: true, path: true, layout: true },
-    depth: 0,
-    limit: 0,
-    draft: false,
-    overrideAccess: false,
-  })
-  return docs.map((doc) => {
-    const text = pageText(doc.layout)
-    return {
-      title: doc.title,
-      path: doc.path ?? '/',
-      text,
-      foldedTitle: foldText(doc.title),
-      foldedText: foldText(text),
-    }
-  })
+  const asVisitor = { depth: 0, limit: 0, draft: false, overrideAccess: false } as const
+  const [pages, posts] = await Promise.all([
+    payload.find({
+      ...asVisitor,
+      collection: 'pages',
+      where: { _status: { equals: 'published' } },
+      select: { title: true, path: true, layout: true },
+    }),
+    payload.find({
+      ...asVisitor,
+      collection: POSTS_SLUG,
+      where: { _status: { equals: 'published' } },
+      select: { title: true, slug: true, summary: true, body: true },
+    }),
+  ])
+  return [
+    ...pages.docs.map((doc) => prepared(doc.title, doc.path ?? '/', pageText(doc.layout))),
+    ...posts.docs
+      .filter((post) => post.slug)
+      .map((post) =>
+        prepared(post.title, postPath(post.slug as string), `${post.summary ?? ''} ${richTextText(post.body)}`.trim()),
+      ),
+  ]
 }
 
 /** The prepared pages: read once per SEARCH_INDEX_MAX_AGE_MS however many search, the last good set if a read fails. */

@@ -52,6 +52,7 @@ export function contentSecurityPolicy({
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...thirdParty.connect, ...(dev ? ['ws:'] : [])],
     'worker-src': ["'self'", 'blob:'],
+    'media-src': ["'self'"],
     'frame-src': ["'self'", ...thirdParty.frame],
     'frame-ancestors': [`'${frameAncestors}'`],
     'base-uri': ["'self'"],

@@ -2,11 +2,10 @@
 // With REDIS_URL every instance shares one cache in Redis, so a publish through one instance is
 // seen by all; without it each process keeps its cache in memory, which a restart clears (the
 // cache never outlives the database it was made from).
-import fs from 'node:fs'
-import path from 'node:path'
 import { CacheHandler } from '@fortedigital/nextjs-cache-handler'
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru'
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings'
+import { buildIdOf } from '../platform/next/build.mjs'
 import { createClient } from 'redis'
 
 /** One configuration per process, however many times Next creates the handler. */
@@ -22,7 +21,7 @@ const REDIS_RECONNECT_FIRST_DELAY_MS = 50
 /** Entries of one build are never read by another: their pages name that build's scripts. */
 function buildId() {
   try {
-    return fs.readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim()
+    return buildIdOf(process.cwd())
   } catch {
     return 'development'
   }

@@ -1,3 +1,4 @@
+import { NEXT_CHUNKS_PATH } from '@/platform/next/addresses'
 import { readAttributes } from './inlineScripts'
 
 /**
@@ -10,8 +11,7 @@ import { readAttributes } from './inlineScripts'
  * tab paints nothing, so there it inserts them at once.
  */
 
-/** Where Next serves its JavaScript chunks. */
-export const NEXT_CHUNKS_PATH = '/_next/static/chunks/'
+export { NEXT_CHUNKS_PATH }
 
 /** The attribute on the inline loader, so a page already rewritten is recognised. */
 export const CHUNK_LOADER_ATTRIBUTE = 'data-chunks-after-paint'

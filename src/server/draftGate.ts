@@ -1,12 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { carriesDraftModeCookie, DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
+import { PRERENDER_REVALIDATE_HEADERS } from '@/platform/next/requests'
 import { readCookie } from '@/security/cookies'
 
 /** The session cookie Payload's admin sets for a signed-in editor. */
 const SESSION_COOKIE = 'payload-token'
-/** Headers with which Next re-renders a cached page and writes the cache: never taken from outside. */
-const REVALIDATE_HEADERS = ['x-prerender-revalidate', 'x-prerender-revalidate-if-generated']
 
 const cookieHeaderOf = (req: IncomingMessage) =>
   Array.isArray(req.headers.cookie) ? req.headers.cookie.join('; ') : (req.headers.cookie ?? '')
@@ -47,7 +46,7 @@ export function isSignedSession(token: string | null, secret: string, now = Date
  * nothing fresh), and Next's revalidation headers are dropped from every request.
  */
 export function settleDraftMode(req: IncomingMessage, secret = process.env.PAYLOAD_SECRET ?? ''): void {
-  for (const header of REVALIDATE_HEADERS) delete req.headers[header]
+  for (const header of PRERENDER_REVALIDATE_HEADERS) delete req.headers[header]
   const cookies = cookieHeaderOf(req)
   if (!carriesDraftModeCookie(cookies)) return
   if (isSignedSession(readCookie(cookies, SESSION_COOKIE), secret)) return

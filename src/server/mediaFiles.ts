@@ -29,6 +29,8 @@ const MEDIA_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.svg': 'image/svg+xml',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 }
 
 /** Longest If-None-Match list read; a longer one is taken as matching nothing. */
@@ -172,7 +174,7 @@ export function siteMediaStore(mediaDir = MEDIA_DIR): MediaStore {
  * Answers a media file from its store with its validators: Cache-Control by whether the address
  * carries the file's version, ETag and Last-Modified, and 304 when the client's copy is current;
  * 503 with Retry-After while the store does not answer. A Range is ignored (the whole file is sent,
- * as HTTP allows): the collection holds images.
+ * as HTTP allows): browsers play a video sent whole, they only cannot seek ahead before it has arrived.
  */
 export async function answerMediaFile(
   req: IncomingMessage,

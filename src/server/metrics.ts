@@ -3,31 +3,30 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ROUTE_CLASS, type RouteClass, siteMetrics } from '@/metrics/siteMetrics'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
 import { MEDIA_FILE_PREFIX } from './mediaFiles'
+import { NEXT_OWN_FIRST_SEGMENT } from '@/platform/next/addresses'
+import { NEXT_CACHE_HEADER, NEXT_CACHE_HITS } from '@/platform/next/responses'
 import { isEventStream } from './pageResponses'
+import { type Route, routeClassOfRoute, routeOf } from './routes/siteRoutes'
 
 /** Where the server answers its metrics; never passed on by the front (deploy/nginx.conf.template). */
 export const METRICS_PATH = '/metrics'
 
-const STAFF_PREFIXES = ['/admin', '/agent']
-const API_PREFIXES = ['/api/', '/index.php']
-/** The build's files, and files named with an extension (icons, robots.txt, the sitemap). */
-const STATIC_ADDRESS = /^\/_next\/|\.[a-z0-9]+$/i
+/** Files named with an extension (icons, images) that the pages' catch-all route would otherwise answer. */
+const FILE_ADDRESS = /\.[a-z0-9]+$/i
 
-const startsWithSection = (path: string, prefix: string) =>
-  path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)
-
-/** The kind of address a request is for, the label its metrics are counted under. */
-export function routeClassOf(method: string | undefined, url: string | undefined): RouteClass {
+/**
+ * The kind of address a request is for, the label its metrics are counted under: from the route
+ * that answers it (src/server/routes/siteRoutes.ts), Next's own files and the uploads being static.
+ */
+export function routeClassOf(method: string | undefined, url: string | undefined, routes?: Route[]): RouteClass {
   const path = (url ?? '/').split('?')[0]
-  if (STAFF_PREFIXES.some((prefix) => startsWithSection(path, prefix))) return ROUTE_CLASS.admin
-  if (path.startsWith(MEDIA_FILE_PREFIX)) return ROUTE_CLASS.static
-  if (API_PREFIXES.some((prefix) => startsWithSection(path, prefix))) return ROUTE_CLASS.api
-  if (STATIC_ADDRESS.test(path)) return ROUTE_CLASS.static
+  if (path.startsWith(`/${NEXT_OWN_FIRST_SEGMENT}/`) || path.startsWith(MEDIA_FILE_PREFIX)) return ROUTE_CLASS.static
+  const route = routeOf(path, routes)
+  const fromRoute = route ? routeClassOfRoute(route) : null
+  if (fromRoute) return fromRoute
+  if (FILE_ADDRESS.test(path)) return ROUTE_CLASS.static
   return method === 'GET' || method === 'HEAD' ? ROUTE_CLASS.page : ROUTE_CLASS.other
 }
-
-/** Answers the page cache gives (Next's `x-nextjs-cache`): a stale copy is served from the cache too. */
-const CACHE_HIT = new Set(['HIT', 'STALE'])
 
 /**
  * Counts the request when its answer ends (or the client goes away): by route class and status,
@@ -44,9 +43,9 @@ export function countRequest(req: IncomingMessage, res: ServerResponse, answered
     if (!isEventStream(res))
       metrics.requestDuration.observe({ route_class: routeClass }, Number(process.hrtime.bigint() - started) / 1e9)
     if (routeClass !== ROUTE_CLASS.page) return
-    const cache = answeredFromMemo() ? 'HIT' : res.getHeader('x-nextjs-cache')
+    const cache = answeredFromMemo() ? 'HIT' : res.getHeader(NEXT_CACHE_HEADER)
     if (cache === undefined) return
-    if (CACHE_HIT.has(String(cache))) metrics.pageCacheHits.inc()
+    if (NEXT_CACHE_HITS.has(String(cache))) metrics.pageCacheHits.inc()
     else metrics.pageCacheMisses.inc()
   })
 }

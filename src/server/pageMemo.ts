@@ -3,13 +3,12 @@ import { LRUCache } from 'lru-cache'
 import { carriesDraftModeCookie } from '@/content/preview/draftCookie'
 import { onRevalidated } from '@/content/revalidate'
 import { SHORT_CACHE_MS } from '@/platform/caches'
+import { isRouterRequestHeaders } from '@/platform/next/requests'
+import { NEXT_CACHE_HEADER } from '@/platform/next/responses'
 
 /** How long the server answers a page Next serves from its cache straight from memory (see src/platform/caches.ts). */
 export const PAGE_MEMO_TTL_MS = SHORT_CACHE_MS.pageMemo
 const PAGE_MEMO_MAX_ENTRIES = 1000
-
-/** Requests of Next's client router, and previews of drafts, always go to Next. */
-const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch']
 
 type RememberedPage = { status: number; headers: OutgoingHttpHeaders; body: Buffer }
 
@@ -17,13 +16,12 @@ const pages = new LRUCache<string, RememberedPage>({ max: PAGE_MEMO_MAX_ENTRIES,
 onRevalidated(() => pages.clear())
 
 /** Whether Next's client router asks (for a navigation's or a prefetch's data, not a document). */
-export function isRouterRequest(req: IncomingMessage): boolean {
-  return ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)
-}
+export const isRouterRequest = (req: IncomingMessage) => isRouterRequestHeaders(req.headers)
 
 /** The memo's key for a request that a remembered page may answer, or null. */
 export function pageMemoKey(req: IncomingMessage, encoding: string | null): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  // Requests of Next's client router, and previews of drafts, always go to Next.
   if (isRouterRequest(req)) return null
   if (carriesDraftModeCookie(req.headers.cookie)) return null
   // The protocol too: an answer over https carries HSTS.
@@ -32,7 +30,7 @@ export function pageMemoKey(req: IncomingMessage, encoding: string | null): stri
 
 export function rememberPage(key: string, res: ServerResponse, body: Buffer): void {
   // A replay is an answer from the cache, whatever the first answer was.
-  pages.set(key, { status: res.statusCode, headers: { ...res.getHeaders(), 'x-nextjs-cache': 'HIT' }, body })
+  pages.set(key, { status: res.statusCode, headers: { ...res.getHeaders(), [NEXT_CACHE_HEADER]: 'HIT' }, body })
 }
 
 /** Answers from memory when a page is remembered for this request; false when Next must answer. */

@@ -12,16 +12,23 @@
  * elements name, and leaves everything else byte for byte. Whatever it does not recognise (another
  * shape of page data, a length that does not add up), it leaves as Next wrote it.
  */
+import { ROUTER_DATA_KIND, ROUTER_DATA_PUSH } from '@/platform/next/document'
+
+/** The push call as a regular expression's text. */
+const PUSH = ROUTER_DATA_PUSH.replace(/[.()]/g, '\\$&')
 
 /** One of Next's scripts that hands the router a piece of its page data (a string piece). */
-const ROUTER_DATA_SCRIPT = /(<script\b[^>]*>)self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)(<\/script>)/g
+const ROUTER_DATA_SCRIPT = new RegExp(
+  `(<script\\b[^>]*>)${PUSH}\\(\\[${ROUTER_DATA_KIND.data},("(?:[^"\\\\]|\\\\.)*")\\]\\)(<\\/script>)`,
+  'g',
+)
 
 /**
  * Any of Next's scripts that hands the router something: the first, `[0]`, opens the data; a
  * string piece is `[1,"…"]`. Another kind (bytes as base64, a form's state) is a shape this does not
  * read, and a page with one is left as it is.
  */
-const ANY_ROUTER_DATA_SCRIPT = /self\.__next_f\.push\(\[(\d+)/g
+const ANY_ROUTER_DATA_SCRIPT = new RegExp(`${PUSH}\\(\\[(\\d+)`, 'g')
 
 /** A `<style>` the document carries, with the stylesheets it holds in `data-href`. */
 const DOCUMENT_STYLE = /<style\b[^>]*?\sdata-href="([^"]*)"/g
@@ -122,7 +129,8 @@ function applyEdits(pieces: Piece[], edits: Edit[]): string[] {
 export function withoutRouterCopyOfCss(html: string): string {
   const inDocument = stylesheetsInDocument(html)
   if (inDocument.size === 0) return html
-  for (const [, kind] of html.matchAll(ANY_ROUTER_DATA_SCRIPT)) if (kind !== '0' && kind !== '1') return html
+  for (const [, kind] of html.matchAll(ANY_ROUTER_DATA_SCRIPT))
+    if (kind !== String(ROUTER_DATA_KIND.bootstrap) && kind !== String(ROUTER_DATA_KIND.data)) return html
   const pieces: Piece[] = []
   for (const match of html.matchAll(ROUTER_DATA_SCRIPT)) {
     let text: string
@@ -152,7 +160,7 @@ export function withoutRouterCopyOfCss(html: string): string {
   pieces.forEach((piece, index) => {
     if (texts[index] === piece.text) return
     result += html.slice(copied, piece.start)
-    result += `${piece.open}self.__next_f.push([1,${scriptString(texts[index])}])${piece.close}`
+    result += `${piece.open}${ROUTER_DATA_PUSH}([${ROUTER_DATA_KIND.data},${scriptString(texts[index])}])${piece.close}`
     copied = piece.end
   })
   return result + html.slice(copied)

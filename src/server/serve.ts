@@ -1,10 +1,9 @@
 // The site's production server: Next's request handler behind the few things `next start` cannot
 // do for a page that every visitor shares (src/server/requestListener.ts). Run by scripts/serve.mjs.
-import fs from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
 import next from 'next'
 import { measureBackupAndCertificateOf } from '@/operations/doctor/metrics'
+import { buildIdOf } from '@/platform/next/build.mjs'
 import { SCRIPT_MARK_ENV, scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from './clientAddress'
 import { consoleAsJsonLines } from './consoleLines'
@@ -15,7 +14,7 @@ export async function serve({ port = Number(process.env.PORT || 3000), host = pr
   consoleAsJsonLines()
   const dev = process.env.NODE_ENV !== 'production'
   // One mark per build and secret, shared by every instance serving the build (src/security/scriptMark.ts).
-  const buildId = dev ? 'development' : fs.readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim()
+  const buildId = dev ? 'development' : buildIdOf(process.cwd())
   const scriptMark = scriptMarkFor(process.env.PAYLOAD_SECRET ?? '', buildId)
   process.env[SCRIPT_MARK_ENV] = scriptMark
   const app = next({ dev, dir: process.cwd(), hostname: host ?? 'localhost', port })

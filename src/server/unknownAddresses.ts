@@ -5,44 +5,21 @@ import { onRevalidated } from '@/content/revalidate'
 import { pathFromSegments } from '@/content/sitePath'
 import { SHORT_CACHE_MS } from '@/platform/caches'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
-
-/**
- * First segments of the addresses that other routes answer (src/app, and Next's own files): never
- * the catch-all page route's. src/server/unknownAddresses.test.ts keeps this list complete.
- */
-export const ROUTE_FIRST_SEGMENTS = new Set([
-  '_next',
-  'admin',
-  'agent',
-  'api',
-  'brand-assets',
-  'chat',
-  'favicon.ico',
-  'index.php',
-  'robots.txt',
-  'search',
-  'sitemap.xml',
-])
-
-/**
- * The files Next serves from metadata conventions at addresses of its own making: an icon file
- * `icon.svg` in a route folder is `/icon-<hash>.svg`, and the same holds for Apple's icon, the
- * share images and the manifest.
- */
-const METADATA_FILE =
-  /^(icon|apple-icon|opengraph-image|twitter-image)(-[0-9a-z]+)?\.[a-z]+$|^manifest\.(json|webmanifest)$/
+import { METADATA_FILE } from '@/platform/next/addresses'
+import { type Route, routeFirstSegments } from './routes/siteRoutes'
 
 /**
  * Whether the catch-all page route would answer this address 404: no published page and no
  * redirect has it. False whenever that cannot be told (the addresses are not known yet, or the
- * address is another route's, or ends in a slash, which Next redirects).
+ * address is another route's (src/server/routes/), or ends in a slash, which Next redirects).
  */
-export function isUnknownPageAddress(url: string, known = knownAddresses()): boolean {
+export function isUnknownPageAddress(url: string, known = knownAddresses(), routes?: Route[]): boolean {
   if (!known) return false
   const pathname = url.split('?')[0]
   if (pathname !== '/' && pathname.endsWith('/')) return false
   const segments = pathname === '/' ? [] : pathname.slice(1).split('/')
-  if (segments.length > 0 && (ROUTE_FIRST_SEGMENTS.has(segments[0]) || METADATA_FILE.test(segments[0]))) return false
+  if (segments.length > 0 && (routeFirstSegments(routes).has(segments[0]) || METADATA_FILE.test(segments[0])))
+    return false
   let path: string | null
   try {
     path = pathFromSegments(segments.map((segment) => decodeURIComponent(segment)))

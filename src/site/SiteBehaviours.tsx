@@ -8,6 +8,7 @@ import { attachBackToTop } from './chrome/backToTop'
 import { attachFloatingControls } from './chrome/floatingControls'
 import { attachInPageNav } from './chrome/inPageNav'
 import { attachLazyImages } from '@/blocks/lazyImages'
+import { attachBlocksOnFirstUse } from '@/blocks/onFirstUse'
 import { attachMegaMenu } from './chrome/megaMenu'
 import { attachInTurns } from '@/dom/inTurns'
 import { attachAfterIdle, attachOnFirstUse } from '@/dom/onFirstUse'
@@ -34,6 +35,7 @@ export function SiteBehaviours() {
         attachScrollMarkers,
         // Page elements that may sit anywhere.
         attachLazyImages,
+        attachBlocksOnFirstUse,
         attachAutoGrow,
         // Keeps the chat launcher (which comes after idle) and back-to-top off the page's controls.
         () => attachAfterIdle(attachFloatingControls),

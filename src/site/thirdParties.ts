@@ -1,3 +1,4 @@
+import { VIDEO_CSP_SOURCES } from '@/blocks/Video/cspSources'
 import { tagCspSources, type TagSettings } from '@/analytics/tags/hosts'
 import { liveChatCspSources } from '@/chat/livechat/cspSources'
 import { captchaCspSources } from '@/contact/captcha/cspSources'
@@ -9,13 +10,17 @@ type SettingsForCsp = {
   chat?: { provider?: string | null } | null
 }
 
-/** Exactly the hosts of the third parties the settings turn on: tags, captcha and LiveChat. */
+/**
+ * Exactly the hosts of the third parties the settings turn on (tags, captcha and LiveChat), and the
+ * two video players a video block embeds after a click.
+ */
 export function thirdPartySources(settings: SettingsForCsp | null | undefined): ThirdPartySources {
   const tags = tagCspSources(settings?.analytics)
   return mergeSources([
     { script: tags, connect: tags, img: tags },
     captchaCspSources(settings?.captcha?.provider),
     ...liveChatCspSources(settings?.chat?.provider),
+    VIDEO_CSP_SOURCES,
   ])
 }
 

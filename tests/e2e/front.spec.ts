@@ -18,7 +18,7 @@ import { MEDIA_FILE_PREFIX } from '../../src/server/mediaFiles'
 import { CACHED_PAGE_CACHE_CONTROL } from '../../src/server/pageResponses'
 import { HSTS_VALUE } from '../../src/security/headers'
 import { completeContactFields } from '../../bench/lib/contactFields.mjs'
-import { CHECKOUT_RELEASE, releaseOf, visitPage } from '../../bench/lib/pageVisits.mjs'
+import { visitPage } from '../../bench/lib/pageVisits.mjs'
 import { benchStackPorts, frontOrigin, stackEnv, trustStackCertificate } from '../../bench/lib/stack.mjs'
 import { holdChats, type ChatReport } from '../../bench/lib/chatDuringDeploy.mjs'
 import { commandLine, descendantsOf } from '../../scripts/lib/processTree.mjs'
@@ -670,6 +670,10 @@ test.describe('production front', () => {
   })
 })
 
+/** The folder each instance runs from: the release it serves. */
+const releaseDirsOf = (apps: ReturnType<typeof appProcesses>) =>
+  apps.map(({ instance }) => (instance ? fs.realpathSync(`/proc/${instance}/cwd`) : 'no instance running'))
+
 /** The stack's record of its processes: each app's supervisor, and the serve process it keeps running. */
 function appProcesses(): { supervisor: number; instance: number | undefined }[] {
   const state = JSON.parse(fs.readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8'))
@@ -686,20 +690,18 @@ const statusOf = (url: string) =>
   )
 
 // These kill processes: they run last, and `stack stop` after them ends what is left.
-/** What a build of a release may take on a busy machine, and the roll over the instances after it. */
-const DEPLOY_TIMEOUT_MS = 12 * 60_000
+/**
+ * What a deploy of the checkout's build (`--built`: the build `npm test` made, copied, not built
+ * again) and the roll over the instances after it may take on a busy machine.
+ */
+const DEPLOY_TIMEOUT_MS = 3 * 60_000
 /** A page asked for during a deploy that takes longer than this has failed. */
 const PAGE_TIMEOUT_MS = 10_000
-/**
- * How often a deploy in progress says where it is in the test's output. The run's watchdog takes
- * a test that says nothing for minutes as stuck, and a release's build alone can take that long.
- */
-const DEPLOY_PROGRESS_EVERY_MS = 30_000
 /**
  * Left of a deploy test's time when its deploy is given up: room to end the child and report, so
  * that a deploy that never ends fails with its own output rather than the test's timeout.
  */
-const DEPLOY_GIVE_UP_MARGIN_MS = 60_000
+const DEPLOY_GIVE_UP_MARGIN_MS = 30_000
 
 /** Chats held open through a deploy: each a visitor and the agent, each side sending every CHAT_INTERVAL_MS. */
 const CHATS_THROUGH_DEPLOY = 2
@@ -717,12 +719,13 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
     conversations: CHATS_THROUGH_DEPLOY,
     intervalMs: CHAT_INTERVAL_MS,
   })
-  const child = spawn(process.execPath, ['deploy/stack.mjs', command], {
-    // The build at the instances' own priority: at the lowest, beside the run's other workers, it
-    // could wait minutes for the CPU. What is checked here is the instances' roll, not the build's.
-    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS), STACK_BUILD_NICENESS: '0' },
+  // What is checked here is the roll over the instances, not a build: the deploy takes the build
+  // the run made (a release's build is Next's own, the same as this one).
+  const args = command === 'deploy' ? ['deploy', '--built'] : [command]
+  const child = spawn(process.execPath, ['deploy/stack.mjs', ...args], {
+    env: { ...process.env, ...stackEnv(STACK_DIR, PORTS) },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so that giving up ends the build it started too.
+    // Its own process group, so that giving up ends whatever it started too.
     detached: true,
   })
   let output = ''
@@ -736,10 +739,6 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
   const failures: string[] = []
   let asked = 0
   const giveUpAt = Date.now() + DEPLOY_TIMEOUT_MS - DEPLOY_GIVE_UP_MARGIN_MS
-  const progress = setInterval(() => {
-    const step = output.match(/^> .*$/gm)?.at(-1) ?? '(no step yet)'
-    console.log(`deploy/stack.mjs ${command}: ${asked} pages asked, ${failures.length} failed; last step ${step}`)
-  }, DEPLOY_PROGRESS_EVERY_MS)
   while (running && Date.now() < giveUpAt) {
     for (const page of ['/', '/pricing', '/faq']) {
       asked++
@@ -751,8 +750,7 @@ async function pagesThrough(command: 'deploy' | 'rollback') {
       }
     }
   }
-  clearInterval(progress)
-  // Given up: the deploy and its build must not go on behind the next test.
+  // Given up: the deploy must not go on behind the next test.
   if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, 'SIGKILL')
   const code = await exited
   const chat = await chats.finish()
@@ -776,14 +774,19 @@ test.describe('deploys', () => {
   test.describe.configure({ mode: 'serial' })
   test('a deploy moves every instance to a new release one at a time; the front answers every page meanwhile, and every chat message arrives once as the streams reconnect', async () => {
     test.setTimeout(DEPLOY_TIMEOUT_MS)
-    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
+    const checkout = fs.realpathSync('.')
+    const before = appProcesses()
+    expect(releaseDirsOf(before)).toEqual([checkout, checkout])
     const { failures, asked, chat } = await pagesThrough('deploy')
     expect(failures).toEqual([])
     expectChatsUnbroken(chat)
     expect(asked).toBeGreaterThan(100)
-    const current = path.basename(fs.realpathSync(path.join(STACK_DIR, 'current')))
-    expect(current).toMatch(/^\d{8}-\d{6}/)
-    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([current, current])
+    const current = fs.realpathSync(path.join(STACK_DIR, 'current'))
+    expect(path.basename(current)).toMatch(/^\d{8}-\d{6}/)
+    // Every instance was started again, from the new release.
+    const after = appProcesses()
+    expect(releaseDirsOf(after)).toEqual([current, current])
+    for (const [i, { instance }] of after.entries()) expect(instance).not.toBe(before[i].instance)
   })
 
   test('a rollback moves every instance back to the release before, with no failed page or lost chat message either', async () => {
@@ -791,8 +794,9 @@ test.describe('deploys', () => {
     const { failures, chat } = await pagesThrough('rollback')
     expect(failures).toEqual([])
     expectChatsUnbroken(chat)
-    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
-    expect(fs.realpathSync(path.join(STACK_DIR, 'current'))).toBe(fs.realpathSync('.'))
+    const checkout = fs.realpathSync('.')
+    expect(releaseDirsOf(appProcesses())).toEqual([checkout, checkout])
+    expect(fs.realpathSync(path.join(STACK_DIR, 'current'))).toBe(checkout)
   })
 
   test('a rollback with no release before the current one is refused and changes nothing', async () => {
@@ -802,7 +806,8 @@ test.describe('deploys', () => {
     })
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(/no earlier release/)
-    expect([await releaseOf(APP_A), await releaseOf(APP_B)]).toEqual([CHECKOUT_RELEASE, CHECKOUT_RELEASE])
+    const checkout = fs.realpathSync('.')
+    expect(releaseDirsOf(appProcesses())).toEqual([checkout, checkout])
   })
 })
 

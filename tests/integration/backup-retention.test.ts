@@ -1,10 +1,13 @@
 // Which backups retention keeps (scripts/lib/backupRetention.mjs): the newest of each of the last
-// N days, weeks and months, each series on its own, told by named dates; and the backup folder thinned by it.
+// N days, weeks and months, each series on its own, told by named dates; the backup folder thinned
+// by it; and the names of backups made within one second, told apart to the millisecond.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { archiveName, secretsNameFor } from '../../scripts/lib/backupArchives.mjs'
+import { createClient } from '@libsql/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backup } from '../../scripts/lib/backup.mjs'
+import { archiveDate, archiveName, newestArchive, secretsNameFor } from '../../scripts/lib/backupArchives.mjs'
 import {
   archivesToDelete,
   archivesToKeep,
@@ -124,5 +127,66 @@ describe('a backup folder thinned by retention', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(
       [archiveName('site', newest, { encrypted: true }), `${archiveName('site', older)}.partial`].sort(),
     )
+  })
+})
+
+describe('archive names', () => {
+  it('carry the time to the millisecond, and sort as the archives were made, after the older names of whole seconds', () => {
+    const made = new Date('2026-11-26T03:15:00.123Z')
+    expect(archiveName('site', made)).toBe('site-2026-11-26T031500.123Z.tar.gz')
+    expect(archiveDate(archiveName('site', made, { encrypted: true }))).toEqual(made)
+    // A name made before the milliseconds is read as the start of its second.
+    expect(archiveDate('site-2026-11-26T031500Z.tar.gz')).toEqual(new Date('2026-11-26T03:15:00.000Z'))
+    // Names of whole seconds were all made before the first name with milliseconds.
+    const inOrder = [
+      'site-2026-11-26T031458Z.tar.gz',
+      'site-2026-11-26T031459Z.tar.gz',
+      archiveName('site', new Date('2026-11-26T03:15:00.000Z')),
+      archiveName('site', new Date('2026-11-26T03:15:00.001Z')),
+      archiveName('site', new Date('2026-11-26T03:15:00.999Z')),
+      archiveName('site', new Date('2026-11-26T03:15:01.500Z')),
+    ]
+    expect([...inOrder].sort()).toEqual(inOrder)
+    expect(inOrder.map((name) => archiveDate(name)!.getTime())).toEqual(
+      [...inOrder].map((name) => archiveDate(name)!.getTime()).sort((a, b) => a - b),
+    )
+  })
+})
+
+describe('backups made within one second, and several in one day', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-names-'))
+  const dataDir = path.join(root, 'data')
+  const backupDir = path.join(root, 'backups')
+  /** Two backups asked for at one instant (a deploy's beside the timer's), as the clock injected says. */
+  const SAME_INSTANT = new Date('2026-12-03T03:15:00.250Z')
+  const backupAt = async (now: Date) =>
+    path.basename((await backup({ dataDir, backupDir, envFile: null, now })).archive)
+  let sameInstant: string[]
+  beforeAll(async () => {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const database = createClient({ url: `file:${path.join(dataDir, 'site.db')}` })
+    try {
+      await database.execute('CREATE TABLE pages (title TEXT)')
+    } finally {
+      database.close()
+    }
+  })
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+  it('names each its own archive, the later one newer, and finds the later one the newest', async () => {
+    sameInstant = [await backupAt(SAME_INSTANT), await backupAt(SAME_INSTANT)]
+    expect(new Set(sameInstant).size).toBe(2)
+    expect(fs.readdirSync(backupDir).sort()).toEqual(sameInstant)
+    const [first, second] = sameInstant.map((name) => archiveDate(name)!)
+    expect(first).toEqual(SAME_INSTANT)
+    expect(second.getTime()).toBeGreaterThan(first.getTime())
+    expect(newestArchive(backupDir, 'site')?.name).toBe(sameInstant[1])
+  })
+
+  it('counts several backups of one day as one daily copy, keeping the newest of that day', async () => {
+    const laterThatDay = await backupAt(new Date('2026-12-03T14:00:00.000Z'))
+    const dayBefore = await backupAt(new Date('2026-12-02T03:15:00.000Z'))
+    expect(pruneBackupDir(backupDir, { daily: 2, weekly: 0, monthly: 0 })).toEqual(sameInstant)
+    expect(fs.readdirSync(backupDir).sort()).toEqual([dayBefore, laterThatDay].sort())
   })
 })

@@ -128,8 +128,7 @@ describe('the off-site copies (BACKUP_S3_BUCKET)', () => {
   it('thins the copies by retention as it does the backup folder, leaving other objects alone', async () => {
     for (const name of fs.readdirSync(offsiteDir)) fs.rmSync(path.join(offsiteDir, name))
     const older = archiveName('site', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000))
-    // A copy of a minute ago, named apart from the one this backup makes (an archive's name is its
-    // second: the test before may have copied one within the same second as this backup).
+    // A copy of a minute ago: made today, as this backup's, which retention keeps as the newest of the day.
     const earlier = `${PREFIX}/${archiveName('site', new Date(Date.now() - 60_000))}`
     await store().client.send(new PutObjectCommand({ Bucket: BUCKET, Key: earlier, Body: 'a copy of a minute ago' }))
     await store().client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/${older}`, Body: 'an old copy' }))
@@ -148,8 +147,7 @@ describe('the off-site copies (BACKUP_S3_BUCKET)', () => {
 
   it('fails, keeping the archive here, when the copy cannot be made, and says why', async () => {
     const closedPort = await freePort()
-    // An archive's name is its second: one the test before made within the same second would have
-    // the same name, so the folder is emptied first and the one archive found after is this backup's.
+    // The folder is emptied first, so that the one archive found after is this backup's.
     for (const name of fs.readdirSync(offsiteDir)) fs.rmSync(path.join(offsiteDir, name))
     const { code, output } = await runBackup({ ...env, BACKUP_S3_ENDPOINT: `http://127.0.0.1:${closedPort}` })
     expect(code).toBe(1)

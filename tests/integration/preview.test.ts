@@ -7,6 +7,7 @@ import { RequestCookies, ResponseCookies } from 'next/dist/server/web/spec-exten
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_MODE_COOKIE } from '@/content/preview/draftCookie'
+import { postPath } from '@/content/posts/addresses'
 import { ADMIN_LOGIN_PATH, exitPreview, PREVIEW_CACHE_CONTROL, startPreview } from '@/content/preview/endpoint'
 import { MAX_PREVIEW_PATH_LENGTH } from '@/content/preview/previewPath'
 import { proxyTrustFrom } from '@/server/clientAddress'
@@ -55,6 +56,11 @@ beforeAll(async () => {
   await payload.create({
     collection: 'pages',
     data: { title: 'Coming soon', slug: 'coming-soon', layout, _status: 'draft' } as never,
+    draft: true,
+  })
+  await payload.create({
+    collection: 'posts',
+    data: { title: 'Draft news', slug: 'draft-news', _status: 'draft' } as never,
     draft: true,
   })
   const start = withDraftMode((request, draftMode) => startPreview(request, payload, draftMode))
@@ -129,6 +135,14 @@ describe('who may preview', () => {
 })
 
 describe('what an editor gets', () => {
+  it('previews a news post never published at its address, and 404 for a post that does not exist', async () => {
+    const response = await preview(`path=${encodeURIComponent(postPath('draft-news'))}`, tokens.editor)
+    expect(response.status).toBe(307)
+    expect(response.headers.get('location')).toBe('/news/draft-news')
+    expect(draftCookieOf(response)).toContain(`${DRAFT_MODE_COOKIE}=${PREVIEW_MODE_ID}`)
+    expect((await preview('path=/news/no-such-post', tokens.editor)).status).toBe(404)
+  })
+
   it('turns draft mode on and redirects an editor to the page, uncached', async () => {
     const response = await preview('path=%2Fabout-us', tokens.editor)
     expect(response.status).toBe(307)

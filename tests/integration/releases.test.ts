@@ -1,10 +1,20 @@
 // What a rollback checks before it moves the instances back: whether the current release applied
-// migrations the earlier one does not know (deploy/lib/releases.mjs).
+// migrations the earlier one does not know; and a release made of the checkout's own build
+// (deploy/lib/releases.mjs).
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { historySoFar, migrationNames, migrationsAhead, releaseName, writeHistory } from '../../deploy/lib/releases.mjs'
+import {
+  historySoFar,
+  migrationNames,
+  migrationsAhead,
+  releaseName,
+  releaseOfCheckoutBuild,
+  STACK_PLACE,
+  writeHistory,
+} from '../../deploy/lib/releases.mjs'
 
 const made: string[] = []
 
@@ -81,5 +91,48 @@ describe('the releases named current in turn', () => {
     fs.rmSync(current)
     fs.symlinkSync(r3, current)
     expect(historySoFar(current)).toEqual([r1, r2, r3])
+  })
+})
+
+/** A git checkout with one file, an installed dependency and, when `built`, a build with its cache. */
+function checkoutWith({ built }: { built: boolean }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-checkout-'))
+  made.push(dir)
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    fs.writeFileSync(path.join(dir, file), text)
+  }
+  write('.gitignore', '.next\nnode_modules\n')
+  write('package.json', '{}')
+  write('node_modules/some-package/index.js', 'export {}')
+  if (built) {
+    write('.next/BUILD_ID', 'the-checkout-build')
+    write('.next/server/app/index.html', '<p>built</p>')
+    write('.next/cache/webpack/big.pack', 'cache')
+  }
+  spawnSync('git', ['init', '-q'], { cwd: dir })
+  return dir
+}
+
+describe("a release of the checkout's own build (stack deploy --built)", () => {
+  it('copies the checkout and its build, without the build cache, and keeps the build id', () => {
+    const checkout = checkoutWith({ built: true })
+    const releasesDir = path.join(checkout, 'releases-out')
+    const dir = releaseOfCheckoutBuild('20261129-120000-abc', { ...STACK_PLACE, releasesDir }, checkout)
+    expect(dir).toBe(path.join(releasesDir, '20261129-120000-abc'))
+    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe('{}')
+    expect(fs.readFileSync(path.join(dir, '.next', 'BUILD_ID'), 'utf8')).toBe('the-checkout-build')
+    expect(fs.readFileSync(path.join(dir, '.next', 'server', 'app', 'index.html'), 'utf8')).toBe('<p>built</p>')
+    expect(fs.existsSync(path.join(dir, '.next', 'cache'))).toBe(false)
+    expect(fs.existsSync(path.join(dir, 'node_modules', 'some-package', 'index.js'))).toBe(true)
+  })
+
+  it('is refused when the checkout has no build, leaving no release behind', () => {
+    const checkout = checkoutWith({ built: false })
+    const releasesDir = path.join(checkout, 'releases-out')
+    expect(() => releaseOfCheckoutBuild('20261129-120000-abc', { ...STACK_PLACE, releasesDir }, checkout)).toThrow(
+      /has no build/,
+    )
+    expect(fs.existsSync(releasesDir)).toBe(false)
   })
 })

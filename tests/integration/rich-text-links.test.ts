@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RichTextContent } from '@/blocks/RichText/RichTextContent'
 import { UNSAFE_LINK_MESSAGE } from '@/content/fields/safeUrl'
-import { startTestPayload } from '../support/payload'
+import { saveRefusal, startTestPayload } from '../support/payload'
 
 let payload: Payload
 let cleanup: () => Promise<void>
@@ -55,16 +55,6 @@ const pageWithLink = (url: string, slug: string) =>
     },
   })
 
-/** The field errors Payload reports for a refused save. */
-async function refusal(save: Promise<unknown>): Promise<{ path: string; message: string }[]> {
-  const error = (await save.then(
-    () => null,
-    (caught: unknown) => caught,
-  )) as { data?: { errors?: { path: string; message: string }[] } } | null
-  expect(error, 'the save was accepted').not.toBeNull()
-  return error?.data?.errors ?? []
-}
-
 describe('links in rich text', () => {
   it.each([
     'javascript:alert(document.cookie)',
@@ -72,7 +62,7 @@ describe('links in rich text', () => {
     'vbscript:msgbox(1)',
     'java\tscript:alert(1)',
   ])('refuses %j with the reason beside the link field', async (url) => {
-    const errors = await refusal(pageWithLink(url, `bad-link-${Math.random().toString(36).slice(2, 8)}`))
+    const errors = await saveRefusal(pageWithLink(url, `bad-link-${Math.random().toString(36).slice(2, 8)}`))
     expect(errors.map((error) => error.path).join(' ')).toMatch(/layout\.0\.content/)
     const { totalDocs } = await payload.count({ collection: 'pages', where: { title: { equals: 'Link test' } } })
     expect(totalDocs).toBe(0)

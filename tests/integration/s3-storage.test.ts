@@ -288,7 +288,7 @@ describe('while the S3 store is down', () => {
 
   it('refuses an upload within the bound while the store is down; on PostgreSQL no row of it is kept', async () => {
     // Several servers share a PostgreSQL database, whose transaction takes the row back when the
-    // adapter's upload fails (SQLite runs Payload without transactions, README: Several servers).
+    // adapter's upload fails (SQLite runs Payload without transactions, docs/servers.md, "Several servers").
     const postgres = await startTempPostgres()
     const site = await startTestPayload(postgres.url)
     try {

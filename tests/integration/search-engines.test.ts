@@ -42,7 +42,7 @@ describe('/sitemap.xml', () => {
     await createPage('unfinished', 'draft')
     const xml = resolveSitemap(await sitemap())
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]))
-    expect(locs.map((loc) => loc.pathname).sort()).toEqual(['/', '/services', '/services/lien-search'])
+    expect(locs.map((loc) => loc.pathname).sort()).toEqual(['/', '/news', '/services', '/services/lien-search'])
     for (const loc of locs) expect(loc.origin).toBe(siteOrigin())
   })
 })

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '@/setup/seed'
+import { ELEMENTS_GUIDE_PATH } from '@/setup/seed/content/pages'
 import { pageText } from '@/search/pageText'
 import { parseSearchQuery } from '@/search/query'
 import { searchPublishedPages } from '@/search/searchPages'
@@ -23,6 +24,8 @@ async function pathsFound(phrase: string): Promise<string[]> {
   if (!parsed.ok || !parsed.query) throw new Error(`not a search: ${phrase}`)
   return (await searchPublishedPages(payload, parsed.query, 100)).map((result) => result.path)
 }
+
+const GUIDE = ELEMENTS_GUIDE_PATH
 
 /** For every block type of the seed and each kind of text it holds, a phrase found only there. */
 const SEEDED_PHRASES = [
@@ -52,7 +55,20 @@ const SEEDED_PHRASES = [
   { block: 'countyList', field: 'heading', path: '/counties', phrase: 'Counties and county seats' },
   { block: 'countyList', field: 'name', path: '/counties', phrase: 'Tuscarawas' },
   { block: 'countyList', field: 'seat', path: '/counties', phrase: 'Wapakoneta' },
+  { block: 'columns', field: 'heading', path: GUIDE, phrase: 'Three offices, three kinds of record' },
+  { block: 'columns', field: 'column text', path: GUIDE, phrase: 'documents that make up the chain of title' },
+  { block: 'gallery', field: 'heading', path: GUIDE, phrase: 'What the records look like' },
+  { block: 'gallery', field: 'caption', path: GUIDE, phrase: 'the street and a drainage easement' },
+  { block: 'image', field: 'caption', path: GUIDE, phrase: 'reads each plat against the deed' },
+  { block: 'video', field: 'title', path: GUIDE, phrase: 'standing in for our own' },
+  { block: 'video', field: 'caption', path: GUIDE, phrase: 'with tracking off, only when you press Play' },
 ]
+
+/**
+ * Seeded blocks with no text of their own for a search to find: the Latest posts block shows the
+ * posts (each found at its own address) and nothing at all while there is none, as on a fresh site.
+ */
+const BLOCKS_WITHOUT_TEXT = new Set(['latestPosts'])
 
 describe('search over the seeded site', () => {
   it.each(SEEDED_PHRASES)('finds $path by the $block block’s $field', async ({ path, phrase }) => {
@@ -62,7 +78,11 @@ describe('search over the seeded site', () => {
 
   it('covers every block type the seed uses', async () => {
     const { docs } = await payload.find({ collection: 'pages', limit: 0, depth: 0, draft: false })
-    const seededTypes = new Set(docs.flatMap((doc) => doc.layout.map((block) => block.blockType)))
+    const seededTypes = new Set(
+      docs
+        .flatMap((doc) => doc.layout.map((block) => block.blockType))
+        .filter((type) => !BLOCKS_WITHOUT_TEXT.has(type)),
+    )
     expect(new Set(SEEDED_PHRASES.map((row) => row.block))).toEqual(seededTypes)
   })
 

@@ -490,13 +490,13 @@ describe('the install command', () => {
     const existing = { SMTP_URL: 'smtp://old.example.com', DATABASE_URL: 'postgres://kept' }
     const { values } = siteSettings(existing, { domain: 'www.example.com', mail })
     expect(values.DATABASE_URL).toBe('postgres://kept')
-    // A restore run with this file (README, "Backups") keeps its copy of what it replaces where the backups go.
+    // A restore run with this file (docs/backups.md) keeps its copy of what it replaces where the backups go.
     expect(values.BACKUP_DIR).toBe(SERVER_LAYOUT.backupDir)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'))
     try {
       const file = path.join(dir, 'site.env')
       fs.writeFileSync(file, envFileText(values))
-      // As the migrations and a restore on a server read it (deploy/server/layout.mjs, README).
+      // As the migrations and a restore on a server read it (deploy/server/layout.mjs, docs/servers.md).
       const script = `set -a && . ${file} && printf '%s\\n' "$SMTP_URL" "$MAIL_FROM" "$SERVER_URL"`
       const read = spawnSync('sh', ['-c', script], { encoding: 'utf8', timeout: 10_000 })
       expect(read.stdout).toBe(`${SMTP_URL}\n${MAIL_FROM}\nhttps://www.example.com\n`)

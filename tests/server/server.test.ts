@@ -1,4 +1,4 @@
-// The README's "On a server", typed as an operator would into a booted Debian 12 with systemd as
+// docs/servers.md's "On a server", typed as an operator would into a booted Debian 12 with systemd as
 // PID 1 (tests/server/support/container.ts): the first release, the install, then what the server
 // promises. Each test is a step and needs the ones before it. `npm run test:server`.
 import { execSync } from 'node:child_process'
@@ -22,7 +22,7 @@ const inCheckout = (command: string) => `cd ${CHECKOUT} && export PATH=$PWD/node
 const DEPLOY_MS = 20 * 60_000
 const INSTALL_MS = 10 * 60_000
 const BACK_AFTER_BOOT_MS = 90_000
-/** README, "On a server": an instance killed is started again by systemd within this. */
+/** docs/servers.md, "On a server": an instance killed is started again by systemd within this. */
 const BACK_AFTER_KILL_MS = 5_000
 const CURL_SECONDS = 10
 /** A request of the loop during a deploy that takes longer counts as failed. */

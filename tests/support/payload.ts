@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { migrateDatabase } from '@/platform/migrate'
 import { buildSiteConfig } from '@/payload.config'
 import { sqliteMigrationsFingerprint } from './migrationsFingerprint'
@@ -107,4 +107,14 @@ export function setUpSuitePayload(database: SuiteDatabase = 'SQLite'): { payload
     await postgres?.stop()
   })
   return suite
+}
+
+/** The field errors Payload reports for a refused save (the test fails if the save was accepted). */
+export async function saveRefusal(save: Promise<unknown>): Promise<{ path: string; message: string }[]> {
+  const error = (await save.then(
+    () => null,
+    (caught: unknown) => caught,
+  )) as { data?: { errors?: { path: string; message: string }[] } } | null
+  expect(error, 'the save was accepted').not.toBeNull()
+  return error?.data?.errors ?? []
 }

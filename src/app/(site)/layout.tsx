@@ -18,7 +18,9 @@ import '@/blocks/styles/widgets.css'
 import '@/site/styles/footer.css'
 import '@/site/styles/chrome.css'
 import '@/blocks/styles/elements.css'
+import '@/blocks/styles/media.css'
 import '@/search/search.css'
+import '@/news/news.css'
 // The forms' sheets (CmsForm imports them too) and the chat's own are the layout's, so that the
 // chat, which is loaded after idle from the layout and holds a form of its own, finds its styles in
 // the document instead of asking for a stylesheet: one request less for every visit (a few KB of

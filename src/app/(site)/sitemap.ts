@@ -1,7 +1,9 @@
 import type { MetadataRoute } from 'next'
 import { unstable_cache } from 'next/cache'
+import { NEWS_PATH, postPath } from '@/content/posts/addresses'
+import { listPublishedPosts } from '@/content/posts/queries'
 import { listPublishedPages } from '@/content/queries'
-import { PUBLISHED_PAGES_TAG } from '@/content/revalidate'
+import { PUBLISHED_PAGES_TAG, PUBLISHED_POSTS_TAG } from '@/content/revalidate'
 import { absoluteUrl } from '@/platform/siteUrl'
 
 export const dynamic = 'force-dynamic'
@@ -12,9 +14,21 @@ const publishedPages = unstable_cache(listPublishedPages, ['sitemap-published-pa
   revalidate: 86400,
 })
 
+/** The same for the news posts, once per change of a published post. */
+const publishedPosts = unstable_cache(listPublishedPosts, ['sitemap-published-posts'], {
+  tags: [PUBLISHED_POSTS_TAG],
+  revalidate: 86400,
+})
+
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const pages = await publishedPages()
-  return pages
+  const [pages, posts] = await Promise.all([publishedPages(), publishedPosts()])
+  const pageEntries = pages
     .filter((page) => page.path)
     .map((page) => ({ url: absoluteUrl(page.path as string), lastModified: new Date(page.updatedAt) }))
+  const postEntries = posts
+    .filter((post) => post.slug)
+    .map((post) => ({ url: absoluteUrl(postPath(post.slug as string)), lastModified: new Date(post.updatedAt) }))
+  // The news listing changes with its newest post.
+  const news = { url: absoluteUrl(NEWS_PATH), ...(posts[0] ? { lastModified: new Date(posts[0].updatedAt) } : {}) }
+  return [...pageEntries, news, ...postEntries]
 }

@@ -49,7 +49,8 @@ export const Media: CollectionConfig = {
   },
   upload: {
     staticDir: MEDIA_DIR,
-    mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/svg+xml'],
+    // Videos for the video block; Payload makes the resized variants of images only.
+    mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/svg+xml', 'video/mp4', 'video/webm'],
     imageSizes: [
       { name: 'thumbnail', width: 400, formatOptions: { format: 'webp', options: { quality: 78 } } },
       { name: 'card', width: 800, formatOptions: { format: 'webp', options: { quality: 78 } } },

@@ -6,14 +6,14 @@ import type {
   PayloadRequest,
 } from 'payload'
 import { ValidationError } from 'payload'
-import { isContentEditor, publishedOrEditor } from '@/platform/access'
 import { pagePreviewAdmin } from '../preview/adminPreview'
+import { ONLY_IMAGES } from '../fields/uploadKinds'
 import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { rememberWhatVisitorsSaw, revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
 import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
 import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsChosen } from './pageTrash'
-import { PAGE_AUTOSAVE_INTERVAL_MS } from './pageAutosave'
+import { publishedContentAccess, publishedContentVersions } from './publishing'
 import { deleteAbandonedPagesBeingMade, otherTitledPages, PAGES_WITH_A_TITLE } from './pageBeingMade'
 
 export { SLUG_PATTERN } from './pageAddress'
@@ -117,24 +117,8 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
     // A page still being made (no title yet) is in no list (./pageBeingMade.ts).
     baseFilter: () => PAGES_WITH_A_TITLE,
   },
-  access: {
-    read: publishedOrEditor,
-    create: isContentEditor,
-    update: isContentEditor,
-    delete: isContentEditor,
-    // Drafts and past versions are the editors' work; agents and visitors read only what is published.
-    readVersions: isContentEditor,
-  },
-  // Schedule publish queues Payload's schedulePublish job; src/content/scheduling runs it when due.
-  // Autosave saves the draft as the editor types (Save Draft stays for editors used to it); an
-  // autosave never reaches visitors (src/content/revalidate.ts).
-  versions: {
-    drafts: {
-      schedulePublish: true,
-      autosave: { interval: PAGE_AUTOSAVE_INTERVAL_MS, showSaveDraftButton: true },
-    },
-    maxPerDoc: 25,
-  },
+  access: publishedContentAccess,
+  versions: publishedContentVersions,
   hooks: {
     beforeValidate: [requireTitleAndSlug, restoreAsChosen],
     beforeChange: [
@@ -181,6 +165,7 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
               name: 'image',
               type: 'upload',
               relationTo: 'media',
+              filterOptions: ONLY_IMAGES,
               admin: { description: 'Open Graph image for link previews.' },
             },
           ],

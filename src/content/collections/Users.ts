@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { adminOrSelf, hasRole, isAdmin, isAdminField, ROLES } from '@/platform/access'
 import { sameOriginSession } from '@/platform/auth/sameOriginSession'
 import { explainLoginLimit, limitLoginsPerAddress } from '@/platform/loginLimit'
+import { ONLY_IMAGES } from '../fields/uploadKinds'
 
 /** Failed logins before an account is locked, and for how long. */
 export const MAX_LOGIN_ATTEMPTS = 5
@@ -44,7 +45,7 @@ export const Users: CollectionConfig = {
       label: 'Photo shown in the chat',
       type: 'upload',
       relationTo: 'media',
-      filterOptions: { mimeType: { contains: 'image' } },
+      filterOptions: ONLY_IMAGES,
       admin: { description: 'Optional. Visitors see it, small, beside your messages in the chat.' },
     },
     {

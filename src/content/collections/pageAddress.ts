@@ -2,7 +2,13 @@ import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field, R
 import { slugField, ValidationError } from 'payload'
 import { slugifyTitle } from '../fields/slugFromTitle'
 import { SLUG_PATTERN } from '../sitePath'
-import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, trashedAddressMessage } from './pageMessages'
+import { NEWS_PATH } from '../posts/addresses'
+import {
+  DRAFT_TITLE_MESSAGE,
+  duplicateAddressMessage,
+  sectionAddressMessage,
+  trashedAddressMessage,
+} from './pageMessages'
 import { hasTitle, isAutosave, isEmptyNewPage } from './pageBeingMade'
 
 export { slugifyTitle }
@@ -22,8 +28,10 @@ type SlugState = { generateSlug?: unknown; _status?: unknown } | null | undefine
 export const slugFollowsTitle = (data: SlugState, originalDoc: SlugState): boolean =>
   originalDoc?._status !== 'published' && (data?.generateSlug ?? originalDoc?.generateSlug) === true
 
+const PAGE_SLUG_DESCRIPTION = 'Lower-case words joined by dashes. "home" at the top level is the home page.'
+
 /** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
-export function pageSlugField(): Field {
+export function pageSlugField(description = PAGE_SLUG_DESCRIPTION): Field {
   return slugField({
     useAsSlug: 'title',
     disableUnique: true,
@@ -53,7 +61,7 @@ export function pageSlugField(): Field {
             admin: {
               ...slug.admin,
               components: { Field: '/content/admin/PageSlugField#PageSlugField' },
-              description: 'Lower-case words joined by dashes. "home" at the top level is the home page.',
+              description,
             },
             validate: (value: unknown) =>
               typeof value === 'string' && SLUG_PATTERN.test(value)
@@ -95,6 +103,9 @@ export const requireTitleAndSlug: CollectionBeforeValidateHook = ({ data, operat
 /** Two pages at one address: said on the slug, before the database refuses the path. */
 export const refuseDuplicateAddress: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   if (typeof data.path !== 'string') return data
+  // The news route answers every address under /news, so a page there would never be seen.
+  if (data.path === NEWS_PATH || data.path.startsWith(`${NEWS_PATH}/`))
+    throw new ValidationError({ errors: [{ path: 'slug', message: sectionAddressMessage(data.path) }] })
   const others = await req.payload.find({
     collection: 'pages',
     where: {

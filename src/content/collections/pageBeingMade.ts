@@ -37,11 +37,11 @@ export const isAutosave = (req: PayloadRequest): boolean => {
 }
 
 /** Each new page being made clears away the ones abandoned before it. */
-export const deleteAbandonedPagesBeingMade: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
+export const deleteAbandonedPagesBeingMade: CollectionAfterChangeHook = async ({ collection, doc, operation, req }) => {
   if (operation !== 'create' || hasTitle(doc)) return doc
   const before = new Date(Date.now() - PAGE_BEING_MADE_KEPT_MS).toISOString()
   await req.payload.delete({
-    collection: 'pages',
+    collection: collection.slug as 'pages',
     where: { and: [BEING_MADE, { updatedAt: { less_than: before } }] },
     trash: true,
     overrideAccess: true,

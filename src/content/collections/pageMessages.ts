@@ -8,3 +8,5 @@ export const childrenInTheWayMessage = (paths: string[], total: number) =>
   `This page has child pages (${paths.join(', ')}${total > paths.length ? ` and ${total - paths.length} more` : ''}). ` +
   'Move them to another parent, or to the trash, first.'
 export const PARENT_IN_TRASH_MESSAGE = 'Its parent page is in the trash: restore the parent first.'
+export const sectionAddressMessage = (path: string) =>
+  `The address ${path} belongs to the site's news section. Choose another slug or parent.`

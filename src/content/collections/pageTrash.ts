@@ -4,12 +4,14 @@
 // restore. Deleting it for good from the trash runs the delete hooks (src/content/redirects/pageHooks.ts).
 import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, PayloadRequest } from 'payload'
 import { APIError } from 'payload'
-import type { Page } from '@/payload-types'
 import { childrenInTheWayMessage, PARENT_IN_TRASH_MESSAGE } from './pageMessages'
 import { relationId } from '../relationId'
 
 type Id = number | string
 type TrashState = { deletedAt?: string | null; _status?: string | null } | null | undefined
+
+/** The collections whose documents visitors read once published: they share the trash's rules. */
+export type PublishedCollection = 'pages' | 'posts'
 
 export const isInTrash = (page: TrashState): boolean => Boolean(page?.deletedAt)
 
@@ -27,9 +29,9 @@ const OWN_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt'] as const
  * The page as stored in its main row: the published copy when it has one. A draft save (Save
  * Draft, an autosave) never writes it; a publish, an unpublish, the trash and a restore do.
  */
-export async function mainRow(req: PayloadRequest, id: Id): Promise<Page> {
+export async function mainRow(req: PayloadRequest, id: Id, collection: PublishedCollection = 'pages') {
   return req.payload.findByID({
-    collection: 'pages',
+    collection,
     id,
     depth: 0,
     draft: false,
@@ -43,10 +45,10 @@ export async function mainRow(req: PayloadRequest, id: Id): Promise<Page> {
  * Trashing a published page keeps its published copy, so that a restore brings back what visitors
  * saw. (Payload would otherwise write a newer draft over it; that draft stays in the page's versions.)
  */
-export const keepPublishedCopyInTrash: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+export const keepPublishedCopyInTrash: CollectionBeforeChangeHook = async ({ collection, data, originalDoc, req }) => {
   if (!originalDoc?.id || !isTrashing(data, originalDoc)) return data
-  const row = await mainRow(req, originalDoc.id)
-  if (row._status !== 'published') return data
+  const row = await mainRow(req, originalDoc.id, collection.slug as PublishedCollection)
+  if (!row || row._status !== 'published') return data
   const published = Object.fromEntries(
     Object.entries(row).filter(([key]) => !(OWN_FIELDS as readonly string[]).includes(key)),
   )

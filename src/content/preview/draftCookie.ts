@@ -1,5 +1,6 @@
-/** The cookie Next sets when draft mode is on (its value is checked by Next, not here). */
-export const DRAFT_MODE_COOKIE = '__prerender_bypass'
+import { DRAFT_MODE_COOKIE } from '@/platform/next/requests'
+
+export { DRAFT_MODE_COOKIE }
 
 const DRAFT_MODE_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${DRAFT_MODE_COOKIE}=[^;\\s]`)
 

@@ -1,4 +1,6 @@
-import type { Payload } from 'payload'
+import type { Payload, TypedUser, Where } from 'payload'
+import { NEWS_PATH, newsAddressFrom } from '../posts/addresses'
+import { POSTS_SLUG } from '../posts/Posts'
 import { hasRole, type Role } from '@/platform/access'
 import { escapeHtml } from '@/security/html'
 import { previewPathFrom } from './previewPath'
@@ -54,6 +56,27 @@ async function accountOf(payload: Payload, headers: Headers) {
 }
 
 /**
+ * Whether a page or a news post has (in its latest draft) this path: a page renamed in a draft is
+ * previewed at its new path.
+ */
+async function hasDraftAt(payload: Payload, path: string, user: TypedUser): Promise<boolean> {
+  const address = path.startsWith(`${NEWS_PATH}/`) ? newsAddressFrom(path.split('/').slice(2)) : null
+  const where: Where = address?.kind === 'post' ? { slug: { equals: address.slug } } : { path: { equals: path } }
+  const { docs } = await payload.find({
+    collection: address?.kind === 'post' ? POSTS_SLUG : 'pages',
+    where,
+    draft: true,
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    select: {},
+    overrideAccess: false,
+    user,
+  })
+  return docs.length > 0
+}
+
+/**
  * GET /api/preview?path=: for a signed-in editor or admin, turns on draft mode and redirects to the
  * page, which then shows its latest draft. Signed out 401, another role 403, a path the site
  * could not serve 400, no page (not even a draft) at the path 404: as JSON to a request that asks
@@ -70,19 +93,8 @@ export async function startPreview(
     return refuse(request, 403, 'Only editors and admins preview drafts.')
   const parsed = previewPathFrom(new URL(request.url).searchParams.get('path'))
   if (!parsed.ok) return refuse(request, 400, parsed.error)
-  // The latest draft's path: a page renamed in a draft is previewed at its new path.
-  const { docs } = await payload.find({
-    collection: 'pages',
-    where: { path: { equals: parsed.path } },
-    draft: true,
-    depth: 0,
-    limit: 1,
-    pagination: false,
-    select: { path: true },
-    overrideAccess: false,
-    user,
-  })
-  if (docs.length === 0) return refuse(request, 404, 'There is no page at that path, not even a draft.')
+  if (!(await hasDraftAt(payload, parsed.path, user)))
+    return refuse(request, 404, 'There is no page at that path, not even a draft.')
   ;(await draftMode()).enable()
   return redirectTo(parsed.path)
 }

@@ -56,8 +56,10 @@ async function publicPath(req: PayloadRequest, id: Id, { beforeTrash = false } =
   return seen ? (page.path ?? null) : null
 }
 
-/** Sends an old address to a page, replacing whatever redirect started there. */
-async function sendAddressToPage(req: PayloadRequest, from: string, page: Id): Promise<void> {
+type RedirectTarget = { to: 'page'; page: number; address: null } | { to: 'address'; address: string; page: null }
+
+/** Sends an old address to a page or an address, replacing whatever redirect started there. */
+export async function redirectFrom(req: PayloadRequest, from: string, target: RedirectTarget): Promise<void> {
   const { docs } = await req.payload.find({
     collection: 'redirects',
     where: { from: { equals: from } },
@@ -65,10 +67,13 @@ async function sendAddressToPage(req: PayloadRequest, from: string, page: Id): P
     limit: 1,
     req,
   })
-  const data = { from, to: 'page' as const, page: page as number, address: null }
+  const data = { from, ...target }
   if (docs[0]) await req.payload.update({ collection: 'redirects', id: docs[0].id, data, req })
   else await req.payload.create({ collection: 'redirects', data, req })
 }
+
+const sendAddressToPage = (req: PayloadRequest, from: string, page: Id) =>
+  redirectFrom(req, from, { to: 'page', page: page as number, address: null })
 
 /** Before a save that reaches the published copy, note where the public saw the page until now. */
 export const rememberPublicPath: CollectionBeforeChangeHook = async ({ data, originalDoc, operation, req }) => {

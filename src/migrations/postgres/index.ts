@@ -15,7 +15,9 @@ import * as migration_20261129_050000_page_titles_without_name from './20261129_
 import * as migration_20261129_050719_contact_confirmation_skipped from './20261129_050719_contact_confirmation_skipped';
 import * as migration_20261129_075556_agent_photo from './20261129_075556_agent_photo';
 import * as migration_20261129_084232_page_title_pattern from './20261129_084232_page_title_pattern';
-import * as migration_20261129_112115_brand_appearance from './20261129_112115_brand_appearance';
+import * as migration_20261129_111954_posts from './20261129_111954_posts';
+import * as migration_20261129_121514_page_blocks_image_gallery_video_columns from './20261129_121514_page_blocks_image_gallery_video_columns';
+import * as migration_20261129_123111_brand_appearance from './20261129_123111_brand_appearance';
 
 export const migrations = [
   {
@@ -104,8 +106,18 @@ export const migrations = [
     name: '20261129_084232_page_title_pattern',
   },
   {
-    up: migration_20261129_112115_brand_appearance.up,
-    down: migration_20261129_112115_brand_appearance.down,
-    name: '20261129_112115_brand_appearance'
+    up: migration_20261129_111954_posts.up,
+    down: migration_20261129_111954_posts.down,
+    name: '20261129_111954_posts',
+  },
+  {
+    up: migration_20261129_121514_page_blocks_image_gallery_video_columns.up,
+    down: migration_20261129_121514_page_blocks_image_gallery_video_columns.down,
+    name: '20261129_121514_page_blocks_image_gallery_video_columns',
+  },
+  {
+    up: migration_20261129_123111_brand_appearance.up,
+    down: migration_20261129_123111_brand_appearance.down,
+    name: '20261129_123111_brand_appearance'
   },
 ];

@@ -14,7 +14,9 @@ import * as migration_20261129_050000_page_titles_without_name from './20261129_
 import * as migration_20261129_050711_contact_confirmation_skipped from './20261129_050711_contact_confirmation_skipped';
 import * as migration_20261129_075545_agent_photo from './20261129_075545_agent_photo';
 import * as migration_20261129_084212_page_title_pattern from './20261129_084212_page_title_pattern';
-import * as migration_20261129_112030_brand_appearance from './20261129_112030_brand_appearance';
+import * as migration_20261129_111918_posts from './20261129_111918_posts';
+import * as migration_20261129_121459_page_blocks_image_gallery_video_columns from './20261129_121459_page_blocks_image_gallery_video_columns';
+import * as migration_20261129_123056_brand_appearance from './20261129_123056_brand_appearance';
 
 export const migrations = [
   {
@@ -98,8 +100,18 @@ export const migrations = [
     name: '20261129_084212_page_title_pattern',
   },
   {
-    up: migration_20261129_112030_brand_appearance.up,
-    down: migration_20261129_112030_brand_appearance.down,
-    name: '20261129_112030_brand_appearance'
+    up: migration_20261129_111918_posts.up,
+    down: migration_20261129_111918_posts.down,
+    name: '20261129_111918_posts',
+  },
+  {
+    up: migration_20261129_121459_page_blocks_image_gallery_video_columns.up,
+    down: migration_20261129_121459_page_blocks_image_gallery_video_columns.down,
+    name: '20261129_121459_page_blocks_image_gallery_video_columns',
+  },
+  {
+    up: migration_20261129_123056_brand_appearance.up,
+    down: migration_20261129_123056_brand_appearance.down,
+    name: '20261129_123056_brand_appearance'
   },
 ];

@@ -4,6 +4,13 @@ import { countyTurnaround, FIELD_VISIT_COUNTIES, OHIO_COUNTIES } from '../counti
 import { pageLinkRow } from '../links'
 import { orderCta } from './orderCta'
 
+/**
+ * The guide's video: Vimeo's own sample (the one its documentation uses), standing in until the
+ * business has a video of its own; a seeded site fetches nothing from Vimeo until Play is pressed.
+ */
+export const SEED_VIDEO_URL = 'https://vimeo.com/76979871'
+export const SEED_VIDEO_TITLE = 'Sample video, standing in for our own'
+
 /** The guide's path: the one seeded page that holds every page element, linked from the footer. */
 export const ELEMENTS_GUIDE_PATH = '/how-a-title-search-works'
 export const guide: SeedPage = {
@@ -78,6 +85,67 @@ export const guide: SeedPage = {
           'Some problems never reach the public record, such as a forged signature or an heir nobody knew about. That is why lenders require title insurance even when the search is clean, and why we tell you exactly what we searched and up to which date.',
         ),
       ),
+    },
+    {
+      blockType: 'columns',
+      heading: 'Three offices, three kinds of record',
+      anchorId: 'offices',
+      columns: [
+        {
+          image: mediaRef('hero-services'),
+          content: richText(
+            h(3, 'The recorder'),
+            p(
+              'Deeds, mortgages and their releases, easements and plats: the documents that make up the chain of title.',
+            ),
+          ),
+        },
+        {
+          content: richText(
+            h(3, 'The auditor and treasurer'),
+            p('The parcel number and legal description, the transfer history, and whether the taxes are paid.'),
+          ),
+        },
+        {
+          content: richText(
+            h(3, 'The courts'),
+            p('Judgments against the owners, foreclosures, and estates that moved the property without a deed.'),
+          ),
+        },
+      ],
+    },
+    {
+      blockType: 'gallery',
+      heading: 'What the records look like',
+      anchorId: 'records-gallery',
+      images: [
+        {
+          image: mediaRef('hero-services'),
+          caption: 'Recorded deeds, each with the recorder’s stamp and book and page.',
+        },
+        {
+          image: mediaRef('hero-counties'),
+          caption: 'A subdivision plat: lot lines, the street and a drainage easement.',
+        },
+        { image: mediaRef('hero-home'), caption: 'Ohio’s 88 counties, each keeping its own records.' },
+        { image: mediaRef('hero-about'), caption: 'The county seat, where the older books are kept.' },
+      ],
+    },
+    {
+      blockType: 'image',
+      image: mediaRef('hero-counties'),
+      caption: 'An examiner reads each plat against the deed’s legal description.',
+      alignment: 'center',
+      anchorId: 'plat',
+    },
+    {
+      blockType: 'video',
+      title: SEED_VIDEO_TITLE,
+      source: 'host',
+      url: SEED_VIDEO_URL,
+      poster: mediaRef('hero-home'),
+      caption: 'The player loads from Vimeo, with tracking off, only when you press Play.',
+      anchorId: 'video',
     },
     {
       blockType: 'stats',
@@ -207,6 +275,8 @@ export const guide: SeedPage = {
         turnaround: countyTurnaround(county.name),
       })),
     },
+    // Lists nothing (and shows nothing) until the first post is published.
+    { blockType: 'latestPosts', heading: 'Latest news', count: 3 },
     orderCta(
       'Ready to start a search?',
       'Send the address or parcel number and the county below. We reply within one business day with the search we suggest, its price and a delivery date.',
