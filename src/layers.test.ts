@@ -12,12 +12,15 @@ import { describe, expect, it } from 'vitest'
  */
 const SHARED = ['forms', 'platform', 'security', 'dom', 'metrics', 'migrations', 'payload-types']
 const MAY_IMPORT: Record<string, string[]> = {
-  site: ['content', 'blocks', 'contact', 'chat', 'analytics', 'search', 'news'],
+  site: ['content', 'blocks', 'contact', 'chat', 'analytics', 'search', 'news', 'brand'],
   blocks: ['content', 'contact'],
   // The news pages show posts as the "Latest posts" block does, and their bodies as rich text.
   news: ['content', 'blocks'],
-  chat: ['content', 'contact', 'analytics'],
-  contact: ['content', 'analytics'],
+  // The owner's logo, colours and fonts, read from the content model's settings.
+  brand: ['content'],
+  chat: ['content', 'contact', 'analytics', 'brand'],
+  // The emails carry the owner's logo.
+  contact: ['content', 'analytics', 'brand'],
   analytics: ['content'],
   // Search reads the blocks' schemas to find the text fields of a page.
   search: ['content', 'blocks/configs'],

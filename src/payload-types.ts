@@ -2667,6 +2667,22 @@ export interface SiteSetting {
     };
   };
   appearance?: {
+    /**
+     * An SVG, PNG, JPEG, WebP or AVIF image: shown in the header, the footer, the admin and emails; the browser and phone icons are made from it. Empty: the site's own mark.
+     */
+    logo?: (number | null) | Media;
+    /**
+     * A hex colour (like #12325a, the default). White text on it must reach a contrast of 4.5:1.
+     */
+    primaryColour?: string | null;
+    /**
+     * A hex colour (like #b3202a, the default). White text on it must reach a contrast of 4.5:1.
+     */
+    accentColour?: string | null;
+    /**
+     * Served from this site; only the chosen pairing’s files load.
+     */
+    fontPairing?: ('classic' | 'editorial' | 'warm' | 'sturdy') | null;
     headerZIndex?: number | null;
   };
   updatedAt?: string | null;
@@ -2820,6 +2836,10 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   appearance?:
     | T
     | {
+        logo?: T;
+        primaryColour?: T;
+        accentColour?: T;
+        fontPairing?: T;
         headerZIndex?: T;
       };
   updatedAt?: T;

@@ -35,6 +35,7 @@ import { MEDIA_FOLDER } from '@/platform/paths'
 import { s3SettingsFrom } from '@/platform/storage/s3Settings'
 import { uploadStoragePlugin } from '@/platform/storage/uploadStorage'
 import { contactJobs } from './contact/delivery/jobs'
+import { brandFields } from './brand/settingsFields'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -88,7 +89,9 @@ export const siteCollections = (): CollectionConfig[] => [
 export const siteGlobals = (): GlobalConfig[] => [
   Header,
   Footer,
-  withPublishedSources(siteSettingsGlobal([...contactSettingsTabs, chatSettingsTab, analyticsSettingsTab])),
+  withPublishedSources(
+    siteSettingsGlobal([...contactSettingsTabs, chatSettingsTab, analyticsSettingsTab], brandFields),
+  ),
 ]
 
 export type SiteConfigOptions = {
@@ -113,6 +116,8 @@ export async function buildSiteConfig(
       // Payload's default fetches each user's picture from Gravatar, which the CSP blocks (and which would tell Gravatar who signs in).
       avatar: 'default',
       components: {
+        // The owner's logo (Settings → Appearance) on the sign-in page and in the nav.
+        graphics: { Logo: '/brand/admin/AdminGraphics#AdminLogo', Icon: '/brand/admin/AdminGraphics#AdminIcon' },
         beforeDashboard: ['/dashboard/AtAGlance#AtAGlance', '/contact/admin/MailNotSentNotice#MailNotSentNotice'],
         afterNavLinks: [
           '/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink',

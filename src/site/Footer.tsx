@@ -1,8 +1,17 @@
+import type { Brand } from '@/brand/brand'
+import { BrandMark } from '@/brand/BrandMark'
 import type { Footer as FooterData, SiteSetting } from '@/payload-types'
 import { openingHoursLine } from '@/content/businessHours'
 import { hrefOf, linkText, telHref } from '@/content/fields/linkHref'
 
-export function SiteFooter({ footer, settings }: { footer: FooterData; settings: SiteSetting }) {
+type Props = {
+  footer: FooterData
+  settings: SiteSetting
+  /** The owner's logo goes before the business name; the site's own footer has no mark. */
+  brand?: Brand
+}
+
+export function SiteFooter({ footer, settings, brand }: Props) {
   const { business } = settings
   const address = business.address
   const hours = openingHoursLine(business.openingHours, business.hoursNote)
@@ -10,7 +19,10 @@ export function SiteFooter({ footer, settings }: { footer: FooterData; settings:
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-contact">
-          <p className="footer-brand">{business.name}</p>
+          <p className="footer-brand">
+            {brand?.logo ? <BrandMark brand={brand} /> : null}
+            {business.name}
+          </p>
           {address?.street ? (
             <address>
               {address.street}

@@ -1,5 +1,7 @@
 import Link from 'next/link'
 import type { CSSProperties } from 'react'
+import type { Brand } from '@/brand/brand'
+import { BrandMark } from '@/brand/BrandMark'
 import { telHref } from '@/content/fields/linkHref'
 import { SiteSearch } from '@/search/SiteSearch'
 import { type MenuItem, submenuHrefsOf } from './menu'
@@ -12,10 +14,12 @@ type Props = {
   /** The business phone from the site settings; phones get a button that calls it. */
   phone: string | null
   zIndex: number
+  /** The owner's logo in place of the site's mark, when set. */
+  brand: Brand
 }
 
 /** The sticky header with the main (mega) menu, rendered on the server; behaviours attach on the client. */
-export function SiteHeader({ items, cta, businessName, phone, zIndex }: Props) {
+export function SiteHeader({ items, cta, businessName, phone, zIndex, brand }: Props) {
   return (
     <>
       <header className="site-header" style={{ '--header-z': zIndex } as CSSProperties}>
@@ -25,7 +29,7 @@ export function SiteHeader({ items, cta, businessName, phone, zIndex }: Props) {
           style={{ '--phone-header-buttons': phone ? 3 : 2 } as CSSProperties}
         >
           <Link className="brand" href="/">
-            <span className="brand-mark" aria-hidden="true" />
+            <BrandMark brand={brand} />
             <span className="brand-name">{businessName}</span>
           </Link>
           <nav aria-label="Main" className="main-nav">

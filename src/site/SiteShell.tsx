@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { AnalyticsRoot } from '@/analytics/AnalyticsRoot'
+import { getBrand } from '@/brand/pageBrand'
 import { ChatEmbed } from '@/chat/ChatEmbed'
 import { HEADER_Z_INDEX_DEFAULT } from '@/content/globals/SiteSettings'
 import { getFooter, getHeader, getPublicSiteSettings } from '@/content/queries'
@@ -13,7 +14,12 @@ import { PAGE_TOP_ID } from '@/dom/dom'
 
 /** Header, main content and footer around every public page, drawn once by the layout (docs/behaviour.md). */
 export async function SiteShell({ children }: { children: ReactNode }) {
-  const [header, footer, settings] = await Promise.all([getHeader(), getFooter(), getPublicSiteSettings()])
+  const [header, footer, settings, brand] = await Promise.all([
+    getHeader(),
+    getFooter(),
+    getPublicSiteSettings(),
+    getBrand(),
+  ])
   const items = menuModel(header, settings.business)
   const ctaHref = header.cta?.show ? hrefOf(header.cta.link, settings.business) : null
   return (
@@ -34,12 +40,13 @@ export async function SiteShell({ children }: { children: ReactNode }) {
         businessName={settings.business.name}
         phone={settings.business.phone || null}
         zIndex={settings.appearance?.headerZIndex ?? HEADER_Z_INDEX_DEFAULT}
+        brand={brand}
       />
       <MobileMenu items={items} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter footer={footer} settings={settings} />
+      <SiteFooter footer={footer} settings={settings} brand={brand} />
       <a className="back-to-top" href={`#${PAGE_TOP_ID}`}>
         <span className="back-to-top-label">Back to top</span>
       </a>

@@ -4,7 +4,8 @@ import { absoluteUrl } from '@/platform/siteUrl'
 
 type JsonLd = Record<string, unknown>
 
-export function localBusinessJsonLd(settings: SiteSetting): JsonLd {
+/** The business as search engines read it; `logo` is the owner's logo as an absolute raster address, when set. */
+export function localBusinessJsonLd(settings: SiteSetting, logo: string | null = null): JsonLd {
   const { business } = settings
   const address = business.address
   return {
@@ -14,6 +15,7 @@ export function localBusinessJsonLd(settings: SiteSetting): JsonLd {
     name: business.name,
     description: business.tagline ?? undefined,
     url: absoluteUrl('/'),
+    logo: logo ?? undefined,
     telephone: business.phone ?? undefined,
     email: business.email ?? undefined,
     areaServed: { '@type': 'State', name: business.state },

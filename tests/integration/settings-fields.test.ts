@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TAG_ID_FORMATS } from '@/analytics/settings/tagIds'
+import { fieldRefusal as refusal } from '../support/fieldRefusal'
 import { startTestPayload } from '../support/payload'
 
 let payload: Payload
@@ -14,16 +15,6 @@ afterAll(() => cleanup?.())
 const business = { name: 'Settings test', state: 'Ohio' }
 const saveAnalytics = (analytics: Record<string, unknown>) =>
   payload.updateGlobal({ slug: 'site-settings', data: { business, analytics } as never })
-
-/** The field errors Payload names when it refuses a save. */
-async function refusal(save: Promise<unknown>): Promise<{ path: string; message: string }[]> {
-  const error = (await save.then(
-    () => null,
-    (caught: unknown) => caught,
-  )) as { data?: { errors?: { path: string; message: string }[] } } | null
-  expect(error, 'the save was accepted').not.toBeNull()
-  return (error?.data?.errors ?? []).map(({ path, message }) => ({ path, message }))
-}
 
 /** The field paths Payload names when it refuses a save. */
 const refusedPaths = async (save: Promise<unknown>) => (await refusal(save)).map((error) => error.path)

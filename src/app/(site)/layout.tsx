@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { ConsentBootstrap } from '@/analytics/consent/ConsentBootstrap'
+import { BrandStyle } from '@/brand/BrandStyle'
+import { brandIconMetadata, getBrand } from '@/brand/pageBrand'
 import { getPublicSiteSettings } from '@/content/queries'
 import { siteOrigin } from '@/platform/siteUrl'
 import { InlineScript } from '@/security/InlineScript'
@@ -28,17 +30,21 @@ import '@/contact/form/form.css'
 import '@/chat/widget/widget.css'
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getPublicSiteSettings()
+  const [settings, brand] = await Promise.all([getPublicSiteSettings(), getBrand()])
   return {
     metadataBase: new URL(siteOrigin()),
     title: { default: settings.business.name, template: `%s | ${settings.business.name}` },
     description: settings.business.tagline ?? undefined,
     formatDetection: { telephone: false },
     icons: { icon: [{ url: SITE_ICON_URL, type: 'image/svg+xml', sizes: 'any' }] },
+    ...brandIconMetadata(brand),
   }
 }
 
-export const viewport: Viewport = { themeColor: '#12325a', width: 'device-width', initialScale: 1 }
+export async function generateViewport(): Promise<Viewport> {
+  const brand = await getBrand()
+  return { themeColor: brand.colours.primary, width: 'device-width', initialScale: 1 }
+}
 
 /** Marks the page as scripted before first paint, so that CSS can hide what scripts replace. */
 const MARK_SCRIPTED = "document.documentElement.classList.add('js')"
@@ -50,6 +56,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       <head>
         <InlineScript code={MARK_SCRIPTED} />
         <ConsentBootstrap />
+        <BrandStyle />
       </head>
       <body>
         <SiteShell>{children}</SiteShell>

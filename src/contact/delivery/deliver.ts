@@ -13,6 +13,7 @@ import {
   deliveryLease,
 } from './constants'
 import { takeConfirmationAllowance } from './confirmationLimits'
+import { mailLogo } from '@/brand/mail'
 import { confirmationEmail, headerText, messageId, safeAddress, siteSender, staffEmail, visitorEmail } from './email'
 
 const ERROR_TEXT_LIMIT = 500
@@ -127,7 +128,7 @@ export async function deliverSubmission(payload: Payload, submissionId: number |
       .map((recipient) => safeAddress(recipient.email))
       .filter((address): address is string => address !== null)
     if (recipients.length === 0) throw new Error('No contact recipients are set in site settings.')
-    const content = staffEmail(form, submission)
+    const content = staffEmail(form, submission, await mailLogo(payload, settings))
     sent = await sendMail(createMailTransport({ socketTimeoutMs: SMTP_QUEUED_SOCKET_TIMEOUT_MS }), {
       from,
       to: recipients,
@@ -182,7 +183,12 @@ export async function sendConfirmation(payload: Payload, submissionId: number | 
       from,
       to,
       messageId: messageId(submission, 'confirmation', from.address),
-      ...confirmationEmail(form, submission, headerText(settings.business?.name || 'us')),
+      ...confirmationEmail(
+        form,
+        submission,
+        headerText(settings.business?.name || 'us'),
+        await mailLogo(payload, settings),
+      ),
     })
   } catch (error) {
     // Nothing went out: the allowances count mails sent, and the retry takes its own.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Form, FormSubmission } from '@/payload-types'
-import { siteSender, staffEmail } from './email'
+import { confirmationEmail, siteSender, staffEmail } from './email'
 
 /** The form as an editor left it: "phone" renamed to "telephone", "company" removed. */
 const editedForm = {
@@ -55,5 +55,21 @@ describe("the site's sender", () => {
     } finally {
       vi.unstubAllEnvs()
     }
+  })
+})
+
+describe('the owner’s logo in the emails', () => {
+  const logo = { url: 'https://title.example/brand-assets/logo.png?v=3-m2x7k3ab', alt: 'Buckeye "Title"' }
+
+  it('stands above the business’s and the visitor’s email as an absolute address, its name escaped', () => {
+    const expected =
+      '<img src="https://title.example/brand-assets/logo.png?v=3-m2x7k3ab" alt="Buckeye &quot;Title&quot;"'
+    expect(staffEmail(editedForm, storedBefore, logo).html).toContain(expected)
+    expect(confirmationEmail({}, { id: 7 }, 'Buckeye', logo).html).toContain(expected)
+  })
+
+  it('is left out when no logo is set: the emails look as they always did', () => {
+    expect(staffEmail(editedForm, storedBefore, null).html).not.toContain('<img')
+    expect(confirmationEmail({}, { id: 7 }, 'Buckeye').html).not.toContain('<img')
   })
 })

@@ -1,5 +1,6 @@
 import { defaultSenderAddress } from '@/platform/email'
 import type { Form, FormSubmission, SiteSetting } from '@/payload-types'
+import { type MailLogo, mailLogoHtml } from '@/brand/mail'
 import { escapeHtml } from '@/security/html'
 import {
   BUSINESS_NAME_PLACEHOLDER,
@@ -77,7 +78,7 @@ export function visitorEmail(form: Pick<Form, 'fields'>, submission: Pick<FormSu
 
 export type MailContent = { subject: string; text: string; html: string }
 
-function render(title: string, intro: string, entries: Entry[], footer: string): MailContent {
+function render(title: string, intro: string, entries: Entry[], footer: string, logo?: MailLogo | null): MailContent {
   const text = [intro, '', ...entries.map((entry) => `${entry.label}:\n${entry.value || '—'}\n`), footer].join('\n')
   const rows = entries
     .map(
@@ -87,19 +88,20 @@ function render(title: string, intro: string, entries: Entry[], footer: string):
     )
     .join('')
   const html =
-    `<!doctype html><html><body style="font-family:sans-serif">` +
+    `<!doctype html><html><body style="font-family:sans-serif">${mailLogoHtml(logo)}` +
     `<p>${escapeHtml(intro)}</p><table>${rows}</table><p style="color:#555">${escapeHtml(footer)}</p></body></html>`
   return { subject: headerText(title), text, html }
 }
 
-/** The message the business receives. */
-export function staffEmail(form: Form, submission: FormSubmission): MailContent {
+/** The message the business receives, under the owner's logo when one is set. */
+export function staffEmail(form: Form, submission: FormSubmission, logo?: MailLogo | null): MailContent {
   const page = submission.pageUrl ? `Sent from ${submission.pageUrl}` : 'Sent from the website'
   return render(
     `New website request: ${form.title}`,
     `A visitor sent the form “${form.title}”.`,
     labelledEntries(form, submission),
     `${page} on ${new Date(submission.createdAt).toUTCString()}. Submission #${submission.id}.`,
+    logo,
   )
 }
 
@@ -116,6 +118,7 @@ export function confirmationEmail(
   form: Pick<Form, 'confirmationSubject' | 'confirmationText'>,
   submission: Pick<FormSubmission, 'id'>,
   businessName: string,
+  logo?: MailLogo | null,
 ): MailContent {
   const text = fillIn(form.confirmationText || DEFAULT_CONFIRMATION_TEXT, {
     [VISITOR_NAME_PLACEHOLDER]: NAMELESS_GREETING,
@@ -134,7 +137,7 @@ export function confirmationEmail(
     ),
     text: `${text}\n\n${footer}\n`,
     html:
-      `<!doctype html><html><body style="font-family:sans-serif">${paragraphs}` +
+      `<!doctype html><html><body style="font-family:sans-serif">${mailLogoHtml(logo)}${paragraphs}` +
       `<p style="color:#555">${escapeHtml(footer)}</p></body></html>`,
   }
 }

@@ -1,4 +1,4 @@
-import type { GlobalConfig, Tab } from 'payload'
+import type { Field, GlobalConfig, Tab } from 'payload'
 import { anyone, isAdmin } from '@/platform/access'
 import { openingHoursField, openingHoursNoteField } from '../fields/openingHours'
 import { revalidateEveryPage } from '../revalidate'
@@ -52,10 +52,11 @@ const businessTab: Tab = {
   ],
 }
 
-const appearanceTab: Tab = {
+const appearanceTab = (brandFields: Field[]): Tab => ({
   label: 'Appearance',
   name: 'appearance',
   fields: [
+    ...brandFields,
     {
       name: 'headerZIndex',
       label: 'Header stacking order (z-index)',
@@ -65,18 +66,19 @@ const appearanceTab: Tab = {
       max: 100000,
     },
   ],
-}
+})
 
 /**
  * The site settings: the site-wide tabs (the business, the appearance) around the tabs each
- * capability owns and hands in, in the order given (payload.config.ts composes them).
+ * capability owns and hands in, in the order given (payload.config.ts composes them). The brand's
+ * fields (logo, colours, fonts) are handed in too, at the top of the appearance tab.
  */
-export function siteSettingsGlobal(capabilityTabs: Tab[]): GlobalConfig {
+export function siteSettingsGlobal(capabilityTabs: Tab[], brandFields: Field[] = []): GlobalConfig {
   return {
     slug: 'site-settings',
     access: { read: anyone, update: isAdmin },
     // The site adds the hooks that keep the CSP in step with the configured third parties (payload.config.ts).
     hooks: { afterChange: [revalidateEveryPage] },
-    fields: [{ type: 'tabs', tabs: [businessTab, ...capabilityTabs, appearanceTab] }],
+    fields: [{ type: 'tabs', tabs: [businessTab, ...capabilityTabs, appearanceTab(brandFields)] }],
   }
 }

@@ -17,6 +17,7 @@ import * as migration_20261129_075556_agent_photo from './20261129_075556_agent_
 import * as migration_20261129_084232_page_title_pattern from './20261129_084232_page_title_pattern';
 import * as migration_20261129_111954_posts from './20261129_111954_posts';
 import * as migration_20261129_121514_page_blocks_image_gallery_video_columns from './20261129_121514_page_blocks_image_gallery_video_columns';
+import * as migration_20261129_123111_brand_appearance from './20261129_123111_brand_appearance';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261129_121514_page_blocks_image_gallery_video_columns.up,
     down: migration_20261129_121514_page_blocks_image_gallery_video_columns.down,
-    name: '20261129_121514_page_blocks_image_gallery_video_columns'
+    name: '20261129_121514_page_blocks_image_gallery_video_columns',
+  },
+  {
+    up: migration_20261129_123111_brand_appearance.up,
+    down: migration_20261129_123111_brand_appearance.down,
+    name: '20261129_123111_brand_appearance'
   },
 ];

@@ -16,6 +16,7 @@ import * as migration_20261129_075545_agent_photo from './20261129_075545_agent_
 import * as migration_20261129_084212_page_title_pattern from './20261129_084212_page_title_pattern';
 import * as migration_20261129_111918_posts from './20261129_111918_posts';
 import * as migration_20261129_121459_page_blocks_image_gallery_video_columns from './20261129_121459_page_blocks_image_gallery_video_columns';
+import * as migration_20261129_123056_brand_appearance from './20261129_123056_brand_appearance';
 
 export const migrations = [
   {
@@ -106,6 +107,11 @@ export const migrations = [
   {
     up: migration_20261129_121459_page_blocks_image_gallery_video_columns.up,
     down: migration_20261129_121459_page_blocks_image_gallery_video_columns.down,
-    name: '20261129_121459_page_blocks_image_gallery_video_columns'
+    name: '20261129_121459_page_blocks_image_gallery_video_columns',
+  },
+  {
+    up: migration_20261129_123056_brand_appearance.up,
+    down: migration_20261129_123056_brand_appearance.down,
+    name: '20261129_123056_brand_appearance'
   },
 ];

@@ -38,6 +38,8 @@ import { JsonReadout as JsonReadout_2165a9464efbffef0b570c2af28fa559 } from '../
 import { TranscriptField as TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6 } from '../../../chat/admin/TranscriptField'
 import { LinkRowLabel as LinkRowLabel_2a866b81a38b2668b5f911fee7b31d1f } from '../../../content/menus/MenuRowLabels'
 import { ColumnRowLabel as ColumnRowLabel_2a866b81a38b2668b5f911fee7b31d1f } from '../../../content/menus/MenuRowLabels'
+import { AdminIcon as AdminIcon_7cca05944b15ee5b6245d37bf70bef00 } from '../../../brand/admin/AdminGraphics'
+import { AdminLogo as AdminLogo_7cca05944b15ee5b6245d37bf70bef00 } from '../../../brand/admin/AdminGraphics'
 import { AnalyticsNavLink as AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef } from '../../../analytics/dashboard/AnalyticsNavLink'
 import { AgentConsoleLink as AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76 } from '../../../chat/admin/AgentConsoleLink'
 import { AtAGlance as AtAGlance_f1fbe16734e36c044402ff0b71ea0207 } from '../../../dashboard/AtAGlance'
@@ -88,6 +90,8 @@ export const importMap = {
   "/chat/admin/TranscriptField#TranscriptField": TranscriptField_0faf3b6db0b8d3698883b31bbbbefea6,
   "/content/menus/MenuRowLabels#LinkRowLabel": LinkRowLabel_2a866b81a38b2668b5f911fee7b31d1f,
   "/content/menus/MenuRowLabels#ColumnRowLabel": ColumnRowLabel_2a866b81a38b2668b5f911fee7b31d1f,
+  "/brand/admin/AdminGraphics#AdminIcon": AdminIcon_7cca05944b15ee5b6245d37bf70bef00,
+  "/brand/admin/AdminGraphics#AdminLogo": AdminLogo_7cca05944b15ee5b6245d37bf70bef00,
   "/analytics/dashboard/AnalyticsNavLink#AnalyticsNavLink": AnalyticsNavLink_b61a0c5ecc32ebf9075b7cdf859b6bef,
   "/chat/admin/AgentConsoleLink#AgentConsoleLink": AgentConsoleLink_ecf2d8bc255697a0e6c58b94097a6d76,
   "/dashboard/AtAGlance#AtAGlance": AtAGlance_f1fbe16734e36c044402ff0b71ea0207,

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
+import { absoluteLogoUrl } from '@/brand/brand'
+import { getBrand } from '@/brand/pageBrand'
 import { draftPreviewer, findLatestDraftPage } from '@/content/preview/draftPage'
 import { findPublishedPage, getPublicSiteSettings } from '@/content/queries'
 import { pathFromSegments } from '@/content/sitePath'
@@ -47,7 +49,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CmsPage({ params }: Props) {
   const { page, previewing } = await loadPage(params)
   if (!page) notFound()
-  const settings = await getPublicSiteSettings()
+  const [settings, brand] = await Promise.all([getPublicSiteSettings(), getBrand()])
   const faq = faqJsonLd(page)
   const startsWithHero = page.layout[0]?.blockType === 'hero'
   return (
@@ -60,7 +62,7 @@ export default async function CmsPage({ params }: Props) {
       )}
       <RenderBlocks blocks={page.layout} />
       {page.path === '/' || page.layout.some((block) => block.blockType === 'contactForm') ? (
-        <JsonLd data={localBusinessJsonLd(settings)} />
+        <JsonLd data={localBusinessJsonLd(settings, absoluteLogoUrl(brand))} />
       ) : null}
       {faq ? <JsonLd data={faq} /> : null}
     </>

@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
+import { mailLogo, mailLogoHtml } from '@/brand/mail'
 import { readSiteSettings } from '@/content/siteSettingsReader'
+import { escapeHtml } from '@/security/html'
 import { createMailTransport, sendMail } from '@/platform/mailTransport'
 import { createRateLimiter } from '@/security/rateLimit'
 import { headerText, safeAddress, siteSender } from '@/contact/delivery/email'
@@ -32,6 +34,11 @@ export function visitorCopyIntro(siteName: string): string {
     '',
   ].join('\n')
 }
+
+/** The transcript as HTML under the owner's logo: the same text, its lines kept. */
+const transcriptHtml = (text: string, logo: Parameters<typeof mailLogoHtml>[0]) =>
+  `<!doctype html><html><body style="font-family:sans-serif">${mailLogoHtml(logo)}` +
+  `<div style="white-space:pre-wrap">${escapeHtml(text)}</div></body></html>`
 
 /**
  * Emails a conversation's transcript to `to` through the site's mail transport (SMTP_URL, or the
@@ -66,6 +73,8 @@ export async function emailTranscript(
         : full
     const settings = await readSiteSettings(payload)
     const from = siteSender(settings)
+    const text = visitorCopy ? `${visitorCopyIntro(from.name)}${transcript}` : transcript
+    const logo = await mailLogo(payload, settings)
     await sendMail(createMailTransport(), {
       from,
       to: address,
@@ -74,7 +83,9 @@ export async function emailTranscript(
           ? `A copy of your chat, as you asked (#${conversation.id})`
           : `Your chat transcript (#${conversation.id})`,
       ),
-      text: visitorCopy ? `${visitorCopyIntro(from.name)}${transcript}` : transcript,
+      text,
+      // With a logo, an HTML part shows it above the transcript, which keeps its lines as written.
+      html: logo ? transcriptHtml(text, logo) : undefined,
     })
   } catch (error) {
     // No mail went out: the conversation keeps its allowance for a try once the cause is gone.

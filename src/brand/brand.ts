@@ -1,0 +1,101 @@
+import type { Payload } from 'payload'
+import type { SiteSetting } from '@/payload-types'
+import { absoluteUrl } from '@/platform/siteUrl'
+import { BRAND_COLOURS, type BrandColourName, brandColourProblem, darkShade } from './colours'
+import { normalHex } from './contrast'
+import {
+  DEFAULT_FONT_PAIRING,
+  fallbackFamily,
+  fallbackOverrides,
+  FONT_FILES_PATH,
+  FONT_PAIRINGS,
+  type FontPairingName,
+  isFontPairingName,
+} from './fonts'
+import type { ServedFace } from './fonts'
+import { brandImagePath, findLogo, logoVersion } from './logo'
+
+/** The brand as pages draw it: every choice resolved, defaults in place of what is not set. */
+export type Brand = {
+  logo: { src: string; width: number | null; height: number | null; version: string } | null
+  colours: Record<BrandColourName, string>
+  fontPairing: FontPairingName
+}
+
+type Appearance = NonNullable<SiteSetting['appearance']>
+
+export const DEFAULT_BRAND: Brand = {
+  logo: null,
+  colours: { primary: BRAND_COLOURS.primary.default, accent: BRAND_COLOURS.accent.default },
+  fontPairing: DEFAULT_FONT_PAIRING,
+}
+
+/** A saved colour, or the default when it is empty or (saved before a rule changed) no longer passes. */
+function colourOf(name: BrandColourName, value: string | null | undefined): string {
+  if (!value?.trim() || brandColourProblem(name, value)) return BRAND_COLOURS[name].default
+  return normalHex(value)
+}
+
+/** The brand the settings' appearance tab chose. */
+export async function readBrand(payload: Payload, appearance: Appearance | null | undefined): Promise<Brand> {
+  const logo = await findLogo(payload, appearance?.logo)
+  const src = logo?.url?.startsWith('/') ? logo.url : null
+  return {
+    logo:
+      logo && src ? { src, width: logo.width ?? null, height: logo.height ?? null, version: logoVersion(logo) } : null,
+    colours: {
+      primary: colourOf('primary', appearance?.primaryColour),
+      accent: colourOf('accent', appearance?.accentColour),
+    },
+    fontPairing: isFontPairingName(appearance?.fontPairing) ? appearance.fontPairing : DEFAULT_FONT_PAIRING,
+  }
+}
+
+/** The logo as an absolute address of a raster image (mail clients and search engines show no SVG), or null. */
+export const absoluteLogoUrl = (brand: Brand): string | null =>
+  brand.logo ? absoluteUrl(brandImagePath(brand.logo.version, 'logo.png')) : null
+
+/** Today's stacks, which a served face goes in front of (src/site/styles/global.css). */
+const TEXT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+const HEADING_STACK = 'Georgia, serif'
+
+/** The served face, and its stand-in sized like it (a local font), which the stacks name next. */
+const fontFaces = (face: ServedFace) => {
+  const overrides = Object.entries(fallbackOverrides(face)).map(([name, value]) => `${name}:${value}`)
+  return (
+    `@font-face{font-family:'${face.family}';font-style:normal;font-display:swap;font-weight:100 900;` +
+    `src:url(${FONT_FILES_PATH}${face.file}) format('woff2-variations'),url(${FONT_FILES_PATH}${face.file}) format('woff2')}\n` +
+    `@font-face{font-family:'${fallbackFamily(face)}';src:local('${face.fallback.localName}');${overrides.join(';')}}`
+  )
+}
+
+const stack = (face: ServedFace, rest: string) => `'${face.family}', '${fallbackFamily(face)}', ${rest}`
+
+/**
+ * The CSS that sets the brand over the site's own sheets: the colour properties the theme reads
+ * and the chosen pairing's faces. Empty for the default brand, so today's pages stay byte for byte
+ * the same. `html:root` outranks the theme's `:root` wherever the sheets end up in the head.
+ */
+export function brandStylesheet(brand: Brand): string {
+  const properties: string[] = []
+  for (const name of Object.keys(BRAND_COLOURS) as BrandColourName[]) {
+    const hex = brand.colours[name]
+    if (hex === BRAND_COLOURS[name].default) continue
+    properties.push(
+      `${BRAND_COLOURS[name].property}:${hex}`,
+      `${BRAND_COLOURS[name].darkProperty}:${darkShade(name, hex)}`,
+    )
+  }
+  const pairing = FONT_PAIRINGS[brand.fontPairing]
+  const faces: string[] = []
+  if (pairing.text) {
+    properties.push(`--font:${stack(pairing.text, TEXT_STACK)}`)
+    faces.push(fontFaces(pairing.text))
+  }
+  if (pairing.heading) {
+    properties.push(`--font-serif:${stack(pairing.heading, HEADING_STACK)}`)
+    faces.push(fontFaces(pairing.heading))
+  }
+  if (!properties.length) return ''
+  return [...faces, `html:root{${properties.join(';')}}`].join('\n')
+}

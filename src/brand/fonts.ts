@@ -1,0 +1,127 @@
+/**
+ * The font pairings an owner may choose (Settings → Appearance): a heading face and a text face,
+ * each served from this site (the pinned @fontsource-variable packages), Latin only, one variable
+ * file per face. `classic` is today's look: Georgia and the system's own font, nothing to load.
+ */
+
+/** A font's vertical metrics and average Latin glyph width, in its own units (from the font's tables). */
+export type FaceMetrics = { unitsPerEm: number; ascent: number; descent: number; lineGap: number; xWidthAvg: number }
+
+/**
+ * A face the site serves itself: the file of the package's Latin subset, every weight in one file,
+ * and the local font drawn in its place until it arrives, sized to take the same room.
+ */
+export type ServedFace = {
+  family: string
+  packageName: string
+  file: string
+  metrics: FaceMetrics
+  fallback: LocalFallback
+}
+
+/** A font most systems have, and its metrics, to stand in for a served face while it loads. */
+export type LocalFallback = { localName: string; metrics: FaceMetrics }
+
+const ARIAL: LocalFallback = {
+  localName: 'Arial',
+  metrics: { unitsPerEm: 2048, ascent: 1854, descent: -434, lineGap: 67, xWidthAvg: 913 },
+}
+const TIMES_NEW_ROMAN: LocalFallback = {
+  localName: 'Times New Roman',
+  metrics: { unitsPerEm: 2048, ascent: 1825, descent: -443, lineGap: 87, xWidthAvg: 832 },
+}
+
+type Pairing = { label: string; heading: ServedFace | null; text: ServedFace | null }
+
+const face = (family: string, slug: string, metrics: FaceMetrics, fallback: LocalFallback): ServedFace => ({
+  family: `${family} Variable`,
+  packageName: `@fontsource-variable/${slug}`,
+  file: `${slug}-latin-wght-normal.woff2`,
+  metrics,
+  fallback,
+})
+
+// Each face's regular-weight metrics, as its font file states them.
+const SOURCE_SERIF = face(
+  'Source Serif 4',
+  'source-serif-4',
+  { unitsPerEm: 1000, ascent: 1036, descent: -335, lineGap: 0, xWidthAvg: 479 },
+  TIMES_NEW_ROMAN,
+)
+const SOURCE_SANS = face(
+  'Source Sans 3',
+  'source-sans-3',
+  { unitsPerEm: 1000, ascent: 1024, descent: -400, lineGap: 0, xWidthAvg: 418 },
+  ARIAL,
+)
+const LORA = face(
+  'Lora',
+  'lora',
+  { unitsPerEm: 1000, ascent: 1006, descent: -274, lineGap: 0, xWidthAvg: 468 },
+  TIMES_NEW_ROMAN,
+)
+const INTER = face(
+  'Inter',
+  'inter',
+  { unitsPerEm: 2048, ascent: 1984, descent: -494, lineGap: 0, xWidthAvg: 978 },
+  ARIAL,
+)
+const ROBOTO_SLAB = face(
+  'Roboto Slab',
+  'roboto-slab',
+  { unitsPerEm: 2048, ascent: 2146, descent: -555, lineGap: 0, xWidthAvg: 972 },
+  TIMES_NEW_ROMAN,
+)
+
+export const FONT_PAIRINGS = {
+  classic: { label: 'Classic: Georgia headings, the system’s text (today’s fonts)', heading: null, text: null },
+  editorial: {
+    label: 'Editorial: Source Serif 4 headings, Source Sans 3 text',
+    heading: SOURCE_SERIF,
+    text: SOURCE_SANS,
+  },
+  warm: { label: 'Warm: Lora headings, Inter text', heading: LORA, text: INTER },
+  sturdy: { label: 'Sturdy: Roboto Slab headings, Inter text', heading: ROBOTO_SLAB, text: INTER },
+} as const satisfies Record<string, Pairing>
+
+export type FontPairingName = keyof typeof FONT_PAIRINGS
+
+export const DEFAULT_FONT_PAIRING: FontPairingName = 'classic'
+
+export const isFontPairingName = (value: unknown): value is FontPairingName =>
+  typeof value === 'string' && Object.hasOwn(FONT_PAIRINGS, value)
+
+/** Where the site serves the font files (src/app/(site)/brand-assets/fonts/[file]/route.ts). */
+export const FONT_FILES_PATH = '/brand-assets/fonts/'
+
+/** Every face a pairing may load, by its file name: what the font route agrees to serve. */
+export const SERVED_FACES: ReadonlyMap<string, ServedFace> = new Map(
+  Object.values(FONT_PAIRINGS as Record<string, Pairing>)
+    .flatMap((pairing) => [pairing.heading, pairing.text])
+    .filter((served): served is ServedFace => served !== null)
+    .map((served) => [served.file, served]),
+)
+
+/** The name of a served face's sized stand-in. */
+export const fallbackFamily = (served: ServedFace) => `${served.family} Fallback`
+
+const percent = (value: number) => `${(value * 100).toFixed(2)}%`
+
+/**
+ * The stand-in's size and line metrics, so that text drawn in the local font takes the room the
+ * served face will (the swap then moves little): its glyphs scaled to the served face's average
+ * width, its ascent, descent and line gap to the served face's, at that scale.
+ */
+export function fallbackOverrides(
+  served: ServedFace,
+): Record<'size-adjust' | 'ascent-override' | 'descent-override' | 'line-gap-override', string> {
+  const { metrics, fallback } = served
+  const sizeAdjust = metrics.xWidthAvg / metrics.unitsPerEm / (fallback.metrics.xWidthAvg / fallback.metrics.unitsPerEm)
+  const scaled = (units: number) => percent(Math.abs(units) / (metrics.unitsPerEm * sizeAdjust))
+  return {
+    'size-adjust': percent(sizeAdjust),
+    'ascent-override': scaled(metrics.ascent),
+    'descent-override': scaled(metrics.descent),
+    'line-gap-override': scaled(metrics.lineGap),
+  }
+}
