@@ -9,10 +9,15 @@ function rowsAround(data: unknown, path: (number | string)[]): { rows: OpeningHo
   return { rows: Array.isArray(node) ? (node as OpeningHoursRow[]) : [], index }
 }
 
-/** Shows beside one field of a row what the shared rules find wrong with it. */
-const rowRule =
+/**
+ * Shows beside one field of a row what the shared rules find wrong with it. On save Payload names
+ * the field's path, and the row is checked among all of them (overlaps); while the admin's form
+ * checks as the editor types it names none, and the row is checked alone.
+ */
+export const openingHoursRowRule =
   (field: keyof RowErrors): Validate =>
-  (_value, { data, path }) => {
+  (_value, { data, path, siblingData }) => {
+    if (!Array.isArray(path)) return openingHoursErrors([siblingData as OpeningHoursRow]).get(0)?.[field] ?? true
     const { rows, index } = rowsAround(data, path)
     return openingHoursErrors(rows).get(index)?.[field] ?? true
   }
@@ -23,7 +28,7 @@ const time = (name: 'opens' | 'closes', label: string, example: string): Field =
   type: 'text',
   required: true,
   admin: { width: '25%', placeholder: example, description: '24-hour HH:MM' },
-  validate: rowRule(name),
+  validate: openingHoursRowRule(name),
 })
 
 /** The weekly opening hours editor: rows of days with an opening and a closing time. */
@@ -47,7 +52,7 @@ export const openingHoursField: Field = {
           required: true,
           options: WEEKDAYS.map((value) => ({ label: WEEKDAY_NAMES[value], value })),
           admin: { width: '50%' },
-          validate: rowRule('days'),
+          validate: openingHoursRowRule('days'),
         },
         time('opens', 'Opens', '08:30'),
         time('closes', 'Closes', '17:00'),
