@@ -29,7 +29,8 @@ function fieldProblems(fields: Field[], where: string, problems: Problem[]) {
   for (const field of fields) {
     const named = 'name' in field ? field.name : undefined
     const at = named ? `${where}.${named}` : where
-    if (field.type === 'ui') continue
+    // A field hidden outright (Payload's own auth fields: salt, hash, sessions…) is never shown, nor what it holds.
+    if (field.type === 'ui' || (field as { hidden?: boolean }).hidden === true) continue
     const hidden = 'admin' in field && (field.admin as { hidden?: boolean; disabled?: boolean } | undefined)
     const shown = !(hidden && (hidden.hidden || hidden.disabled))
     if (named && shown && field.type !== 'tabs' && field.type !== 'row') {
