@@ -43,21 +43,7 @@ export async function scrollToElement(page: Page, target: Locator, below = 0) {
   await scrollTo(page, Math.max(0, top - below))
 }
 
-/** Lead that keeps the pause point ahead of the page's clock while the command travels (slow CPU). */
-const PAUSE_LEAD_MS = [500, 1500, 3000]
-
-/** From here on the page's clock moves only when the test says so (runFor / fastForward). */
-export async function pauseClock(page: Page) {
-  for (const lead of PAUSE_LEAD_MS) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + lead)
-      return
-    } catch (error) {
-      if (!/past/.test(String(error))) throw error
-    }
-  }
-  throw new Error('the page clock could not be paused')
-}
+export { pauseClock } from '../e2e/support/clock'
 
 /** The number a counter's visible text shows (`87%` -> 87), or null while it shows none. */
 export const shownPercent = (counter: Locator) =>

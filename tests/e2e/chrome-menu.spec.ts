@@ -266,6 +266,13 @@ test.describe('in-page navigation', () => {
     await whyUs.locator('> .menu-link').hover()
     await whyUs.getByRole('link', { name: 'What clients say' }).click()
     await expect(page).toHaveURL(/#reviews$/)
+    // The smooth scroll arrives before the visitor goes back: the entry keeps where the page stood
+    // then, and going back mid-scroll would keep a place in the section before (which the
+    // scroll-spy would then name on the way forward).
+    const headerHeight = await header(page).evaluate((el) => el.getBoundingClientRect().height)
+    await expect
+      .poll(() => page.locator('#reviews').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThanOrEqual(Math.round(headerHeight) + 2)
     await page.goBack()
     await expect(page).toHaveURL(/\/$/)
     await page.goForward()

@@ -6,8 +6,6 @@ export const MOBILE = { width: 375, height: 740 }
 
 /** Long enough for one throttled scroll check to have run. */
 export const SETTLE_MS = SCROLL_THROTTLE_MS * 3
-/** Margin for the pause point to still be ahead of the page's clock when the command lands. */
-export const CLOCK_PAUSE_LEAD_MS = 1000
 
 /** From now on every script arrives late, as on a slow connection. */
 export async function delayScripts(page: Page, delayMs = 800) {
@@ -33,10 +31,7 @@ export async function addPinnedLink(page: Page, href: string, id: string) {
   )
 }
 
-/** Stops the page's clock a little ahead of now (a time already past would be refused). */
-export async function pauseClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + CLOCK_PAUSE_LEAD_MS)
-}
+export { pauseClock } from './clock'
 
 export async function scrollToY(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo(0, top), y)

@@ -18,11 +18,7 @@ export function atEachWidth(body: (viewport: ElementsViewport) => void) {
   }
 }
 
-/** From here on the page's clock moves only when the test says so. */
-export async function pauseClock(page: Page) {
-  // A little ahead, so that the clock has not passed that time by the time the call lands.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250)
-}
+export { pauseClock } from './clock'
 
 /** A finger moving `dx` pixels sideways across `target`, as Chromium's touch input. */
 export async function swipe(cdp: CDPSession, target: Locator, dx: number) {
