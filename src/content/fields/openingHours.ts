@@ -17,8 +17,9 @@ function rowsAround(data: unknown, path: (number | string)[]): { rows: OpeningHo
 export const openingHoursRowRule =
   (field: keyof RowErrors): Validate =>
   (_value, { data, path, siblingData }) => {
-    if (!Array.isArray(path)) return openingHoursErrors([siblingData as OpeningHoursRow]).get(0)?.[field] ?? true
-    const { rows, index } = rowsAround(data, path)
+    const { rows, index } = Array.isArray(path)
+      ? rowsAround(data, path)
+      : { rows: [siblingData as OpeningHoursRow], index: 0 }
     return openingHoursErrors(rows).get(index)?.[field] ?? true
   }
 
