@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { CONFIG_MODULE, codeFiles, localImportsOf, OUTSIDE_SRC } from '../tests/support/importGraph'
 
 /**
  * Which top-level folder of src/ may import which. Routes (`app`) and the configuration sit on
@@ -42,47 +43,20 @@ const MAY_IMPORT: Record<string, string[]> = {
   setup: ['content', 'blocks/RichText/headingStyle', 'blocks/RichText/businessDetail', 'contact/protocol'],
 }
 
-/**
- * The modules outside src/ that src/ may import: plain-Node modules of the scripts. The backups'
- * folder and archive names, shared by the backup script and the doctor's readers (which the
- * server's metrics use too), importing nothing but Node's own; and the backups' off-site store,
- * which the doctor asks for the newest archive's copy (it imports the S3 SDK, as src's uploads do).
- */
-const OUTSIDE_SRC = ['../scripts/lib/backupArchives.mjs', '../scripts/lib/backupOffsite.mjs']
-
-/** `@payload-config` is `payload.config.ts`, the top that composes every capability. */
-const CONFIG_ALIAS = '@payload-config'
-const CONFIG_MODULE = 'payload.config'
 /** The one module below the top that may import the configuration: the door to the site's Payload. */
 const CONFIG_DOOR = 'platform/sitePayload.ts'
 
 const srcRoot = path.resolve(__dirname)
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(full)
-    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
-  })
-}
-
 /** Every module a file imports, as a path under src/ (`contact/form/CmsForm`), package imports left out. */
-function importsOf(root: string, file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8')
-  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1])
-  return specifiers.flatMap((specifier) => {
-    if (specifier === CONFIG_ALIAS) return [CONFIG_MODULE]
-    if (specifier.startsWith('@/')) return [specifier.slice(2)]
-    if (specifier.startsWith('.')) return [path.relative(root, path.resolve(path.dirname(file), specifier))]
-    return []
-  })
-}
+const importsOf = (root: string, file: string) =>
+  localImportsOf(file, root).map((target) => path.relative(root, target))
 
 const folderOf = (relative: string) => relative.split(/[/\\]/)[0].replace(/\.tsx?$/, '')
 
 function violations(root = srcRoot): string[] {
   const found: string[] = []
-  for (const file of sourceFiles(root)) {
+  for (const file of codeFiles(root)) {
     const relative = path.relative(root, file)
     const from = folderOf(relative)
     const allowed = MAY_IMPORT[from]
@@ -103,7 +77,7 @@ function violations(root = srcRoot): string[] {
 const SETUP_FOLDER = 'setup'
 
 function setupImports(root = srcRoot): string[] {
-  return sourceFiles(root).flatMap((file) => {
+  return codeFiles(root).flatMap((file) => {
     const relative = path.relative(root, file)
     if (relative.startsWith(`${SETUP_FOLDER}/`)) return []
     return importsOf(root, file)
@@ -147,7 +121,7 @@ const ONLY_IN: { rule: string; pattern: RegExp; within?: string[]; allowed: stri
 ]
 
 function breaches(root = srcRoot): string[] {
-  return sourceFiles(root).flatMap((file) => {
+  return codeFiles(root).flatMap((file) => {
     const relative = path.relative(root, file).split(path.sep).join('/')
     const under = (entry: string) => relative === entry || relative.startsWith(`${entry}/`)
     const text = fs.readFileSync(file, 'utf8')
