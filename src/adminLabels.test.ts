@@ -32,8 +32,10 @@ function fieldProblems(fields: Field[], where: string, problems: Problem[]) {
     // A field hidden outright (Payload's own auth fields: salt, hash, sessions…) is never shown, nor what it holds.
     if (field.type === 'ui' || (field as { hidden?: boolean }).hidden === true) continue
     const hidden = 'admin' in field && (field.admin as { hidden?: boolean; disabled?: boolean } | undefined)
-    const shown = !(hidden && (hidden.hidden || hidden.disabled))
-    if (named && shown && field.type !== 'tabs' && field.type !== 'row') {
+    // Hidden or disabled in the admin (Payload's sessions array of an auth collection): neither the
+    // field nor what it holds is shown.
+    if (hidden && (hidden.hidden || hidden.disabled)) continue
+    if (named && field.type !== 'tabs' && field.type !== 'row') {
       const label = (field as { label?: unknown }).label
       if (madeFromName(label, named) && needsOwnLabel(named))
         problems.push(`${at}: no label of its own (Payload shows "${toWords(named)}")`)
