@@ -1,13 +1,19 @@
 // JavaScript a visitor downloads before interacting, compressed as served, and Lighthouse's
 // mobile scores (the median of LIGHTHOUSE_RUNS runs), for every page of the sitemap or the paths
-// given. Usage: node bench/page-weight.mjs [/path ...]
+// given. The seeded site gets one published news post first (bench/lib/samplePost.mjs), so the
+// sitemap holds a post page, the news listing and a category's page too.
+// Usage: node bench/page-weight.mjs [--list-pages] [/path ...]
+// --list-pages: set up the site, print each page that would be measured with its HTTP status, stop.
 import fs from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromium.mjs'
+import { publishSamplePost } from './lib/samplePost.mjs'
 import { startBenchServer } from './lib/server.mjs'
+import { signInAdmin } from './lib/session.mjs'
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 /** The budget for JavaScript before interaction, compressed (docs/budgets.md). */
@@ -110,8 +116,34 @@ async function sitemapPaths(origin) {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
 }
 
-const server = await startBenchServer({ name: 'bench-weight' })
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : await sitemapPaths(server.origin)
+const LIST_PAGES_FLAG = '--list-pages'
+const listOnly = process.argv.includes(LIST_PAGES_FLAG)
+const askedPaths = process.argv.slice(2).filter((arg) => arg !== LIST_PAGES_FLAG)
+
+const name = 'bench-weight'
+// Where the set-up writes the first admin's credentials, which publish the sample post.
+const adminFile = path.join(ROOT, '.tmp', name, 'admin.json')
+process.env.E2E_ADMIN_FILE = adminFile
+
+/** The paths given, or the sitemap's once the sample post is published. */
+async function pagesToMeasure(origin) {
+  await publishSamplePost(origin, await signInAdmin(origin, adminFile))
+  return askedPaths.length ? askedPaths : sitemapPaths(origin)
+}
+
+const server = await startBenchServer({ name })
+const pages = await pagesToMeasure(server.origin).catch((error) => {
+  server.stop()
+  throw error
+})
+if (listOnly) {
+  try {
+    for (const pagePath of pages) console.log(`${(await fetch(server.origin + pagePath)).status} ${pagePath}`)
+  } finally {
+    server.stop()
+  }
+  process.exit(0)
+}
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 const rows = []
 try {

@@ -11,6 +11,7 @@ import {
   UploadStoreUnavailable,
 } from '@/platform/storage/uploadStorage'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
+import { type ByteRange, contentRange, ifRangeHolds, type RangeAnswer, rangeFor } from './byteRange'
 
 /** Where Payload serves the media collection's files (src/content/collections/Media.ts). */
 export const MEDIA_FILE_PREFIX = '/api/media/file/'
@@ -94,7 +95,7 @@ function refuse(res: ServerResponse, status: number, message: string) {
   res.end(message)
 }
 
-/** Whether the request asks for a media file, which answerMediaFile then answers whole. */
+/** Whether the request asks for a media file, which answerMediaFile then answers. */
 export function isMediaFileRequest(req: IncomingMessage): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').startsWith(MEDIA_FILE_PREFIX)
 }
@@ -105,8 +106,11 @@ type FoundMediaFile = {
   modifiedMs: number
   /** The store's own tag (`"<mtime>-<size>"` on disk, the object's ETag in a bucket), strong. */
   entityTag: string
-  /** The bytes, read once; `discard` when they are not sent. */
-  open: () => Readable
+  /**
+   * The bytes, whole or of one range, read once; `discard` when they are not sent. Rejects with
+   * UploadStoreUnavailable when the store does not answer.
+   */
+  open: (range?: ByteRange) => Promise<Readable>
   discard: () => void
 }
 
@@ -139,7 +143,7 @@ export function diskMediaStore(mediaDir = MEDIA_DIR): MediaStore {
         size: stats.size,
         modifiedMs: stats.mtimeMs,
         entityTag: mediaEntityTag(stats),
-        open: () => file.createReadStream(),
+        open: async (range) => file.createReadStream(range ?? {}),
         discard: () => void file.close().catch(() => undefined),
       }
     },
@@ -150,14 +154,23 @@ export function diskMediaStore(mediaDir = MEDIA_DIR): MediaStore {
 export function bucketMediaStore(objects: UploadObjects): MediaStore {
   return {
     async find(name) {
-      const object = await objects.read(objects.keyOf(MEDIA_FOLDER, { filename: name }))
+      const key = objects.keyOf(MEDIA_FOLDER, { filename: name })
+      const object = await objects.read(key)
       if (!object) return null
       return {
         size: object.size,
         modifiedMs: object.modifiedMs,
         // A store that names no ETag gets the disk's form, from the object's date and size.
         entityTag: object.entityTag ?? mediaEntityTag({ mtimeMs: object.modifiedMs, size: object.size }),
-        open: () => object.body,
+        async open(range) {
+          if (!range) return object.body
+          object.body.destroy()
+          // Only from the version found: an object replaced in between fails the read (503) rather
+          // than send bytes of another file under this one's size.
+          const part = await objects.read(key, { range, ifMatch: object.entityTag })
+          if (!part) throw new UploadStoreUnavailable(new Error(`${key} went away between two reads`))
+          return part.body
+        },
         discard: () => object.body.destroy(),
       }
     },
@@ -170,11 +183,24 @@ export function siteMediaStore(mediaDir = MEDIA_DIR): MediaStore {
   return objects ? bucketMediaStore(objects) : diskMediaStore(mediaDir)
 }
 
+/** The answer while the store cannot give a file: 503 with Retry-After when it is down, else 500. */
+function answerStoreFailure(res: ServerResponse, name: string, error: unknown) {
+  if (!(error instanceof UploadStoreUnavailable)) {
+    console.error(`Media file ${name} could not be looked up:`, error)
+    return refuse(res, 500, 'Server error: the file cannot be read.')
+  }
+  console.error(`Media file ${name} could not be read from the upload store:`, error.cause ?? error)
+  res.setHeader('Retry-After', String(UPLOAD_STORE_RETRY_AFTER_SECONDS))
+  return refuse(res, 503, 'Service unavailable: the file cannot be read just now; try again shortly.')
+}
+
 /**
  * Answers a media file from its store with its validators: Cache-Control by whether the address
  * carries the file's version, ETag and Last-Modified, and 304 when the client's copy is current;
- * 503 with Retry-After while the store does not answer. A Range is ignored (the whole file is sent,
- * as HTTP allows): browsers play a video sent whole, they only cannot seek ahead before it has arrived.
+ * 503 with Retry-After while the store does not answer. One byte range is answered 206 (a video
+ * seeks ahead of what has arrived), one past the end 416; other Range headers, and an If-Range
+ * naming another version, get the whole file (src/server/byteRange.ts). A compressed type is always
+ * sent whole: the bytes sent are not the file's (nginx's gzip does the same).
  */
 export async function answerMediaFile(
   req: IncomingMessage,
@@ -189,24 +215,20 @@ export async function answerMediaFile(
   try {
     file = await store.find(name.name)
   } catch (error) {
-    if (!(error instanceof UploadStoreUnavailable)) {
-      console.error(`Media file ${name.name} could not be looked up:`, error)
-      return refuse(res, 500, 'Server error: the file cannot be read.')
-    }
-    console.error(`Media file ${name.name} could not be read from the upload store:`, error.cause ?? error)
-    res.setHeader('Retry-After', String(UPLOAD_STORE_RETRY_AFTER_SECONDS))
-    return refuse(res, 503, 'Service unavailable: the file cannot be read just now; try again shortly.')
+    return answerStoreFailure(res, name.name, error)
   }
   if (!file) return refuse(res, 404, 'Not found: no such file.')
 
   const type = MEDIA_TYPES[path.extname(name.name).toLowerCase()] ?? 'application/octet-stream'
-  const entityTag = COMPRESSIBLE_TYPES.has(type) ? `W/${file.entityTag}` : file.entityTag
+  const compressed = COMPRESSIBLE_TYPES.has(type)
+  const entityTag = compressed ? `W/${file.entityTag}` : file.entityTag
   res.setHeader(
     'Cache-Control',
     carriesMediaVersion(search) ? MEDIA_CACHE_CONTROL.versioned : MEDIA_CACHE_CONTROL.unversioned,
   )
   res.setHeader('ETag', entityTag)
   res.setHeader('Last-Modified', new Date(file.modifiedMs).toUTCString())
+  res.setHeader('Accept-Ranges', compressed ? 'none' : 'bytes')
   for (const [header, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(header, value)
   res.setHeader('Content-Security-Policy', MEDIA_FILE_CSP)
   if (isNotModified(req.headers, entityTag, file.modifiedMs)) {
@@ -215,19 +237,35 @@ export async function answerMediaFile(
     res.end()
     return
   }
-  res.setHeader('Content-Type', type)
-  res.setHeader('Content-Length', file.size)
-  if (req.method === 'HEAD') {
+
+  const asked: RangeAnswer =
+    compressed || !ifRangeHolds(req.headers['if-range'], entityTag, file.modifiedMs)
+      ? { whole: true }
+      : rangeFor(req.headers.range, file.size)
+  if ('unsatisfiable' in asked) {
     file.discard()
-    res.writeHead(200)
-    res.end()
-    return
+    res.setHeader('Content-Range', contentRange(file.size))
+    return refuse(res, 416, 'Range not satisfiable: the file is shorter.')
   }
-  const stream = file.open()
+  const range = 'part' in asked ? asked.part : undefined
+  let stream: Readable | undefined
+  if (req.method === 'HEAD') file.discard()
+  else {
+    try {
+      stream = await file.open(range)
+    } catch (error) {
+      return answerStoreFailure(res, name.name, error)
+    }
+  }
+  res.writeHead(range ? 206 : 200, {
+    'Content-Type': type,
+    'Content-Length': range ? range.end - range.start + 1 : file.size,
+    ...(range && { 'Content-Range': contentRange(file.size, range) }),
+  })
+  if (!stream) return void res.end()
   stream.on('error', (error) => {
     console.error(`Media file ${name.name} could not be read:`, error)
     res.destroy(error)
   })
-  res.writeHead(200)
   stream.pipe(res)
 }

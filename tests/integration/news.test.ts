@@ -12,7 +12,7 @@ import { GET as getFeed } from '@/app/(site)/news/feed.xml/route'
 import { LatestPostsBlock } from '@/blocks/LatestPosts/Component'
 import { LATEST_POSTS_DEFAULT_COUNT, LATEST_POSTS_MAX_COUNT } from '@/blocks/LatestPosts/config'
 import { sectionAddressMessage } from '@/content/collections/pageMessages'
-import { NEWS_FEED_SIZE, NEWS_PAGE_SIZE, NEWS_PATH, postPath } from '@/content/posts/addresses'
+import { categoryPath, NEWS_FEED_SIZE, NEWS_PAGE_SIZE, NEWS_PATH, postPath } from '@/content/posts/addresses'
 import { readPostPage, readPublishedPost } from '@/content/posts/queries'
 import { SCHEDULE_PUBLISH_TASK } from '@/content/scheduling/constants'
 import { runScheduledPublishing } from '@/content/scheduling/runner'
@@ -197,6 +197,14 @@ describe('the news listing', () => {
     expect(postLinks(html)).toEqual([inIt.slug])
     expect(html).toContain('Market updates')
     expect(await renderNews(['category', 'no-such-category'])).toBe(404)
+  })
+
+  it('puts a category’s page in the sitemap once a published post is in it, not while it holds only drafts', async () => {
+    const guides = await makeCategory('Closing guides', 'closing-guides')
+    await makePost('draft', { title: 'Unfinished closing guide', categories: [guides.id] })
+    expect(await sitemapPaths()).not.toContain(categoryPath('closing-guides'))
+    await makePost('published', { title: 'What to bring to a closing', categories: [guides.id] })
+    expect(await sitemapPaths()).toContain(categoryPath('closing-guides'))
   })
 })
 

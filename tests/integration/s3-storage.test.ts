@@ -174,6 +174,18 @@ describe('uploads live in the S3 bucket', () => {
     expect((await fetch(`${siteOne.url}/api/media/file/missing-${Date.now()}.png`)).status).toBe(404)
   })
 
+  it('answers one byte range of a file in the bucket 206 with those bytes, and one past its end 416', async () => {
+    const doc = await uploadMedia(first, `ranged-${Date.now()}.png`, '#846')
+    const whole = Buffer.from(await (await fetch(`${siteOne.url}${doc.url}`)).arrayBuffer())
+    const part = await fetch(`${siteOne.url}${doc.url}`, { headers: { Range: 'bytes=100-199' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${whole.length}`)
+    expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(100, 200))).toBe(true)
+    const past = await fetch(`${siteOne.url}${doc.url}`, { headers: { Range: `bytes=${whole.length}-` } })
+    expect(past.status).toBe(416)
+    expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`)
+  })
+
   it('stores a chat file in the bucket and serves it to staff only, through the site and through Payload', async () => {
     const file = await uploadChatFile(first, 'a private deed\n')
     expect(await keysUnder('chat-files')).toContain(`chat-files/${file.filename}`)

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next'
 import { unstable_cache } from 'next/cache'
-import { NEWS_PATH, postPath } from '@/content/posts/addresses'
-import { listPublishedPosts } from '@/content/posts/queries'
+import { categoryPath, NEWS_PATH, postPath } from '@/content/posts/addresses'
+import { listPublishedPosts, type MappedPost } from '@/content/posts/queries'
 import { listPublishedPages } from '@/content/queries'
 import { PUBLISHED_PAGES_TAG, PUBLISHED_POSTS_TAG } from '@/content/revalidate'
 import { absoluteUrl } from '@/platform/siteUrl'
@@ -14,11 +14,22 @@ const publishedPages = unstable_cache(listPublishedPages, ['sitemap-published-pa
   revalidate: 86400,
 })
 
-/** The same for the news posts, once per change of a published post. */
+/** The same for the news posts, once per change of a published post or of a category. */
 const publishedPosts = unstable_cache(listPublishedPosts, ['sitemap-published-posts'], {
   tags: [PUBLISHED_POSTS_TAG],
   revalidate: 86400,
 })
+
+/** Each category holding a published post, dated by the newest change among its posts. */
+function categoryEntries(posts: MappedPost[]): MetadataRoute.Sitemap {
+  const modified = new Map<string, number>()
+  for (const post of posts)
+    for (const category of post.categories ?? []) {
+      if (typeof category !== 'object' || !category.slug) continue
+      modified.set(category.slug, Math.max(modified.get(category.slug) ?? 0, Date.parse(post.updatedAt)))
+    }
+  return [...modified].map(([slug, at]) => ({ url: absoluteUrl(categoryPath(slug)), lastModified: new Date(at) }))
+}
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const [pages, posts] = await Promise.all([publishedPages(), publishedPosts()])
@@ -30,5 +41,5 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     .map((post) => ({ url: absoluteUrl(postPath(post.slug as string)), lastModified: new Date(post.updatedAt) }))
   // The news listing changes with its newest post.
   const news = { url: absoluteUrl(NEWS_PATH), ...(posts[0] ? { lastModified: new Date(posts[0].updatedAt) } : {}) }
-  return [...pageEntries, news, ...postEntries]
+  return [...pageEntries, news, ...postEntries, ...categoryEntries(posts)]
 }

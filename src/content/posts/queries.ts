@@ -90,19 +90,25 @@ export async function readFeedPosts(payload: Payload): Promise<Post[]> {
   return docs
 }
 
-/** Every published post's address and date, for the sitemap. */
-export async function readPublishedPostList(payload: Payload): Promise<Pick<Post, 'id' | 'slug' | 'updatedAt'>[]> {
+/** A published post as the sitemap lists it: its address, its date, and its categories' slugs. */
+export type MappedPost = Pick<Post, 'id' | 'slug' | 'updatedAt'> & {
+  categories?: (number | Pick<Category, 'id' | 'slug'>)[] | null
+}
+
+/** Every published post's address, date and categories, for the sitemap. */
+export async function readPublishedPostList(payload: Payload): Promise<MappedPost[]> {
   const { docs } = await payload.find({
     collection: POSTS_SLUG,
     where: PUBLISHED,
-    select: { slug: true, updatedAt: true },
+    select: { slug: true, updatedAt: true, categories: true },
+    populate: { [CATEGORIES_SLUG]: { slug: true } },
     sort: NEWEST_FIRST,
-    depth: 0,
+    depth: 1,
     limit: 0,
     pagination: false,
     overrideAccess: false,
   })
-  return docs as Pick<Post, 'id' | 'slug' | 'updatedAt'>[]
+  return docs as MappedPost[]
 }
 
 export const findPostPage = cache(async (page: number, categoryId?: number | string) =>

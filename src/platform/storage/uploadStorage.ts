@@ -90,14 +90,27 @@ export class UploadObjects {
     return [upload.prefix || folder, upload._objectKey, upload.filename].filter(Boolean).join('/')
   }
 
-  /** The object at `key`, or null when there is none; UploadStoreUnavailable when the store fails or is too slow. */
-  async read(key: string): Promise<StoredObject | null> {
+  /**
+   * The object at `key`, or null when there is none; UploadStoreUnavailable when the store fails or
+   * is too slow. With a `range` (bytes `start` to `end`, both included) only those bytes are read,
+   * and `size` is theirs; with `ifMatch` the read fails unless the object still has that ETag.
+   */
+  async read(
+    key: string,
+    { range, ifMatch }: { range?: { start: number; end: number }; ifMatch?: string | null } = {},
+  ): Promise<StoredObject | null> {
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), UPLOAD_READ_DEADLINE_MS)
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }), {
-        abortSignal: deadline.signal,
-      })
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Range: range && `bytes=${range.start}-${range.end}`,
+          IfMatch: ifMatch ?? undefined,
+        }),
+        { abortSignal: deadline.signal },
+      )
       return {
         body: object.Body as Readable,
         size: object.ContentLength ?? 0,
