@@ -24,8 +24,8 @@ const SHARED_SERVERS = ['tests/support/globalSetup.ts']
 export default defineConfig({
   resolve: {
     alias: {
-      '@payload-config': path.resolve(__dirname, 'src/payload.config.ts'),
-      '@': path.resolve(__dirname, 'src'),
+      '@payload-config': path.resolve(import.meta.dirname, 'src/payload.config.ts'),
+      '@': path.resolve(import.meta.dirname, 'src'),
     },
   },
   test: {
@@ -56,6 +56,11 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: RUN_ALONE,
           pool: 'forks',
+          // A worker runs its files one after another in one process, Payload loaded once: each
+          // file starts with the site's modules, process-wide values and environment reset
+          // (tests/support/fileReset.ts).
+          isolate: false,
+          setupFiles: ['tests/support/fileReset.ts'],
           maxWorkers: WORKERS,
           globalSetup: SHARED_SERVERS,
           sequence: { groupOrder: 0 },
