@@ -43,7 +43,7 @@ export function NewsListing({ view }: { view: ListView }) {
         </p>
       ) : null}
       {posts.length ? (
-        <PostList posts={posts} />
+        <PostList posts={posts} leadsPage />
       ) : (
         <p className="news-empty">{view.category ? NO_POSTS_IN_CATEGORY : NO_NEWS_YET}</p>
       )}

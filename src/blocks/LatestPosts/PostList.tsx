@@ -24,15 +24,33 @@ export function PostCategories({ categories }: { categories: ListedPost['categor
   )
 }
 
-/** Posts as cards: image, title (the link), date, summary, categories. Server-rendered, no script. */
-export function PostList({ posts, headingLevel = 'h2' }: { posts: ListedPost[]; headingLevel?: 'h2' | 'h3' }) {
+/**
+ * Posts as cards: image, title (the link), date, summary, categories. Server-rendered, no script.
+ * `leadsPage`: the list is the page's first content (the news listing), so its first card's image is
+ * what a visitor sees first (the page's largest paint): loaded at once, at high priority, without the
+ * fade of images further down.
+ */
+export function PostList({
+  posts,
+  headingLevel = 'h2',
+  leadsPage = false,
+}: {
+  posts: ListedPost[]
+  headingLevel?: 'h2' | 'h3'
+  leadsPage?: boolean
+}) {
   const Heading = headingLevel
   return (
     <ul className="post-list" role="list">
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.id} className="post-card">
           {post.heroImage ? (
-            <MediaImage media={post.heroImage} sizes={CARD_IMAGE_SIZES} className="post-card-image" />
+            <MediaImage
+              media={post.heroImage}
+              sizes={CARD_IMAGE_SIZES}
+              priority={leadsPage && index === 0}
+              className="post-card-image"
+            />
           ) : null}
           <Heading className="post-card-title h4">
             <a href={postPath(post.slug ?? '')}>{post.title}</a>
