@@ -17,8 +17,11 @@ const RUN_ALONE = [
   'tests/integration/backup-secrets.test.ts',
   'tests/integration/backup-s3.test.ts',
   'tests/integration/s3-storage.test.ts',
-  'tests/integration/server-deploy.test.ts',
-  'tests/integration/server-install.test.ts',
+  'tests/integration/server-deploy-plan.test.ts',
+  'tests/integration/server-deploy-run.test.ts',
+  'tests/integration/server-front.test.ts',
+  'tests/integration/server-install-command.test.ts',
+  'tests/integration/server-units.test.ts',
   'tests/integration/process-cpu.test.ts',
 ]
 
