@@ -45,7 +45,12 @@ export const FIRST_VISIT = { cookies: [], origins: [] }
 export const BROWSER_SUITE_MAX_MS = 40 * 60_000
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined }
-const PRODUCTION_STACK_SUITE = 'e2e/front.spec.ts'
+/**
+ * The production stack's suites: they share one stack (tests/e2e/support/productionStack.ts) and the
+ * later ones start from what the earlier left (a deploy, then faults that kill its processes), so
+ * they run in one worker, one file after another in the order of their names.
+ */
+const PRODUCTION_STACK_SUITES = 'e2e/front/**/*.spec.ts'
 
 /** The browser suites run against the production build, on a fresh seeded database. */
 export default defineConfig({
@@ -77,13 +82,13 @@ export default defineConfig({
     {
       name: 'desktop',
       testMatch: ['e2e/**/*.spec.ts', 'contract/**/*.spec.ts'],
-      testIgnore: PRODUCTION_STACK_SUITE,
+      testIgnore: PRODUCTION_STACK_SUITES,
       use: DESKTOP,
     },
     // The production stack starts servers of its own (nginx, PostgreSQL, Redis, two instances) and
     // builds a release: listed last, it runs beside the last of the other files rather than beside
     // the first ones, whose start it slowed enough to fail a chat test (a clean-clone run did).
-    { name: 'production-stack', testMatch: PRODUCTION_STACK_SUITE, use: DESKTOP },
+    { name: 'production-stack', testMatch: PRODUCTION_STACK_SUITES, workers: 1, use: DESKTOP },
   ],
   // One server per worker, each on its own copy of the seeded database (scripts/e2e-server.mjs).
   webServer: Array.from({ length: BROWSER_WORKERS }, (_, index) => ({

@@ -10,11 +10,18 @@ const WORKERS = Number(process.env.VITEST_WORKERS || 2)
  * (scripts/test.mjs runs them beside the production build, one core each).
  */
 const RUN_ALONE = [
-  'tests/integration/backup-restore.test.ts',
+  'tests/integration/backup-archive-refusals.test.ts',
+  'tests/integration/backup-command.test.ts',
+  'tests/integration/backup-restore-anywhere.test.ts',
+  'tests/integration/backup-round-trip.test.ts',
+  'tests/integration/backup-secrets.test.ts',
   'tests/integration/backup-s3.test.ts',
   'tests/integration/s3-storage.test.ts',
-  'tests/integration/server-deploy.test.ts',
-  'tests/integration/server-install.test.ts',
+  'tests/integration/server-deploy-plan.test.ts',
+  'tests/integration/server-deploy-run.test.ts',
+  'tests/integration/server-front.test.ts',
+  'tests/integration/server-install-command.test.ts',
+  'tests/integration/server-units.test.ts',
   'tests/integration/process-cpu.test.ts',
 ]
 

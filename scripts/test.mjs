@@ -32,9 +32,9 @@ const TEST_PACKAGES = [
   ['/usr/bin/chromium', 'chromium'],
   // Reads a stuck test worker's stack for the browser suite's watchdog.
   ['/usr/bin/gdb', 'gdb'],
-  // Checks the server's systemd units (tests/integration/server-install.test.ts).
+  // Checks the server's systemd units (tests/integration/server-units.test.ts).
   ['/usr/bin/systemd-analyze', 'systemd'],
-  // Checks the server's logrotate rules (the same suite).
+  // Checks the server's logrotate rules (the same suite, and tests/integration/server-front.test.ts).
   ['/usr/sbin/logrotate', 'logrotate'],
   // Let's Encrypt's test CA and its DNS, for the certificate by ACME (tests/integration/acme.test.ts).
   ['/usr/bin/pebble', 'pebble'],

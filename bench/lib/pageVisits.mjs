@@ -1,4 +1,4 @@
-// How the deploy checks (bench/deploy.mjs, tests/e2e/front.spec.ts) ask for pages during a deploy:
+// How the deploy checks (bench/deploy.mjs, tests/e2e/front/6-deploys.spec.ts) ask for pages during a deploy:
 // as a browser would, and which release answered.
 
 /** What `releaseOf` says of an instance that runs the checkout itself (no deploy yet). */

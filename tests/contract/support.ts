@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { chromeAttached } from '../e2e/support/chrome'
 
+/** The desktop viewport the chrome and element clauses run at (the header's fixed width and up). */
+export const DESKTOP = { width: 1280, height: 800 }
+
 /** A mid-range phone's CPU: every chrome and element clause must still hold at this slowdown. */
 export const CPU_SLOWDOWN = 6
 
@@ -62,3 +65,11 @@ export async function actUntil(act: () => Promise<void>, locator: Locator, attri
     await expect(locator).toHaveAttribute(attribute, value, { timeout: 1000 })
   }).toPass({ timeout: 15_000 })
 }
+
+// The page chrome's parts as DESIGN.md names them, for the chrome clauses.
+/** A little more than one animation frame (16.7 ms) of the fake clock. */
+export const FRAME_MS = 20
+export const header = (page: Page) => page.locator('header.site-header')
+export const body = (page: Page) => page.locator('body')
+export const mainMenu = (page: Page) => header(page).locator('nav[aria-label="Main"]')
+export const scrollY = (page: Page) => page.evaluate(() => window.scrollY)

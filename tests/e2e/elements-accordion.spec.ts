@@ -3,7 +3,7 @@ import { WIDTHS } from './support/elements'
 
 /**
  * What the accordion does is the same at every width: it is checked at the desktop's. The progress
- * counters' clauses are the contract suite's (tests/contract/elements.spec.ts).
+ * counters' clauses are the contract suite's (tests/contract/elements-counters.spec.ts).
  */
 const DESKTOP = WIDTHS[0]
 

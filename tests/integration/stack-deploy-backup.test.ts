@@ -1,7 +1,7 @@
 // The stack's deploy backs up before it migrates (deploy/lib/backupBeforeDeploy.mjs): the stack's
 // own backup (`scripts/backup.mjs --stack`) run to its end; when it fails, the deploy stops there
 // with words saying why and what to do. (A server's deploy takes it as a step of its plan:
-// server-deploy.test.ts.)
+// server-deploy-plan.test.ts.)
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

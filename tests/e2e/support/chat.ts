@@ -192,3 +192,28 @@ export async function endChatAsAgent(agent: Page, panel: Locator) {
 
 /** The chat the console shows (the others it holds are listed, their panels hidden). */
 export const chatOnScreen = (agent: Page) => agent.locator('.agent-chat:not([hidden])')
+
+/**
+ * A visitor on `pagePath` who starts a chat as `name` and writes `message`; they wait in the queue.
+ * Their browser closes when the test ends: one left open keeps its stream and its chat.
+ */
+export async function startChat(browser: Browser, pagePath: string, name: string, message: string): Promise<Page> {
+  const visitor = await ownPage(browser)
+  await visitor.goto(pagePath)
+  await visitor.locator('.chat-launcher').click()
+  await expect(visitor.locator('.chat-widget')).toHaveAttribute('data-availability', 'online')
+  const dialog = visitor.getByRole('dialog', { name: 'Chat' })
+  await dialog.getByLabel('Name').fill(name)
+  await dialog.getByLabel('Email').fill('visitor@example.com')
+  await dialog.getByRole('button', { name: 'Start chat' }).click()
+  await dialog.getByLabel('Message').fill(message)
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.poll(() => customerStatus(visitor)).toBe('queued')
+  return visitor
+}
+
+/** The queue's entry for the visitor `name`. */
+export const queueEntry = (agent: Page, name: string) => agent.locator('.agent-queue li').filter({ hasText: name })
+
+/** The visitor's chat window. */
+export const chatDialog = (page: Page) => page.getByRole('dialog', { name: 'Chat' })
