@@ -19,7 +19,6 @@ import {
   ensureEnvFile,
   loadEnvFile,
   ROOT,
-  run,
   setUpDatabase,
 } from '../scripts/lib/bootstrap.mjs'
 import {
@@ -41,62 +40,23 @@ import {
   STATE_FILE,
   UPLOADS_DIR,
 } from './lib/config.mjs'
-import { backupStackBeforeMigrating, NO_BACKUP_OPTION, NO_BACKUP_WARNING } from './lib/backupBeforeDeploy.mjs'
+import { NO_BACKUP_OPTION } from './lib/backupBeforeDeploy.mjs'
 import { withDeployLock } from './lib/deployLock.mjs'
 import { saveMaintenancePage } from './lib/maintenancePage.mjs'
-import { readReleaseManifest, unpackRelease } from './lib/releaseArchive.mjs'
 import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
+import { currentRelease, migrationNames, precompressStatic, shareStaticFiles } from './lib/releases.mjs'
 import {
-  currentRelease,
-  makeRelease,
-  markCurrent,
-  releaseOfCheckoutBuild,
-  migrationNames,
-  migrationsAhead,
-  precompressStatic,
-  pruneReleases,
-  RELEASES_KEPT,
-  rollbackTarget,
-  rollForwardOrBack,
-  STACK_PLACE,
-  shareStaticFiles,
-  unsafeRollbackMessage,
-} from './lib/releases.mjs'
-import {
-  appEnv,
   ensureSystemPackages,
   frontAnswersOk,
   launchApp,
   launchBackups,
-  reloadNginx,
   startNginx,
   startPostgres,
   startRedis,
   waitForApp,
 } from './lib/services.mjs'
-
-// ---- state ----------------------------------------------------------------------------------
-
-function readState() {
-  try {
-    return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'))
-  } catch {
-    return null
-  }
-}
-
-function writeState(state) {
-  fs.writeFileSync(STATE_FILE, `${JSON.stringify(state, null, 2)}\n`)
-}
-
-const recordsOf = (state) =>
-  [
-    state.processes.nginx,
-    ...(state.processes.apps ?? []),
-    state.processes.backups,
-    state.processes.postgres,
-    state.processes.redis,
-  ].filter(Boolean)
+import { BUILT_OPTION, deploy, RELEASE_OPTION, rollback } from './lib/stackDeploys.mjs'
+import { readState, recordsOf, writeState } from './lib/stackState.mjs'
 
 // ---- commands -------------------------------------------------------------------------------
 
@@ -207,124 +167,6 @@ async function stop() {
   await stopProcess('PostgreSQL', postgres, ['SIGTERM', 'SIGINT'])
   await stopProcess('Redis', redis, ['SIGTERM'])
   fs.rmSync(STATE_FILE, { force: true })
-}
-
-// ---- deploys ---------------------------------------------------------------------------------
-
-function runningState() {
-  const state = readState()
-  if (!state || !recordsOf(state).every(isRunning)) throw new Error('the stack is not running: start it first')
-  state.releases ??= [currentRelease()]
-  return state
-}
-
-/**
- * Moves every instance to `releaseDir`, one at a time: nginx stops sending it requests, it stops
- * (SIGTERM: it finishes what it serves and hands its chat streams over), starts again from the
- * release, and takes requests again once it answers; the others serve meanwhile.
- */
-async function rollTo(releaseDir, state) {
-  shareStaticFiles(releaseDir)
-  precompressStatic()
-  for (const [i, port] of APP_PORTS.entries()) {
-    console.log(`> Instance ${port}: moving to ${path.basename(releaseDir)}…`)
-    await reloadNginx({ down: [port] })
-    await stopProcess(`app ${port}`, state.processes.apps[i], ['SIGTERM'], { group: true })
-    state.processes.apps[i] = launchApp(port, releaseDir)
-    writeState(state)
-    await waitForApp(port, state.processes.apps[i])
-    await reloadNginx()
-  }
-  markCurrent(releaseDir)
-}
-
-/** A deploy's option naming a release made by `npm run release`, instead of building the checkout. */
-const RELEASE_OPTION = '--release'
-
-/** The archive `--release FILE` names (a release made by `npm run release`), or null. */
-function releaseOption() {
-  const at = process.argv.indexOf(RELEASE_OPTION)
-  if (at === -1) return null
-  const file = process.argv[at + 1]
-  if (!file || file.startsWith('--')) throw new Error(`${RELEASE_OPTION} takes the release's .tar.gz`)
-  return path.resolve(file)
-}
-
-/** A deploy's option taking the checkout's own build (`npm run build`) as the new release, instead of building a copy. */
-const BUILT_OPTION = '--built'
-
-/** The release a deploy goes to: unpacked from `--release`, copied with the checkout's build (`--built`), or built. */
-async function newRelease() {
-  const archive = releaseOption()
-  if (archive) return unpackedRelease(archive)
-  if (!process.argv.includes(BUILT_OPTION)) return makeRelease()
-  ensureBuilt()
-  return releaseOfCheckoutBuild()
-}
-
-/**
- * `deploy`: builds a new release from the checkout beside the running one (or unpacks the one
- * `--release` names, or copies the checkout's build with `--built`), backs up, migrates, rolls over.
- */
-async function deploy() {
-  const state = runningState()
-  loadEnvFile()
-  const before = currentRelease()
-  const releaseDir = await newRelease()
-  if (process.argv.includes(NO_BACKUP_OPTION)) console.warn(NO_BACKUP_WARNING)
-  else backupStackBeforeMigrating()
-  // The migrations run once, from the new release, before any instance runs it; the instances
-  // still on the last release go on serving meanwhile (a migration must not break them).
-  run(process.execPath, ['scripts/migrate.mjs'], { cwd: releaseDir, env: appEnv(APP_PORTS[0]) })
-  // Should an instance not answer on the new release, every one goes back to the one before.
-  await rollForwardOrBack({
-    target: path.basename(releaseDir),
-    before: releaseLabel(before),
-    forward: () => rollTo(releaseDir, state),
-    back: () => rollTo(before, state),
-  })
-  state.releases.push(releaseDir)
-  writeState(state)
-  // The releases the stack ran, in turn: a rollback's way back.
-  pruneReleases(STACK_PLACE, RELEASES_KEPT, state.releases)
-  console.log(`> Deployed ${path.basename(releaseDir)}.`)
-}
-
-/** Unpacks the release archive `archive` into the stack's releases, as a server's deploy does. */
-async function unpackedRelease(archive) {
-  const { name } = await readReleaseManifest(archive)
-  const dir = path.join(STACK_PLACE.releasesDir, name)
-  fs.mkdirSync(STACK_PLACE.releasesDir, { recursive: true })
-  console.log(`> Unpacking release ${name}…`)
-  await unpackRelease(archive, dir)
-  return dir
-}
-
-const releaseLabel = (dir) => (dir === ROOT ? 'the checkout' : path.basename(dir))
-
-/** `rollback`: rolls every instance back to the release before the current one. */
-async function rollback() {
-  const state = runningState()
-  const current = currentRelease()
-  // The releases the stack ran, in turn, are the way back; one pruned since is stepped over.
-  const target = rollbackTarget({
-    current,
-    releases: state.releases.filter((dir) => fs.existsSync(dir)),
-    history: state.releases,
-  })
-  if (!target) throw new Error('there is no earlier release to roll back to')
-  const { previous } = target
-  // The checkout's files may have moved on since its build started (a `git pull`): what it knows is
-  // what it knew then.
-  const known = previous === ROOT ? state.checkoutMigrations : undefined
-  const ahead = migrationsAhead(current, previous, known)
-  if (ahead.length && !process.argv.includes('--force')) {
-    throw new Error(unsafeRollbackMessage(ahead))
-  }
-  await rollTo(previous, state)
-  state.releases = target.history
-  writeState(state)
-  console.log(`> Rolled back to ${releaseLabel(previous)}.`)
 }
 
 const COMMANDS = { start, stop, deploy, rollback }
