@@ -19,46 +19,35 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
+import { H2_CONNECTIONS, H2_REQUESTS_PER_ROUND, H2_ROUNDS, H2_STREAMS, H2LOAD, measureHttp2 } from './lib/h2load.mjs'
 import { startBenchServer } from './lib/server.mjs'
 import { writeResultsSection } from './lib/results.mjs'
-import { benchStackPorts, frontOrigin, runStack, stackEnv, stackTlsFiles, trustStackCertificate } from './lib/stack.mjs'
+import { runStack, stackEnv, stackTlsFiles, trustStackCertificate } from './lib/stack.mjs'
 import { NGINX, startStaticNginx } from './lib/staticNginx.mjs'
+import { markdownSection } from './lib/throughputReport.mjs'
+import {
+  CONNECTIONS,
+  FRONT,
+  HEADERS,
+  IMAGE,
+  origin,
+  PAGES,
+  PORTS,
+  PUBLISH_GIVE_UP_MS,
+  PUBLISH_POLL_MS,
+  PUBLISH_TRIALS,
+  RESULTS_JSON,
+  SECONDS,
+  SECTION_END,
+  SECTION_START,
+  STACK_DIR,
+  STATIC,
+  STATIC_DIR,
+} from './lib/throughputSettings.mjs'
 
 // The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
 continueOnProjectNode()
 
-const PAGES = ['/', '/pricing', '/contact']
-/** An uploaded image every first visit of the home page downloads (800 px WebP), served by the front itself. */
-const IMAGE = '/api/media/file/hero-home-800x450.webp'
-const CONNECTIONS = 20
-const SECONDS = 10
-const HEADERS = { 'accept-encoding': 'gzip' }
-/** HTTP/2: h2load's connections, and the requests each keeps in flight at once (its streams). */
-const H2_CONNECTIONS = 20
-const H2_STREAMS = 10
-// Counts, not a duration: h2load 1.52's -D mode counts the requests still in flight at the end as
-// failed and reports a tenth of the rate -n measures on the same server. nginx closes an HTTP/2
-// connection after 1,000 requests (keepalive_requests) and h2load opens no other, so a run asks
-// at most 900 per connection, and a row is several runs.
-const H2_REQUESTS_PER_ROUND = 18_000
-const H2_ROUNDS = 3
-const H2_WARM_UP_REQUESTS = 2_000
-const H2LOAD = '/usr/bin/h2load'
-const PUBLISH_TRIALS = 3
-const PUBLISH_POLL_MS = 50
-const PUBLISH_GIVE_UP_MS = 10_000
-
-const BASE_PORT = Number(process.env.THROUGHPUT_BENCH_PORT || 3261)
-const PORTS = { ...benchStackPorts(BASE_PORT), static: BASE_PORT + 6, alone: BASE_PORT + 7 }
-const STACK_DIR = path.join(ROOT, '.tmp', 'stack-bench')
-const STATIC_DIR = path.join(ROOT, '.tmp', 'throughput-static')
-const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'throughput.json')
-const SECTION_START = '<!-- throughput:start -->'
-const SECTION_END = '<!-- throughput:end -->'
-
-const origin = (port) => `http://127.0.0.1:${port}`
-const FRONT = frontOrigin(PORTS)
-const STATIC = `https://127.0.0.1:${PORTS.static}`
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
 
@@ -81,58 +70,6 @@ async function measure(target, url) {
     bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
   }
   console.log(`${target} ${row.page}: ${row.requestsPerSecond} req/s, p50 ${row.p50ms} ms, p99 ${row.p99ms} ms`)
-  return row
-}
-
-/** A duration as h2load prints it (us, ms or s), in milliseconds. */
-function h2loadMs(text) {
-  const [, amount, unit] = /^([\d.]+)(us|ms|s)$/.exec(text ?? '') ?? []
-  return amount ? Number(amount) * { us: 0.001, ms: 1, s: 1000 }[unit] : NaN
-}
-
-/** One h2load run of `requests` on `url`: what it reports, read from its output. */
-function runH2load(url, requests) {
-  const args = [
-    ...['-n', String(requests), '-c', String(H2_CONNECTIONS), '-m', String(H2_STREAMS)],
-    ...['-H', `accept-encoding: ${HEADERS['accept-encoding']}`, url],
-  ]
-  const { stdout } = spawnSync(H2LOAD, args, { encoding: 'utf8', timeout: 120_000 })
-  const number = (pattern) => Number(pattern.exec(stdout)?.[1] ?? NaN)
-  const ms = h2loadMs(/finished in (\S+),/.exec(stdout)?.[1])
-  if (!Number.isFinite(ms)) throw new Error(`h2load ${url} gave no figures:\n${stdout}`)
-  // "time for request:  min  max  mean  sd  +/- sd"
-  const [, maxMs, meanMs] = (/time for request:(.*)/.exec(stdout)?.[1].trim().split(/\s+/) ?? []).map(h2loadMs)
-  return {
-    ms,
-    protocol: /Application protocol: (\S+)/.exec(stdout)?.[1] ?? 'none',
-    succeeded: number(/(\d+) succeeded/),
-    // h2load counts an errored request among the failed ones too.
-    failed: number(/(\d+) failed/),
-    non2xx: number(/(\d+) 3xx/) + number(/(\d+) 4xx/) + number(/(\d+) 5xx/),
-    bytes: number(/traffic: \S+ \((\d+)\) total/),
-    meanMs,
-    maxMs,
-  }
-}
-
-/** The same over HTTP/2 with h2load: H2_ROUNDS runs after a warm-up one; null without h2load. */
-function measureHttp2(target, url) {
-  if (!fs.existsSync(H2LOAD)) return null
-  runH2load(url, H2_WARM_UP_REQUESTS)
-  const rounds = Array.from({ length: H2_ROUNDS }, () => runH2load(url, H2_REQUESTS_PER_ROUND))
-  const sum = (key) => rounds.reduce((total, round) => total + round[key], 0)
-  const row = {
-    target,
-    page: new URL(url).pathname,
-    protocol: rounds[0].protocol,
-    requestsPerSecond: Math.round((sum('succeeded') / sum('ms')) * 1000),
-    meanMs: Number((sum('meanMs') / H2_ROUNDS).toFixed(2)),
-    maxMs: Number(Math.max(...rounds.map((round) => round.maxMs)).toFixed(2)),
-    non2xx: sum('non2xx'),
-    errors: sum('failed') - sum('non2xx'),
-    bytesPerResponse: sum('succeeded') ? Math.round(sum('bytes') / sum('succeeded')) : 0,
-  }
-  console.log(`${target} ${row.page} over ${row.protocol}: ${row.requestsPerSecond} req/s, mean ${row.meanMs} ms`)
   return row
 }
 
@@ -194,68 +131,6 @@ async function publishTrials() {
         : Math.max(worst('msOnB'), worst('msThroughFront')) / 1000,
   }
 }
-
-function markdownSection(figures) {
-  const rows = figures.results.map(
-    (row) =>
-      `| ${row.target} | \`${row.page}\` | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50ms} ms | ` +
-      `${row.p99ms} ms | ${row.ratioToStatic} | ${row.bytesPerResponse.toLocaleString('en-US')} B | ${row.non2xx + row.errors} |`,
-  )
-  const http2Rows = figures.http2.map(
-    (row) =>
-      `| ${row.target} | \`${row.page}\` | ${row.protocol} | ${row.requestsPerSecond.toLocaleString('en-US')} | ` +
-      `${row.meanMs} ms | ${row.maxMs} ms | ${row.ratioToStatic} | ${row.bytesPerResponse.toLocaleString('en-US')} B | ${row.non2xx + row.errors} |`,
-  )
-  const http2Table = http2Rows.length
-    ? `| target | page | protocol | requests/s | mean | max | × nginx static | bytes per response (headers included) | non-2xx + errors |
-|---|---|---|---|---|---|---|---|---|
-${http2Rows.join('\n')}`
-    : `No HTTP/2 rows: \`${H2LOAD}\` is missing (Debian's nghttp2-client).`
-  const caching = figures.pages
-    .map((page) => `\`${page.page}\` \`${page.cacheControl}\` (repeat at the front: ${page.repeatAtFront})`)
-    .join('; ')
-  const uncached = figures.pages.some((page) => page.repeatAtFront !== 'HIT')
-  const seconds = (value) => (value === null ? 'not seen within 10 s' : `${value} s`)
-  return `${SECTION_START}
-## Throughput: nginx front over https, app alone, and their limit
-
-\`node bench/throughput.mjs\` on ${figures.date.slice(0, 16).replace('T', ' ')} UTC, ${figures.machine.cpus} cores,
-load average ${figures.machine.loadAverageBefore.join(' / ')} (1/5/15 min) before the run and
-${figures.machine.loadAverageAfter.join(' / ')} after. autocannon ${CONNECTIONS} connections, ${SECONDS} s per row,
-\`Accept-Encoding: gzip\`, HTTP/1.1, loopback, the load generator on the same cores. (a) *nginx static*:
-Debian's nginx, one worker, serving copies of the pages saved from the running site, precompressed
-(gzip -9, \`gzip_static\`), over https with the front's certificate (ECDSA P-256) and TLS settings:
-the limit. (b) *app alone*: \`${figures.appCommand}\` as \`npm start\` runs it
-(SQLite, the page cache in memory), asked directly. *stack instance*: one instance of the stack
-(PostgreSQL, the page cache in Redis), asked directly; both over plain HTTP, as the front asks them.
-(c) *front*: \`deploy/stack.mjs\`, nginx (a worker per core) over https before two instances on one
-PostgreSQL and one Redis. autocannon keeps its connections open, so the TLS handshakes are a few and
-the rows measure encrypted requests. Figures in \`bench/results/throughput.json\`.
-Pages answered: ${caching}.${uncached ? UNCACHED_NOTE : ''}
-
-| target | page | requests/s | p50 | p99 | × nginx static | bytes per response (headers included) | non-2xx + errors |
-|---|---|---|---|---|---|---|---|
-${rows.join('\n')}
-
-The \`${IMAGE}\` rows: an uploaded image, which the front serves itself from the uploads folder
-(not compressed again), beside the reference serving the same bytes.
-
-Over HTTP/2 (ALPN h2, TLS): h2load, ${H2_CONNECTIONS} connections with ${H2_STREAMS} requests in flight on each,
-${H2_ROUNDS} runs of ${H2_REQUESTS_PER_ROUND.toLocaleString('en-US')} requests per row (at most 900 on a connection: nginx closes one after 1,000) after
-${H2_WARM_UP_REQUESTS.toLocaleString('en-US')} not counted, the same header; h2load reports the mean and longest request time, not percentiles.
-
-${http2Table}
-
-Publish to visible (A publishes \`/pricing\` through Payload's REST API; polled every ${PUBLISH_POLL_MS} ms, worst
-of ${PUBLISH_TRIALS}): on one instance ${seconds(figures.publish.secondsOneInstance)}; across two (instance B and
-the front) ${seconds(figures.publish.secondsAcrossTwo)}.
-${SECTION_END}`
-}
-
-const UNCACHED_NOTE = `
-The front could not keep these pages, so its rows measure the app behind nginx, where identical
-requests for an uncacheable page also wait for each other at the cache lock; they are not the
-front's figures.`
 
 const loadAverageBefore = loadAverage()
 stack('stop')
