@@ -10,40 +10,34 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
+import { continueOnProjectNode } from '../scripts/lib/bootstrap.mjs'
 import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
-import { completeContactFields } from './lib/contactFields.mjs'
-import { csrfPair, signInAdmin } from './lib/session.mjs'
+import { chat, chatVisitor, contact, contactLoop, pageLoop, stopLoad } from './lib/faultsLoad.mjs'
+import { phase, phases, startPhase, timedRequest } from './lib/faultsPhases.mjs'
+import { faultsSection } from './lib/faultsReport.mjs'
+import {
+  AFTER_RECOVERY_MS,
+  APPS,
+  CACHED_PAGES,
+  DELIVERY_WAIT_MS,
+  FRONT,
+  OUTAGE_MS,
+  PAGE_LOOPS,
+  PORTS,
+  RECOVERY_GIVE_UP_MS,
+  RESULTS_JSON,
+  SECTION_END,
+  SECTION_START,
+  STACK_DIR,
+  STEADY_MS,
+  UNCACHED_PAGE,
+} from './lib/faultsSettings.mjs'
+import { signInAdmin } from './lib/session.mjs'
 import { writeResultsSection } from './lib/results.mjs'
-import { benchStackPorts, frontOrigin, runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
+import { runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
 
 // The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
 continueOnProjectNode()
-
-const BASE_PORT = Number(process.env.FAULTS_BENCH_PORT || 3281)
-const PORTS = benchStackPorts(BASE_PORT)
-const STACK_DIR = path.join(ROOT, '.tmp', 'stack-faults')
-const FRONT = frontOrigin(PORTS)
-const APPS = [PORTS.appA, PORTS.appB].map((port) => `http://127.0.0.1:${port}`)
-const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'faults.json')
-const SECTION_START = '<!-- faults:start -->'
-const SECTION_END = '<!-- faults:end -->'
-
-/** Pages the front keeps (cached), and one every visit asks the app for (a search). */
-const CACHED_PAGES = ['/', '/pricing', '/faq', '/about']
-const UNCACHED_PAGE = '/search?q=title'
-const PAGE_LOOPS = 4
-const CONTACT_EVERY_MS = 500
-const CHAT_EVERY_MS = 500
-/** An answer slower than this counts as hanging; the client gives up at the abort bound. */
-const HANG_MS = 2_000
-const ABORT_MS = 10_000
-const STEADY_MS = 10_000
-const OUTAGE_MS = 10_000
-const AFTER_RECOVERY_MS = 5_000
-const RECOVERY_GIVE_UP_MS = 60_000
-/** A process that died mid-send leaves its mail to the others within a minute (its lease runs out). */
-const DELIVERY_WAIT_MS = 90_000
 
 const env = { ...process.env, ...stackEnv(STACK_DIR, PORTS), CONTACT_RATE_LIMIT_PER_MINUTE: '1000000' }
 Object.assign(process.env, env)
@@ -55,133 +49,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const seconds = (ms) => Number((ms / 1000).toFixed(1))
 
 const stack = (command) => runStack(command, env)
-
-/** The status of one request (0 when it failed or was aborted) and how long it took. */
-async function timedRequest(url, init = {}) {
-  const started = performance.now()
-  try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(ABORT_MS) })
-    const body = await response.text()
-    return { status: response.status, ms: performance.now() - started, body }
-  } catch {
-    return { status: 0, ms: performance.now() - started, body: '' }
-  }
-}
-
-// ---- what is recorded, per phase ---------------------------------------------------------------
-
-let phase = null
-const phases = []
-function startPhase(name) {
-  phase = { name, started: Date.now(), requests: {}, longestMs: 0, overHangMs: 0, maintenancePages: 0, notes: [] }
-  phases.push(phase)
-}
-function record(kind, { status, ms, body }) {
-  const current = phase
-  const bucket = (current.requests[kind] ??= { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 })
-  bucket[status === 0 ? 'failed' : `${String(status)[0]}xx`] += 1
-  current.longestMs = Math.max(current.longestMs, ms)
-  if (ms > HANG_MS) current.overHangMs += 1
-  if (status >= 500 && body.includes('We’ll be right back')) current.maintenancePages += 1
-}
-
-// ---- the load ----------------------------------------------------------------------------------
-
-let running = true
-
-async function pageLoop(offset) {
-  for (let i = offset; running; i++) {
-    const page = CACHED_PAGES[i % CACHED_PAGES.length]
-    record('cached pages', await timedRequest(FRONT + page, { headers: { 'accept-encoding': 'gzip' } }))
-    if (i % 4 === 0) record('uncached page', await timedRequest(FRONT + UNCACHED_PAGE))
-  }
-}
-
-const contact = { accepted: [], refused: 0 }
-async function contactLoop(runId) {
-  let csrf = await csrfPair(FRONT)
-  for (let n = 1; running; n++) {
-    const marker = `Faults ${runId} message ${n}`
-    const answer = await timedRequest(`${FRONT}/api/contact`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: FRONT, Cookie: csrf.cookie, 'X-CSRF-Token': csrf.token },
-      body: JSON.stringify({
-        formId: 115,
-        fields: completeContactFields(marker, {
-          email: 'faults@example.com',
-          service: 'lien-search',
-          message: 'A contact request sent while parts of the site fail, one after the other.',
-        }),
-      }),
-    })
-    record('contact posts', answer)
-    if (answer.status === 200) contact.accepted.push(marker)
-    else contact.refused += 1
-    if (answer.status === 403) csrf = await csrfPair(FRONT).catch(() => csrf)
-    await sleep(CONTACT_EVERY_MS)
-  }
-}
-
-/** One visitor who chats: its messages go through the front and come back on its own event stream. */
-const chat = { sent: new Set(), received: new Set(), reconnects: 0 }
-async function chatVisitor(runId) {
-  const start = await fetch(`${FRONT}/api/chat/visitor`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: FRONT },
-    body: JSON.stringify({ action: 'start', name: `Faults ${runId}` }),
-  })
-  const cookie = start.headers.getSetCookie()[0]?.split(';')[0]
-  if (!cookie) throw new Error(`the chat gave no visitor cookie (${start.status})`)
-  let lastEventId = 0
-  const listen = async () => {
-    while (running) {
-      try {
-        const response = await fetch(`${FRONT}/api/chat/stream?page=/faults`, {
-          headers: { Cookie: cookie, ...(lastEventId ? { 'Last-Event-ID': String(lastEventId) } : {}) },
-          signal: AbortSignal.timeout(120_000),
-        })
-        const reader = response.body.getReader()
-        const decoder = new TextDecoder()
-        let buffer = ''
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done || !running) break
-          buffer += decoder.decode(value, { stream: true })
-          let end
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const lines = buffer.slice(0, end).split('\n')
-            buffer = buffer.slice(end + 2)
-            const field = (name) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2)
-            if (field('event') !== 'chat') continue
-            lastEventId = Math.max(lastEventId, Number(field('id')) || 0)
-            // Kept whatever it says: an event can arrive before its post's own answer does.
-            const text = JSON.parse(field('data')).text
-            if (typeof text === 'string') chat.received.add(text)
-          }
-        }
-      } catch {
-        // the instance went away: resume from the last event, as the widget does
-      }
-      if (running) {
-        chat.reconnects += 1
-        await sleep(200)
-      }
-    }
-  }
-  const listening = listen()
-  for (let n = 1; running; n++) {
-    const text = `Faults ${runId} chat ${n}`
-    const answer = await timedRequest(`${FRONT}/api/chat/visitor`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: FRONT, Cookie: cookie },
-      body: JSON.stringify({ action: 'message', text }),
-    })
-    record('chat messages', answer)
-    if (answer.status === 200) chat.sent.add(text)
-    await sleep(CHAT_EVERY_MS)
-  }
-  return listening
-}
 
 // ---- the faults --------------------------------------------------------------------------------
 
@@ -283,7 +150,7 @@ try {
   )
   startPhase('steady again')
   await sleep(STEADY_MS)
-  running = false
+  stopLoad()
   await Promise.all(load)
 
   // Every accepted message stored once and mailed once; the delivery queue gets its time.
@@ -324,42 +191,13 @@ try {
     },
   }
 } finally {
-  running = false
+  stopLoad()
   stack('stop')
 }
 
 fs.mkdirSync(path.dirname(RESULTS_JSON), { recursive: true })
 fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(result, null, 2)}\n`)
 
-const classes = (requests) =>
-  Object.entries(requests)
-    .map(
-      ([kind, counts]) =>
-        `${kind}: ${Object.entries(counts)
-          .filter(([, n]) => n)
-          .map(([c, n]) => `${n} ${c}`)
-          .join(', ')}`,
-    )
-    .join('; ')
-const rows = result.phases.map(
-  (p) =>
-    `| ${p.name} | ${classes(p.requests)} | ${p.longestMs} ms | ${p.overHangMs} | ${p.maintenancePages} | ${p.recoveryS ?? '—'} |`,
-)
-const section = [
-  SECTION_START,
-  '## Faults',
-  '',
-  `\`node bench/faults.mjs\`, ${result.measuredAt} (${result.machine.cpus} cores, load ${result.machine.loadAverage.join(' ')}):`,
-  'the production front under a steady load (4 page loops, a contact post and a chat message every 0.5 s),',
-  'with one instance, then Redis, then PostgreSQL killed with `kill -9` and brought back.',
-  '',
-  '| phase | answers by status class | longest | over 2 s | maintenance pages | back after (s) |',
-  '|---|---|---|---|---|---|',
-  ...rows,
-  '',
-  `Contact: ${result.contact.accepted} accepted, ${result.contact.refused} refused (503 while the database was down), ${result.contact.stored} stored, ${result.contact.emailed} emailed, ${result.contact.emailedTwice} emailed twice.`,
-  `Chat: ${result.chat.sent} messages sent, ${result.chat.received} received on the visitor's stream (${result.chat.lost} lost), ${result.chat.streamReconnects} stream reconnects.`,
-  SECTION_END,
-].join('\n')
+const section = faultsSection(result)
 writeResultsSection(section, SECTION_START, SECTION_END)
 console.log(`\n${section}`)
