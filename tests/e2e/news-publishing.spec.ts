@@ -12,8 +12,9 @@ import {
 } from './support/admin'
 
 // The rules behind each step (order, pages, drafts, the feed's XML, the JSON-LD, what is revalidated)
-// are tested in tests/integration/news.test.ts. Here, an owner's path once: a post drafted, published
-// from the admin, then found by a visitor everywhere the news shows it, each within 2 s.
+// are tested in tests/integration/news-pages.test.ts and news-post-changes.test.ts. Here, an owner's
+// path once: a post drafted, published from the admin, then found by a visitor everywhere the news
+// shows it, each within 2 s.
 
 test.setTimeout(ADMIN_TEST_TIMEOUT_MS)
 

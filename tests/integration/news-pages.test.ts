@@ -1,29 +1,33 @@
-// The news section's rules: what is listed and in which order, what never reaches visitors, the
-// feed, the structured data, the sitemap, the search, and what each change of a post makes stale.
-// The routes' own modules, rendered as Next renders them, against a real SQLite database.
-import { resolveSitemap } from 'next/dist/build/webpack/loaders/metadata/resolve-route-data'
+// What the news section shows: the listing and its pages, the categories, the section's addresses
+// (no page may take them, a renamed post's old one redirects), the feed, a post's structured data
+// and the Latest posts block. The routes' own modules, rendered as Next renders them, against a real
+// SQLite database (tests/support/news.ts); what each change of a post shows and makes stale is
+// news-post-changes.test.ts.
 import { parse as parseXml, validate as validateXml } from 'fast-xml-parser'
 import type { Payload } from 'payload'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import sitemap from '@/app/(site)/sitemap'
-import NewsPage from '@/app/(site)/news/[[...rest]]/page'
-import { GET as getFeed } from '@/app/(site)/news/feed.xml/route'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { LatestPostsBlock } from '@/blocks/LatestPosts/Component'
 import { LATEST_POSTS_DEFAULT_COUNT, LATEST_POSTS_MAX_COUNT } from '@/blocks/LatestPosts/config'
 import { sectionAddressMessage } from '@/content/collections/pageMessages'
 import { categoryPath, NEWS_FEED_SIZE, NEWS_PAGE_SIZE, NEWS_PATH, postPath } from '@/content/posts/addresses'
-import { readPostPage, readPublishedPost } from '@/content/posts/queries'
-import { SCHEDULE_PUBLISH_TASK } from '@/content/scheduling/constants'
-import { runScheduledPublishing } from '@/content/scheduling/runner'
-import { PUBLISHED_POSTS_TAG } from '@/content/revalidate'
+import { readPostPage } from '@/content/posts/queries'
 import { articleJsonLd } from '@/news/structuredData'
 import { NO_NEWS_YET } from '@/news/NewsListing'
 import type { LatestPostsBlock as LatestPostsBlockData, Post, SiteSetting } from '@/payload-types'
 import { siteOrigin } from '@/platform/siteUrl'
-import { parseSearchQuery, TYPEAHEAD_MAX_ITEMS } from '@/search/query'
-import { searchPublishedPages } from '@/search/searchPages'
-import { startTestPayload } from '../support/payload'
+import {
+  BUSINESS_NAME,
+  feedXml,
+  makeCategory,
+  makePost,
+  payload,
+  postLinks,
+  redirectOf,
+  renderNews,
+  setUpNewsSuite,
+  sitemapPaths,
+} from '../support/news'
 
 /** The suite's Payload, as the routes' `getPayloadClient()` gives it. */
 const site = vi.hoisted(() => ({ payload: undefined as Payload | undefined }))
@@ -36,125 +40,7 @@ vi.mock('next/cache', async (importOriginal) => ({
 // A visitor's request: not in draft mode.
 vi.mock('next/headers', () => ({ draftMode: async () => ({ isEnabled: false }), headers: async () => new Headers() }))
 
-const BUSINESS_NAME = 'Buckeye Test Title'
-
-let payload: Payload
-let cleanup: () => Promise<void>
-let made = 0
-
-const paragraph = (text: string) => ({
-  root: {
-    type: 'root',
-    format: '',
-    indent: 0,
-    version: 1,
-    direction: 'ltr',
-    children: [
-      {
-        type: 'paragraph',
-        format: '',
-        indent: 0,
-        version: 1,
-        direction: 'ltr',
-        textFormat: 0,
-        children: [{ type: 'text', text, format: 0, style: '', mode: 'normal', detail: 0, version: 1 }],
-      },
-    ],
-  },
-})
-
-type PostData = { title?: string; publishedAt?: string; categories?: number[]; body?: string; summary?: string }
-
-async function makePost(status: 'draft' | 'published', data: PostData = {}): Promise<Post> {
-  const title = data.title ?? `Post number ${++made}`
-  return payload.create({
-    collection: 'posts',
-    data: {
-      title,
-      summary: data.summary ?? `About ${title}.`,
-      body: paragraph(data.body ?? `The body of ${title}.`),
-      publishedAt: data.publishedAt,
-      categories: data.categories,
-      _status: status,
-    } as never,
-    draft: status === 'draft',
-  })
-}
-
-const makeCategory = (name: string, slug: string) => payload.create({ collection: 'categories', data: { name, slug } })
-
-/** The route's answer as HTML, or the 404 Next would answer (notFound() throws its digest). */
-async function renderNews(rest: string[]): Promise<string | 404> {
-  try {
-    return renderToStaticMarkup(await NewsPage({ params: Promise.resolve({ rest }) }))
-  } catch (error) {
-    if (String((error as { digest?: string }).digest).includes('404')) return 404
-    throw error
-  }
-}
-
-/** Where the route sends this address with a 301, or null when it does not. */
-async function redirectOf(rest: string[]): Promise<string | null> {
-  try {
-    await NewsPage({ params: Promise.resolve({ rest }) })
-    return null
-  } catch (error) {
-    const digest = String((error as { digest?: string }).digest)
-    return digest.startsWith('NEXT_REDIRECT') ? digest.split(';')[2] : null
-  }
-}
-
-const postLinks = (html: string) => [...html.matchAll(/<a href="\/news\/([a-z0-9-]+)">/g)].map((match) => match[1])
-
-async function feedXml(): Promise<string> {
-  return (await getFeed()).text()
-}
-
-async function searchPaths(word: string): Promise<string[]> {
-  const parsed = parseSearchQuery(word)
-  if (!parsed.ok || !parsed.query) throw new Error(`not a search: ${word}`)
-  return (await searchPublishedPages(payload, parsed.query, TYPEAHEAD_MAX_ITEMS)).map((result) => result.path)
-}
-
-async function sitemapPaths(): Promise<string[]> {
-  const xml = resolveSitemap(await sitemap())
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
-}
-
-/** Everything a visitor could find a post by. */
-async function whereVisitorsFind(post: Post) {
-  const path = postPath(post.slug!)
-  return {
-    page: (await renderNews([post.slug!])) !== 404,
-    listed: postLinks(String(await renderNews([]))).includes(post.slug!),
-    feed: (await feedXml()).includes(`${siteOrigin()}${path}`),
-    sitemap: (await sitemapPaths()).includes(path),
-    search: (await searchPaths(post.title)).includes(path),
-  }
-}
-const NOWHERE = { page: false, listed: false, feed: false, sitemap: false, search: false }
-const EVERYWHERE = { page: true, listed: true, feed: true, sitemap: true, search: true }
-
-/** Next's page cache for this process, as a scheduled publish finds it: what it is told is stale. */
-let toldStale: string[]
-const holder = globalThis as { __incrementalCache?: unknown }
-
-beforeAll(async () => {
-  ;({ payload, cleanup } = await startTestPayload())
-  site.payload = payload
-  await payload.updateGlobal({
-    slug: 'site-settings',
-    data: { business: { name: BUSINESS_NAME, state: 'Ohio' } } as never,
-  })
-}, 120_000)
-afterAll(() => cleanup?.())
-beforeEach(() => {
-  toldStale = []
-  holder.__incrementalCache = { revalidateTag: async (tags: string[]) => void toldStale.push(...tags) }
-})
-afterEach(() => {
-  delete holder.__incrementalCache
-})
+setUpNewsSuite(site)
 
 describe('/news before any post', () => {
   it('says there is no news yet, answers its feed with no entry, and has no page 2', async () => {
@@ -238,60 +124,6 @@ describe('a published post given a new slug', () => {
   })
 })
 
-describe('what never reaches visitors', () => {
-  it('a draft: no page, no listing, no feed, no sitemap, no search', async () => {
-    const draft = await makePost('draft', { title: 'Zanzibar draft notice' })
-    expect(await whereVisitorsFind(draft)).toEqual(NOWHERE)
-  })
-
-  it('a post scheduled for later: nowhere until its time, then everywhere, with the cache told', async () => {
-    const later = await makePost('draft', { title: 'Quokka quarterly outlook' })
-    await payload.jobs.queue({
-      task: SCHEDULE_PUBLISH_TASK,
-      input: { type: 'publish', doc: { relationTo: 'posts', value: String(later.id) } },
-      waitUntil: new Date(Date.now() + 60_000),
-    } as never)
-    await runScheduledPublishing(payload)
-    expect(await whereVisitorsFind(later)).toEqual(NOWHERE)
-    await payload.jobs.queue({
-      task: SCHEDULE_PUBLISH_TASK,
-      input: { type: 'publish', doc: { relationTo: 'posts', value: String(later.id) } },
-      waitUntil: new Date(Date.now() - 1_000),
-    } as never)
-    toldStale = []
-    await runScheduledPublishing(payload)
-    expect(toldStale).toEqual(expect.arrayContaining(['_N_T_/layout', PUBLISHED_POSTS_TAG]))
-    expect(await whereVisitorsFind(later)).toEqual(EVERYWHERE)
-  })
-
-  it('a post moved to the trash: gone from everywhere at once', async () => {
-    const post = await makePost('published', { title: 'Wombat title plant update' })
-    expect(await whereVisitorsFind(post)).toEqual(EVERYWHERE)
-    await payload.update({ collection: 'posts', id: post.id, data: { deletedAt: new Date().toISOString() } })
-    expect(await whereVisitorsFind(post)).toEqual(NOWHERE)
-    const asVisitor = await payload.find({
-      collection: 'posts',
-      trash: true,
-      overrideAccess: false,
-      where: { id: { equals: post.id } },
-    })
-    expect(asVisitor.totalDocs).toBe(0)
-  })
-
-  it('the unpublished draft of a published post: visitors keep the published words', async () => {
-    const post = await makePost('published', { title: 'Okapi easement guide', body: 'publishedwording' })
-    await payload.update({
-      collection: 'posts',
-      id: post.id,
-      data: { body: paragraph('secretdraftwording') } as never,
-      draft: true,
-    })
-    expect(await renderNews([post.slug!])).toContain('publishedwording')
-    expect(await searchPaths('secretdraftwording')).toEqual([])
-    expect(await searchPaths('publishedwording')).toEqual([postPath(post.slug!)])
-  })
-})
-
 describe('the feed', () => {
   it(`is valid Atom with the ${NEWS_FEED_SIZE} newest posts, absolute addresses and escaped text`, async () => {
     // More posts than the feed holds: the oldest stays out.
@@ -370,45 +202,5 @@ describe('the Latest posts block', () => {
         } as never,
       }),
     ).rejects.toThrow(/How many posts/)
-  })
-})
-
-describe('what a change of a post makes stale', () => {
-  it('a publish: every page (the listings, categories, the post, blocks) and the feed and sitemap list', async () => {
-    toldStale = []
-    await makePost('published')
-    expect(toldStale).toEqual(expect.arrayContaining(['_N_T_/layout', PUBLISHED_POSTS_TAG]))
-  })
-
-  it('an unpublish, the same', async () => {
-    const post = await makePost('published')
-    toldStale = []
-    await payload.update({ collection: 'posts', id: post.id, data: { _status: 'draft' } as never })
-    expect(toldStale).toEqual(expect.arrayContaining(['_N_T_/layout', PUBLISHED_POSTS_TAG]))
-    expect(await readPublishedPost(payload, post.slug!)).toBeNull()
-  })
-
-  it('a change of the body alone: the post and the feed, not every page', async () => {
-    const post = await makePost('published')
-    toldStale = []
-    await payload.update({ collection: 'posts', id: post.id, data: { body: paragraph('Reworded.') } as never })
-    expect(toldStale).toEqual(
-      expect.arrayContaining([`_N_T_${postPath(post.slug!)}`, '_N_T_/news/feed.xml', PUBLISHED_POSTS_TAG]),
-    )
-    expect(toldStale).not.toContain('_N_T_/layout')
-  })
-
-  it('a category renamed: every page (its posts, the listings) and the feed', async () => {
-    const category = await makeCategory('Guides', 'guides')
-    toldStale = []
-    await payload.update({ collection: 'categories', id: category.id, data: { name: 'Buyer guides' } })
-    expect(toldStale).toEqual(expect.arrayContaining(['_N_T_/layout', PUBLISHED_POSTS_TAG]))
-  })
-
-  it('a draft saved: nothing', async () => {
-    const post = await makePost('published')
-    toldStale = []
-    await payload.update({ collection: 'posts', id: post.id, data: { title: 'Only a draft' }, draft: true })
-    expect(toldStale).toEqual([])
   })
 })
