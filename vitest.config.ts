@@ -16,6 +16,7 @@ const RUN_ALONE = [
   'tests/integration/backup-round-trip.test.ts',
   'tests/integration/backup-secrets.test.ts',
   'tests/integration/backup-s3.test.ts',
+  'tests/integration/s3-outage.test.ts',
   'tests/integration/s3-storage.test.ts',
   'tests/integration/server-deploy-plan.test.ts',
   'tests/integration/server-deploy-run.test.ts',
