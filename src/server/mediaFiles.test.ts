@@ -1,77 +1,25 @@
+// Media files as the site's own server answers them (caching, validators, compression, names it
+// refuses, what it leaves to Payload), the pieces of a media request it reads, and the nginx front's
+// template agreeing with it. Byte ranges: mediaFileRanges.test.ts.
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MEDIA_CACHE_CONTROL, MEDIA_VERSION_SHAPE } from '@/content/media/fileVersion'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
-import { scriptMarkFor } from '@/security/scriptMark'
-import { proxyTrustFrom } from './clientAddress'
+import {
+  HERO,
+  IMAGE,
+  mediaDir,
+  MODIFIED,
+  reachedNext,
+  request,
+  setUpMediaServer,
+  SVG,
+} from '../../tests/support/mediaServer'
 import { isNotModified, MEDIA_FILE_CSP, mediaEntityTag, mediaFileName } from './mediaFiles'
-import { siteRequestListener } from './requestListener'
 
-const IMAGE = Buffer.from('RIFF\0\0\0\0WEBPVP8 fake image bytes')
-/** A video's bytes, each one telling its place, so a wrong slice shows. */
-const VIDEO = Buffer.from(Array.from({ length: 40_000 }, (_, i) => i % 251))
-const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${'<rect width="1" height="1"/>'.repeat(200)}</svg>`
-/** A whole second, as Last-Modified and the front's ETag carry seconds. */
-const MODIFIED = new Date('2024-03-01T12:00:00Z')
-
-let mediaDir: string
-let server: http.Server
-let port: number
-const reachedNext: string[] = []
-
-beforeAll(async () => {
-  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-media-'))
-  fs.writeFileSync(path.join(mediaDir, 'hero-800x450.webp'), IMAGE)
-  fs.writeFileSync(path.join(mediaDir, 'logo.svg'), SVG)
-  fs.writeFileSync(path.join(mediaDir, 'clip.mp4'), VIDEO)
-  fs.writeFileSync(path.join(mediaDir, '.hidden.webp'), IMAGE)
-  fs.mkdirSync(path.join(mediaDir, 'folder.webp'))
-  for (const name of ['hero-800x450.webp', 'logo.svg', 'clip.mp4'])
-    fs.utimesSync(path.join(mediaDir, name), MODIFIED, MODIFIED)
-  fs.writeFileSync(path.join(path.dirname(mediaDir), 'outside.webp'), IMAGE)
-  server = http.createServer(
-    siteRequestListener({
-      handle: (req, res) => {
-        reachedNext.push(`${req.method} ${req.url}`)
-        res.writeHead(405, { 'Content-Type': 'application/json' })
-        res.end('{"errors":[]}')
-      },
-      trust: proxyTrustFrom(''),
-      dev: false,
-      scriptMark: scriptMarkFor('test-secret', 'test-build'),
-      mediaDir,
-    }),
-  )
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
-})
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  fs.rmSync(mediaDir, { recursive: true, force: true })
-  fs.rmSync(path.join(path.dirname(mediaDir), 'outside.webp'), { force: true })
-})
-
-/** A raw request: the path as written (no normalising of `..`), the bytes as sent. */
-function request(target: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .request({ host: '127.0.0.1', port, path: target, headers, method }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-      })
-      .on('error', reject)
-      .end()
-  })
-}
-
-const HERO = '/api/media/file/hero-800x450.webp'
-const CLIP = '/api/media/file/clip.mp4?v=lt3k9x2a'
+setUpMediaServer()
 
 describe('a media file answered by the site’s server', () => {
   it('is kept for a year, unchanged, when its address carries the file’s version', async () => {
@@ -163,76 +111,6 @@ describe('a media file answered by the site’s server', () => {
     expect(answer.headers['content-security-policy']).toContain('sandbox')
     const again = await request('/api/media/file/logo.svg', { 'If-None-Match': answer.headers.etag! })
     expect(again.status).toBe(304)
-  })
-
-  it('answers one byte range 206 with its Content-Range and length, the validators and caching as for the whole file', async () => {
-    const whole = await request(CLIP)
-    expect(whole.status).toBe(200)
-    expect(whole.headers['accept-ranges']).toBe('bytes')
-    for (const [range, start, end] of [
-      ['bytes=0-99', 0, 99],
-      ['bytes=39000-', 39_000, 39_999],
-      ['bytes=-10', 39_990, 39_999],
-      ['bytes=100-999999', 100, 39_999],
-    ] as const) {
-      const answer = await request(CLIP, { Range: range })
-      expect(answer.status, range).toBe(206)
-      expect(answer.headers['content-range'], range).toBe(`bytes ${start}-${end}/${VIDEO.length}`)
-      expect(answer.headers['content-length'], range).toBe(String(end - start + 1))
-      expect(answer.body.equals(VIDEO.subarray(start, end + 1)), range).toBe(true)
-      expect(answer.headers['content-type']).toBe('video/mp4')
-      expect(answer.headers['accept-ranges']).toBe('bytes')
-      expect(answer.headers.etag).toBe(whole.headers.etag)
-      expect(answer.headers['cache-control']).toBe(MEDIA_CACHE_CONTROL.versioned)
-    }
-  })
-
-  it('answers a range past the end 416 with the size in Content-Range and none of the file', async () => {
-    for (const range of [`bytes=${VIDEO.length}-`, 'bytes=-0', `bytes=${'9'.repeat(30)}-`]) {
-      const answer = await request(CLIP, { Range: range })
-      expect(answer.status, range).toBe(416)
-      expect(answer.headers['content-range']).toBe(`bytes */${VIDEO.length}`)
-      expect(answer.headers['cache-control']).toBe('no-store')
-      expect(answer.body.includes(VIDEO.subarray(0, 16))).toBe(false)
-    }
-  })
-
-  it('sends the whole file, 200, for several ranges, a malformed Range, or an If-Range naming another version', async () => {
-    const { headers } = await request(CLIP)
-    const asks: Record<string, string>[] = [
-      { Range: 'bytes=0-1,10-20' },
-      { Range: 'bytes=5-2' },
-      { Range: 'bytes=-' },
-      { Range: 'pages=1-2' },
-      { Range: `bytes=${'0'.repeat(10 * 1024)}-9` },
-      { Range: 'bytes=0-9', 'If-Range': '"another-version"' },
-      { Range: 'bytes=0-9', 'If-Range': `W/${headers.etag}` },
-      { Range: 'bytes=0-9', 'If-Range': new Date(MODIFIED.getTime() - 1000).toUTCString() },
-    ]
-    for (const asked of asks) {
-      const answer = await request(CLIP, asked)
-      expect(answer.status, JSON.stringify(asked).slice(0, 60)).toBe(200)
-      expect(answer.body.equals(VIDEO)).toBe(true)
-    }
-    for (const ifRange of [headers.etag!, headers['last-modified']!])
-      expect((await request(CLIP, { Range: 'bytes=0-9', 'If-Range': ifRange })).status, ifRange).toBe(206)
-  })
-
-  it('answers HEAD with a Range with the 206 headers and no body, and 304 before any range', async () => {
-    const head = await request(CLIP, { Range: 'bytes=10-19' }, 'HEAD')
-    expect(head.status).toBe(206)
-    expect(head.headers['content-range']).toBe(`bytes 10-19/${VIDEO.length}`)
-    expect(head.headers['content-length']).toBe('10')
-    expect(head.body.length).toBe(0)
-    const current = await request(CLIP, { Range: 'bytes=10-19', 'If-None-Match': head.headers.etag! })
-    expect(current.status).toBe(304)
-  })
-
-  it('sends a compressed type (SVG) whole, offering no ranges, as its bytes sent are not the file’s', async () => {
-    const answer = await request('/api/media/file/logo.svg', { Range: 'bytes=0-9' })
-    expect(answer.status).toBe(200)
-    expect(answer.headers['accept-ranges']).toBe('none')
-    expect(answer.body.toString()).toBe(SVG)
   })
 
   it('refuses a name that leads out of the uploads folder or hides, with 400', async () => {
