@@ -3,13 +3,13 @@
 // listener, whose other requests stand in for Next (and are noted); and a raw client for it.
 import fs from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from '@/server/clientAddress'
 import { siteRequestListener } from '@/server/requestListener'
+import { listenOnLoopback } from './handlerServer'
 
 export const IMAGE = Buffer.from('RIFF\0\0\0\0WEBPVP8 fake image bytes')
 /** A video's bytes, each one telling its place, so a wrong slice shows. */
@@ -20,7 +20,7 @@ export const MODIFIED = new Date('2024-03-01T12:00:00Z')
 
 /** The suite's uploads folder, set before its tests run. */
 export let mediaDir: string
-let server: http.Server
+let server: Awaited<ReturnType<typeof listenOnLoopback>>
 let port: number
 export const reachedNext: string[] = []
 
@@ -41,7 +41,7 @@ export function setUpMediaServer() {
     for (const name of ['hero-800x450.webp', 'logo.svg', 'clip.mp4'])
       fs.utimesSync(path.join(mediaDir, name), MODIFIED, MODIFIED)
     fs.writeFileSync(path.join(path.dirname(mediaDir), 'outside.webp'), IMAGE)
-    server = http.createServer(
+    server = await listenOnLoopback(
       siteRequestListener({
         handle: (req, res) => {
           reachedNext.push(`${req.method} ${req.url}`)
@@ -54,11 +54,11 @@ export function setUpMediaServer() {
         mediaDir,
       }),
     )
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    port = (server.address() as AddressInfo).port
+    port = Number(new URL(server.url).port)
   })
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    // Every connection closed with it: one kept alive after an SVG sent whole would hold it for seconds.
+    await server.close()
     fs.rmSync(mediaDir, { recursive: true, force: true })
     fs.rmSync(path.join(path.dirname(mediaDir), 'outside.webp'), { force: true })
   })
