@@ -9,7 +9,7 @@ import { contentMatchesType, downloadChatFile, uploadChatFile } from '@/chat/ser
 import { newVisitorToken } from '@/chat/server/http/tokens'
 import { payload, setUpChatSuite, SITE, visitorPost } from '../support/chat'
 
-setUpChatSuite({ seeded: true, withEditor: true })
+setUpChatSuite()
 
 describe('chat files', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
