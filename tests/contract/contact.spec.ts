@@ -11,6 +11,7 @@ import {
   setCaptchaProvider,
 } from '../e2e/support/contactForm'
 import { CONTACT_FORM_ID, FORM_MESSAGE_MS, MESSAGE_MIN_CHARS, SEARCHABLE_SELECT_ABOVE_OPTIONS } from './contract'
+import { expectError, expectNoError } from './fieldErrors'
 import { pauseClock } from './support'
 
 /** DESIGN.md, "Public contract", "Contact form": each test is one clause. */
@@ -31,47 +32,6 @@ const realSelect = (page: Page, name: string) => form(page).locator(`select[name
 /** What a combobox shows while nothing is chosen: an input's placeholder, or its own text. */
 const shownPlaceholder = (combobox: Locator) =>
   combobox.evaluate((el) => el.getAttribute('placeholder') || (el.textContent ?? '').trim())
-
-async function describedError(field: Locator): Promise<Locator | null> {
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean)
-  for (const id of ids) {
-    const described = field.page().locator(`[id="${id}"]`)
-    if (await described.evaluate((el) => el.matches('mark.field-error')).catch(() => false)) return described
-  }
-  return null
-}
-
-/** The error shown for `field`: linked by aria-describedby, a mark.field-error, right after the field. */
-async function expectError(field: Locator, text: string) {
-  await expect(field).toHaveAttribute('aria-invalid', 'true')
-  const mark = await describedError(field)
-  expect(mark, 'aria-describedby names a mark.field-error').not.toBeNull()
-  await expect(mark!).toHaveText(text)
-  await expect(mark!).toBeVisible()
-  // Next to the field: after it, with no other field between them.
-  const between = await field.evaluate(
-    (el, id) => {
-      const mark = document.getElementById(id)!
-      if (!(el.compareDocumentPosition(mark) & Node.DOCUMENT_POSITION_FOLLOWING)) return -1
-      const fields = [...el.closest('form')!.querySelectorAll('input:not([type="hidden"]), textarea, select')]
-      return fields.filter(
-        (other) =>
-          other !== el &&
-          el.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING &&
-          other.compareDocumentPosition(mark) & Node.DOCUMENT_POSITION_FOLLOWING &&
-          !other.closest('[aria-hidden="true"]') &&
-          (other as HTMLInputElement).type !== 'radio',
-      ).length
-    },
-    (await mark!.getAttribute('id'))!,
-  )
-  expect(between, 'the error comes right after its field').toBe(0)
-}
-
-async function expectNoError(field: Locator) {
-  await expect(field).not.toHaveAttribute('aria-invalid', 'true')
-  expect(await describedError(field)).toBeNull()
-}
 
 test('contract: the seeded contact form is <form id="contact-form-115" data-form-id="115"> whose <textarea id="message_3"> needs 50 characters', async ({
   page,

@@ -57,21 +57,18 @@ const noScriptPost = async (
   return contact(await formPost(params, { tokenField: CSRF_FORM_FIELD }))
 }
 
-async function storedNamed(name: string): Promise<FormSubmission[]> {
-  const { docs } = await payload.find({ collection: 'form-submissions', where: { summary: { like: name } }, limit: 0 })
-  return docs as FormSubmission[]
-}
+const storedNamed = async (name: string) =>
+  (await payload.find({ collection: 'form-submissions', where: { summary: { like: name } }, limit: 0 }))
+    .docs as FormSubmission[]
 
 const mailsMentioning = (marker: string) => smtp.received.filter((mail) => mail.raw.includes(marker))
 
 const releaseEndpoint = inboxActionEndpoints.find((endpoint) => endpoint.path === '/:id/release')!
 type EndpointReq = Parameters<typeof releaseEndpoint.handler>[0]
+const releaseRequest = (id: unknown, roles: string[] | null) =>
+  ({ payload, user: roles ? { id: 1, roles } : null, routeParams: { id } }) as unknown as EndpointReq
 const release = (id: unknown, roles: string[] | null) =>
-  releaseEndpoint.handler({
-    payload,
-    user: roles ? { id: 1, roles } : null,
-    routeParams: { id },
-  } as unknown as EndpointReq) as Promise<Response>
+  releaseEndpoint.handler(releaseRequest(id, roles)) as Promise<Response>
 
 describe('a no-JavaScript post to a form with the proof-of-work captcha', () => {
   it('is stored as held for review, not emailed, and answered with a page saying so', async () => {

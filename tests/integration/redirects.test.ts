@@ -6,7 +6,7 @@ import { DeletionNote } from '@/content/redirects/DeletionNote'
 import { readRedirectLocation } from '@/content/redirects/lookup'
 import { MAX_REDIRECT_ADDRESS_LENGTH } from '@/content/redirects/validate'
 import { siteOrigin } from '@/platform/siteUrl'
-import { startTestPayload } from '../support/payload'
+import { saveRefusal, startTestPayload } from '../support/payload'
 
 let payload: Payload
 let cleanup: () => Promise<void>
@@ -37,16 +37,6 @@ async function redirects(): Promise<Redirect[]> {
 const redirectAt = async (from: string) => (await redirects()).find((redirect) => redirect.from === from)
 const pageOf = (redirect: Redirect | undefined) =>
   redirect?.page && typeof redirect.page === 'object' ? redirect.page.id : redirect?.page
-
-/** The field errors a refused save reports, as `path: message`. */
-async function fieldErrors(save: Promise<unknown>): Promise<{ path: string; message: string }[]> {
-  const error = await save.then(
-    () => null,
-    (caught: { data?: { errors?: { path: string; message: string }[] } }) => caught,
-  )
-  expect(error, 'the save should have been refused').not.toBeNull()
-  return (error?.data?.errors ?? []).map(({ path, message }) => ({ path, message }))
-}
 
 const createRedirect = (data: Record<string, unknown>) =>
   payload.create({ collection: 'redirects', data: data as never })
@@ -196,27 +186,27 @@ describe('what editors may save', () => {
 
   it('refuses an old address where a page lives, beside the field', async () => {
     const page = await publishPage('lived-in')
-    const errors = await fieldErrors(createRedirect({ from: '/lived-in', to: 'address', address: '/x' }))
+    const errors = await saveRefusal(createRedirect({ from: '/lived-in', to: 'address', address: '/x' }))
     expect(errors).toEqual([{ path: 'from', message: expect.stringContaining('A page lives at this address') }])
     expect(page.id).toBeTruthy()
   })
 
   it('refuses a second redirect from the same address', async () => {
     await createRedirect({ from: '/taken', to: 'address', address: 'https://example.com/' })
-    const errors = await fieldErrors(createRedirect({ from: '/taken', to: 'address', address: '/elsewhere' }))
+    const errors = await saveRefusal(createRedirect({ from: '/taken', to: 'address', address: '/elsewhere' }))
     expect(errors).toEqual([
       { path: 'from', message: expect.stringContaining('Another redirect already starts at this address') },
     ])
   })
 
   it('refuses a redirect to its own address', async () => {
-    const errors = await fieldErrors(createRedirect({ from: '/loop', to: 'address', address: '/loop/' }))
+    const errors = await saveRefusal(createRedirect({ from: '/loop', to: 'address', address: '/loop/' }))
     expect(errors).toEqual([{ path: 'address', message: 'This redirect would lead to itself.' }])
   })
 
   it('refuses a chain, naming where the next redirect goes', async () => {
     await createRedirect({ from: '/hop-two', to: 'address', address: 'https://example.com/final' })
-    const errors = await fieldErrors(createRedirect({ from: '/hop-one', to: 'address', address: '/hop-two?x=1' }))
+    const errors = await saveRefusal(createRedirect({ from: '/hop-one', to: 'address', address: '/hop-two?x=1' }))
     expect(errors).toEqual([{ path: 'address', message: expect.stringContaining('https://example.com/final') }])
   })
 
@@ -230,10 +220,10 @@ describe('what editors may save', () => {
   })
 
   it('asks for the page or the address, whichever the redirect leads to', async () => {
-    expect(await fieldErrors(createRedirect({ from: '/no-page', to: 'page' }))).toEqual([
+    expect(await saveRefusal(createRedirect({ from: '/no-page', to: 'page' }))).toEqual([
       { path: 'page', message: 'Choose the page to send visitors to.' },
     ])
-    expect(await fieldErrors(createRedirect({ from: '/no-address', to: 'address' }))).toEqual([
+    expect(await saveRefusal(createRedirect({ from: '/no-address', to: 'address' }))).toEqual([
       { path: 'address', message: 'Enter the address to send visitors to.' },
     ])
   })
@@ -254,7 +244,7 @@ describe('what editors may save', () => {
     ['/', "home page's address"],
     ['', 'Enter the old address'],
   ])('refuses the old address %j beside the field', async (from, message) => {
-    const errors = await fieldErrors(createRedirect({ from, to: 'address', address: 'https://example.com/' }))
+    const errors = await saveRefusal(createRedirect({ from, to: 'address', address: 'https://example.com/' }))
     expect(errors).toEqual([{ path: 'from', message: expect.stringContaining(message) }])
   })
 
@@ -265,19 +255,19 @@ describe('what editors may save', () => {
     ['not a url', 'spaces or control characters'],
     [`https://example.com/${'a'.repeat(MAX_REDIRECT_ADDRESS_LENGTH)}`, 'under 300 characters'],
   ])('refuses the target address %j beside the field', async (address, message) => {
-    const errors = await fieldErrors(createRedirect({ from: '/hostile-target', to: 'address', address }))
+    const errors = await saveRefusal(createRedirect({ from: '/hostile-target', to: 'address', address }))
     expect(errors).toEqual([{ path: 'address', message: expect.stringContaining(message) }])
   })
 
   it('refuses a loop however its target is spelled: with .., with this site’s own origin', async () => {
     await createRedirect({ from: '/spelled-b', to: 'address', address: 'https://example.com/away' })
     for (const address of ['/x/../spelled-b', '/./spelled-b', `${siteOrigin()}/spelled-b`, '/spelled-b/']) {
-      const errors = await fieldErrors(createRedirect({ from: '/spelled-a', to: 'address', address }))
+      const errors = await saveRefusal(createRedirect({ from: '/spelled-a', to: 'address', address }))
       expect(errors, address).toEqual([
         { path: 'address', message: expect.stringContaining('/spelled-b is itself redirected') },
       ])
     }
-    const own = await fieldErrors(
+    const own = await saveRefusal(
       createRedirect({ from: '/spelled-c', to: 'address', address: `${siteOrigin()}/spelled-c` }),
     )
     expect(own).toEqual([{ path: 'address', message: 'This redirect would lead to itself.' }])
@@ -285,7 +275,7 @@ describe('what editors may save', () => {
 
   it('refuses a backslash, which a browser reads as another site, and stores other addresses as a browser reads them', async () => {
     for (const address of ['/\\evil.example/', '\\\\evil.example', '/a\\b']) {
-      const errors = await fieldErrors(createRedirect({ from: '/backslash', to: 'address', address }))
+      const errors = await saveRefusal(createRedirect({ from: '/backslash', to: 'address', address }))
       expect(errors, address).toEqual([{ path: 'address', message: expect.stringContaining('never \\') }])
     }
     const encoded = await createRedirect({ from: '/price-list', to: 'address', address: '/prices/€-list' })
@@ -302,7 +292,7 @@ describe('what editors may save', () => {
 
   it('keeps nothing of a refused redirect, however often it is sent', async () => {
     for (let attempt = 0; attempt < 3; attempt++)
-      await fieldErrors(createRedirect({ from: '//evil.example', to: 'page' }))
+      await saveRefusal(createRedirect({ from: '//evil.example', to: 'page' }))
     expect((await redirects()).some((redirect) => redirect.from.includes('evil'))).toBe(false)
   })
 })

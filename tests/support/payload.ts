@@ -109,12 +109,12 @@ export function setUpSuitePayload(database: SuiteDatabase = 'SQLite'): { payload
   return suite
 }
 
-/** The field errors Payload reports for a refused save (the test fails if the save was accepted). */
+/** The field errors Payload reports for a refused save, as `path: message` (the test fails if the save was accepted). */
 export async function saveRefusal(save: Promise<unknown>): Promise<{ path: string; message: string }[]> {
   const error = (await save.then(
     () => null,
     (caught: unknown) => caught,
   )) as { data?: { errors?: { path: string; message: string }[] } } | null
   expect(error, 'the save was accepted').not.toBeNull()
-  return error?.data?.errors ?? []
+  return (error?.data?.errors ?? []).map(({ path, message }) => ({ path, message }))
 }
