@@ -14,9 +14,10 @@ export declare function archiveSeries(name: string): string | null
 export declare function archiveDate(name: string): Date | null
 export declare function isBeforeRestoreArchive(name: string): boolean
 export declare function newestArchive(backupDir: string, source?: string): { name: string; made: Date } | null
-export declare function freeArchiveName(
+export declare const PARTIAL_SUFFIX: string
+export declare function claimArchiveName(
   backupDir: string,
   source: string,
   date: Date,
   options?: { encrypted?: boolean },
-): { name: string; made: Date }
+): { name: string; made: Date; claim: string }

@@ -67,19 +67,38 @@ export function archiveDate(name) {
   return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, milliseconds))
 }
 
+/** What a backup under way writes its plain archive into, beside the name it will take once verified. */
+export const PARTIAL_SUFFIX = '.partial'
+
 /**
- * The name of a new archive of `source` made at `date` in `backupDir`, and the time it names: that
- * of `date`, or the first free one after it when an archive of the series (plain or encrypted) has
- * it already, so that no backup is refused or overwritten for want of a name.
+ * Claims the name of a new archive of `source` made at `date` in `backupDir`, and the time it names:
+ * that of `date`, or the first one after it that no archive of the series (plain or encrypted) has
+ * and no other backup under way has claimed, so that no backup is refused or overwritten for want
+ * of a name, not even two started at one instant. The claim is `<plain name>.partial`, made here new
+ * and private; the caller writes its plain archive into it, and removes it when done.
  */
-export function freeArchiveName(backupDir, source, date, { encrypted = false } = {}) {
-  let made = date
-  const taken = (at) =>
+export function claimArchiveName(backupDir, source, date, { encrypted = false } = {}) {
+  const finished = (at) =>
     [false, true].some((variant) =>
       fs.existsSync(path.join(backupDir, archiveName(source, at, { encrypted: variant }))),
     )
-  while (taken(made)) made = new Date(made.getTime() + NAME_STEP_MS)
-  return { name: archiveName(source, made, { encrypted }), made }
+  for (let made = date; ; made = new Date(made.getTime() + NAME_STEP_MS)) {
+    if (finished(made)) continue
+    const claim = path.join(backupDir, `${archiveName(source, made)}${PARTIAL_SUFFIX}`)
+    try {
+      fs.closeSync(fs.openSync(claim, 'wx', 0o600))
+    } catch (error) {
+      if (error?.code === 'EEXIST') continue
+      throw error
+    }
+    // A backup that held this claim may have finished between the look and the claim: its archive
+    // is in place before its claim goes, so a second look tells.
+    if (finished(made)) {
+      fs.rmSync(claim, { force: true })
+      continue
+    }
+    return { name: archiveName(source, made, { encrypted }), made, claim }
+  }
 }
 
 /** Whether `name` is the copy a forced restore took of what it replaced (not a backup of the site as it runs). */

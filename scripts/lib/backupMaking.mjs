@@ -4,7 +4,7 @@
 // secrets too (backupEncryption.mjs), which an archive left plain never does.
 import fs from 'node:fs'
 import path from 'node:path'
-import { backupDirFrom, BackupError, defaultBackupDirOf, freeArchiveName } from './backupArchives.mjs'
+import { backupDirFrom, BackupError, claimArchiveName, defaultBackupDirOf, PARTIAL_SUFFIX } from './backupArchives.mjs'
 import {
   DATABASE_FOLDER,
   FILES_FOLDER,
@@ -77,12 +77,14 @@ export async function backup({
 }) {
   const target = { dataDir: path.resolve(dataDir), databaseUrl }
   fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 })
-  // A name taken already (a backup within the same millisecond) is not refused: this one takes the next free one.
-  const { name, made } = freeArchiveName(backupDir, source, now, { encrypted: Boolean(recipient) })
+  // A name taken already (a backup within the same millisecond, or one under way) is not refused: this one claims the next free one.
+  const { name, made, claim } = claimArchiveName(backupDir, source, now, { encrypted: Boolean(recipient) })
   const archive = path.join(backupDir, name)
   const staging = fs.mkdtempSync(path.join(backupDir, '.partial-'))
-  const partial = `${archive}.partial`
-  for (const file of [staging, partial]) underWay.paths.add(file)
+  // A plain archive is written into the claim itself; an encrypted one beside it, under its own name.
+  const partial = `${archive}${PARTIAL_SUFFIX}`
+  const leftBehind = [...new Set([staging, partial, claim])]
+  for (const file of leftBehind) underWay.paths.add(file)
   try {
     const database = await copyDatabase(target, staging)
     database.size = fs.statSync(path.join(staging, database.file)).size
@@ -133,8 +135,8 @@ export async function backup({
 
     // An encrypted archive is made from a plain one that never leaves the staging folder.
     const plain = recipient ? path.join(staging, PLAIN_ARCHIVE) : partial
-    // tar writes into the file it is given, which keeps the mode it was made with.
-    createPrivateFile(plain)
+    // tar writes into the file it is given, which keeps the mode it was made with (the claim, made private).
+    if (recipient) createPrivateFile(plain)
     const members = [MANIFEST_NAME, DATABASE_FOLDER, FILES_FOLDER, ...(secrets ? [SECRETS_FOLDER] : [])]
     await runTool({ command: 'tar', args: ['-czf', plain, '-C', staging, ...members] }, 'tar failed')
     await verifyArchive(plain, name)
@@ -151,7 +153,7 @@ export async function backup({
     return { archive, manifest, encrypted: Boolean(recipient), settingsLeftOut: !recipient && hasSettings }
   } finally {
     // A failed or stopped tar leaves a partial archive that no name of ours matches, so retention would never delete it.
-    for (const file of [staging, partial]) {
+    for (const file of leftBehind) {
       fs.rmSync(file, { recursive: true, force: true })
       underWay.paths.delete(file)
     }

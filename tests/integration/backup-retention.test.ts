@@ -7,6 +7,7 @@ import path from 'node:path'
 import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backup } from '../../scripts/lib/backup.mjs'
+import { verifyArchive } from '../../scripts/lib/backupArchiveReading.mjs'
 import { archiveDate, archiveName, newestArchive, secretsNameFor } from '../../scripts/lib/backupArchives.mjs'
 import {
   archivesToDelete,
@@ -181,6 +182,20 @@ describe('backups made within one second, and several in one day', () => {
     expect(first).toEqual(SAME_INSTANT)
     expect(second.getTime()).toBeGreaterThan(first.getTime())
     expect(newestArchive(backupDir, 'site')?.name).toBe(sameInstant[1])
+  })
+
+  it('names each its own archive when both are under way at once, neither overwriting the other', async () => {
+    const AT_ONCE = new Date('2026-12-03T03:20:00.500Z')
+    const atOnce = await Promise.all([backupAt(AT_ONCE), backupAt(AT_ONCE)])
+    expect(new Set(atOnce).size).toBe(2)
+    expect(atOnce.map((name) => archiveDate(name)!.getTime()).sort()).toEqual([
+      AT_ONCE.getTime(),
+      AT_ONCE.getTime() + 1,
+    ])
+    // Each archive is whole and its own, and no claim is left behind.
+    for (const name of atOnce) await verifyArchive(path.join(backupDir, name), name)
+    expect(fs.readdirSync(backupDir).sort()).toEqual([...sameInstant, ...atOnce].sort())
+    for (const name of atOnce) fs.rmSync(path.join(backupDir, name))
   })
 
   it('counts several backups of one day as one daily copy, keeping the newest of that day', async () => {
