@@ -125,9 +125,27 @@ const name = 'bench-weight'
 const adminFile = path.join(ROOT, '.tmp', name, 'admin.json')
 process.env.E2E_ADMIN_FILE = adminFile
 
-/** The paths given, or the sitemap's once the sample post is published. */
+/**
+ * BENCH_FONT_PAIRING=<name> measures the pages with that font pairing of Settings → Appearance
+ * (src/brand/fonts.ts) chosen, as an owner would choose it; unset, the default brand.
+ */
+const FONT_PAIRING = process.env.BENCH_FONT_PAIRING
+
+async function chooseFontPairing(origin, token, fontPairing) {
+  const response = await fetch(`${origin}/api/globals/site-settings`, {
+    method: 'POST',
+    headers: { Authorization: `JWT ${token}`, Origin: origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ appearance: { fontPairing } }),
+  })
+  if (!response.ok)
+    throw new Error(`choosing the font pairing ${fontPairing} failed: ${response.status} ${await response.text()}`)
+}
+
+/** The paths given, or the sitemap's once the sample post is published (and the font pairing chosen). */
 async function pagesToMeasure(origin) {
-  await publishSamplePost(origin, await signInAdmin(origin, adminFile))
+  const token = await signInAdmin(origin, adminFile)
+  await publishSamplePost(origin, token)
+  if (FONT_PAIRING) await chooseFontPairing(origin, token, FONT_PAIRING)
   return askedPaths.length ? askedPaths : sitemapPaths(origin)
 }
 

@@ -59,17 +59,24 @@ export const absoluteLogoUrl = (brand: Brand): string | null =>
 const TEXT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 const HEADING_STACK = 'Georgia, serif'
 
-/** The served face, and its stand-in sized like it (a local font), which the stacks name next. */
-const fontFaces = (face: ServedFace) => {
-  const overrides = Object.entries(fallbackOverrides(face)).map(([name, value]) => `${name}:${value}`)
-  return (
+/** The served face, and its stand-ins sized like it (local fonts), which the stacks name next. */
+const fontFaces = (face: ServedFace) =>
+  [
     `@font-face{font-family:'${face.family}';font-style:normal;font-display:swap;font-weight:100 900;` +
-    `src:url(${FONT_FILES_PATH}${face.file}) format('woff2-variations'),url(${FONT_FILES_PATH}${face.file}) format('woff2')}\n` +
-    `@font-face{font-family:'${fallbackFamily(face)}';src:local('${face.fallback.localName}');${overrides.join(';')}}`
-  )
-}
+      `src:url(${FONT_FILES_PATH}${face.file}) format('woff2-variations'),url(${FONT_FILES_PATH}${face.file}) format('woff2')}`,
+    ...face.fallbacks.map((fallback) => {
+      const sources = fallback.localNames.map((name) => `local('${name}')`).join(',')
+      const overrides = Object.entries(fallbackOverrides(face, fallback)).map(([name, value]) => `${name}:${value}`)
+      return `@font-face{font-family:'${fallbackFamily(face, fallback)}';src:${sources};${overrides.join(';')}}`
+    }),
+  ].join('\n')
 
-const stack = (face: ServedFace, rest: string) => `'${face.family}', '${fallbackFamily(face)}', ${rest}`
+/** The served face, then its stand-ins in order (the first a visitor's system has is drawn), then `rest`. */
+const stack = (face: ServedFace, rest: string) =>
+  [face.family, ...face.fallbacks.map((fallback) => fallbackFamily(face, fallback))]
+    .map((family) => `'${family}'`)
+    .concat(rest)
+    .join(', ')
 
 /**
  * The CSS that sets the brand over the site's own sheets: the colour properties the theme reads

@@ -9,36 +9,77 @@ export type FaceMetrics = { unitsPerEm: number; ascent: number; descent: number;
 
 /**
  * A face the site serves itself: the file of the package's Latin subset, every weight in one file,
- * and the local font drawn in its place until it arrives, sized to take the same room.
+ * and the local fonts drawn in its place until it arrives, each sized to take the same room: the
+ * first of them a visitor's system has is used.
  */
 export type ServedFace = {
   family: string
   packageName: string
   file: string
   metrics: FaceMetrics
-  fallback: LocalFallback
+  fallbacks: readonly LocalFallback[]
 }
 
-/** A font most systems have, and its metrics, to stand in for a served face while it loads. */
-export type LocalFallback = { localName: string; metrics: FaceMetrics }
+/**
+ * A font many systems have, to stand in for a served face while it loads: its name in the stand-in's
+ * family, the names `local()` finds it by (full and PostScript names, and fonts drawn with the same
+ * widths and heights), and its metrics.
+ */
+export type LocalFallback = { name: string; localNames: readonly string[]; metrics: FaceMetrics }
 
+// Widths are on one scale: the average Latin glyph width by English letter frequency, spaces
+// included. Arial's and Times New Roman's are the reference; the others are theirs times the
+// ratio of the two fonts' averages computed alike from the font files (Liberation Sans and
+// Liberation Serif carry Arial's and Times New Roman's widths and heights, so they stand for them).
+
+/** Windows and macOS; Liberation Sans (most Linux systems) and Arimo (ChromeOS) have its metrics. */
 const ARIAL: LocalFallback = {
-  localName: 'Arial',
+  name: 'Arial',
+  localNames: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'],
   metrics: { unitsPerEm: 2048, ascent: 1854, descent: -434, lineGap: 67, xWidthAvg: 913 },
 }
+/** Android's own sans-serif. */
+const ROBOTO: LocalFallback = {
+  name: 'Roboto',
+  localNames: ['Roboto', 'Roboto-Regular', 'Roboto Regular'],
+  metrics: { unitsPerEm: 2048, ascent: 1900, descent: -500, lineGap: 0, xWidthAvg: 916 },
+}
+/** Linux systems without Liberation. */
+const DEJAVU_SANS: LocalFallback = {
+  name: 'DejaVu Sans',
+  localNames: ['DejaVu Sans', 'DejaVuSans'],
+  metrics: { unitsPerEm: 2048, ascent: 1901, descent: -483, lineGap: 0, xWidthAvg: 1048 },
+}
+/** Windows and macOS; Liberation Serif (most Linux systems) and Tinos (ChromeOS) have its metrics. */
 const TIMES_NEW_ROMAN: LocalFallback = {
-  localName: 'Times New Roman',
+  name: 'Times New Roman',
+  localNames: ['Times New Roman', 'TimesNewRomanPSMT', 'Liberation Serif', 'LiberationSerif', 'Tinos'],
   metrics: { unitsPerEm: 2048, ascent: 1825, descent: -443, lineGap: 87, xWidthAvg: 832 },
 }
+/** Android's own serif. */
+const NOTO_SERIF: LocalFallback = {
+  name: 'Noto Serif',
+  localNames: ['Noto Serif', 'NotoSerif', 'NotoSerif-Regular'],
+  metrics: { unitsPerEm: 1000, ascent: 1069, descent: -293, lineGap: 0, xWidthAvg: 487 },
+}
+/** Linux systems without Liberation. */
+const DEJAVU_SERIF: LocalFallback = {
+  name: 'DejaVu Serif',
+  localNames: ['DejaVu Serif', 'DejaVuSerif'],
+  metrics: { unitsPerEm: 2048, ascent: 1901, descent: -483, lineGap: 0, xWidthAvg: 1066 },
+}
+
+const SANS_FALLBACKS = [ARIAL, ROBOTO, DEJAVU_SANS] as const
+const SERIF_FALLBACKS = [TIMES_NEW_ROMAN, NOTO_SERIF, DEJAVU_SERIF] as const
 
 type Pairing = { label: string; heading: ServedFace | null; text: ServedFace | null }
 
-const face = (family: string, slug: string, metrics: FaceMetrics, fallback: LocalFallback): ServedFace => ({
+const face = (family: string, slug: string, metrics: FaceMetrics, fallbacks: readonly LocalFallback[]): ServedFace => ({
   family: `${family} Variable`,
   packageName: `@fontsource-variable/${slug}`,
   file: `${slug}-latin-wght-normal.woff2`,
   metrics,
-  fallback,
+  fallbacks,
 })
 
 // Each face's regular-weight metrics, as its font file states them.
@@ -46,31 +87,31 @@ const SOURCE_SERIF = face(
   'Source Serif 4',
   'source-serif-4',
   { unitsPerEm: 1000, ascent: 1036, descent: -335, lineGap: 0, xWidthAvg: 479 },
-  TIMES_NEW_ROMAN,
+  SERIF_FALLBACKS,
 )
 const SOURCE_SANS = face(
   'Source Sans 3',
   'source-sans-3',
   { unitsPerEm: 1000, ascent: 1024, descent: -400, lineGap: 0, xWidthAvg: 418 },
-  ARIAL,
+  SANS_FALLBACKS,
 )
 const LORA = face(
   'Lora',
   'lora',
   { unitsPerEm: 1000, ascent: 1006, descent: -274, lineGap: 0, xWidthAvg: 468 },
-  TIMES_NEW_ROMAN,
+  SERIF_FALLBACKS,
 )
 const INTER = face(
   'Inter',
   'inter',
   { unitsPerEm: 2048, ascent: 1984, descent: -494, lineGap: 0, xWidthAvg: 978 },
-  ARIAL,
+  SANS_FALLBACKS,
 )
 const ROBOTO_SLAB = face(
   'Roboto Slab',
   'roboto-slab',
   { unitsPerEm: 2048, ascent: 2146, descent: -555, lineGap: 0, xWidthAvg: 972 },
-  TIMES_NEW_ROMAN,
+  SERIF_FALLBACKS,
 )
 
 export const FONT_PAIRINGS = {
@@ -102,20 +143,22 @@ export const SERVED_FACES: ReadonlyMap<string, ServedFace> = new Map(
     .map((served) => [served.file, served]),
 )
 
-/** The name of a served face's sized stand-in. */
-export const fallbackFamily = (served: ServedFace) => `${served.family} Fallback`
+/** The name of a served face's stand-in drawn in the local font `fallback`, sized like it. */
+export const fallbackFamily = (served: ServedFace, fallback: LocalFallback) =>
+  `${served.family} Fallback ${fallback.name}`
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`
 
 /**
- * The stand-in's size and line metrics, so that text drawn in the local font takes the room the
- * served face will (the swap then moves little): its glyphs scaled to the served face's average
- * width, its ascent, descent and line gap to the served face's, at that scale.
+ * The stand-in's size and line metrics, so that text drawn in the local font `fallback` takes the
+ * room the served face will (the swap then moves little): its glyphs scaled to the served face's
+ * average width, its ascent, descent and line gap to the served face's, at that scale.
  */
 export function fallbackOverrides(
   served: ServedFace,
+  fallback: LocalFallback = served.fallbacks[0],
 ): Record<'size-adjust' | 'ascent-override' | 'descent-override' | 'line-gap-override', string> {
-  const { metrics, fallback } = served
+  const { metrics } = served
   const sizeAdjust = metrics.xWidthAvg / metrics.unitsPerEm / (fallback.metrics.xWidthAvg / fallback.metrics.unitsPerEm)
   const scaled = (units: number) => percent(Math.abs(units) / (metrics.unitsPerEm * sizeAdjust))
   return {
