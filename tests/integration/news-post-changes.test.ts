@@ -4,7 +4,7 @@
 // Next's page cache what they change. Against a real SQLite database (tests/support/news.ts); what
 // the section shows is news-pages.test.ts.
 import type { Payload } from 'payload'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { postPath } from '@/content/posts/addresses'
 import { readPublishedPost } from '@/content/posts/queries'
 import { SCHEDULE_PUBLISH_TASK } from '@/content/scheduling/constants'
@@ -22,6 +22,7 @@ import {
   setUpNewsSuite,
   whereVisitorsFind,
 } from '../support/news'
+import { standInPageCacheEachTest } from '../support/pageCache'
 
 /** The suite's Payload, as the routes' `getPayloadClient()` gives it. */
 const site = vi.hoisted(() => ({ payload: undefined as Payload | undefined }))
@@ -38,14 +39,10 @@ setUpNewsSuite(site)
 
 /** Next's page cache for this process, as a scheduled publish finds it: what it is told is stale. */
 let toldStale: string[]
-const holder = globalThis as { __incrementalCache?: unknown }
 beforeEach(() => {
   toldStale = []
-  holder.__incrementalCache = { revalidateTag: async (tags: string[]) => void toldStale.push(...tags) }
 })
-afterEach(() => {
-  delete holder.__incrementalCache
-})
+standInPageCacheEachTest((tags) => void toldStale.push(...tags))
 
 describe('what never reaches visitors', () => {
   it('a draft: no page, no listing, no feed, no sitemap, no search', async () => {

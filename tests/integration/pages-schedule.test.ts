@@ -12,6 +12,7 @@ import {
   stopScheduledPublishing,
 } from '@/content/scheduling/runner'
 import { buildSiteConfig } from '@/payload.config'
+import { standInPageCache } from '../support/pageCache'
 
 /** The runners in these tests poll this often, so a test waits about a second, not the server's interval. */
 const TEST_POLL_MS = 200
@@ -200,8 +201,7 @@ describe('scheduled publishing', () => {
 
   it('tells the page cache what is stale when a scheduled publish runs outside a request', async () => {
     const told: string[][] = []
-    const holder = globalThis as { __incrementalCache?: unknown }
-    holder.__incrementalCache = { revalidateTag: async (tags: string[]) => void told.push(tags) }
+    const takeAway = standInPageCache((tags) => void told.push(tags))
     try {
       const page = await pageWithDraft()
       await schedule(page.id, 'publish', new Date(Date.now() - 1_000))
@@ -210,7 +210,7 @@ describe('scheduled publishing', () => {
       // The title changed, which menus and links on every page show.
       expect(told).toContainEqual(['_N_T_/layout'])
     } finally {
-      delete holder.__incrementalCache
+      takeAway()
     }
   })
 })

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PARENT_IN_TRASH_MESSAGE, trashedAddressMessage } from '@/content/collections/pageMessages'
 import { readKnownAddresses } from '@/content/knownAddressesLoader'
 import { readFooter, readHeader, readPublishedPage, readPublishedPageList } from '@/content/queries'
@@ -10,6 +10,7 @@ import { parseSearchQuery, TYPEAHEAD_MAX_ITEMS } from '@/search/query'
 import { menuModel } from '@/site/menu'
 import { hrefOf } from '@/content/fields/linkHref'
 import { setUpSuitePayload, SUITE_DATABASES } from '../support/payload'
+import { standInPageCacheEachTest } from '../support/pageCache'
 
 let payload: Payload
 
@@ -59,14 +60,10 @@ async function searchFinds(word: string): Promise<string[]> {
 
 /** Next's page cache for this process, as a scheduled publish would find it: what it is told is stale. */
 let toldStale: string[]
-const holder = globalThis as { __incrementalCache?: unknown }
 beforeEach(() => {
   toldStale = []
-  holder.__incrementalCache = { revalidateTag: async (tags: string[]) => void toldStale.push(...tags) }
 })
-afterEach(() => {
-  delete holder.__incrementalCache
-})
+standInPageCacheEachTest((tags) => void toldStale.push(...tags))
 
 async function linkFromMenus(pageId: Id) {
   await payload.updateGlobal({
