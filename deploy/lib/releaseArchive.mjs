@@ -42,11 +42,15 @@ export async function sha256Of(file) {
 /**
  * The manifest of the release built in `dir` as `name` from `commit` (`uncommitted`: with changes
  * not committed): its Node (the version the project pins), the machine its dependencies were
- * installed for, its Next build id (its name: checked), and its PostgreSQL migrations.
+ * installed for, its Next build id (checked: `buildId`, the release's name unless it ships a build
+ * made before, `npm run release -- --built`), and its PostgreSQL migrations.
  */
-export function releaseManifest(dir, { name, commit, uncommitted }) {
+export function releaseManifest(dir, { name, commit, uncommitted, buildId: expectedBuildId = name }) {
   const buildId = fs.readFileSync(path.join(dir, '.next', 'BUILD_ID'), 'utf8').trim()
-  if (buildId !== name) throw new Error(`the build's id is ${buildId}, not the release's name ${name}`)
+  if (buildId !== expectedBuildId)
+    throw new Error(
+      `the build's id is ${buildId}, not ${expectedBuildId === name ? "the release's name " : ''}${expectedBuildId}`,
+    )
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))
   return {
     format: RELEASE_FORMAT,

@@ -83,8 +83,11 @@ export function releaseOfCheckoutBuild(name = releaseName(), place = STACK_PLACE
   copyCheckout(checkout, dir)
   console.log(`> Copying the checkout's build into release ${name}…`)
   const cache = path.join(checkout, BUILD_CACHE_DIR)
+  // The build's links into the dependencies are relative (.next/node_modules/<package>-<hash>): kept
+  // as they are, they lead to the release's own dependencies, not to the checkout's.
   fs.cpSync(path.join(checkout, BUILD_DIR), path.join(dir, BUILD_DIR), {
     recursive: true,
+    verbatimSymlinks: true,
     filter: (source) => source !== cache,
   })
   return dir

@@ -109,10 +109,16 @@ function checkoutWith({ built }: { built: boolean }) {
     write('.next/BUILD_ID', 'the-checkout-build')
     write('.next/server/app/index.html', '<p>built</p>')
     write('.next/cache/webpack/big.pack', 'cache')
+    // Next links the packages its server leaves outside the bundle, relatively, under a hashed name.
+    fs.mkdirSync(path.join(dir, '.next', 'node_modules'))
+    fs.symlinkSync('../../node_modules/some-package', path.join(dir, '.next', 'node_modules', HASHED_LINK))
   }
   spawnSync('git', ['init', '-q'], { cwd: dir })
   return dir
 }
+
+/** How Next names its link to a package its server loads from the dependencies. */
+const HASHED_LINK = 'some-package-20c6a5da84e2135f'
 
 describe("a release of the checkout's own build (stack deploy --built)", () => {
   it('copies the checkout and its build, without the build cache, and keeps the build id', () => {
@@ -125,6 +131,15 @@ describe("a release of the checkout's own build (stack deploy --built)", () => {
     expect(fs.readFileSync(path.join(dir, '.next', 'server', 'app', 'index.html'), 'utf8')).toBe('<p>built</p>')
     expect(fs.existsSync(path.join(dir, '.next', 'cache'))).toBe(false)
     expect(fs.existsSync(path.join(dir, 'node_modules', 'some-package', 'index.js'))).toBe(true)
+  })
+
+  it("keeps the build's links into the dependencies as they are, so that they lead to the release's own", () => {
+    const checkout = checkoutWith({ built: true })
+    const releasesDir = path.join(checkout, 'releases-out')
+    const dir = releaseOfCheckoutBuild('20261129-120000-abc', { ...STACK_PLACE, releasesDir }, checkout)
+    const link = path.join(dir, '.next', 'node_modules', HASHED_LINK)
+    expect(fs.readlinkSync(link)).toBe('../../node_modules/some-package')
+    expect(fs.realpathSync(link)).toBe(fs.realpathSync(path.join(dir, 'node_modules', 'some-package')))
   })
 
   it('is refused when the checkout has no build, leaving no release behind', () => {
