@@ -155,7 +155,10 @@ export async function buildSiteConfig(
       survivePoolErrors(payload.db)
       await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => undefined)
     },
-    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+    // The types are written when the schema changes (scripts/new-migration.ts, `npm run generate:types`),
+    // never at a start: Payload's own run at each start outside production spawns `node` by name,
+    // which a server running the release's own Node does not have, and would write into the code.
+    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   })
 }
 
