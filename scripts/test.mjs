@@ -38,6 +38,9 @@ const TEST_PACKAGES = [
   ['/usr/sbin/logrotate', 'logrotate'],
   // Let's Encrypt's test CA and its DNS, for the certificate by ACME (tests/integration/acme.test.ts).
   ['/usr/bin/pebble', 'pebble'],
+  // Make and boot the Debian server of tests/server (tests/server/support/container.ts names them too).
+  ['/usr/sbin/debootstrap', 'debootstrap'],
+  ['/usr/bin/systemd-nspawn', 'systemd-container'],
 ]
 
 function countVitest(report) {
@@ -150,19 +153,25 @@ await step('type-check and lint', () =>
     runSuite('npx', ['prettier', '--check', '.'], testEnv),
   ]),
 )
-/** Runs Vitest projects (vitest.config.ts) with their report in `report`. */
-const vitestProjects = (projects, report) =>
+/** Runs Vitest with `args`, its report in `report`. */
+const vitest = (args, report) =>
   runSuite(
     'npx',
     [
       'vitest',
       'run',
-      ...projects.flatMap((project) => ['--project', project]),
+      ...args,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${path.join(REPORT_DIR, report)}`,
     ],
     testEnv,
+  )
+/** Runs Vitest projects (vitest.config.ts) with their report in `report`. */
+const vitestProjects = (projects, report) =>
+  vitest(
+    projects.flatMap((project) => ['--project', project]),
+    report,
   )
 
 await step('unit and integration (vitest, two workers)', () => vitestProjects(['unit', 'integration'], 'vitest.json'))
@@ -179,12 +188,18 @@ await step('browser (playwright)', () =>
   }),
 )
 
+// Last, alone: the server's suite takes 80 and 443 on this machine, and its release is the build above.
+await step('a Debian 12 server, booted in a container (vitest, tests/server)', () =>
+  vitest(['--config', 'vitest.server.config.ts'], 'vitest-server.json'),
+)
+
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const slowest = []
 for (const [file, runner, count, durations] of [
   ['vitest.json', 'Vitest', countVitest, vitestDurations],
   ['vitest-alone.json', 'Vitest, operations', countVitest, vitestDurations],
   ['playwright.json', 'Playwright', countPlaywright, playwrightDurations],
+  ['vitest-server.json', 'Vitest, the server', countVitest, vitestDurations],
 ]) {
   const full = path.join(REPORT_DIR, file)
   if (!fs.existsSync(full)) {

@@ -1,5 +1,5 @@
 // A Debian 12 system container with systemd as PID 1, for the server suite (tests/server): its base
-// root file system made once by debootstrap and kept as a tarball, unpacked afresh for each run,
+// root file system made once per machine by debootstrap and kept as a tarball, unpacked afresh for each run,
 // booted by systemd-nspawn, entered with nsenter, and powered off (or killed) and removed after.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -8,9 +8,14 @@ import path from 'node:path'
 import { ensureDebianPackages } from '../../../scripts/lib/bootstrap.mjs'
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..')
-/** Kept between runs on this machine; `.tmp/` is in .gitignore. */
-export const CACHE_DIR = path.join(ROOT, '.tmp', 'cache')
+/**
+ * Kept between runs on this machine, outside any checkout, so that a clean clone's run finds it too
+ * (SITE_TEST_CACHE_DIR names another place): the base root file system, and the Debian packages the
+ * servers inside downloaded (their /var/cache/apt/archives), each fetched once.
+ */
+export const CACHE_DIR = process.env.SITE_TEST_CACHE_DIR || '/var/cache/site-tests'
 const BASE_TARBALL = path.join(CACHE_DIR, 'debian-bookworm-base.tar')
+const APT_ARCHIVES = path.join(CACHE_DIR, 'apt-archives')
 const SUITE = 'bookworm'
 /** What a bare server has beside Debian's minimal base: systemd as init, its bus, curl, and git to clone. */
 const BASE_PACKAGES = ['systemd', 'systemd-sysv', 'dbus', 'curl', 'ca-certificates', 'git']
@@ -81,6 +86,12 @@ export type ExecResult = { code: number | null; stdout: string; stderr: string }
 /** What the container needs from the host: folders mounted read-only at the same path inside. */
 export type ContainerOptions = { readOnlyBinds?: string[]; log?: string }
 
+/** Where apt inside keeps the packages it downloads: the machine's cache, shared by every container. */
+function aptCacheBind(): string {
+  fs.mkdirSync(path.join(APT_ARCHIVES, 'partial'), { recursive: true })
+  return `--bind=${APT_ARCHIVES}:/var/cache/apt/archives`
+}
+
 export class Container {
   readonly rootfs: string
   private nspawn: ChildProcess | null = null
@@ -108,7 +119,7 @@ export class Container {
   /** Boots it with systemd as PID 1; resolves once systemd says the boot is done (running or degraded). */
   async boot(): Promise<void> {
     const out = fs.openSync(this.log, 'a')
-    const binds = (this.options.readOnlyBinds ?? []).map((dir) => `--bind-ro=${dir}`)
+    const binds = [...(this.options.readOnlyBinds ?? []).map((dir) => `--bind-ro=${dir}`), aptCacheBind()]
     // Without --register=no --keep-unit it fails: the host has no system bus for machined.
     const child = spawn(
       'systemd-nspawn',
