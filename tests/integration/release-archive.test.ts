@@ -15,6 +15,7 @@ import {
   readReleaseManifest,
   RELEASE_FORMAT,
   RELEASE_MANIFEST,
+  releaseManifest,
   thisPlatform,
   unpackRelease,
 } from '../../deploy/lib/releaseArchive.mjs'
@@ -134,6 +135,35 @@ describe('a release archive, packed', () => {
     }).stdout.split('\n')
     expect(entries[0]).toBe(RELEASE_MANIFEST)
     expect(entries.filter((entry) => entry.includes('left-out.txt'))).toEqual([])
+  })
+})
+
+describe("a release's manifest", () => {
+  const ofCommit = { name: NAME, commit: 'abc1234', uncommitted: false }
+  /** A release folder holding the build `buildId`, and a PostgreSQL migration. */
+  function releaseWithBuild(buildId: string) {
+    const dir = path.join(work, `manifest-${buildId}`)
+    makeReleaseFolder(dir, NAME)
+    writeFile(dir, '.next/BUILD_ID', buildId)
+    writeFile(dir, 'src/migrations/postgres/20261129_100000_first.ts', 'export {}\n')
+    return dir
+  }
+
+  it("names the build's id: the release's own when it was built as the release, the build's when it ships one made before", () => {
+    expect(releaseManifest(releaseWithBuild(NAME), ofCommit)).toMatchObject({ name: NAME, buildId: NAME })
+    expect(releaseManifest(releaseWithBuild('tested-build'), { ...ofCommit, buildId: 'tested-build' })).toMatchObject({
+      name: NAME,
+      buildId: 'tested-build',
+    })
+  })
+
+  it('is refused when the build in the release is not the one it was made from', () => {
+    expect(() => releaseManifest(releaseWithBuild(NAME), { ...ofCommit, buildId: 'another' })).toThrow(
+      `the build's id is ${NAME}, not another`,
+    )
+    expect(() => releaseManifest(releaseWithBuild('tested-build'), ofCommit)).toThrow(
+      `the build's id is tested-build, not the release's name ${NAME}`,
+    )
   })
 })
 
