@@ -8,7 +8,7 @@ export type Identities = { where: string; keys: string[] }
 export declare function identitiesFrom(source: string): Identities
 export declare function decryptInto(
   from: string,
-  output: Writable,
+  openOutput: () => Writable,
   identities: Identities,
   shown: string,
 ): Promise<void>
