@@ -1,0 +1,100 @@
+// What the operator of docs/servers.md types on a server in a container, and what they look at:
+// the front through curl inside, the release made once on the build machine and copied over, and
+// commands run from the current release with its own Node while visitors keep asking.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect } from 'vitest'
+import { type Container, ROOT, until } from './container'
+import { requestLoop } from './visitors'
+
+export const DOMAIN = 'site.test'
+/** Where the operator copies release archives on the server. */
+const UPLOADS = '/root/releases'
+/** The release's own Node and folder, as docs/servers.md has the operator run every command after the first deploy. */
+export const CURRENT = '/opt/site/current'
+export const inRelease = (command: string, env = '') => `cd ${CURRENT} && ${env} node_modules/.bin/node ${command}`
+
+const RELEASE_MS = 5 * 60_000
+const CURL_SECONDS = 10
+
+/** curl inside the container, to the front at `address` for the site's domain: "<http version> <status> <redirect>". */
+const curlFront = (scheme: 'http' | 'https', address: string, urlPath: string) => {
+  const port = scheme === 'https' ? 443 : 80
+  return (
+    `curl -sk --http2 --max-time ${CURL_SECONDS} -o /tmp/body -w '%{http_version} %{http_code} %{redirect_url}' ` +
+    `--resolve ${DOMAIN}:${port}:${address} ${scheme}://${DOMAIN}${urlPath}`
+  )
+}
+
+export async function front(container: Container, scheme: 'http' | 'https', address: string, urlPath = '/') {
+  const [version, status, redirect] = (await container.run(curlFront(scheme, address, urlPath))).split(' ')
+  return { version, status: Number(status), redirect }
+}
+
+export async function siteAnswers(container: Container, step: string, ms: number) {
+  await until(step, ms, async () => ((await front(container, 'https', '127.0.0.1')).status === 200 ? true : undefined))
+}
+
+export const releaseNow = async (container: Container) => (await container.run(`readlink ${CURRENT}`)).trim()
+
+/** The archives made on the build machine in this run, each copied to any server that asks for it. */
+const madeHere = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-releases-'))
+
+/**
+ * `npm run release -- --built` on the build machine (this checkout, the build its tests used): a
+ * new archive and its sha256; its path.
+ */
+export function newRelease(): string {
+  const before = new Set(fs.readdirSync(madeHere))
+  const made = spawnSync(process.execPath, ['scripts/release.mjs', '--built', '--out', madeHere], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: RELEASE_MS,
+  })
+  if (made.status !== 0) throw new Error(`npm run release failed:\n${made.stdout}\n${made.stderr}`)
+  const archive = fs.readdirSync(madeHere).find((file) => file.endsWith('.tar.gz') && !before.has(file))
+  if (!archive) throw new Error(`npm run release wrote no archive into ${madeHere}`)
+  return path.join(madeHere, archive)
+}
+
+/** Copies a release archive and its sha256 to the server, as the operator would; its path there. */
+export function copiedToServer(container: Container, archive: string): string {
+  const uploads = path.join(container.rootfs, UPLOADS)
+  fs.mkdirSync(uploads, { recursive: true })
+  for (const file of [archive, `${archive}.sha256`]) fs.copyFileSync(file, path.join(uploads, path.basename(file)))
+  return path.posix.join(UPLOADS, path.basename(archive))
+}
+
+export const releaseName = (archive: string) => path.basename(archive, '.tar.gz')
+
+/** Removes the archives made in this run. */
+export const removeReleasesMade = () => fs.rmSync(madeHere, { recursive: true, force: true })
+
+/** docs/servers.md, step 1, on a server with no checkout: the archive unpacked once anywhere, its own Node runs its deploy. */
+export const firstDeploy = (archive: string) =>
+  `rm -rf /tmp/r && mkdir /tmp/r && tar -xzf ${archive} -C /tmp/r && /tmp/r/node_modules/.bin/node /tmp/r/deploy/server/deploy.mjs --release ${archive}`
+
+/** Runs an operator's command in the current release while requests go on, and checks that each of them was answered. */
+export async function underRequests(container: Container, command: string, timeoutMs: number) {
+  const loop = requestLoop(DOMAIN)
+  try {
+    await container.run(inRelease(command), { timeoutMs })
+  } finally {
+    const counts = await loop.stop()
+    expect(counts.failed).toEqual([])
+    expect(counts.ok).toBeGreaterThan(0)
+  }
+}
+
+/** Adds settings to a server's /etc/site/site.env, as the operator edits it. */
+export function addSettings(container: Container, settings: Record<string, string>) {
+  const file = path.join(container.rootfs, 'etc', 'site', 'site.env')
+  fs.appendFileSync(
+    file,
+    Object.entries(settings)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+  )
+}
