@@ -1,6 +1,6 @@
 // The last steps of the server suite (docs/backups.md, "On a server"): server A, with what its visitors
 // and its admin left, backs up encrypted and copies the archive to S3 (s3rver on the host); it is lost;
-// a new server B is installed from nothing and restores the S3 copy; a tampered archive is refused;
+// a new server B is installed from nothing and restores the S3 copy; tampered archives are refused;
 // the doctor on B says what is well and, once Redis is stopped and the backup is over three days old, what is not.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -33,6 +33,20 @@ const STALE_BY_MS = (BACKUP_FAIL_AGE_HOURS + 2) * 3600_000
 /** A restore stops the site's instances and starts them again: the first answers within this. */
 const BACK_AFTER_RESTORE_MS = 90_000
 const HEALTH_MS = 2_000
+
+/** Changes made to a copy of A's backup (to `evil`, an upload's place in it), and what the restore says of each. */
+const TAMPERINGS: [string, (evil: string) => void, RegExp][] = [
+  [
+    'a symbolic link to the secrets',
+    (evil) => fs.symlinkSync('/etc/site/site.env', evil),
+    /data\/media\/evil\.png is a symbolic link/,
+  ],
+  [
+    'a file its manifest does not list',
+    (evil) => fs.writeFileSync(evil, 'not backed up'),
+    /data\/media\/evil\.png is not in its manifest/,
+  ],
+]
 
 type Steps = {
   /** A new server booted from the cached base, the first release deployed and installed (settings in `env`). */
@@ -128,35 +142,31 @@ export function recoveryWalk(server: { container: Container }, { newServer, depl
       installMs + deployMs,
     )
 
-    test('a tampered archive (a symbolic link to the secrets) is refused, saying why, and changes nothing', async () => {
-      const unpacked = path.join(work, 'unpacked')
-      const plain = path.join(work, 'plain.tar.gz')
-      fs.mkdirSync(unpacked)
-      await decryptInto(
-        path.join(work, archiveName),
-        () => fs.createWriteStream(plain),
-        identitiesFrom(key.identityFile),
-        archiveName,
-      )
-      execFileSync('tar', ['-xzf', plain, '-C', unpacked])
-      fs.symlinkSync('/etc/site/site.env', path.join(unpacked, 'data', 'media', 'evil.png'))
-      execFileSync('tar', ['-czf', plain, '-C', unpacked, '.'])
-      const tampered = 'site-tampered.tar.gz.age'
-      await encryptInto(
-        plain,
-        () => fs.createWriteStream(path.join(server.container.rootfs, 'root', tampered)),
-        key.recipient,
-      )
-      const refused = await restore(`/root/${tampered}`)
-      expect(refused.code).toBe(EXIT_NOTHING_CHANGED)
-      expect(refused.stdout + refused.stderr).toMatch(/data\/media\/evil\.png is a symbolic link/)
-      const { token } = await site.signIn(admin)
-      expect(await site.marksFound(token!)).toEqual(before)
-      const evil = await fetch(`http://127.0.0.1:${instance}/api/media/file/evil.png`, {
-        signal: AbortSignal.timeout(HEALTH_MS),
-      })
-      expect(evil.status).toBe(404)
-    })
+    test.each(TAMPERINGS)(
+      'a tampered archive (%s) is refused, saying why, and changes nothing',
+      async (what, change, said) => {
+        const unpacked = fs.mkdtempSync(path.join(work, 'unpacked-'))
+        const plain = path.join(work, 'plain.tar.gz')
+        const identities = identitiesFrom(key.identityFile)
+        await decryptInto(path.join(work, archiveName), () => fs.createWriteStream(plain), identities, archiveName)
+        execFileSync('tar', ['-xzf', plain, '-C', unpacked])
+        change(path.join(unpacked, 'data', 'media', 'evil.png'))
+        execFileSync('tar', ['-czf', plain, '-C', unpacked, '.'])
+        const tampered = path.posix.join('/root', 'site-tampered.tar.gz.age')
+        const onServer = () => fs.createWriteStream(path.join(server.container.rootfs, tampered))
+        await encryptInto(plain, onServer, key.recipient)
+        const refused = await restore(tampered)
+        expect(refused.code, what).toBe(EXIT_NOTHING_CHANGED)
+        expect(refused.stdout + refused.stderr).toMatch(said)
+        const { token } = await site.signIn(admin)
+        expect(await site.marksFound(token!)).toEqual(before)
+        const evil = await fetch(`http://127.0.0.1:${instance}/api/media/file/evil.png`, {
+          signal: AbortSignal.timeout(HEALTH_MS),
+        })
+        expect(evil.status).toBe(404)
+      },
+      deployMs,
+    )
 
     test(
       'the doctor on B finds all well; with Redis stopped and the last backup over three days old it names both',
@@ -165,6 +175,8 @@ export function recoveryWalk(server: { container: Container }, { newServer, depl
         await b.run('systemctl start site-backup.service', { timeoutMs: deployMs })
         const doctor = () => b.exec(inRelease('scripts/doctor.mjs --server'), { timeoutMs: deployMs })
         const well = await doctor()
+        // Printed in the run's log: what the operator reads.
+        console.log(well.stdout)
         const statuses = doctorStatuses(well.stdout)
         expect(Object.keys(statuses).length, well.stdout).toBeGreaterThan(0)
         expect(
@@ -181,6 +193,7 @@ export function recoveryWalk(server: { container: Container }, { newServer, depl
         const stale = archiveNamed('site', new Date(Date.now() - STALE_BY_MS), { encrypted: true })
         fs.renameSync(path.join(backups, archives.at(-1)!), path.join(backups, stale))
         const ill = await doctor()
+        console.log(ill.stdout)
         expect(doctorStatuses(ill.stdout), ill.stdout).toMatchObject({ redis: 'fail', backup: 'fail' })
         expect(ill.code).toBe(1)
       },
