@@ -1,12 +1,14 @@
 // `node bench/deploy.mjs`: page views through the production front (deploy/stack.mjs, over https)
-// for the whole of a deploy (`deploy/stack.mjs deploy`: a new release built beside the running one,
-// migrated, and the instances moved to it one at a time) and then of a rollback. Records, for each,
+// for the whole of a deploy (`deploy/stack.mjs deploy --release FILE`: a release made once before
+// by `npm run release`, unpacked beside the running one, migrated, and the instances moved
+// to it one at a time; with DEPLOY_BENCH_FROM=build, `deploy/stack.mjs deploy`, which builds the
+// release beside the running one instead) and then of a rollback. Records, for each,
 // the answers by status, socket errors and timeouts, p99 and the longest answer, and which release
 // the instances serve after; and, through the same front, chat conversations held open meanwhile
 // (bench/lib/chatDuringDeploy.mjs): reconnects, messages sent, received, lost and duplicated, and the
 // longest gap. Writes bench/results/deploy.json and the "Deploys" section of bench/RESULTS.md. Loopback only; its own stack (state in .tmp/stack-deploy), stopped after.
 // Ports: DEPLOY_BENCH_PORT (3291) and the next five, or the STACK_* variables.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -33,6 +35,13 @@ const REQUESTS_PER_SECOND = 100
 const TIMEOUT_S = 10
 /** The goal (issue 24): p99 under this, and no answer but 2xx. */
 const P99_GOAL_MS = 100
+/** The goal (issue 51): a deploy's p99 at most this many times the steady p99. */
+const P99_RATIO_GOAL = 2
+/** What the deploy starts from: a release archive made before (`release`, as on a server), or the checkout, built beside (`build`). */
+const DEPLOY_FROM = process.env.DEPLOY_BENCH_FROM || 'release'
+if (!['release', 'build'].includes(DEPLOY_FROM))
+  throw new Error(`DEPLOY_BENCH_FROM is release or build, not ${DEPLOY_FROM}`)
+const ARCHIVE_DIR = path.join(ROOT, '.tmp', 'stack-deploy-archives')
 /** Chats open during each phase, each a visitor and the one agent, each side sending every CHAT_INTERVAL_MS. */
 const CHAT_CONVERSATIONS = 4
 const CHAT_INTERVAL_MS = 1_000
@@ -86,7 +95,11 @@ async function underLoad(command) {
   const started = performance.now()
   const status = command
     ? await new Promise((resolve) => {
-        const child = spawn(process.execPath, ['deploy/stack.mjs', command], { cwd: ROOT, env, stdio: 'inherit' })
+        const child = spawn(process.execPath, ['deploy/stack.mjs', ...command.split(' ')], {
+          cwd: ROOT,
+          env,
+          stdio: 'inherit',
+        })
         child.on('exit', (code) => resolve(code))
       })
     : await sleep(STEADY_MS).then(() => 0)
@@ -99,7 +112,7 @@ async function underLoad(command) {
   const sorted = tally.latencies.sort((a, b) => a - b)
   const percentile = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
   return {
-    command: command ?? 'none (steady)',
+    command: command ? command.replace(/--release \S+/, '--release FILE') : 'none (steady)',
     seconds,
     requests: tally.ok2xx + tally.non2xx + tally.errors + tally.timeouts,
     ok2xx: tally.ok2xx,
@@ -115,29 +128,50 @@ async function underLoad(command) {
   }
 }
 
+/**
+ * The release archive the deploy takes, made before the stack starts as on a build machine (built
+ * once, with its name as build id, so that each instance says which release it serves); null with
+ * DEPLOY_FROM=build.
+ */
+function releaseArchive() {
+  if (DEPLOY_FROM !== 'release') return null
+  fs.rmSync(ARCHIVE_DIR, { recursive: true, force: true })
+  const made = spawnSync(process.execPath, ['scripts/release.mjs', '--out', ARCHIVE_DIR], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
+  if (made.status !== 0) throw new Error('npm run release failed')
+  const archive = fs.readdirSync(ARCHIVE_DIR).find((file) => file.endsWith('.tar.gz'))
+  return path.join(ARCHIVE_DIR, archive)
+}
+
 fs.rmSync(STACK_DIR, { recursive: true, force: true })
+const archive = releaseArchive()
 stack('start')
 trustStackCertificate(STACK_DIR)
 const phases = []
 try {
-  // Every page once, so the load starts from a warm cache as a running site's would.
-  for (const page of PAGES) await fetch(`http://127.0.0.1:${PORTS.appA}${page}`)
+  // Every page once on each instance, so the load starts from warm caches as a running site's would.
+  for (const app of [PORTS.appA, PORTS.appB]) for (const page of PAGES) await fetch(`http://127.0.0.1:${app}${page}`)
   phases.push(await underLoad(null))
-  phases.push(await underLoad('deploy'))
+  phases.push(await underLoad(archive ? `deploy --release ${archive}` : 'deploy'))
   phases.push(await underLoad('rollback'))
 } finally {
   stack('stop')
+  fs.rmSync(ARCHIVE_DIR, { recursive: true, force: true })
 }
+const steadyP99 = phases[0].p99Ms
+for (const phase of phases) phase.p99TimesSteady = Number((phase.p99Ms / Math.max(1, steadyP99)).toFixed(2))
 
 const machine = { cores: os.cpus().length, loadAverageAfter: os.loadavg().map((value) => Number(value.toFixed(2))) }
 fs.writeFileSync(
   RESULTS_JSON,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, requestsPerSecond: REQUESTS_PER_SECOND, pages: PAGES, chatConversations: CHAT_CONVERSATIONS, chatIntervalMs: CHAT_INTERVAL_MS, phases }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, deployFrom: DEPLOY_FROM, requestsPerSecond: REQUESTS_PER_SECOND, pages: PAGES, chatConversations: CHAT_CONVERSATIONS, chatIntervalMs: CHAT_INTERVAL_MS, phases }, null, 2)}\n`,
 )
 const rows = phases.map(
   (phase) =>
     `| ${phase.command} | ${phase.seconds} s | ${phase.requests} | ${phase.non2xx} | ${phase.errors} | ${phase.timeouts} | ` +
-    `${phase.retriedOnClosedConnection} | ${phase.p50Ms} ms | ${phase.p99Ms} ms | ${phase.maxMs} ms | ${phase.releases.join(', ')} |`,
+    `${phase.retriedOnClosedConnection} | ${phase.p50Ms} ms | ${phase.p99Ms} ms | ${phase.p99TimesSteady} × | ${phase.maxMs} ms | ${phase.releases.join(', ')} |`,
 )
 const chatRows = phases.map(
   ({ command, chat }) =>
@@ -150,15 +184,19 @@ const section = `${SECTION_START}
 ${new Date().toISOString().slice(0, 10)}, ${machine.cores} cores, load average ${machine.loadAverageAfter.join(' / ')} after.
 Node's fetch (kept-alive connections), a request every ${1000 / REQUESTS_PER_SECOND} ms whatever the answers take (${REQUESTS_PER_SECOND}/s, an open loop),
 over https asking ${PAGES.join(', ')} in turn through the front for the
-whole of \`deploy/stack.mjs deploy\` (a release copied and built beside the running one, migrated, each
+whole of ${
+  DEPLOY_FROM === 'release'
+    ? '\`deploy/stack.mjs deploy --release FILE\` (a release made before the stack started by \`npm run release\`, as on a build machine: unpacked beside the running one, nothing built'
+    : '\`deploy/stack.mjs deploy\` (\`DEPLOY_BENCH_FROM=build\`: a release copied and built beside the running one'
+}, migrated, each
 instance taken out of nginx's upstream, stopped with SIGTERM, started from the release and put back
 once it answers) and then of \`rollback\`, after ${STEADY_MS / 1000} s of the same load with nothing happening (the reference). Goal: no answer but 2xx, no socket error, p99 under
-${P99_GOAL_MS} ms. A request that went out on a kept-alive connection nginx had just closed (it closes
+${P99_GOAL_MS} ms and at most ${P99_RATIO_GOAL} × the steady p99 (*× steady*). A request that went out on a kept-alive connection nginx had just closed (it closes
 its idle ones at each reload) is sent once more, as browsers do, and counted under *sent again*; its
 time includes the retry.
 
-| command | took | answers | non-2xx | socket errors | timeouts | sent again | p50 | p99 | longest | release after (each instance) |
-|---|---|---|---|---|---|---|---|---|---|---|
+| command | took | answers | non-2xx | socket errors | timeouts | sent again | p50 | p99 | × steady | longest | release after (each instance) |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Chat meanwhile, through the same front: ${CHAT_CONVERSATIONS} conversations, each a visitor holding the chat's event
