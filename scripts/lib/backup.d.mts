@@ -14,12 +14,16 @@ export declare class BackupError extends Error {}
 export type BackupManifest = {
   format: number
   createdAt: string
-  source: 'site' | 'stack'
+  /** What was backed up; a restore's copy of what it replaced is `<source>-before-restore`. */
+  source: 'site' | 'stack' | 'site-before-restore' | 'stack-before-restore'
   from: { dataDir: string; database: string }
   database: { kind: 'sqlite' | 'postgres'; file: string; size: number; sha256: string; tables: Record<string, number> }
   files: { path: string; size: number; sha256: string }[]
   /** The settings file with the secrets, in an encrypted archive only. */
   secrets?: { file: string; size: number; sha256: string }
+  /** Where the uploads are: in the archive, or in the site's bucket (archives older than this field hold them). */
+  uploads?:
+    { store: 's3'; bucket: string; folders: string[]; inArchive: false } | { store: 'data folder'; inArchive: true }
 }
 
 export declare function backup(options: {

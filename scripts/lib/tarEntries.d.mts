@@ -10,4 +10,9 @@ export type TarEntry = {
 
 export type TarEntrySink = { write: (chunk: Buffer) => void; end: () => void }
 
-export declare function readTarGz(file: string, visit: (entry: TarEntry) => TarEntrySink | void): Promise<void>
+export declare function readTarGz(
+  file: string,
+  visit: (entry: TarEntry) => TarEntrySink | null | void,
+  /** `tap`: awaited with each compressed chunk as it is read (a checksum of the whole file, say). */
+  options?: { tap?: (chunk: Buffer) => unknown },
+): Promise<void>
