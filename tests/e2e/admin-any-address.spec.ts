@@ -1,5 +1,5 @@
 import { test } from '@playwright/test'
-import { adminExpect as expect, fillAndWaitForChecks, untilHydrated } from './support/admin'
+import { adminExpect as expect, fillAndWaitForChecks, openBlockPicker } from './support/admin'
 import { E2E_PORT } from '../../playwright.config'
 import { secondServer } from './support/secondServer'
 import { adminCredentials, adminToken, pageAt } from './helpers'
@@ -44,10 +44,9 @@ test('the admin works at an address other than SERVER_URL: a block opens and a d
   // Its check on the server is let finish first: an answer that came after the new block's would
   // put the form back as it was before the block.
   await fillAndWaitForChecks(page, page.getByLabel('Title').first(), TITLE)
-  const addLayout = page.getByRole('button', { name: 'Add Layout' })
-  await untilHydrated(addLayout)
-  await addLayout.click()
-  await page.getByRole('button', { name: /^Hero/ }).first().click()
+  const hero = page.getByRole('button', { name: /^Hero/ }).first()
+  await openBlockPicker(page, hero)
+  await hero.click()
   // The block's fields come from the server; at a foreign address they never did.
   const heading = page.getByRole('textbox', { name: 'Heading' })
   await expect(heading).toBeVisible()

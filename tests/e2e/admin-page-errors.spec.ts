@@ -6,8 +6,8 @@ import {
   fillAndSettle,
   fillAndWaitForChecks,
   openAdmin,
+  openBlockPicker,
   signInAsAdmin,
-  untilHydrated,
   adminExpect as expect,
 } from './support/admin'
 import { adminToken, pageAt } from './helpers'
@@ -112,13 +112,9 @@ test('each block row says its type and what it holds, never "Untitled"', async (
   await expect(page.locator('.blocks-field').getByText('Untitled', { exact: true })).toHaveCount(0)
 
   // The block picker shows a drawing of each block, not the same placeholder for all.
-  // A click before React has taken the button over is lost.
-  const addLayout = page.getByRole('button', { name: 'Add Layout' })
-  await untilHydrated(addLayout)
-  await addLayout.click()
   // The drawing is decorative: the card is named by its label alone.
   const drawing = page.getByRole('button', { name: 'FAQ accordion', exact: true }).locator('img')
-  await expect(drawing).toBeVisible()
+  await openBlockPicker(page, drawing)
   expect(await drawing.getAttribute('alt')).toBe('')
   expect(await drawing.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
   expect(await drawing.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)

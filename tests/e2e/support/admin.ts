@@ -41,6 +41,23 @@ export async function untilHydrated(field: Locator): Promise<void> {
     .toBe(true)
 }
 
+/** How long one try of a step the editor repeats may take. */
+const RETRIED_STEP_MS = 3_000
+
+/**
+ * Opens the block picker of a page's layout, until `card` (one of its blocks) shows: a click on
+ * "Add Layout" is lost before React has taken the button over, and on a loaded machine also while
+ * the form is still settling, so the editor clicks again.
+ */
+export async function openBlockPicker(page: Page, card: Locator): Promise<void> {
+  const addLayout = page.getByRole('button', { name: 'Add Layout' })
+  await untilHydrated(addLayout)
+  await adminExpect(async () => {
+    if (!(await card.isVisible())) await addLayout.click({ timeout: RETRIED_STEP_MS })
+    await expect(card).toBeVisible({ timeout: RETRIED_STEP_MS })
+  }).toPass({ timeout: ADMIN_EXPECT_TIMEOUT_MS })
+}
+
 /**
  * Fills an admin field and waits for the admin's round trip that re-checks the form on the server
  * after a change, so that a save made next is not overtaken by that answer.
