@@ -151,8 +151,11 @@ stack('start')
 trustStackCertificate(STACK_DIR)
 const phases = []
 try {
-  // Every page once on each instance, so the load starts from warm caches as a running site's would.
-  for (const app of [PORTS.appA, PORTS.appB]) for (const page of PAGES) await fetch(`http://127.0.0.1:${app}${page}`)
+  // Every page once on each instance and through the front, so the load starts from warm caches as a
+  // running site's would: a page the front has not kept yet holds every request for it behind the
+  // first one, on nginx's cache lock, which looks again every 500 ms.
+  const origins = [`http://127.0.0.1:${PORTS.appA}`, `http://127.0.0.1:${PORTS.appB}`, FRONT]
+  for (const origin of origins) for (const page of PAGES) await (await fetch(`${origin}${page}`)).arrayBuffer()
   phases.push(await underLoad(null))
   phases.push(await underLoad(archive ? `deploy --release ${archive}` : 'deploy'))
   phases.push(await underLoad('rollback'))
