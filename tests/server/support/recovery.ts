@@ -73,12 +73,25 @@ export function recoveryWalk(server: { container: Container }, { newServer, depl
     let before: unknown
     let archiveName = ''
     const site = siteOverHttp(`http://127.0.0.1:${instance}`, `https://${DOMAIN}`)
-    const store = () =>
-      `BACKUP_S3_ENDPOINT=${s3.endpoint} BACKUP_S3_REGION=us-east-1 BACKUP_S3_FORCE_PATH_STYLE=true ` +
-      `BACKUP_S3_ACCESS_KEY_ID=${S3RVER_CREDENTIALS.accessKeyId} BACKUP_S3_SECRET_ACCESS_KEY=${S3RVER_CREDENTIALS.secretAccessKey}`
+    /** The off-site store's settings, as site.env holds them. */
+    const store = () => ({
+      BACKUP_S3_ENDPOINT: s3.endpoint,
+      BACKUP_S3_REGION: 'us-east-1',
+      BACKUP_S3_FORCE_PATH_STYLE: 'true',
+      BACKUP_S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      BACKUP_S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    })
+    /** Settings put before a command, as a shell takes them. */
+    const asEnv = (settings: Record<string, string>) =>
+      Object.entries(settings)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ')
     /** The operator's restore on the server, then the wait for the instance the host asks. */
     async function restore(archive: string) {
-      const command = inRelease(`deploy/server/restore.mjs ${archive} --identity ${KEY_ON_SERVER} --force`, store())
+      const command = inRelease(
+        `deploy/server/restore.mjs ${archive} --identity ${KEY_ON_SERVER} --force`,
+        asEnv(store()),
+      )
       const result = await server.container.exec(command, { timeoutMs: deployMs })
       await until('the instance after the restore', BACK_AFTER_RESTORE_MS, async () => {
         const health = await fetch(`http://127.0.0.1:${instance}/api/health`, {
@@ -104,12 +117,7 @@ export function recoveryWalk(server: { container: Container }, { newServer, depl
       'server A, holding a page, an upload, a submission and a chat, backs them up encrypted and copies the archive to S3',
       async () => {
         const a = server.container
-        const settings = Object.fromEntries(
-          store()
-            .split(' ')
-            .map((pair) => pair.split('=') as [string, string]),
-        )
-        addSettings(a, { ...settings, BACKUP_AGE_RECIPIENT: key.recipient, BACKUP_S3_BUCKET: BUCKET })
+        addSettings(a, { ...store(), BACKUP_AGE_RECIPIENT: key.recipient, BACKUP_S3_BUCKET: BUCKET })
         admin = firstAdminFrom(fs.readFileSync(path.join(a.rootfs, 'var/lib/site/first-admin.txt'), 'utf8'))
         const { token } = await site.signIn(admin)
         const image = await site.publishPageAndUpload(token!)
