@@ -3,6 +3,7 @@
 // A failed backup stops the deploy; `--no-backup` goes ahead without one, saying so.
 import { spawnSync } from 'node:child_process'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
+import { BUILD_NICENESS } from './config.mjs'
 
 export const NO_BACKUP_OPTION = '--no-backup'
 /** The longest the stack's backup before a deploy may take: far beyond a site's, short of forever. */
@@ -23,7 +24,8 @@ export const backupFailedMessage = (cause, look) =>
  */
 export function backupStackBeforeMigrating({ env = process.env, timeoutMs = BACKUP_BEFORE_DEPLOY_TIMEOUT_MS } = {}) {
   console.log('> Backing up before migrating…')
-  const result = spawnSync(process.execPath, ['scripts/backup.mjs', '--stack'], {
+  // At the build's low priority, as a server's backup unit runs (Nice=): the instances keep serving meanwhile.
+  const result = spawnSync('nice', ['-n', String(BUILD_NICENESS), process.execPath, 'scripts/backup.mjs', '--stack'], {
     cwd: ROOT,
     env,
     stdio: 'inherit',

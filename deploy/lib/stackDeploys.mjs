@@ -4,9 +4,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { ensureBuilt, loadEnvFile, ROOT, run } from '../../scripts/lib/bootstrap.mjs'
-import { APP_PORTS } from './config.mjs'
+import { APP_PORTS, BUILD_NICENESS } from './config.mjs'
 import { backupStackBeforeMigrating, NO_BACKUP_OPTION, NO_BACKUP_WARNING } from './backupBeforeDeploy.mjs'
-import { readReleaseManifest, unpackRelease } from './releaseArchive.mjs'
+import { atLowPriority } from './lowPriority.mjs'
+import { readReleaseManifest } from './releaseArchive.mjs'
 import { stopProcess } from './processes.mjs'
 import {
   currentRelease,
@@ -14,7 +15,6 @@ import {
   markCurrent,
   releaseOfCheckoutBuild,
   migrationsAhead,
-  precompressStatic,
   pruneReleases,
   RELEASES_KEPT,
   rollbackTarget,
@@ -33,7 +33,7 @@ import { runningState, writeState } from './stackState.mjs'
  */
 async function rollTo(releaseDir, state) {
   shareStaticFiles(releaseDir)
-  precompressStatic()
+  await atLowPriority('precompressStatic', STACK_PLACE.staticDir)
   for (const [i, port] of APP_PORTS.entries()) {
     console.log(`> Instance ${port}: moving to ${path.basename(releaseDir)}…`)
     await reloadNginx({ down: [port] })
@@ -82,8 +82,12 @@ export async function deploy() {
   if (process.argv.includes(NO_BACKUP_OPTION)) console.warn(NO_BACKUP_WARNING)
   else backupStackBeforeMigrating()
   // The migrations run once, from the new release, before any instance runs it; the instances
-  // still on the last release go on serving meanwhile (a migration must not break them).
-  run(process.execPath, ['scripts/migrate.mjs'], { cwd: releaseDir, env: appEnv(APP_PORTS[0]) })
+  // still on the last release go on serving meanwhile (a migration must not break them), so it
+  // runs at the build's low priority.
+  run('nice', ['-n', String(BUILD_NICENESS), process.execPath, 'scripts/migrate.mjs'], {
+    cwd: releaseDir,
+    env: appEnv(APP_PORTS[0]),
+  })
   // Should an instance not answer on the new release, every one goes back to the one before.
   await rollForwardOrBack({
     target: path.basename(releaseDir),
@@ -104,7 +108,7 @@ async function unpackedRelease(archive) {
   const dir = path.join(STACK_PLACE.releasesDir, name)
   fs.mkdirSync(STACK_PLACE.releasesDir, { recursive: true })
   console.log(`> Unpacking release ${name}…`)
-  await unpackRelease(archive, dir)
+  await atLowPriority('unpackRelease', archive, dir)
   return dir
 }
 

@@ -2,6 +2,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEPENDENCIES_INSTALLED_ENV } from '../../scripts/lib/bootstrap.mjs'
+import { BUILD_NICENESS } from '../lib/config.mjs'
 import { nginxConfText } from '../lib/nginxConf.mjs'
 import { renderTemplate } from '../lib/template.mjs'
 
@@ -81,14 +82,15 @@ export const frontConfFile = (frontDir = SERVER_LAYOUT.frontDir) => path.join(fr
 
 /**
  * Applies the migrations of `releaseDir` once, as the site's user with its settings file (its
- * dependencies taken as installed: scripts/lib/bootstrap.mjs, DEPENDENCIES_INSTALLED_ENV): the
- * command and its folder.
+ * dependencies taken as installed: scripts/lib/bootstrap.mjs, DEPENDENCIES_INSTALLED_ENV), at the
+ * build's low priority since the instances of the release before serve meanwhile: the command and
+ * its folder.
  */
 export const migrateCommand = ({ releaseDir, user = SERVER_LAYOUT.user, envFile = SERVER_LAYOUT.envFile }) => ({
   command: 'runuser',
   args: [
     ...['-u', user, '--', 'sh', '-c'],
-    `set -a && . ${envFile} && ${DEPENDENCIES_INSTALLED_ENV}=1 exec ${releaseDir}/node_modules/.bin/node scripts/migrate.mjs`,
+    `set -a && . ${envFile} && ${DEPENDENCIES_INSTALLED_ENV}=1 exec nice -n ${BUILD_NICENESS} ${releaseDir}/node_modules/.bin/node scripts/migrate.mjs`,
   ],
   cwd: releaseDir,
 })

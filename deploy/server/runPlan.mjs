@@ -8,13 +8,12 @@ import { answersOk, sleep, waitUntil } from '../lib/processes.mjs'
 import {
   copyCheckout,
   markCurrent,
-  precompressStatic,
   pruneReleases,
   shareStaticFiles,
   rollForwardOrBack,
   writeHistory,
 } from '../lib/releases.mjs'
-import { unpackRelease } from '../lib/releaseArchive.mjs'
+import { atLowPriority } from '../lib/lowPriority.mjs'
 import { deployParts, describeStep, undoSwitchPlan } from './plan.mjs'
 
 /** Runs a `run` step's command, failing when it does. */
@@ -33,10 +32,11 @@ async function runStep(step, exec) {
 
 const ACTIONS = {
   copy: ({ from, to }) => copyCheckout(from, to),
-  unpack: ({ archive, to }) => unpackRelease(archive, to),
-  shareStatic: ({ from, to }) => {
+  // The heavy work beside the serving instances runs at a low priority (deploy/lib/lowPriority.mjs).
+  unpack: ({ archive, to }) => atLowPriority('unpackRelease', archive, to),
+  shareStatic: async ({ from, to }) => {
     shareStaticFiles(from, to)
-    precompressStatic(to)
+    await atLowPriority('precompressStatic', to)
   },
   flip: ({ link, to, history }) => {
     markCurrent(to, link)

@@ -19,6 +19,8 @@ import {
   thisPlatform,
   unpackRelease,
 } from '../../deploy/lib/releaseArchive.mjs'
+import { BUILD_NICENESS } from '../../deploy/lib/config.mjs'
+import { lowPriorityOutcome } from '../../deploy/lib/lowPriority.mjs'
 import { historySoFar } from '../../deploy/lib/releases.mjs'
 import { SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
 import { deployPlan } from '../../deploy/server/plan.mjs'
@@ -181,6 +183,22 @@ describe('a deploy of a release archive, carried out', () => {
     expect(fs.existsSync(path.join(releaseDir(NAME), 'tests'))).toBe(false)
     expect(events).toEqual(['mkdir'])
     expect(releasesFolder()).toEqual([NAME])
+  })
+
+  it('unpacks and compresses at the lowest priority, so that the instances serving meanwhile keep the processors', async () => {
+    const name = '20261129-103000-fed4321'
+    makeReleaseFolder(made, name)
+    const archive = await packRelease(made, out)
+    const unpacked = await lowPriorityOutcome('unpackRelease', archive, releaseDir(name))
+    expect(unpacked).toMatchObject({ value: { name }, priority: BUILD_NICENESS })
+    const compressed = await lowPriorityOutcome('precompressStatic', path.join(releaseDir(name), '.next', 'static'))
+    expect(compressed.priority).toBe(BUILD_NICENESS)
+    expect(fs.existsSync(path.join(releaseDir(name), '.next', 'static', 'chunks', 'app-one.js.br'))).toBe(true)
+    // A job's failure reaches the deploy with its own words.
+    await expect(lowPriorityOutcome('unpackRelease', archive, releaseDir(name))).rejects.toThrow(
+      `release ${name} exists already in ${layout.releasesDir}`,
+    )
+    fs.rmSync(releaseDir(name), { recursive: true })
   })
 
   /** A deploy of `archive` refused with `message`: current as it was, the releases folder as it was. */

@@ -63,7 +63,7 @@ describe('a deploy on a server (the plan)', () => {
     const migrate = plan[7] as RunStep
     expect(migrate.cwd).toBe(release)
     expect(migrate.args.at(-1)).toBe(
-      `set -a && . /etc/site/site.env && SITE_DEPENDENCIES_INSTALLED=1 exec ${release}/node_modules/.bin/node scripts/migrate.mjs`,
+      `set -a && . /etc/site/site.env && SITE_DEPENDENCIES_INSTALLED=1 exec nice -n ${BUILD_NICENESS} ${release}/node_modules/.bin/node scripts/migrate.mjs`,
     )
     expect(plan[9]).toEqual({
       kind: 'flip',

@@ -1,0 +1,23 @@
+// Run by lowPriority.mjs at a low priority: `node lowPriorityWorker.mjs <job> <arguments as JSON>`.
+// Writes `{"value": …, "priority": its nice level}` or `{"error": "…"}` as its last line; the jobs' own messages go to stderr.
+import os from 'node:os'
+import { unpackRelease } from './releaseArchive.mjs'
+import { precompressStatic } from './releases.mjs'
+
+/** What a deploy does at a low priority; each returns a value JSON can carry. */
+const LOW_PRIORITY_JOBS = {
+  unpackRelease: (archive, to) => unpackRelease(archive, to),
+  precompressStatic: (staticDir) => precompressStatic(staticDir) ?? null,
+}
+
+const [job, args] = process.argv.slice(2)
+// The output carries the outcome alone: what a job says goes where its caller's messages go.
+console.log = console.error
+try {
+  if (!Object.hasOwn(LOW_PRIORITY_JOBS, job)) throw new Error(`there is no low-priority job named ${job}`)
+  const value = await LOW_PRIORITY_JOBS[job](...JSON.parse(args))
+  process.stdout.write(`${JSON.stringify({ value, priority: os.getPriority() })}\n`)
+} catch (error) {
+  process.stdout.write(`${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`)
+  process.exitCode = 1
+}
