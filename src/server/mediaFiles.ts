@@ -11,7 +11,7 @@ import {
   UploadStoreUnavailable,
 } from '@/platform/storage/uploadStorage'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
-import { type ByteRange, contentRange, ifRangeHolds, type RangeAnswer, rangeFor } from './byteRange'
+import { type ByteRange, contentRange, ifRangeHolds, type RangeAnswer, rangeFor } from '@/platform/byteRange'
 
 /** Where Payload serves the media collection's files (src/content/collections/Media.ts). */
 export const MEDIA_FILE_PREFIX = '/api/media/file/'
@@ -199,7 +199,7 @@ function answerStoreFailure(res: ServerResponse, name: string, error: unknown) {
  * carries the file's version, ETag and Last-Modified, and 304 when the client's copy is current;
  * 503 with Retry-After while the store does not answer. One byte range is answered 206 (a video
  * seeks ahead of what has arrived), one past the end 416; other Range headers, and an If-Range
- * naming another version, get the whole file (src/server/byteRange.ts). A compressed type is always
+ * naming another version, get the whole file (src/platform/byteRange.ts). A compressed type is always
  * sent whole: the bytes sent are not the file's (nginx's gzip does the same).
  */
 export async function answerMediaFile(

@@ -1,5 +1,6 @@
-// A visitor's chat files: stored privately, served to their visitor only (never through a link the
-// stored file has become), and refused for a wrong or lying type or an oversized file.
+// A visitor's chat files: stored privately, served to their visitor only (whole or one byte range,
+// never through a link the stored file has become), and refused for a wrong or lying type or an
+// oversized file.
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -58,6 +59,44 @@ describe('chat files', () => {
     )
     expect(other.status).toBe(404)
     await expect(payload.find({ collection: 'chat-files', overrideAccess: false })).rejects.toThrow(/not allowed/i)
+  })
+
+  it('serves one byte range of a file (206), refuses a range past its end (416), and sends it whole when If-Range names another version', async () => {
+    const token = await startedVisitor()
+    const text = 'Parcel 12-345, recorded in book 88, page 1021.\n'
+    const { event } = await (await upload(token, new File([text], 'notes.txt', { type: 'text/plain' }))).json()
+    const download = (headers: Record<string, string>) =>
+      downloadChatFile(
+        new Request(`${SITE}${event.file.url}`, { headers: { cookie: `${CHAT_VISITOR_COOKIE}=${token}`, ...headers } }),
+        payload,
+        String(event.file.id),
+      )
+    const whole = await download({})
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    const entityTag = whole.headers.get('etag')!
+    expect(await whole.text()).toBe(text)
+
+    const part = await download({ range: 'bytes=7-12', 'if-range': entityTag })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 7-12/${text.length}`)
+    expect(await part.text()).toBe('12-345')
+    const tail = await download({ range: 'bytes=-5' })
+    expect([tail.status, await tail.text()]).toEqual([206, '1021.\n'.slice(-5)])
+
+    const past = await download({ range: `bytes=${text.length}-` })
+    expect(past.status).toBe(416)
+    expect(past.headers.get('content-range')).toBe(`bytes */${text.length}`)
+    const changed = await download({ range: 'bytes=7-12', 'if-range': '"another-version"' })
+    expect([changed.status, await changed.text()]).toEqual([200, text])
+    // Not the visitor's: no part of it either.
+    const stranger = await downloadChatFile(
+      new Request(`${SITE}${event.file.url}`, {
+        headers: { cookie: `${CHAT_VISITOR_COOKIE}=${newVisitorToken()}`, range: 'bytes=0-3' },
+      }),
+      payload,
+      String(event.file.id),
+    )
+    expect(stranger.status).toBe(404)
   })
 
   it('answers 404 when the stored file has become a symbolic link, and sends none of its target', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { type Payload, ValidationError } from 'payload'
 import { isChatStaffUser } from '@/platform/access'
+import { contentRange, ifRangeHolds, rangeFor } from '@/platform/byteRange'
 import { readLimitedBytes } from '@/security/request'
 import {
   UPLOAD_STORE_RETRY_AFTER_SECONDS,
@@ -193,17 +194,48 @@ export async function downloadChatFile(request: Request, payload: Payload, idPar
         : await new ChatStore(payload, chatHub()).conversationOf(visitor.visitorId)
       if (!conversation || conversation.id !== conversationId) throw new ChatRequestError(404, 'No such file.')
     }
-    const bytes = await storedChatFileBytes(file)
-    const inline = file.mimeType?.startsWith('image/')
-    return new Response(new Uint8Array(bytes), {
-      headers: {
-        'Content-Type': file.mimeType ?? 'application/octet-stream',
-        'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
-        'Cache-Control': 'private, no-store',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-      },
-    })
+    return chatFileAnswer(request, file, await storedChatFileBytes(file))
   } catch (error) {
     return jsonError(error)
   }
+}
+
+/**
+ * A chat file's answer, whole or the one byte range asked (a PDF viewer reads a long file in parts):
+ * `Accept-Ranges: bytes`, 206 with Content-Range, 416 past the end, and the whole file for anything
+ * else, as for media (src/platform/byteRange.ts). A stored chat file never changes, so its ETag
+ * (its id and size) and its upload time are what an If-Range may name.
+ */
+function chatFileAnswer(
+  request: Request,
+  file: Pick<ChatFile, 'id' | 'filename' | 'mimeType' | 'createdAt'>,
+  bytes: Buffer,
+): Response {
+  const inline = file.mimeType?.startsWith('image/')
+  const entityTag = `"chat-file-${file.id}-${bytes.length.toString(16)}"`
+  const uploadedMs = Date.parse(file.createdAt)
+  const headers: Record<string, string> = {
+    'Content-Type': file.mimeType ?? 'application/octet-stream',
+    'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
+    'Cache-Control': 'private, no-store',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Accept-Ranges': 'bytes',
+    ETag: entityTag,
+    'Last-Modified': new Date(uploadedMs).toUTCString(),
+  }
+  const ifRange = request.headers.get('if-range') ?? undefined
+  const asked = ifRangeHolds(ifRange, entityTag, uploadedMs)
+    ? rangeFor(request.headers.get('range') ?? undefined, bytes.length)
+    : { whole: true as const }
+  if ('unsatisfiable' in asked)
+    return new Response('Range not satisfiable: the file is shorter.', {
+      status: 416,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Range': contentRange(bytes.length) },
+    })
+  if ('whole' in asked) return new Response(new Uint8Array(bytes), { headers })
+  const { start, end } = asked.part
+  return new Response(new Uint8Array(bytes.subarray(start, end + 1)), {
+    status: 206,
+    headers: { ...headers, 'Content-Range': contentRange(bytes.length, asked.part) },
+  })
 }
