@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromium.mjs'
-import { publishSamplePost } from './lib/samplePost.mjs'
+import { publishSamplePost, sitemapPaths } from './lib/samplePost.mjs'
 import { startBenchServer } from './lib/server.mjs'
 import { signInAdmin } from './lib/session.mjs'
 
@@ -108,12 +108,6 @@ async function lighthouseRun(url) {
   } finally {
     await chrome.kill()
   }
-}
-
-/** Every page the sitemap lists (all published pages of the seed), as paths. */
-async function sitemapPaths(origin) {
-  const xml = await (await fetch(`${origin}/sitemap.xml`)).text()
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
 }
 
 const LIST_PAGES_FLAG = '--list-pages'

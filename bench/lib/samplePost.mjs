@@ -76,3 +76,9 @@ export async function publishSamplePost(origin, token) {
   })
   return { post, category }
 }
+
+/** Every page the sitemap of the site at `origin` lists, as paths. */
+export async function sitemapPaths(origin) {
+  const xml = await (await fetch(`${origin}/sitemap.xml`)).text()
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
+}
