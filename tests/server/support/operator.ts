@@ -1,12 +1,12 @@
 // What the operator of docs/servers.md types on a server in a container, and what they look at:
 // the front through curl inside, the release made once on the build machine and copied over, and
 // commands run from the current release with its own Node while visitors keep asking.
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
-import { type Container, ROOT, until } from './container'
+import { madeRelease } from '../../../bench/lib/releaseMade.mjs'
+import { type Container, until } from './container'
 import { requestLoop } from './visitors'
 
 export const DOMAIN = 'site.test'
@@ -46,17 +46,18 @@ const madeHere = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-releases-'))
  * `npm run release -- --built` on the build machine (this checkout, the build its tests used): a
  * new archive and its sha256; its path.
  */
-export function newRelease(): string {
-  const before = new Set(fs.readdirSync(madeHere))
-  const made = spawnSync(process.execPath, ['scripts/release.mjs', '--built', '--out', madeHere], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: RELEASE_MS,
-  })
-  if (made.status !== 0) throw new Error(`npm run release failed:\n${made.stdout}\n${made.stderr}`)
-  const archive = fs.readdirSync(madeHere).find((file) => file.endsWith('.tar.gz') && !before.has(file))
-  if (!archive) throw new Error(`npm run release wrote no archive into ${madeHere}`)
-  return path.join(madeHere, archive)
+export const newRelease = () => madeRelease(madeHere, { built: true, timeoutMs: RELEASE_MS })
+
+/**
+ * `count` releases made one after the other (each is named after the second it starts), begun now
+ * so that they are packed while the servers boot and install: each step awaits the one it deploys.
+ */
+export function releasesMadeInTurn(count: number): Promise<string>[] {
+  const made: Promise<string>[] = []
+  for (let i = 0; i < count; i += 1) made.push(i ? made[i - 1].then(() => newRelease()) : newRelease())
+  // A failure is the step's that awaits it; until then it is no unhandled rejection.
+  for (const release of made) release.catch(() => {})
+  return made
 }
 
 /** Copies a release archive and its sha256 to the server, as the operator would; its path there. */
