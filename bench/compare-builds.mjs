@@ -1,0 +1,168 @@
+// `node bench/compare-builds.mjs OTHER_CHECKOUT [LABEL]`: this checkout's pages per second beside
+// another checkout's (an older commit checked out beside, its dependencies installed), in one run:
+// each built and seeded by its own code (bench/lib/server.mjs's seededBenchEnv, each commit's own),
+// served by its own `scripts/serve.mjs` as `npm start` serves it, and asked in turn with the same
+// autocannon run as bench/throughput.mjs's app alone (its pages, connections, seconds and headers),
+// ROUNDS times, the order swapped each round, so that the machine's noise falls on both alike.
+// Writes bench/results/compare-builds.json and its section of bench/RESULTS.md.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import autocannon from 'autocannon'
+import { continueOnProjectNode, DEPENDENCIES_INSTALLED_ENV, ROOT } from '../scripts/lib/bootstrap.mjs'
+import { writeResultsSection } from './lib/results.mjs'
+import { CONNECTIONS, HEADERS, PAGES, SECONDS } from './lib/throughputSettings.mjs'
+
+/** Rounds of every page on both builds. */
+const ROUNDS = Number(process.env.COMPARE_ROUNDS || 3)
+/** Each build's server; the next port is the other's. */
+const BASE_PORT = Number(process.env.COMPARE_BENCH_PORT || 3281)
+/** The goal (issue 54): this build's pages per second at least this share of the other's. */
+const AT_LEAST = 0.95
+/** The seeded data folder, under each checkout's .tmp. */
+const NAME = 'bench-compare-builds'
+const HEALTH_WAIT_MS = 120_000
+const HEALTH_POLL_MS = 250
+const SETUP_MS = 15 * 60_000
+const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'compare-builds.json')
+const SECTION_START = '<!-- compare-builds:start -->'
+const SECTION_END = '<!-- compare-builds:end -->'
+
+continueOnProjectNode()
+const other = path.resolve(process.argv[2] ?? '')
+if (!process.argv[2] || !fs.existsSync(path.join(other, 'bench', 'lib', 'server.mjs')))
+  throw new Error(
+    'give the other checkout (with its dependencies installed): node bench/compare-builds.mjs DIR [LABEL]',
+  )
+
+const commitOf = (dir) =>
+  spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim() || 'unknown'
+const builds = [
+  { label: 'this checkout', dir: ROOT, port: BASE_PORT },
+  { label: process.argv[3] ?? 'the other checkout', dir: other, port: BASE_PORT + 1 },
+].map((build) => ({ ...build, commit: commitOf(build.dir) }))
+
+/** Builds (when out of date) and seeds `build`'s checkout with its own code; the settings to serve it with. */
+function seeded(build) {
+  const script = `const { seededBenchEnv } = await import(${JSON.stringify(pathToFileURL(path.join(build.dir, 'bench/lib/server.mjs')).href)})
+const env = await seededBenchEnv({ port: ${build.port}, name: ${JSON.stringify(NAME)} })
+process.stdout.write('\\n' + JSON.stringify({ PAYLOAD_SECRET: env.PAYLOAD_SECRET, DATA_DIR: env.DATA_DIR, SERVER_URL: env.SERVER_URL }))`
+  const made = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: build.dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: SETUP_MS,
+    // The other checkout's dependencies are as its owner installed them (its lock may be older):
+    // its set-up must not install again.
+    env: build.dir === ROOT ? process.env : { ...process.env, [DEPENDENCIES_INSTALLED_ENV]: '1' },
+  })
+  if (made.status !== 0) throw new Error(`setting up ${build.dir} failed (${made.error?.message ?? made.status})`)
+  return JSON.parse(made.stdout.trim().split('\n').at(-1))
+}
+
+/** Serves `build` as `npm start` does, on SQLite; resolves once it answers its health check. */
+async function served(build, settings) {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: build.dir,
+    env: {
+      ...process.env,
+      ...settings,
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(build.port),
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    stdio: 'ignore',
+    detached: true,
+  })
+  const origin = `http://127.0.0.1:${build.port}`
+  const giveUp = Date.now() + HEALTH_WAIT_MS
+  while (
+    !(await fetch(`${origin}/api/health`)
+      .then((answer) => answer.ok)
+      .catch(() => false))
+  ) {
+    if (Date.now() > giveUp) throw new Error(`${build.dir} did not answer on ${origin} within ${HEALTH_WAIT_MS} ms`)
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS))
+  }
+  // Every page once, so that its first render is not measured.
+  for (const page of PAGES) await (await fetch(`${origin}${page}`)).arrayBuffer()
+  return { origin, stop: () => process.kill(-child.pid, 'SIGTERM') }
+}
+
+/** autocannon on one page, as bench/throughput.mjs runs it: requests per second and the answers that were not 2xx. */
+async function pagesPerSecond(url) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS })
+  return { perSecond: result.requests.average, non2xx: result.non2xx + result.errors, p99Ms: result.latency.p99 }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+const settings = builds.map(seeded)
+const loadAverageBefore = os.loadavg().map((value) => Number(value.toFixed(2)))
+const servers = []
+const runs = []
+try {
+  for (const [i, build] of builds.entries()) servers.push(await served(build, settings[i]))
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 ? [1, 0] : [0, 1]
+    for (const page of PAGES)
+      for (const which of order) {
+        const figures = await pagesPerSecond(`${servers[which].origin}${page}`)
+        runs.push({ round, page, build: which, ...figures })
+        console.log(`round ${round + 1}, ${page}, ${builds[which].label}: ${figures.perSecond} pages/s`)
+      }
+  }
+} finally {
+  for (const server of servers) server.stop()
+}
+
+const pages = PAGES.map((page) => {
+  const of = (which) => runs.filter((run) => run.page === page && run.build === which)
+  const [mine, theirs] = [of(0), of(1)].map((list) => ({
+    perSecond: median(list.map((run) => run.perSecond)),
+    each: list.map((run) => run.perSecond),
+    non2xx: list.reduce((sum, run) => sum + run.non2xx, 0),
+  }))
+  return { page, mine, theirs, ratio: Number((mine.perSecond / theirs.perSecond).toFixed(3)) }
+})
+const figures = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, loadAverageBefore },
+  builds: builds.map(({ label, commit }) => ({ label, commit })),
+  rounds: ROUNDS,
+  atLeast: AT_LEAST,
+  pages,
+  pass: pages.every((row) => row.ratio >= AT_LEAST && row.mine.non2xx === 0),
+}
+fs.mkdirSync(path.dirname(RESULTS_JSON), { recursive: true })
+fs.writeFileSync(RESULTS_JSON, `${JSON.stringify(figures, null, 2)}\n`)
+
+const [mine, theirs] = builds
+const rows = pages
+  .map(
+    (row) =>
+      `| \`${row.page}\` | ${row.mine.each.join(', ')} | ${row.theirs.each.join(', ')} | ${row.mine.perSecond} / ${row.theirs.perSecond} = ${row.ratio} | ${row.mine.non2xx} / ${row.theirs.non2xx} |`,
+  )
+  .join('\n')
+writeResultsSection(
+  `${SECTION_START}
+## One build beside another, the app alone (\`node bench/compare-builds.mjs DIR\`)
+
+${figures.date.slice(0, 16).replace('T', ' ')} UTC, ${figures.machine.cpus} cores, load average ${loadAverageBefore.join(' / ')} before.
+${mine.label} (\`${mine.commit}\`) beside ${theirs.label} (\`${theirs.commit}\`), each built, seeded and served by its own
+code as \`npm start\` serves it (SQLite, its page cache in memory), asked in turn: autocannon, ${CONNECTIONS} connections,
+${SECONDS} s per page, gzip, ${ROUNDS} rounds with the order swapped each round. Goal: this build's median pages per
+second at least ${AT_LEAST} × the other's on every page, no answer but 2xx. ${figures.pass ? 'Met.' : 'Missed.'}
+
+| page | this build, pages/s each round | the other | medians, ratio | non-2xx (this / other) |
+|---|---|---|---|---|
+${rows}
+${SECTION_END}`,
+  SECTION_START,
+  SECTION_END,
+)
+console.log(JSON.stringify(pages))
