@@ -35,6 +35,7 @@ import {
 import { signInAdmin } from './lib/session.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
+import { OUTBOX_FOLDER } from '../src/platform/dataFolder.mjs'
 
 // The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
 continueOnProjectNode()
@@ -107,7 +108,7 @@ async function dependencyFault(name, pidOf, restart, healthy) {
 // ---- the run -----------------------------------------------------------------------------------
 
 const outboxMarkers = () => {
-  const outbox = path.join(UPLOADS_DIR, 'outbox')
+  const outbox = path.join(UPLOADS_DIR, OUTBOX_FOLDER)
   const counts = new Map()
   if (!fs.existsSync(outbox)) return counts
   for (const file of fs.readdirSync(outbox)) {

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { OUTBOX_FOLDER } from '../src/platform/dataFolder.mjs'
 import { completeContactFields } from './lib/contactFields.mjs'
 import { startBenchServer } from './lib/server.mjs'
 import { csrfPair, signInAdmin } from './lib/session.mjs'
@@ -82,7 +83,7 @@ async function counts(origin, jwt) {
   const auth = { Authorization: `JWT ${jwt}` }
   const total = async (collection) =>
     (await (await fetch(`${origin}/api/${collection}?limit=1&depth=0`, { headers: auth })).json()).totalDocs
-  const outbox = path.join(dataDir, 'outbox')
+  const outbox = path.join(dataDir, OUTBOX_FOLDER)
   return {
     submissions: await total('form-submissions'),
     conversations: await total('chat-conversations'),

@@ -14,6 +14,7 @@ import { recipientFrom } from './lib/backupEncryption.mjs'
 import { offsiteStoreFrom, uploadArchive } from './lib/backupOffsite.mjs'
 import { describeRetention, pruneBackupDir, pruneOffsite, retentionFrom } from './lib/backupRetention.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
+import { DEFAULT_DATA_FOLDER } from '../src/platform/dataFolder.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
 /** The exit codes of a process ended by these signals (128 + the signal's number), as a shell reports them. */
@@ -53,7 +54,11 @@ if (values['new-key'] !== undefined) {
 
 async function backupTarget() {
   if (!values.stack)
-    return { dataDir: process.env.DATA_DIR || 'data', databaseUrl: process.env.DATABASE_URL, source: 'site' }
+    return {
+      dataDir: process.env.DATA_DIR || DEFAULT_DATA_FOLDER,
+      databaseUrl: process.env.DATABASE_URL,
+      source: 'site',
+    }
   const { DATABASE_URL, UPLOADS_DIR } = await import('../deploy/lib/config.mjs')
   return { dataDir: UPLOADS_DIR, databaseUrl: DATABASE_URL, source: 'stack' }
 }

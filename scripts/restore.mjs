@@ -16,6 +16,7 @@ import { BackupError, EXIT_NOTHING_CHANGED, NothingChangedError } from './lib/ba
 import { downloadArchive, offsiteStoreFrom, parseS3Address } from './lib/backupOffsite.mjs'
 import { giveToSiteOwner } from './lib/backupRestoreAccess.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
+import { DEFAULT_DATA_FOLDER } from '../src/platform/dataFolder.mjs'
 
 const USAGE =
   'Usage: npm run restore -- ARCHIVE|s3://BUCKET/KEY [--force] [--identity FILE|-] [--secrets FILE] [--stack]'
@@ -106,7 +107,11 @@ try {
   report(
     values.stack
       ? await restoreIntoStack(options)
-      : await restore({ ...options, dataDir: process.env.DATA_DIR || 'data', databaseUrl: process.env.DATABASE_URL }),
+      : await restore({
+          ...options,
+          dataDir: process.env.DATA_DIR || DEFAULT_DATA_FOLDER,
+          databaseUrl: process.env.DATABASE_URL,
+        }),
   )
 } catch (error) {
   console.error(`> The restore failed: ${error instanceof Error ? error.message : error}`)

@@ -2,7 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { codeFiles, localImportsOf, OUTSIDE_SRC, resolveModule } from '../tests/support/importGraph'
+import {
+  codeFiles,
+  localImportsOf,
+  OUTSIDE_SRC,
+  resolveModule,
+  specifiersIn,
+  SRC_ALIASES,
+} from '../tests/support/importGraph'
 
 /** The folders whose code is read, and the one whose modules are only looked up (it is run, not imported). */
 const READ_FOLDERS = ['src', 'scripts', 'deploy', 'bench']
@@ -112,6 +119,42 @@ function importCycles(graph: Map<string, string[]>): string[] {
   return cycles
 }
 
+/**
+ * The folders of the plain-Node commands and their library: a fresh clone runs a command on the
+ * machine's Node, which may strip no TypeScript, before it continues on the project's
+ * (scripts/lib/bootstrap.mjs). Their TypeScript entry points (`scripts/setup.ts`) are bundled first.
+ */
+const PLAIN_NODE_FOLDERS = ['scripts', 'deploy']
+/** What Node of any version loads: JavaScript. */
+const PLAIN_NODE_MODULE = /\.(mjs|js)$/
+
+/**
+ * What plain Node could not load among the files the operations code imports, followed into src/:
+ * a TypeScript module, or an import of src/'s aliases (tsconfig.json's `paths`, which Node ignores).
+ */
+function plainNodeRefusals(root: string, graph: Map<string, string[]>): string[] {
+  const reached = new Set<string>()
+  const visit = (file: string) => {
+    if (reached.has(file)) return
+    reached.add(file)
+    for (const target of graph.get(file) ?? []) visit(target)
+  }
+  const starts = [...graph.keys()].filter(
+    (file) => PLAIN_NODE_MODULE.test(file) && PLAIN_NODE_FOLDERS.some((folder) => file.startsWith(`${folder}/`)),
+  )
+  starts.forEach(visit)
+  return [...reached].sort().flatMap((file) => {
+    const typescript = (graph.get(file) ?? []).filter((target) => !PLAIN_NODE_MODULE.test(target))
+    const aliased = specifiersIn(fs.readFileSync(path.join(root, file), 'utf8')).filter((specifier) =>
+      SRC_ALIASES.some((alias) => specifier.startsWith(alias)),
+    )
+    return [
+      ...typescript.map((target) => `${file} imports ${target}, which is TypeScript`),
+      ...aliased.map((specifier) => `${file} imports ${specifier}, an alias plain Node does not resolve`),
+    ]
+  })
+}
+
 /** The files package.json's scripts and the systemd units run with Node. */
 function filesRunByName(root: string): string[] {
   const packageScripts = Object.values<string>(
@@ -152,6 +195,35 @@ describe('the repository’s imports point down (src/, scripts/, deploy/, bench/
 
   it('no import cycle among the files of the four folders', () => {
     expect(importCycles(graph)).toEqual([])
+  })
+
+  it('what scripts/ and deploy/ import, from src/ too, is JavaScript without aliases, which any Node loads', () => {
+    expect(plainNodeRefusals(REPOSITORY, graph)).toEqual([])
+  })
+
+  it('catches the operations code importing TypeScript, and a src/ module it imports using an alias', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'repository-plain-node-'))
+    try {
+      const write = (file: string, text = '') => {
+        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+        fs.writeFileSync(path.join(root, file), text)
+      }
+      write('scripts/lib/backupMaking.mjs', "import { n } from '../../src/platform/dataFolder.mjs'\n")
+      write('src/platform/dataFolder.mjs', "import { p } from '@/platform/paths'\n")
+      write('src/platform/paths.ts')
+      write('deploy/lib/config.mjs', "import { c } from '../../src/chat/constants.ts'\n")
+      write('src/chat/constants.ts')
+      write('bench/lib/chatDuringDeploy.mjs', "import { c } from '../../src/chat/constants.ts'\n")
+      write('scripts/setup.ts', "import config from '@payload-config'\n")
+      write('tests/support/postgres.ts')
+      expect(plainNodeRefusals(root, importGraph(root))).toEqual([
+        'deploy/lib/config.mjs imports src/chat/constants.ts, which is TypeScript',
+        'src/platform/dataFolder.mjs imports src/platform/paths.ts, which is TypeScript',
+        'src/platform/dataFolder.mjs imports @/platform/paths, an alias plain Node does not resolve',
+      ])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
   })
 
   it('every file package.json and the systemd units run is one of the commands', () => {

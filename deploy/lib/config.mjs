@@ -1,6 +1,7 @@
 // Where the production stack keeps its state, which ports it takes, and how long it waits.
 import path from 'node:path'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
+import { MEDIA_FOLDER } from '../../src/platform/dataFolder.mjs'
 import { maintenancePageFile } from './maintenancePage.mjs'
 
 export const NGINX = '/usr/sbin/nginx'
@@ -38,7 +39,7 @@ export const PG_DATA = path.join(PG_DIR, 'data')
 export const REDIS_DIR = path.join(STATE_DIR, 'redis')
 export const UPLOADS_DIR = path.join(STATE_DIR, 'data')
 /** Where the instances keep uploaded media (the app's MEDIA_DIR under DATA_DIR), which nginx serves itself. */
-export const MEDIA_DIR = path.join(UPLOADS_DIR, 'media')
+export const MEDIA_DIR = path.join(UPLOADS_DIR, MEDIA_FOLDER)
 export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
 /** The page nginx answers with when no instance can (502, 503, 504), saved from the site at start. */
 export const MAINTENANCE_PAGE = maintenancePageFile(STATE_DIR)

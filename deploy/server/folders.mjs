@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { CHAT_FILES_FOLDER, MEDIA_FOLDER, OUTBOX_FOLDER } from '../../src/platform/dataFolder.mjs'
 
 /** The user Debian's nginx runs its workers as: the front's, on a server. */
 export const FRONT_USER = 'www-data'
@@ -20,8 +21,13 @@ export const LOG_GROUP = 'adm'
  */
 export const dataFolders = ({ dataDir, user }) => [
   { dir: dataDir, owner: user, group: FRONT_USER, mode: 0o710 },
-  { dir: path.join(dataDir, 'media'), owner: user, group: FRONT_USER, mode: 0o2750 },
-  ...['chat-files', 'outbox'].map((name) => ({ dir: path.join(dataDir, name), owner: user, group: user, mode: 0o750 })),
+  { dir: path.join(dataDir, MEDIA_FOLDER), owner: user, group: FRONT_USER, mode: 0o2750 },
+  ...[CHAT_FILES_FOLDER, OUTBOX_FOLDER].map((name) => ({
+    dir: path.join(dataDir, name),
+    owner: user,
+    group: user,
+    mode: 0o750,
+  })),
 ]
 
 /**

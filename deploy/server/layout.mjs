@@ -2,6 +2,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEPENDENCIES_INSTALLED_ENV } from '../../scripts/lib/bootstrap.mjs'
+import { MEDIA_FOLDER } from '../../src/platform/dataFolder.mjs'
 import { BUILD_NICENESS } from '../lib/config.mjs'
 import { nginxConfText } from '../lib/nginxConf.mjs'
 import { renderTemplate } from '../lib/template.mjs'
@@ -68,7 +69,7 @@ export function frontConf({
     acmeDir: acmeChallengeDir(frontDir),
     staticDir,
     prefixDir: frontDir,
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir: path.join(dataDir, MEDIA_FOLDER),
     uploadsInBucket,
     appPorts: ports,
   })

@@ -9,19 +9,21 @@ import { BackupError } from './backupArchives.mjs'
 import { DATABASE_FOLDER, POSTGRES_DUMP, SQLITE_COPY } from './backupArchiveReading.mjs'
 import { createPrivateFile, copyIntoNewFile } from './backupFiles.mjs'
 import { postgresBin, postgresToolCall, runTool } from './backupTools.mjs'
+import { isPostgresUrl } from '../../src/platform/databaseUrl.mjs'
+import { SQLITE_FILE_NAME } from '../../src/platform/dataFolder.mjs'
 
 /** The live SQLite database's files: the database and the ones SQLite keeps beside it. */
 export const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal']
 
-export const isPostgres = (databaseUrl) => /^postgres(ql)?:\/\//.test(databaseUrl ?? '')
-
-/** The SQLite file the site uses: DATABASE_URL's `file:` path, or `site.db` in the data folder (src/platform/paths.ts). */
+/** The SQLite file the site uses: DATABASE_URL's `file:` path, or the site's in the data folder (src/platform/dataFolder.mjs). */
 export const sqliteFileOf = ({ dataDir, databaseUrl }) =>
-  databaseUrl?.startsWith('file:') ? path.resolve(databaseUrl.slice('file:'.length)) : path.join(dataDir, 'site.db')
+  databaseUrl?.startsWith('file:')
+    ? path.resolve(databaseUrl.slice('file:'.length))
+    : path.join(dataDir, SQLITE_FILE_NAME)
 
 /** The database's address without its password, for what is printed and kept in the manifest. */
 export const describeDatabase = (target) => {
-  if (!isPostgres(target.databaseUrl)) return `sqlite:${sqliteFileOf(target)}`
+  if (!isPostgresUrl(target.databaseUrl)) return `sqlite:${sqliteFileOf(target)}`
   const url = new URL(target.databaseUrl)
   url.password = ''
   return url.toString()
@@ -68,11 +70,13 @@ async function withPostgres(databaseUrl, work) {
 
 /** The row count of each table of the target's database. */
 export const rowCountsOf = (target) =>
-  isPostgres(target.databaseUrl) ? withPostgres(target.databaseUrl, postgresCounts) : sqliteCounts(sqliteFileOf(target))
+  isPostgresUrl(target.databaseUrl)
+    ? withPostgres(target.databaseUrl, postgresCounts)
+    : sqliteCounts(sqliteFileOf(target))
 
 /** How many tables the target's database holds (0 when it does not exist yet). */
 export async function tableCountOf(target) {
-  if (isPostgres(target.databaseUrl)) {
+  if (isPostgresUrl(target.databaseUrl)) {
     return withPostgres(target.databaseUrl, async (client) => {
       const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")
       return rows[0].n
@@ -95,7 +99,7 @@ export function sameCounts(found, wanted) {
  */
 export async function copyDatabase(target, staging) {
   fs.mkdirSync(path.join(staging, DATABASE_FOLDER), { recursive: true, mode: 0o700 })
-  if (isPostgres(target.databaseUrl)) {
+  if (isPostgresUrl(target.databaseUrl)) {
     const file = path.join(staging, POSTGRES_DUMP)
     createPrivateFile(file)
     // The counts and the dump read one snapshot, so the manifest describes exactly what was dumped.
@@ -161,7 +165,7 @@ export async function checkDatabaseCopy(manifest, databaseCopy) {
 
 /** Removes every table of the target's database (PostgreSQL's schema, or SQLite's files). */
 export async function emptyDatabase(target) {
-  if (isPostgres(target.databaseUrl)) {
+  if (isPostgresUrl(target.databaseUrl)) {
     await withPostgres(target.databaseUrl, async (client) => {
       await client.query('DROP SCHEMA IF EXISTS public CASCADE')
       await client.query('CREATE SCHEMA public')

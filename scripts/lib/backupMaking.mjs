@@ -15,18 +15,18 @@ import {
   SECRETS_FOLDER,
   verifyArchive,
 } from './backupArchiveReading.mjs'
-import { copyDatabase, describeDatabase, isPostgres, sqliteFileOf, SQLITE_SIDE_FILES } from './backupDatabase.mjs'
+import { copyDatabase, describeDatabase, sqliteFileOf, SQLITE_SIDE_FILES } from './backupDatabase.mjs'
 import { encryptInto } from './backupEncryption.mjs'
 import { copyIntoNewFile, createPrivateFile, describeFile, filesBelow, sha256Of } from './backupFiles.mjs'
 import { runTool, underWay } from './backupTools.mjs'
 import { ROOT } from './bootstrap.mjs'
+import { isPostgresUrl } from '../../src/platform/databaseUrl.mjs'
+import { FIRST_ADMIN_FILE_NAME, UPLOAD_FOLDERS } from '../../src/platform/dataFolder.mjs'
 
 /** The plain archive an encrypted one is made from, in the staging folder, and a decrypted one in a restore's. */
 export const PLAIN_ARCHIVE = 'archive.tar.gz'
 /** Files of DATA_DIR that are not the business's data: the first admin's password (the live database is copied its own way). */
-const SKIPPED_DATA_FILES = ['first-admin.txt']
-/** The data folder's upload folders (the app's MEDIA_FOLDER and CHAT_FILES_FOLDER), which live in the bucket when S3 is set. */
-const UPLOAD_FOLDERS = ['media', 'chat-files']
+const SKIPPED_DATA_FILES = [FIRST_ADMIN_FILE_NAME]
 
 export const defaultBackupDir = () => defaultBackupDirOf(ROOT)
 
@@ -41,7 +41,7 @@ export const backupDirFromEnv = () => backupDirFrom(process.env, ROOT)
 function dataFilesOf(target, uploadsInBucket = null) {
   const skipped = new Set(SKIPPED_DATA_FILES)
   const sqliteFile = sqliteFileOf(target)
-  if (!isPostgres(target.databaseUrl) && path.dirname(sqliteFile) === path.resolve(target.dataDir)) {
+  if (!isPostgresUrl(target.databaseUrl) && path.dirname(sqliteFile) === path.resolve(target.dataDir)) {
     for (const suffix of SQLITE_SIDE_FILES) skipped.add(`${path.basename(sqliteFile)}${suffix}`)
   }
   const inBucket = (file) => uploadsInBucket !== null && UPLOAD_FOLDERS.includes(file.split('/')[0])

@@ -10,7 +10,6 @@ import {
   describeDatabase,
   emptyDatabase,
   ensurePostgresDatabase,
-  isPostgres,
   loadDatabaseCopy,
   rowCountsOf,
   sameCounts,
@@ -22,6 +21,7 @@ import { copyIntoNewFile, filesBelow, sha256Of } from './backupFiles.mjs'
 import { backup, defaultBackupDir, PLAIN_ARCHIVE } from './backupMaking.mjs'
 import { currentUser, giveToSiteOwner, settingsAccessRefusal } from './backupRestoreAccess.mjs'
 import { restoreSettings } from './backupSettings.mjs'
+import { isPostgresUrl } from '../../src/platform/databaseUrl.mjs'
 
 /** A restored data file's mode before the umask: what the site's own writes ask for. */
 const SITE_FILE_MODE = 0o666
@@ -124,7 +124,7 @@ export async function restore({
   let beforeRestore = null
   try {
     const manifest = await unpackArchive(await plainArchive(archive, identityFile, staging), staging, archive)
-    const wantedKind = isPostgres(databaseUrl) ? 'postgres' : 'sqlite'
+    const wantedKind = isPostgresUrl(databaseUrl) ? 'postgres' : 'sqlite'
     if (manifest.database.kind !== wantedKind) {
       throw new BackupError(
         `the archive holds a ${manifest.database.kind} database; the target is ${wantedKind} (${describeDatabase(target)})`,
@@ -132,7 +132,7 @@ export async function restore({
     }
     const databaseCopy = path.join(staging, manifest.database.file)
     await checkDatabaseCopy(manifest, databaseCopy)
-    if (isPostgres(databaseUrl)) await ensurePostgresDatabase(databaseUrl)
+    if (isPostgresUrl(databaseUrl)) await ensurePostgresDatabase(databaseUrl)
     const existing = await contentsOf(target)
     if (existing.files || existing.tables) {
       if (!force) {
@@ -148,7 +148,7 @@ export async function restore({
 
     await loadDatabaseCopy(manifest, databaseCopy, target)
     fs.mkdirSync(target.dataDir, { recursive: true })
-    if (!isPostgres(databaseUrl)) giveToSiteOwner(sqliteFileOf(target), target.dataDir, user)
+    if (!isPostgresUrl(databaseUrl)) giveToSiteOwner(sqliteFileOf(target), target.dataDir, user)
     // Made as the site makes its files (mode 0666 less the umask), so the front reads uploads as before.
     for (const file of manifest.files) {
       const to = path.join(target.dataDir, file.path)

@@ -17,6 +17,8 @@ export const CONFIG_ALIAS = '@payload-config'
 export const CONFIG_MODULE = 'payload.config'
 /** `@/…` is a path under src/ (tsconfig.json's `paths`). */
 const SRC_ALIAS = '@/'
+/** The aliases of src/'s modules, which bundlers and TypeScript resolve, and plain Node does not. */
+export const SRC_ALIASES = [CONFIG_ALIAS, SRC_ALIAS]
 
 /**
  * The modules outside src/ that src/ may import, relative to src/: plain-Node modules of the
