@@ -65,14 +65,17 @@ const LAYERS: Layer[] = [
 const COMMANDS = LAYERS[0]
 const layerOf = (file: string) => LAYERS.findIndex((layer) => layer.holds(file))
 
-/** Every read file (relative to the root, with `/`) and the repository's files it imports. */
-function importGraph(root: string): Map<string, string[]> {
+/**
+ * Every read file (relative to the root, with `/`) and the repository's files it imports; with
+ * `loadedOnly`, those it loads when it runs (not the modules a JSDoc type names).
+ */
+function importGraph(root: string, loadedOnly = false): Map<string, string[]> {
   const read = READ_FOLDERS.flatMap((folder) => codeFiles(path.join(root, folder)))
   const known = new Set([...read, ...codeFiles(path.join(root, TESTS_FOLDER))])
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/')
   return new Map(
     read.map((file) => {
-      const targets = localImportsOf(file, path.join(root, 'src')).flatMap((target) => {
+      const targets = localImportsOf(file, path.join(root, 'src'), loadedOnly).flatMap((target) => {
         const resolved = resolveModule(target, known)
         return resolved ? [relative(resolved)] : []
       })
@@ -132,7 +135,8 @@ const PLAIN_NODE_MODULE = /\.(mjs|js)$/
  * What plain Node could not load among the files the operations code imports, followed into src/:
  * a TypeScript module, or an import of src/'s aliases (tsconfig.json's `paths`, which Node ignores).
  */
-function plainNodeRefusals(root: string, graph: Map<string, string[]>): string[] {
+function plainNodeRefusals(root: string): string[] {
+  const graph = importGraph(root, true)
   const reached = new Set<string>()
   const visit = (file: string) => {
     if (reached.has(file)) return
@@ -145,7 +149,7 @@ function plainNodeRefusals(root: string, graph: Map<string, string[]>): string[]
   starts.forEach(visit)
   return [...reached].sort().flatMap((file) => {
     const typescript = (graph.get(file) ?? []).filter((target) => !PLAIN_NODE_MODULE.test(target))
-    const aliased = specifiersIn(fs.readFileSync(path.join(root, file), 'utf8')).filter((specifier) =>
+    const aliased = specifiersIn(fs.readFileSync(path.join(root, file), 'utf8'), true).filter((specifier) =>
       SRC_ALIASES.some((alias) => specifier.startsWith(alias)),
     )
     return [
@@ -198,10 +202,10 @@ describe('the repository’s imports point down (src/, scripts/, deploy/, bench/
   })
 
   it('what scripts/ and deploy/ import, from src/ too, is JavaScript without aliases, which any Node loads', () => {
-    expect(plainNodeRefusals(REPOSITORY, graph)).toEqual([])
+    expect(plainNodeRefusals(REPOSITORY)).toEqual([])
   })
 
-  it('catches the operations code importing TypeScript, and a src/ module it imports using an alias', () => {
+  it('catches the operations code loading TypeScript, and a src/ module it loads using an alias, not a JSDoc type', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'repository-plain-node-'))
     try {
       const write = (file: string, text = '') => {
@@ -215,8 +219,10 @@ describe('the repository’s imports point down (src/, scripts/, deploy/, bench/
       write('src/chat/constants.ts')
       write('bench/lib/chatDuringDeploy.mjs', "import { c } from '../../src/chat/constants.ts'\n")
       write('scripts/setup.ts', "import config from '@payload-config'\n")
+      write('scripts/mail-test.mjs', "/** @type {typeof import('../src/platform/mailCheck')} */\nconst check = {}\n")
+      write('src/platform/mailCheck.ts', "import { t } from '@/platform/mailTransport'\n")
       write('tests/support/postgres.ts')
-      expect(plainNodeRefusals(root, importGraph(root))).toEqual([
+      expect(plainNodeRefusals(root)).toEqual([
         'deploy/lib/config.mjs imports src/chat/constants.ts, which is TypeScript',
         'src/platform/dataFolder.mjs imports src/platform/paths.ts, which is TypeScript',
         'src/platform/dataFolder.mjs imports @/platform/paths, an alias plain Node does not resolve',
