@@ -4,6 +4,12 @@ import { ROOT } from '../../scripts/lib/bootstrap.mjs'
 import { MEDIA_FOLDER } from '../../src/platform/dataFolder.mjs'
 import { maintenancePageFile } from './maintenancePage.mjs'
 
+/**
+ * Where a stack or a server keeps its releases (deploy/lib/releases.mjs): their folders, the link
+ * naming the current one, and the folder the front serves the build files of all from.
+ * @typedef {{ releasesDir: string, currentLink: string, staticDir?: string }} ReleasePlace
+ */
+
 export const NGINX = '/usr/sbin/nginx'
 /**
  * Debian's nginx module that sends a file's brotli copy (.br beside it) to a client that takes
@@ -46,7 +52,10 @@ export const MAINTENANCE_PAGE = maintenancePageFile(STATE_DIR)
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
 /** The build files of every release the stack ran, merged (deploy/lib/releases.mjs), which nginx serves. */
 export const STATIC_DIR = path.join(STATE_DIR, 'static')
-/** The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files. */
+/**
+ * The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files.
+ * @type {Required<ReleasePlace>}
+ */
 export const STACK_PLACE = {
   releasesDir: path.join(STATE_DIR, 'releases'),
   currentLink: path.join(STATE_DIR, 'current'),
