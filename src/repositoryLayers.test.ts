@@ -173,6 +173,20 @@ function filesRunByName(root: string): string[] {
   return [...packageScripts, ...unitStarts].flatMap((line) => [...line.matchAll(runWithNode)].map((run) => run[1]))
 }
 
+/** What `read` finds in a repository of `files` (path → text) made in a temporary folder, removed after. */
+function inRepository<T>(files: Record<string, string>, read: (root: string) => T): T {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'repository-layers-'))
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+      fs.writeFileSync(path.join(root, file), text)
+    }
+    return read(root)
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+}
+
 const REPOSITORY = path.resolve(__dirname, '..')
 const graph = importGraph(REPOSITORY)
 
@@ -206,30 +220,26 @@ describe('the repository’s imports point down (src/, scripts/, deploy/, bench/
   })
 
   it('catches the operations code loading TypeScript, and a src/ module it loads using an alias, not a JSDoc type', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'repository-plain-node-'))
-    try {
-      const write = (file: string, text = '') => {
-        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
-        fs.writeFileSync(path.join(root, file), text)
-      }
-      write('scripts/lib/backupMaking.mjs', "import { n } from '../../src/platform/dataFolder.mjs'\n")
-      write('src/platform/dataFolder.mjs', "import { p } from '@/platform/paths'\n")
-      write('src/platform/paths.ts')
-      write('deploy/lib/config.mjs', "import { c } from '../../src/chat/constants.ts'\n")
-      write('src/chat/constants.ts')
-      write('bench/lib/chatDuringDeploy.mjs', "import { c } from '../../src/chat/constants.ts'\n")
-      write('scripts/setup.ts', "import config from '@payload-config'\n")
-      write('scripts/mail-test.mjs', "/** @type {typeof import('../src/platform/mailCheck')} */\nconst check = {}\n")
-      write('src/platform/mailCheck.ts', "import { t } from '@/platform/mailTransport'\n")
-      write('tests/support/postgres.ts')
-      expect(plainNodeRefusals(root)).toEqual([
-        'deploy/lib/config.mjs imports src/chat/constants.ts, which is TypeScript',
-        'src/platform/dataFolder.mjs imports src/platform/paths.ts, which is TypeScript',
-        'src/platform/dataFolder.mjs imports @/platform/paths, an alias plain Node does not resolve',
-      ])
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true })
-    }
+    const refusals = inRepository(
+      {
+        'scripts/lib/backupMaking.mjs': "import { n } from '../../src/platform/dataFolder.mjs'\n",
+        'src/platform/dataFolder.mjs': "import { p } from '@/platform/paths'\n",
+        'src/platform/paths.ts': '',
+        'deploy/lib/config.mjs': "import { c } from '../../src/chat/constants.ts'\n",
+        'src/chat/constants.ts': '',
+        'bench/lib/chatDuringDeploy.mjs': "import { c } from '../../src/chat/constants.ts'\n",
+        'scripts/setup.ts': "import config from '@payload-config'\n",
+        'scripts/mail-test.mjs': "/** @type {typeof import('../src/platform/mailCheck')} */\nconst check = {}\n",
+        'src/platform/mailCheck.ts': "import { t } from '@/platform/mailTransport'\n",
+        'tests/support/postgres.ts': '',
+      },
+      plainNodeRefusals,
+    )
+    expect(refusals).toEqual([
+      'deploy/lib/config.mjs imports src/chat/constants.ts, which is TypeScript',
+      'src/platform/dataFolder.mjs imports src/platform/paths.ts, which is TypeScript',
+      'src/platform/dataFolder.mjs imports @/platform/paths, an alias plain Node does not resolve',
+    ])
   })
 
   it('every file package.json and the systemd units run is one of the commands', () => {
