@@ -24,6 +24,11 @@ const nextVisitorAddress = () => {
 const server = await startBenchServer({ port: PORT, name: 'chat-bench' })
 const origin = server.origin
 
+/**
+ * @param {string} url
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
 async function post(url, body, headers = {}) {
   const response = await fetch(origin + url, {
     method: 'POST',
@@ -33,8 +38,14 @@ async function post(url, body, headers = {}) {
   return response
 }
 
-/** Reads an SSE response, calling onFrame(name, data) for each frame. */
+/**
+ * Reads an SSE response, calling onFrame(name, data) for each frame.
+ * @param {Response} response
+ * @param {(name: string, data: { text?: string } | null) => void} onFrame `data`: the frame's JSON (a chat event's `text`), null when none
+ * @param {AbortSignal} signal
+ */
 async function consume(response, onFrame, signal) {
+  if (!response.body) return
   const reader = response.body.getReader()
   const decoder = new TextDecoder()
   let buffer = ''
@@ -61,6 +72,10 @@ async function consume(response, onFrame, signal) {
   }
 }
 
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -82,14 +97,16 @@ try {
 
   const controller = new AbortController()
   setMaxListeners(0, controller.signal) // one signal ends every stream of the run
+  /** @type {Map<string, (receivedAt: number) => void>} */
   const pending = new Map()
   const agentStream = await fetch(`${origin}/api/chat/agent/stream`, { headers: agentAuth, signal: controller.signal })
   void consume(
     agentStream,
     (name, data) => {
-      if (name !== 'chat' || !pending.has(data.text)) return
-      pending.get(data.text)(performance.now())
-      pending.delete(data.text)
+      const text = data?.text
+      if (name !== 'chat' || text === undefined || !pending.has(text)) return
+      pending.get(text)?.(performance.now())
+      pending.delete(text)
     },
     controller.signal,
   )
@@ -114,7 +131,7 @@ try {
                 const cookie = response.headers.getSetCookie()[0]?.split(';')[0]
                 if (!cookie) throw new Error('no visitor cookie')
                 const visitor = { cookie, address }
-                void consume(response, (name) => name === 'synced' && resolve(visitor), controller.signal)
+                void consume(response, (name) => void (name === 'synced' && resolve(visitor)), controller.signal)
               })
               .catch(() => {
                 failed += 1

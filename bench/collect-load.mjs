@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import { autocannon } from './lib/autocannon.mjs'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { startBenchServer } from './lib/server.mjs'
 
@@ -30,6 +30,10 @@ const body = () =>
     })),
   })
 
+/**
+ * @param {number} connections
+ * @returns {Promise<import('./lib/autocannon.mjs').LoadResult>}
+ */
 function load(connections) {
   return new Promise((resolve, reject) => {
     autocannon(

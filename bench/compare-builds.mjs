@@ -10,8 +10,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import autocannon from 'autocannon'
 import { continueOnProjectNode, DEPENDENCIES_INSTALLED_ENV, ROOT } from '../scripts/lib/bootstrap.mjs'
+import { autocannon } from './lib/autocannon.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { CONNECTIONS, HEADERS, PAGES, SECONDS } from './lib/throughputSettings.mjs'
 
@@ -37,6 +37,7 @@ if (!process.argv[2] || !fs.existsSync(path.join(other, 'bench', 'lib', 'server.
     'give the other checkout (with its dependencies installed): node bench/compare-builds.mjs DIR [LABEL]',
   )
 
+/** @param {string} dir */
 const commitOf = (dir) =>
   spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim() || 'unknown'
 const builds = [
@@ -44,7 +45,17 @@ const builds = [
   { label: process.argv[3] ?? 'the other checkout', dir: other, port: BASE_PORT + 1 },
 ].map((build) => ({ ...build, commit: commitOf(build.dir) }))
 
-/** Builds (when out of date) and seeds `build`'s checkout with its own code; the settings to serve it with. */
+/**
+ * A checkout measured: what the report calls it, its folder, its server's port and its commit.
+ * @typedef {{ label: string, dir: string, port: number, commit: string }} Build
+ */
+/** What a build is served with: its own seeded data folder and secret. @typedef {Record<string, string>} ServeSettings */
+
+/**
+ * Builds (when out of date) and seeds `build`'s checkout with its own code; the settings to serve it with.
+ * @param {Build} build
+ * @returns {ServeSettings}
+ */
 function seeded(build) {
   const script = `const { seededBenchEnv } = await import(${JSON.stringify(pathToFileURL(path.join(build.dir, 'bench/lib/server.mjs')).href)})
 const env = await seededBenchEnv({ port: ${build.port}, name: ${JSON.stringify(NAME)} })
@@ -59,10 +70,14 @@ process.stdout.write('\\n' + JSON.stringify({ PAYLOAD_SECRET: env.PAYLOAD_SECRET
     env: build.dir === ROOT ? process.env : { ...process.env, [DEPENDENCIES_INSTALLED_ENV]: '1' },
   })
   if (made.status !== 0) throw new Error(`setting up ${build.dir} failed (${made.error?.message ?? made.status})`)
-  return JSON.parse(made.stdout.trim().split('\n').at(-1))
+  return JSON.parse(made.stdout.trim().split('\n').at(-1) ?? '')
 }
 
-/** Serves `build` as `npm start` does, on SQLite; resolves once it answers its health check. */
+/**
+ * Serves `build` as `npm start` does, on SQLite; resolves once it answers its health check.
+ * @param {Build} build
+ * @param {ServeSettings} settings
+ */
 async function served(build, settings) {
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: build.dir,
@@ -90,20 +105,25 @@ async function served(build, settings) {
   }
   // Every page once, so that its first render is not measured.
   for (const page of PAGES) await (await fetch(`${origin}${page}`)).arrayBuffer()
-  return { origin, stop: () => process.kill(-child.pid, 'SIGTERM') }
+  return { origin, stop: () => child.pid && process.kill(-child.pid, 'SIGTERM') }
 }
 
-/** autocannon on one page, as bench/throughput.mjs runs it: requests per second and the answers that were not 2xx. */
+/**
+ * autocannon on one page, as bench/throughput.mjs runs it: requests per second and the answers that were not 2xx.
+ * @param {string} url
+ */
 async function pagesPerSecond(url) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS })
   return { perSecond: result.requests.average, non2xx: result.non2xx + result.errors, p99Ms: result.latency.p99 }
 }
 
+/** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 const settings = builds.map(seeded)
 const loadAverageBefore = os.loadavg().map((value) => Number(value.toFixed(2)))
 const servers = []
+/** @type {({ round: number, page: string, build: number } & Awaited<ReturnType<typeof pagesPerSecond>>)[]} */
 const runs = []
 try {
   for (const [i, build] of builds.entries()) servers.push(await served(build, settings[i]))
@@ -121,6 +141,7 @@ try {
 }
 
 const pages = PAGES.map((page) => {
+  /** @param {number} which */
   const of = (which) => runs.filter((run) => run.page === page && run.build === which)
   const [mine, theirs] = [of(0), of(1)].map((list) => ({
     perSecond: median(list.map((run) => run.perSecond)),

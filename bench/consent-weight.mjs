@@ -18,27 +18,29 @@ try {
     })
     const page = await context.newPage()
     await page.addInitScript(() => {
-      window.__cls = 0
+      const shifts = /** @type {Window & { __cls: number }} */ (Object.assign(window, { __cls: 0 }))
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value
+        // Layout shifts (TypeScript's DOM types do not have them).
+        for (const entry of /** @type {(PerformanceEntry & { hadRecentInput: boolean, value: number })[]} */ (
+          list.getEntries()
+        ))
+          if (!entry.hadRecentInput) shifts.__cls += entry.value
       }).observe({ type: 'layout-shift', buffered: true })
     })
     await page.goto(server.origin + pagePath, { waitUntil: 'load' })
     const beforeIdle = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
+      /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))
         .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
         .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
     )
     await page.waitForSelector('.consent-banner')
     await page.waitForLoadState('networkidle')
     const afterIdle = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
+      /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))
         .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
         .reduce((sum, entry) => sum + entry.encodedBodySize, 0),
     )
-    const cls = await page.evaluate(() => window.__cls)
+    const cls = await page.evaluate(() => /** @type {Window & { __cls?: number }} */ (window).__cls ?? 0)
     rows.push({
       page: pagePath,
       jsBeforeInteraction: beforeIdle,

@@ -11,7 +11,12 @@ import { startBenchServer } from './lib/server.mjs'
 /** The budget for JavaScript before interaction, compressed (docs/budgets.md). */
 const JS_BUDGET_BYTES = 150 * 1024
 
+/**
+ * @param {import('playwright-core').Page} page
+ * @returns {() => number} the bytes of the scripts the page has loaded so far
+ */
 function collectScripts(page) {
+  /** @type {number[]} */
   const scripts = []
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'script') return

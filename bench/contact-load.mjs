@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import { autocannon } from './lib/autocannon.mjs'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { completeContactFields } from './lib/contactFields.mjs'
 import { startBenchServer } from './lib/server.mjs'
@@ -16,6 +16,10 @@ const port = Number(process.env.CONTACT_BENCH_PORT || 3221)
 /** A loopback port where no SMTP server listens: every delivery attempt is refused. */
 const DOWN_SMTP_PORT = 3229
 
+/**
+ * @param {number} candidate
+ * @returns {Promise<boolean>}
+ */
 async function portIsFree(candidate) {
   return new Promise((resolve) => {
     const socket = net.connect(candidate, '127.0.0.1')
@@ -67,7 +71,7 @@ try {
     body,
   })
 
-  const count = async (where) => {
+  const count = async (/** @type {string} */ where) => {
     const response = await fetch(`${origin}/api/form-submissions?limit=1&depth=0&${where}`, { headers: auth })
     return (await response.json()).totalDocs
   }

@@ -48,14 +48,21 @@ const CHAT_CONVERSATIONS = 4
 const CHAT_INTERVAL_MS = 1_000
 
 const env = { ...process.env, ...stackEnv(STACK_DIR, PORTS) }
-const stack = (command) => runStack(command, env)
+const stack = (/** @type {string} */ command) => runStack(command, env)
 
 /** The same load for a while with nothing happening: the reference the deploy's figures compare with. */
 const STEADY_MS = 15_000
 const ABORT_MS = TIMEOUT_S * 1000
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** One page asked for (sent again as a browser would, counted): what happened and how long it took. */
+/** What the load met: answers by kind, pages sent again on a new connection, and each one's time. */
+/** @typedef {{ ok2xx: number, non2xx: number, errors: number, timeouts: number, retried: number, latencies: number[] }} Tally */
+
+/**
+ * One page asked for (sent again as a browser would, counted): what happened and how long it took.
+ * @param {string} url
+ * @param {Tally} tally
+ */
 async function visit(url, tally) {
   const started = performance.now()
   try {
@@ -65,7 +72,7 @@ async function visit(url, tally) {
     if (status >= 200 && status < 300) tally.ok2xx++
     else tally.non2xx++
   } catch (error) {
-    if (error.name === 'TimeoutError') tally.timeouts++
+    if (/** @type {Error} */ (error).name === 'TimeoutError') tally.timeouts++
     else tally.errors++
   }
 }
@@ -74,6 +81,7 @@ async function visit(url, tally) {
  * Runs `deploy/stack.mjs <command>` while visitors ask the front for pages, a request every
  * 1/REQUESTS_PER_SECOND s whatever the answers take (an open loop: a slow answer does not slow
  * the asking); both end together. With no command, the load runs STEADY_MS alone.
+ * @param {string | null} command
  */
 async function underLoad(command) {
   const chats = await holdChats({
@@ -82,6 +90,7 @@ async function underLoad(command) {
     conversations: CHAT_CONVERSATIONS,
     intervalMs: CHAT_INTERVAL_MS,
   })
+  /** @type {Tally} */
   const tally = { ok2xx: 0, non2xx: 0, errors: 0, timeouts: 0, retried: 0, latencies: [] }
   const inFlight = new Set()
   let running = true
@@ -111,7 +120,8 @@ async function underLoad(command) {
   const chat = await chats.finish()
   if (status !== 0) throw new Error(`deploy/stack.mjs ${command} failed`)
   const sorted = tally.latencies.sort((a, b) => a - b)
-  const percentile = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
+  const percentile = (/** @type {number} */ p) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
   return {
     command: command ? command.replace(/--release \S+/, '--release FILE') : 'none (steady)',
     seconds,
@@ -144,6 +154,7 @@ fs.rmSync(STACK_DIR, { recursive: true, force: true })
 const archive = await releaseArchive()
 stack('start')
 trustStackCertificate(STACK_DIR)
+/** @type {(Awaited<ReturnType<typeof underLoad>> & { p99TimesSteady?: number })[]} */
 const phases = []
 try {
   // Every page once on each instance and through the front, so the load starts from warm caches as a

@@ -13,7 +13,7 @@ import path from 'node:path'
 import { continueOnProjectNode } from '../scripts/lib/bootstrap.mjs'
 import { commandLine, descendantsOf } from '../scripts/lib/processTree.mjs'
 import { chat, chatVisitor, contact, contactLoop, pageLoop, stopLoad } from './lib/faultsLoad.mjs'
-import { phase, phases, startPhase, timedRequest } from './lib/faultsPhases.mjs'
+import { phases, startPhase, timedRequest } from './lib/faultsPhases.mjs'
 import { faultsSection } from './lib/faultsReport.mjs'
 import {
   AFTER_RECOVERY_MS,
@@ -35,6 +35,7 @@ import {
 import { signInAdmin } from './lib/session.mjs'
 import { writeResultsSection } from './lib/results.mjs'
 import { runStack, stackEnv, trustStackCertificate } from './lib/stack.mjs'
+import { OUTBOX_FOLDER } from '../src/platform/dataFolder.mjs'
 
 // The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
 continueOnProjectNode()
@@ -45,21 +46,28 @@ Object.assign(process.env, env)
 const services = await import('../deploy/lib/services.mjs')
 const { STATE_FILE, UPLOADS_DIR } = await import('../deploy/lib/config.mjs')
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-const seconds = (ms) => Number((ms / 1000).toFixed(1))
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Seconds to a tenth; none (a part that did not come back in time) as 0, as the results have it. */
+const seconds = (/** @type {number | null} */ ms) => Number(((ms ?? 0) / 1000).toFixed(1))
 
-const stack = (command) => runStack(command, env)
+const stack = (/** @type {string} */ command) => runStack(command, env)
+
+/** The processes the stack records, as this run reads and changes them. */
+/** @typedef {import('../deploy/lib/stackState.mjs').StackState['processes']} StackProcesses */
 
 // ---- the faults --------------------------------------------------------------------------------
 
+/** @returns {import('../deploy/lib/stackState.mjs').StackState} */
 const stackState = () => JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'))
+/** @param {(processes: StackProcesses) => void} change */
 function updateStackState(change) {
   const state = stackState()
   change(state.processes)
   fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2))
 }
 
-const healthOf = async (app) => {
+/** @returns {Promise<{ redis?: string, database?: string } | null>} what /api/health says, null when it is not JSON */
+const healthOf = async (/** @type {string} */ app) => {
   const answer = await timedRequest(`${app}/api/health`)
   try {
     return JSON.parse(answer.body)
@@ -68,7 +76,12 @@ const healthOf = async (app) => {
   }
 }
 
-/** Milliseconds until `check` holds, from `since`. */
+/**
+ * Milliseconds until `check` holds, from `since`.
+ * @param {() => Promise<boolean>} check
+ * @param {number} since
+ * @returns {Promise<number | null>} null when it did not hold within RECOVERY_GIVE_UP_MS
+ */
 async function msUntil(check, since) {
   while (Date.now() - since < RECOVERY_GIVE_UP_MS) {
     if (await check()) return Date.now() - since
@@ -78,11 +91,11 @@ async function msUntil(check, since) {
 }
 
 async function instanceFault() {
-  startPhase('one app instance killed')
+  const phase = startPhase('one app instance killed')
   const supervisor = stackState().processes.apps[0].pid
   const instance = descendantsOf(supervisor).find((pid) => commandLine(pid)?.includes('scripts/serve.mjs'))
   const killedAt = Date.now()
-  process.kill(instance, 'SIGKILL')
+  process.kill(/** @type {number} */ (instance), 'SIGKILL')
   phase.recoveryS = seconds(
     await msUntil(async () => (await timedRequest(`${APPS[0]}/api/health/live`)).status === 200, killedAt),
   )
@@ -90,9 +103,15 @@ async function instanceFault() {
   await sleep(Math.max(0, OUTAGE_MS - (Date.now() - killedAt)))
 }
 
+/**
+ * @param {string} name
+ * @param {(processes: StackProcesses) => number | undefined} pidOf
+ * @param {() => Promise<Partial<StackProcesses>>} restart
+ * @param {(health: { redis?: string, database?: string } | null) => boolean} healthy
+ */
 async function dependencyFault(name, pidOf, restart, healthy) {
-  startPhase(`${name} killed for ${OUTAGE_MS / 1000} s`)
-  process.kill(pidOf(stackState().processes), 'SIGKILL')
+  const phase = startPhase(`${name} killed for ${OUTAGE_MS / 1000} s`)
+  process.kill(/** @type {number} */ (pidOf(stackState().processes)), 'SIGKILL')
   await sleep(OUTAGE_MS)
   const record = await restart()
   const restartedAt = Date.now()
@@ -107,7 +126,7 @@ async function dependencyFault(name, pidOf, restart, healthy) {
 // ---- the run -----------------------------------------------------------------------------------
 
 const outboxMarkers = () => {
-  const outbox = path.join(UPLOADS_DIR, 'outbox')
+  const outbox = path.join(UPLOADS_DIR, OUTBOX_FOLDER)
   const counts = new Map()
   if (!fs.existsSync(outbox)) return counts
   for (const file of fs.readdirSync(outbox)) {
@@ -121,6 +140,7 @@ const outboxMarkers = () => {
 fs.rmSync(STACK_DIR, { recursive: true, force: true })
 stack('start')
 trustStackCertificate(STACK_DIR)
+/** @type {import('./lib/faultsReport.mjs').FaultsResult | undefined} */
 let result
 try {
   const adminAuth = { Authorization: `JWT ${await signInAdmin(APPS[0], path.join(STACK_DIR, 'admin.json'))}` }
@@ -138,13 +158,13 @@ try {
   await instanceFault()
   await dependencyFault(
     'Redis',
-    (processes) => processes.redis.pid,
+    (processes) => processes.redis?.pid,
     async () => ({ redis: await services.startRedis() }),
     (health) => health?.redis === 'up',
   )
   await dependencyFault(
     'PostgreSQL',
-    (processes) => processes.postgres.pid,
+    (processes) => processes.postgres?.pid,
     async () => ({ postgres: await services.startPostgres() }),
     (health) => health?.database === 'up',
   )

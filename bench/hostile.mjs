@@ -7,8 +7,9 @@
 // HOSTILE_BENCH_ONLY (run only the endpoints whose label contains this text).
 import fs from 'node:fs'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import { autocannon } from './lib/autocannon.mjs'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
+import { OUTBOX_FOLDER } from '../src/platform/dataFolder.mjs'
 import { completeContactFields } from './lib/contactFields.mjs'
 import { startBenchServer } from './lib/server.mjs'
 import { csrfPair, signInAdmin } from './lib/session.mjs'
@@ -17,7 +18,7 @@ const seconds = Number(process.env.HOSTILE_BENCH_SECONDS || 8)
 const connections = Number(process.env.HOSTILE_BENCH_CONNECTIONS || 20)
 const port = Number(process.env.HOSTILE_BENCH_PORT || 3231)
 const only = process.env.HOSTILE_BENCH_ONLY ?? ''
-const wanted = (label) => label.includes(only)
+const wanted = (/** @type {string} */ label) => label.includes(only)
 const STREAM_LABEL = 'GET /api/chat/stream (opened and held, one visitor cookie)'
 const name = 'bench-hostile'
 const dataDir = path.join(ROOT, '.tmp', name)
@@ -36,13 +37,43 @@ const spoofedAddress = () => {
   return `203.0.${(spoofCounter >> 8) & 255}.${spoofCounter & 255}`
 }
 
+/** @typedef {{ requests: number, failures: number, p50Ms: number, p99Ms: number }} VisitorFigures */
+/**
+ * An endpoint flooded: its request; `nextPath` names a new address for each request.
+ * @typedef {{ label: string, path: string, method?: string, headers?: Record<string, string>, body?: string, nextPath?: () => string }} FloodTarget
+ */
+/**
+ * What a flood showed: the statuses, the rows and emails it made, the normal visitor meanwhile,
+ * and how many seeded pages were still cached after.
+ * @typedef {object} FloodRow
+ * @property {string} endpoint
+ * @property {number} sent
+ * @property {Record<string, number>} statuses
+ * @property {Record<string, number>} [created]
+ * @property {VisitorFigures} visitor
+ * @property {string} [pagesCached]
+ * @property {number} [errors]
+ * @property {number} [timeouts]
+ */
+
+/**
+ * @param {number[]} sorted
+ * @param {number} p
+ * @returns {number | null}
+ */
 function percentile(sorted, p) {
   if (sorted.length === 0) return null
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
-/** One visitor loading the home page in a loop (one request at a time) until `stop` resolves. */
+/**
+ * One visitor loading the home page in a loop (one request at a time) until `stop` resolves.
+ * @param {string} origin
+ * @param {{ value: boolean }} stopped
+ * @returns {Promise<VisitorFigures>}
+ */
 async function normalVisitor(origin, stopped) {
+  /** @type {number[]} */
   const latencies = []
   let failures = 0
   while (!stopped.value) {
@@ -66,7 +97,11 @@ async function normalVisitor(origin, stopped) {
   }
 }
 
-/** How many of the seeded pages Next still answers from its cache ("3/3": no flood pushed one out). */
+/**
+ * How many of the seeded pages Next still answers from its cache ("3/3": no flood pushed one out).
+ * @param {string} origin
+ * @returns {Promise<string>}
+ */
 async function pagesCached(origin) {
   const paths = ['/', '/faq', '/pricing']
   let hits = 0
@@ -78,11 +113,16 @@ async function pagesCached(origin) {
   return `${hits}/${paths.length}`
 }
 
+/**
+ * @param {string} origin
+ * @param {string} jwt
+ * @returns {Promise<Record<'submissions' | 'conversations' | 'analyticsEvents' | 'emails', number>>}
+ */
 async function counts(origin, jwt) {
   const auth = { Authorization: `JWT ${jwt}` }
-  const total = async (collection) =>
+  const total = async (/** @type {string} */ collection) =>
     (await (await fetch(`${origin}/api/${collection}?limit=1&depth=0`, { headers: auth })).json()).totalDocs
-  const outbox = path.join(dataDir, 'outbox')
+  const outbox = path.join(dataDir, OUTBOX_FOLDER)
   return {
     submissions: await total('form-submissions'),
     conversations: await total('chat-conversations'),
@@ -91,8 +131,13 @@ async function counts(origin, jwt) {
   }
 }
 
-/** Floods one endpoint with autocannon, a new claimed address per request; returns what it saw. */
+/**
+ * Floods one endpoint with autocannon, a new claimed address per request; returns what it saw.
+ * @param {string} origin
+ * @param {FloodTarget} target
+ */
 async function flood(origin, target) {
+  /** @type {Record<string, number>} */
   const statuses = {}
   const instance = autocannon({
     url: `${origin}${target.path}`,
@@ -119,9 +164,16 @@ async function flood(origin, target) {
   return { sent: result.requests.sent, statuses, errors: result.errors, timeouts: result.timeouts }
 }
 
-/** Opens event streams until refused; streams never end, so autocannon cannot measure them. */
+/**
+ * Opens event streams until refused; streams never end, so autocannon cannot measure them.
+ * @param {string} origin
+ * @param {number} attempts
+ * @param {string} cookie
+ */
 async function streamFlood(origin, attempts, cookie) {
+  /** @type {Record<string, number>} */
   const statuses = {}
+  /** @type {{ controller: AbortController, response: Response }[]} */
   const open = []
   for (let i = 0; i < attempts; i++) {
     const controller = new AbortController()
@@ -157,6 +209,7 @@ try {
   })
   const chatCookie = firstVisit.headers.getSetCookie()[0]?.split(';')[0] ?? ''
   if (!chatCookie) throw new Error(`the chat gave no visitor cookie (${firstVisit.status})`)
+  /** @type {FloodTarget[]} */
   const targets = [
     {
       label: 'POST /api/contact (valid fields, no captcha answer)',
@@ -217,6 +270,7 @@ try {
   const alone = normalVisitor(origin, calm)
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
   calm.value = true
+  /** @type {FloodRow[]} */
   const rows = [
     { endpoint: 'no flood (the normal visitor alone, the reference)', sent: 0, statuses: {}, visitor: await alone },
   ]
@@ -230,7 +284,9 @@ try {
     // Delivery runs in the background; give it a poll to show any email the flood caused.
     await new Promise((resolve) => setTimeout(resolve, 12_000))
     const after = await counts(origin, jwt)
-    const created = Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]))
+    const created = Object.fromEntries(
+      Object.entries(after).map(([key, value]) => [key, value - before[/** @type {keyof typeof before} */ (key)]]),
+    )
     rows.push({
       endpoint: target.label,
       ...seen,

@@ -14,11 +14,13 @@ try {
       chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     })
     try {
-      const { lhr } = await lighthouse(server.origin + pagePath, {
+      const result = await lighthouse(server.origin + pagePath, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
       })
+      if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`)
+      const { lhr } = result
       console.log(
         pagePath,
         Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, category.score])),

@@ -33,15 +33,25 @@ const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'main-thread.json')
 const SECTION_START = '<!-- main-thread:start -->'
 const SECTION_END = '<!-- main-thread:end -->'
 
-/** Self time in ms per script file (path only), from a CPU profile. */
+/** A long task the page's main thread ran: when it started and how long it lasted, in ms. */
+/** @typedef {{ start: number, ms: number }} LongTask */
+/** @typedef {Awaited<ReturnType<typeof visit>> & { page: string, blockingMsEachRun: number[] }} PageFigures */
+
+/**
+ * Self time in ms per script file (path only), from a CPU profile.
+ * @param {{ nodes: { id: number, callFrame: { url: string } }[], samples?: number[], timeDeltas?: number[] }} profile the CDP profile
+ * @param {string} origin
+ * @returns {{ file: string, ms: number }[]}
+ */
 function selfTimeByFile(profile, origin) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  /** @type {Map<string, number>} */
   const byFile = new Map()
-  profile.samples.forEach((id, i) => {
-    const url = nodes.get(id).callFrame.url
+  ;(profile.samples ?? []).forEach((id, i) => {
+    const url = nodes.get(id)?.callFrame.url ?? ''
     if (!url.startsWith(origin)) return
     const file = new URL(url).pathname
-    byFile.set(file, (byFile.get(file) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+    byFile.set(file, (byFile.get(file) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000)
   })
   return [...byFile]
     .sort((a, b) => b[1] - a[1])
@@ -49,12 +59,19 @@ function selfTimeByFile(profile, origin) {
     .map(([file, ms]) => ({ file, ms: Math.round(ms) }))
 }
 
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {string} origin
+ */
 async function visit(browser, url, origin) {
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true })
   await context.addInitScript(() => {
-    window.__longTasks = []
+    /** @type {LongTask[]} */
+    const longTasks = []
+    Object.assign(window, { __longTasks: longTasks })
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, ms: entry.duration })
+      for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, ms: entry.duration })
     }).observe({ type: 'longtask', buffered: true })
   })
   const page = await context.newPage()
@@ -67,7 +84,7 @@ async function visit(browser, url, origin) {
   await page.waitForTimeout(SETTLE_MS)
   const { profile } = await cdp.send('Profiler.stop')
   const { longTasks, fcp } = await page.evaluate(() => ({
-    longTasks: window.__longTasks,
+    longTasks: /** @type {Window & { __longTasks?: LongTask[] }} */ (window).__longTasks ?? [],
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
   }))
   await context.close()
@@ -80,6 +97,10 @@ async function visit(browser, url, origin) {
   }
 }
 
+/**
+ * @param {{ date: string, machine: { cpus: number, loadAverageBefore: number[] }, pages: PageFigures[] }} figures
+ * @returns {string}
+ */
 function markdownSection(figures) {
   const rows = figures.pages
     .map(
@@ -111,6 +132,7 @@ const adminFile = path.join(ROOT, '.tmp', name, 'admin.json')
 process.env.E2E_ADMIN_FILE = adminFile
 const server = await startBenchServer({ name })
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+/** @type {PageFigures[]} */
 const pages = []
 try {
   // The seeded site has no post: one is published first, so that the sitemap lists a post page,

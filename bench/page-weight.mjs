@@ -26,11 +26,14 @@ const SETTLE_MS = 6000
  * Compressed JavaScript a first-time visitor downloads without touching the page, split at the
  * first idle moment: before it is what the page needs to start (the budget); after it is what
  * docs/budgets.md lets load once the page is idle (chat, the analytics collector).
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
  */
 async function javascriptBytes(browser, url) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
   await context.addInitScript(() => {
-    const mark = () => (window.__firstIdleAt ??= performance.now())
+    const marked = /** @type {Window & { __firstIdleAt?: number }} */ (window)
+    const mark = () => (marked.__firstIdleAt ??= performance.now())
     if (window.requestIdleCallback) window.requestIdleCallback(mark)
     else setTimeout(mark, 0)
   })
@@ -38,19 +41,18 @@ async function javascriptBytes(browser, url) {
   await page.goto(url, { waitUntil: 'load' })
   await page.waitForTimeout(SETTLE_MS)
   const { scripts, idleAt, startupChunks } = await page.evaluate(() => ({
-    idleAt: window.__firstIdleAt ?? Infinity,
+    idleAt: /** @type {Window & { __firstIdleAt?: number }} */ (window).__firstIdleAt ?? Infinity,
     // The chunks a cached page loads after its first paint (src/server/chunksAfterFirstPaint.ts) are
     // still what it needs to start, wherever the first idle moment falls.
     startupChunks: [
       ...(document.querySelector('script[data-chunks-after-paint]')?.textContent ?? '').matchAll(/"src":"([^"]+)"/g),
     ].map((match) => new URL(match[1], location.href).href),
-    scripts: performance
-      .getEntriesByType('resource')
+    scripts: /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))
       .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
       .map((entry) => ({ url: entry.name, start: entry.startTime, bytes: entry.encodedBodySize })),
   }))
   await context.close()
-  const sum = (list) => list.reduce((total, script) => total + script.bytes, 0)
+  const sum = (/** @type {{ bytes: number }[]} */ list) => list.reduce((total, script) => total + script.bytes, 0)
   const beforeIdle = scripts.filter((script) => script.start < idleAt || startupChunks.includes(script.url))
   return { total: sum(beforeIdle), afterIdle: sum(scripts) - sum(beforeIdle), files: scripts.length }
 }
@@ -58,13 +60,31 @@ async function javascriptBytes(browser, url) {
 /** Lighthouse runs per page before its error is reported (a run can fail to paint on a busy machine). */
 const LIGHTHOUSE_ATTEMPTS = 3
 
+/**
+ * A Lighthouse run's scores (0 to 1, null when a category could not be scored), its LCP, CLS and
+ * TBT, and what shifted when anything did.
+ * @typedef {object} LighthouseScores
+ * @property {number | null} performance
+ * @property {number | null} accessibility
+ * @property {number | null} bestPractices
+ * @property {number | null} seo
+ * @property {number} lcpMs
+ * @property {number} cls
+ * @property {number} tbtMs
+ * @property {{ element: string, score: number }[]} [shifts]
+ */
+
+/**
+ * @param {string} url
+ * @returns {Promise<LighthouseScores>}
+ */
 async function lighthouseScores(url) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouseRun(url)
     } catch (error) {
       if (attempt >= LIGHTHOUSE_ATTEMPTS) throw error
-      console.warn(`Lighthouse on ${url} failed (${error.message}); running it again…`)
+      console.warn(`Lighthouse on ${url} failed (${/** @type {Error} */ (error).message}); running it again…`)
     }
   }
 }
@@ -76,30 +96,48 @@ async function lighthouseScores(url) {
  */
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3)
 
+/** @param {string} url */
 async function medianLighthouseRun(url) {
+  /** @type {LighthouseScores[]} */
   const runs = []
   for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await lighthouseScores(url))
-  const byScore = [...runs].sort((a, b) => a.performance - b.performance || a.tbtMs - b.tbtMs)
+  const byScore = [...runs].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0) || a.tbtMs - b.tbtMs)
   return { ...byScore[Math.floor((byScore.length - 1) / 2)], performanceEachRun: runs.map((run) => run.performance) }
 }
 
+/**
+ * @param {string} url
+ * @returns {Promise<LighthouseScores>}
+ */
 async function lighthouseRun(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' })
+    if (!result) throw new Error('Lighthouse gave no result')
     const { categories, audits, runtimeError } = result.lhr
     if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`)
+    /** An audit's figure, which Lighthouse gives for each asked here. */
+    const figure = (/** @type {string} */ id) => {
+      const value = audits[id]?.numericValue
+      if (value === undefined) throw new Error(`Lighthouse gave no figure for ${id}`)
+      return value
+    }
+    // The layout shifts audit's details: a table of the elements that moved.
+    const shiftDetails =
+      /** @type {{ items?: { node?: { selector?: string, snippet?: string }, score: number }[] } | undefined} */ (
+        audits['layout-shifts']?.details
+      )
     return {
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,
       bestPractices: categories['best-practices'].score,
       seo: categories.seo.score,
-      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      lcpMs: Math.round(figure('largest-contentful-paint')),
+      cls: Number(figure('cumulative-layout-shift').toFixed(3)),
+      tbtMs: Math.round(figure('total-blocking-time')),
       // What moved, when anything did: the element and its share of the shift.
-      ...(audits['cumulative-layout-shift'].numericValue > 0 && {
-        shifts: (audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      ...(figure('cumulative-layout-shift') > 0 && {
+        shifts: (shiftDetails?.items ?? []).map((item) => ({
           element: item.node?.selector ?? item.node?.snippet ?? 'unattributed',
           score: Number(item.score.toFixed(4)),
         })),
@@ -125,6 +163,11 @@ process.env.E2E_ADMIN_FILE = adminFile
  */
 const FONT_PAIRING = process.env.BENCH_FONT_PAIRING
 
+/**
+ * @param {string} origin
+ * @param {string} token
+ * @param {string} fontPairing
+ */
 async function chooseFontPairing(origin, token, fontPairing) {
   const response = await fetch(`${origin}/api/globals/site-settings`, {
     method: 'POST',
@@ -135,7 +178,11 @@ async function chooseFontPairing(origin, token, fontPairing) {
     throw new Error(`choosing the font pairing ${fontPairing} failed: ${response.status} ${await response.text()}`)
 }
 
-/** The paths given, or the sitemap's once the sample post is published (and the font pairing chosen). */
+/**
+ * The paths given, or the sitemap's once the sample post is published (and the font pairing chosen).
+ * @param {string} origin
+ * @returns {Promise<string[]>}
+ */
 async function pagesToMeasure(origin) {
   const token = await signInAdmin(origin, adminFile)
   await publishSamplePost(origin, token)
@@ -157,6 +204,10 @@ if (listOnly) {
   process.exit(0)
 }
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+/**
+ * @type {({ page: string, jsBytesCompressed: number, jsAfterIdleBytes: number, jsFiles: number, withinBudget: boolean }
+ *   & LighthouseScores & { performanceEachRun: (number | null)[] })[]}
+ */
 const rows = []
 try {
   for (const pagePath of pages) {

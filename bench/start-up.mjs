@@ -32,6 +32,8 @@ const { bundleTs } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT,
 process.chdir(${JSON.stringify(ROOT)})
 await import(pathToFileURL(await bundleTs(${JSON.stringify(ROOT)}, 'src/server/serve.ts', 'serve-bench-plain')).href)
 `
+/** How a server is started, and what is done before each start (`before`). */
+/** @type {Record<string, { args: string[], before?: () => void }>} */
 const WAYS = {
   plain: { args: ['--input-type=module', '-e', PLAIN_START] },
   'quick, first start': {
@@ -43,10 +45,14 @@ const WAYS = {
 
 const env = await seededBenchEnv({ port: PORT, name: 'bench-start-up' })
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-/** Milliseconds from the spawn to the first 200 from /api/health/live; the process is killed after. */
+/**
+ * Milliseconds from the spawn to the first 200 from /api/health/live; the process is killed after.
+ * @param {{ args: string[] }} way
+ * @returns {Promise<number>}
+ */
 async function startOnce({ args }) {
   const started = performance.now()
   const child = spawn(process.execPath, args, {
@@ -65,13 +71,15 @@ async function startOnce({ args }) {
     }
     throw new Error(`no answer within ${GIVE_UP_MS} ms`)
   } finally {
-    process.kill(-child.pid, 'SIGKILL')
+    // Its own process group (detached); one that did not start has no pid, and its 'error' ends this process.
+    process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL')
     await sleep(SETTLE_MS)
   }
 }
 
 // One start of each first, unmeasured: the disk cache of the files, not the module loader, would count.
 for (const way of Object.values(WAYS)) await startOnce(way)
+/** @type {Record<string, number[]>} */
 const times = Object.fromEntries(Object.keys(WAYS).map((name) => [name, []]))
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, way] of Object.entries(WAYS)) {
@@ -86,7 +94,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 const medians = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]))
-const ratio = (name) => Number((medians[name] / medians.plain).toFixed(2))
+const ratio = (/** @type {string} */ name) => Number((medians[name] / medians.plain).toFixed(2))
 const result = {
   measuredAt: new Date().toISOString(),
   machine: `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)} at the end`,

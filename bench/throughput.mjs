@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import { autocannon } from './lib/autocannon.mjs'
 import { continueOnProjectNode, ROOT } from '../scripts/lib/bootstrap.mjs'
 import { H2_CONNECTIONS, H2_REQUESTS_PER_ROUND, H2_ROUNDS, H2_STREAMS, H2LOAD, measureHttp2 } from './lib/h2load.mjs'
 import { startBenchServer } from './lib/server.mjs'
@@ -48,13 +48,19 @@ import {
 // The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
 continueOnProjectNode()
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
 
+/** @param {string} command */
 function stack(command) {
   runStack(command, { ...process.env, ...stackEnv(STACK_DIR, PORTS) })
 }
 
+/**
+ * @param {string} target
+ * @param {string} url
+ * @returns {Promise<import('./lib/throughputReport.mjs').ThroughputRow>}
+ */
 async function measure(target, url) {
   // A few requests first, so that first-use work (compiling, connecting, filling caches) is not counted.
   for (let i = 0; i < 5; i++) await fetch(url, { headers: HEADERS }).then((response) => response.arrayBuffer())
@@ -73,7 +79,10 @@ async function measure(target, url) {
   return row
 }
 
-/** What the app says about caching a page, and whether the front answered a repeat from its cache. */
+/**
+ * What the app says about caching a page, and whether the front answered a repeat from its cache.
+ * @param {string} page
+ */
 async function cacheBehaviour(page) {
   const ask = () => fetch(FRONT + page, { headers: HEADERS })
   const first = await ask()
@@ -83,7 +92,13 @@ async function cacheBehaviour(page) {
   return { page, cacheControl: first.headers.get('cache-control'), repeatAtFront: repeat.headers.get('x-cache-status') }
 }
 
-/** Milliseconds until `url` shows `text`, polled; null when it did not within the limit. */
+/**
+ * Milliseconds until `url` shows `text`, polled; null when it did not within the limit.
+ * @param {string} url
+ * @param {string} text
+ * @param {number} since
+ * @returns {Promise<number | null>}
+ */
 async function msUntilShown(url, text, since) {
   while (performance.now() - since < PUBLISH_GIVE_UP_MS) {
     const body = await fetch(url).then((response) => response.text())
@@ -104,6 +119,7 @@ async function publishTrials() {
   const auth = { Authorization: `JWT ${(await login.json()).token}` }
   const found = await (await fetch(`${a}/api/pages?where[path][equals]=/pricing&depth=0`, { headers: auth })).json()
   const id = found.docs[0].id
+  /** @type {{ trial: number, msOnA: number | null, msOnB: number | null, msThroughFront: number | null }[]} */
   const trials = []
   for (let trial = 1; trial <= PUBLISH_TRIALS; trial++) {
     const title = `Pricing, published at ${Date.now()}`
@@ -121,24 +137,31 @@ async function publishTrials() {
     console.log(`publish ${trial}: A ${onA} ms, B ${onB} ms, front ${front} ms (from the start of the PATCH)`)
     await sleep(1_500)
   }
-  const worst = (key) => (trials.some((t) => t[key] === null) ? null : Math.max(...trials.map((t) => t[key])))
+  /** The longest of the trials' `key`, or null when one never showed the change. */
+  const worst = (/** @type {'msOnA' | 'msOnB' | 'msThroughFront'} */ key) => {
+    const times = trials.map((t) => t[key])
+    return times.every((ms) => ms !== null) ? Math.max(...times) : null
+  }
+  const [onA, onB, throughFront] = [worst('msOnA'), worst('msOnB'), worst('msThroughFront')]
   return {
     trials,
-    secondsOneInstance: worst('msOnA') === null ? null : worst('msOnA') / 1000,
-    secondsAcrossTwo:
-      worst('msOnB') === null || worst('msThroughFront') === null
-        ? null
-        : Math.max(worst('msOnB'), worst('msThroughFront')) / 1000,
+    secondsOneInstance: onA === null ? null : onA / 1000,
+    secondsAcrossTwo: onB === null || throughFront === null ? null : Math.max(onB, throughFront) / 1000,
   }
 }
 
 const loadAverageBefore = loadAverage()
 stack('stop')
 for (const dir of [STACK_DIR, STATIC_DIR]) fs.rmSync(dir, { recursive: true, force: true })
+/** @type {import('./lib/throughputReport.mjs').ThroughputRow[]} */
 const results = []
+/** @type {import('./lib/throughputReport.mjs').Http2Row[]} */
 const http2 = []
-let pages
+/** @type {import('./lib/throughputReport.mjs').ThroughputFigures['pages']} */
+let pages = []
+/** @type {import('./lib/throughputReport.mjs').ThroughputFigures['publish'] | undefined} */
 let publish
+/** @type {Awaited<ReturnType<typeof startBenchServer>> | undefined} */
 let alone
 let stopStaticNginx = () => {}
 try {
@@ -179,7 +202,8 @@ try {
 for (const rows of [results, http2]) {
   for (const row of rows) {
     const limit = rows.find((other) => other.target === 'nginx static' && other.page === row.page)
-    row.ratioToStatic = Number((row.requestsPerSecond / limit.requestsPerSecond).toFixed(3))
+    // Every page is measured on nginx static first, so there is a limit to compare with.
+    row.ratioToStatic = Number((row.requestsPerSecond / /** @type {typeof row} */ (limit).requestsPerSecond).toFixed(3))
   }
 }
 const figures = {

@@ -23,7 +23,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import { autocannon } from './lib/autocannon.mjs'
 import { continueOnProjectNode } from '../scripts/lib/bootstrap.mjs'
 import { freshVisits } from './lib/freshVisits.mjs'
 import { idleTabs } from './lib/idleTabs.mjs'
@@ -50,12 +50,20 @@ import {
 // The stack's certificate is trusted through tls.setDefaultCACertificates, which Node 20 lacks.
 continueOnProjectNode()
 
+/** @typedef {import('./lib/visitRecording.mjs').RecordedRequest} RecordedRequest */
+
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)))
 
+/** @param {string} command */
 function stack(command) {
   runStack(command, { ...process.env, ...stackEnv(STACK_DIR, PORTS) })
 }
 
+/**
+ * @param {string} label
+ * @param {import('./lib/autocannon.mjs').LoadOptions} options
+ * @returns {Promise<import('./lib/visitsReport.mjs').ReplayRow>}
+ */
 async function measure(label, options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
   const row = {
@@ -74,14 +82,19 @@ async function measure(label, options) {
  * HTTP/2, the document first and the rest at once (bench/lib/freshVisits.mjs); nginx's page is one
  * such visit of one request. Besides the rates, the server CPU a visit costs beside what a page costs
  * nginx: the rate the front could reach were the server's CPU, not this client, the limit.
+ * @param {RecordedRequest[]} replayed
+ * @param {RecordedRequest[]} streamRequests
+ * @returns {Promise<import('./lib/visitsReport.mjs').FreshFigures>}
  */
 async function firstVisitsOnNewConnections(replayed, streamRequests) {
-  const isDocument = (request) => request.path === '/' && request.method === 'GET'
+  const isDocument = (/** @type {RecordedRequest} */ request) => request.path === '/' && request.method === 'GET'
   const documentFirst = [...replayed.filter(isDocument), ...replayed.filter((request) => !isDocument(request))].map(
     replayable,
   )
   const run = { visitors: FRESH_VISITORS, seconds: SECONDS }
-  const warmUp = (options) => freshVisits({ ...options, seconds: FRESH_WARMUP_SECONDS })
+  // With the run's visitors: without them a warm-up made no visit at all.
+  const warmUp = (/** @type {Omit<Parameters<typeof freshVisits>[0], 'seconds' | 'visitors'>} */ options) =>
+    freshVisits({ ...run, ...options, seconds: FRESH_WARMUP_SECONDS })
   const pageOptions = {
     origin: `https://127.0.0.1:${PORTS.static}`,
     requests: [{ method: 'GET', path: '/', headers: {} }],
@@ -134,7 +147,12 @@ try {
   const nginx = await measure('nginx, the home page saved and precompressed', {
     url: `https://127.0.0.1:${PORTS.static}/`,
     // The page in the encoding the recorded browser took it in.
-    headers: { 'accept-encoding': acceptEncodingOf(replayed.find((request) => request.path === '/')) },
+    // The visit begins with the document.
+    headers: {
+      'accept-encoding': acceptEncodingOf(
+        /** @type {RecordedRequest} */ (replayed.find((request) => request.path === '/')),
+      ),
+    },
   })
   nginx.perSecondLabel = `${nginx.requestsPerSecond.toLocaleString('en-US')} pages/s`
   // What the visit posts (the collector's beacon) is left out here: all these connections come from

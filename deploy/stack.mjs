@@ -98,6 +98,7 @@ async function start() {
   loadEnvFile()
 
   // Recorded as each process starts, so that `stop` also ends a start that failed halfway.
+  /** @type {import('./lib/stackState.mjs').StackState} */
   const state = {
     ports: { front: FRONT_PORT, frontHttps: FRONT_HTTPS_PORT, apps: APP_PORTS, postgres: PG_PORT, redis: REDIS_PORT },
     processes: { apps: [] },
@@ -169,6 +170,7 @@ async function stop() {
   fs.rmSync(STATE_FILE, { force: true })
 }
 
+/** @type {Record<string, () => Promise<void>>} */
 const COMMANDS = { start, stop, deploy, rollback }
 const command = COMMANDS[process.argv[2]]
 if (!command) {

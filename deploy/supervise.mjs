@@ -29,16 +29,25 @@ if (!command || (own.length > 0 && !logFile)) {
 }
 
 const log = logFile ? cappedLog(logFile) : null
+/**
+ * @param {number} level
+ * @param {string} msg
+ */
 const say = (level, msg) => {
   const line = `${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, hostname: os.hostname(), msg })}\n`
   if (log) log.write(line)
   else (level >= WARN ? process.stderr : process.stdout).write(line)
 }
+/**
+ * @param {number} code
+ * @returns {never}
+ */
 const exit = (code) => {
   log?.close()
   process.exit(code)
 }
 
+/** @type {import('node:child_process').ChildProcess | null} */
 let child = null
 let stopping = false
 let delay = FIRST_RESTART_DELAY_MS
@@ -46,7 +55,7 @@ let delay = FIRST_RESTART_DELAY_MS
 function start() {
   const startedAt = Date.now()
   child = spawn(command, args, { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
-  if (log) for (const output of [child.stdout, child.stderr]) output.on('data', (chunk) => log.write(chunk))
+  if (log) for (const output of [child.stdout, child.stderr]) output?.on('data', (chunk) => log.write(chunk))
   say(INFO, `supervise: started ${command} ${args.join(' ')} (pid ${child.pid})`)
   // 'close': the process has ended and all it wrote has been read.
   child.once('close', (code, signal) => {
@@ -59,6 +68,7 @@ function start() {
   })
 }
 
+/** @param {NodeJS.Signals} signal */
 function stop(signal) {
   if (stopping) return
   stopping = true

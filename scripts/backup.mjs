@@ -14,6 +14,7 @@ import { recipientFrom } from './lib/backupEncryption.mjs'
 import { offsiteStoreFrom, uploadArchive } from './lib/backupOffsite.mjs'
 import { describeRetention, pruneBackupDir, pruneOffsite, retentionFrom } from './lib/backupRetention.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
+import { DEFAULT_DATA_FOLDER } from '../src/platform/dataFolder.mjs'
 
 const HOUR_MS = 60 * 60 * 1000
 /** The exit codes of a process ended by these signals (128 + the signal's number), as a shell reports them. */
@@ -21,6 +22,7 @@ const STOPPED_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 }
 const RETRY_AFTER_FAILURE_MS = 15 * 60 * 1000
 /** The longest a timer may wait in Node. */
 const MAX_TIMER_MS = 2 ** 31 - 1
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(0, ms), MAX_TIMER_MS)))
 
 continueOnProjectNode()
@@ -35,7 +37,10 @@ const { values } = parseArgs({
   },
 })
 
-/** Writes a new age private key into `file` (a new file, 0600) and prints the public key to set. */
+/**
+ * Writes a new age private key into `file` (a new file, 0600) and prints the public key to set.
+ * @param {string} file
+ */
 async function newKey(file) {
   const identity = await generateIdentity()
   fs.writeFileSync(file, `# The private key of the site's backups: keep it off the server.\n${identity}\n`, {
@@ -51,9 +56,14 @@ if (values['new-key'] !== undefined) {
   process.exit(0)
 }
 
+/** @returns {Promise<{ dataDir: string, databaseUrl?: string, source: 'site' | 'stack' }>} */
 async function backupTarget() {
   if (!values.stack)
-    return { dataDir: process.env.DATA_DIR || 'data', databaseUrl: process.env.DATABASE_URL, source: 'site' }
+    return {
+      dataDir: process.env.DATA_DIR || DEFAULT_DATA_FOLDER,
+      databaseUrl: process.env.DATABASE_URL,
+      source: 'site',
+    }
   const { DATABASE_URL, UPLOADS_DIR } = await import('../deploy/lib/config.mjs')
   return { dataDir: UPLOADS_DIR, databaseUrl: DATABASE_URL, source: 'stack' }
 }
@@ -61,13 +71,18 @@ async function backupTarget() {
 const backupDir = backupDirFromEnv()
 const target = await backupTarget()
 const uploadsInBucket = uploadsBucketFrom(process.env)
-let recipient, offsite, retention
+/** @type {string | null} */
+let recipient = null
+/** @type {import('./lib/backupOffsite.mjs').OffsiteStore | null} */
+let offsite = null
+/** @type {import('./lib/backupRetention.mjs').Retention} */
+let retention
 try {
   recipient = recipientFrom(process.env)
   offsite = offsiteStoreFrom(process.env)
   retention = retentionFrom(process.env)
 } catch (error) {
-  console.error(`> The backup cannot start: ${error.message}`)
+  console.error(`> The backup cannot start: ${/** @type {Error} */ (error).message}`)
   process.exit(1)
 }
 
@@ -79,20 +94,30 @@ for (const [signal, exitCode] of Object.entries(STOPPED_EXIT_CODES)) {
   })
 }
 
-/** The cause in plain words, with what to do when the backup folder is out of reach. */
+/**
+ * The cause in plain words, with what to do when the backup folder is out of reach.
+ * @param {unknown} error
+ * @returns {string}
+ */
 function whyFailed(error) {
   const message = error instanceof Error ? error.message : String(error)
-  return error?.code === 'EACCES' ? `${message} (set BACKUP_DIR to a folder this user may write)` : message
+  return /** @type {NodeJS.ErrnoException | undefined} */ (error)?.code === 'EACCES'
+    ? `${message} (set BACKUP_DIR to a folder this user may write)`
+    : message
 }
 
-/** Copies the new archive off the machine; answers the error instead of throwing, so retention runs still. */
+/**
+ * Copies the new archive off the machine; answers the error instead of throwing, so retention runs still.
+ * @param {string} archive
+ * @returns {Promise<Error | null>}
+ */
 async function copyOffsite(archive) {
   if (!offsite) return null
   try {
     console.log(`> Copied to ${await uploadArchive(offsite, archive)}`)
     return null
   } catch (error) {
-    return error
+    return /** @type {Error} */ (error)
   }
 }
 

@@ -27,20 +27,31 @@ const { values } = parseArgs({
   },
 })
 
-/** The certificate a front's nginx.conf serves (`ssl_certificate`), or null without one. */
+/**
+ * The certificate a front's nginx.conf serves (`ssl_certificate`), or null without one.
+ * @param {string} confFile
+ * @returns {string | null}
+ */
 function certificateOfFront(confFile) {
   if (!fs.existsSync(confFile)) return null
   return /^\s*ssl_certificate\s+([^;\s]+);/m.exec(fs.readFileSync(confFile, 'utf8'))?.[1] ?? null
 }
 
-/** The id of a group, or undefined when there is no such group. */
+/**
+ * The id of a group, or undefined when there is no such group.
+ * @param {string} name
+ * @returns {number | undefined}
+ */
 function groupId(name) {
   const entry = spawnSync('getent', ['group', name], { encoding: 'utf8', timeout: LOOKUP_TIMEOUT_MS }).stdout ?? ''
   const gid = Number(entry.split(':')[2])
   return Number.isInteger(gid) ? gid : undefined
 }
 
-/** What the checks need beyond the environment: where this kind of site keeps things. */
+/**
+ * What the checks need beyond the environment: where this kind of site keeps things.
+ * @param {{ server: boolean, strict: boolean, secrets?: string }} options
+ */
 function commandFor({ server, strict, secrets }) {
   if (!server) {
     const settingsFile = path.resolve(secrets ?? path.join(ROOT, '.env'))

@@ -15,7 +15,7 @@ let args
 try {
   args = parseArgs({ allowPositionals: true, options: { 'env-file': { type: 'string' } } })
 } catch (error) {
-  console.error(`${error.message}\n${USAGE}`)
+  console.error(`${/** @type {Error} */ (error).message}\n${USAGE}`)
   process.exit(2)
 }
 const { values, positionals } = args
@@ -32,12 +32,12 @@ loadEnvFile(envFile)
 
 // Loaded from a bundle of the site's own modules (scripts/lib/runTs.mjs), so the test mail goes out as the site's does.
 const { bundleTs } = await import('./lib/runTs.mjs')
-const { sendTestMail, MailTestFailure } = await import(
-  pathToFileURL(await bundleTs(ROOT, 'src/platform/mailCheck.ts')).href
+const { sendTestMail, MailTestFailure } = /** @type {typeof import('../src/platform/mailCheck')} */ (
+  await import(pathToFileURL(await bundleTs(ROOT, 'src/platform/mailCheck.ts')).href)
 )
 try {
   const answer = await sendTestMail(positionals[0].trim())
-  const list = (addresses) => addresses.join(', ') || '(none)'
+  const list = (/** @type {string[]} */ addresses) => addresses.join(', ') || '(none)'
   console.log(`> The mail server at ${answer.server} answered the test mail from ${answer.from} to ${answer.to}:`)
   console.log(`>   accepted: ${list(answer.accepted)}`)
   console.log(`>   rejected: ${list(answer.rejected)}`)
@@ -45,6 +45,8 @@ try {
   if (answer.senderWarning) console.log(`> Note: ${answer.senderWarning}.`)
   if (!answer.accepted.length) process.exitCode = 1
 } catch (error) {
-  console.error(`npm run mail:test: ${error instanceof MailTestFailure ? error.message : error?.stack || error}`)
+  console.error(
+    `npm run mail:test: ${error instanceof MailTestFailure ? error.message : (error instanceof Error && error.stack) || error}`,
+  )
   process.exitCode = 1
 }

@@ -16,6 +16,7 @@ import { BackupError, EXIT_NOTHING_CHANGED, NothingChangedError } from './lib/ba
 import { downloadArchive, offsiteStoreFrom, parseS3Address } from './lib/backupOffsite.mjs'
 import { giveToSiteOwner } from './lib/backupRestoreAccess.mjs'
 import { continueOnProjectNode, loadEnvFile, ROOT } from './lib/bootstrap.mjs'
+import { DEFAULT_DATA_FOLDER } from '../src/platform/dataFolder.mjs'
 
 const USAGE =
   'Usage: npm run restore -- ARCHIVE|s3://BUCKET/KEY [--force] [--identity FILE|-] [--secrets FILE] [--stack]'
@@ -36,7 +37,10 @@ if (positionals.length !== 1) {
   process.exit(2)
 }
 
-/** The stack's own PostgreSQL, started for the restore alone (a new cluster and database when there is none), then stopped. */
+/**
+ * The stack's own PostgreSQL, started for the restore alone (a new cluster and database when there is none), then stopped.
+ * @param {Omit<Parameters<typeof restore>[0], 'dataDir' | 'databaseUrl' | 'source'>} options
+ */
 async function restoreIntoStack(options) {
   const { DATABASE_URL, LOG_DIR, PG_PORT, UPLOADS_DIR } = await import('../deploy/lib/config.mjs')
   const { portAnswers, stopProcess } = await import('../deploy/lib/processes.mjs')
@@ -53,11 +57,19 @@ async function restoreIntoStack(options) {
   }
 }
 
-/** The archive as a local file: `s3://bucket/key` downloaded into `backupDir` (kept there, as any archive), else the path given. */
+/**
+ * The archive as a local file: `s3://bucket/key` downloaded into `backupDir` (kept there, as any archive), else the path given.
+ * @param {string} given
+ * @param {string} backupDir
+ * @returns {Promise<string>}
+ */
 async function localArchive(given, backupDir) {
   const address = parseS3Address(given)
   if (!address) return given
-  const store = offsiteStoreFrom(process.env, { bucket: address.bucket })
+  // An address names its bucket, so there is a store.
+  const store = /** @type {import('./lib/backupOffsite.mjs').OffsiteStore} */ (
+    offsiteStoreFrom(process.env, { bucket: address.bucket })
+  )
   const file = path.join(backupDir, path.basename(address.key))
   if (fs.existsSync(file)) {
     console.log(`> ${file} is there already: restoring it rather than downloading ${given} again.`)
@@ -78,6 +90,7 @@ async function localArchive(given, backupDir) {
   return file
 }
 
+/** @param {import('./lib/backupRestore.mjs').RestoreOutcome} result */
 function report(result) {
   if (result.beforeRestore) console.log(`> What the target held before is kept in ${result.beforeRestore}`)
   console.log(`> Restored the backup of ${result.manifest.createdAt}, checked against its manifest:`)
@@ -106,7 +119,11 @@ try {
   report(
     values.stack
       ? await restoreIntoStack(options)
-      : await restore({ ...options, dataDir: process.env.DATA_DIR || 'data', databaseUrl: process.env.DATABASE_URL }),
+      : await restore({
+          ...options,
+          dataDir: process.env.DATA_DIR || DEFAULT_DATA_FOLDER,
+          databaseUrl: process.env.DATABASE_URL,
+        }),
   )
 } catch (error) {
   console.error(`> The restore failed: ${error instanceof Error ? error.message : error}`)

@@ -15,6 +15,8 @@ import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
 import { playwrightDurations, slowestLines, vitestDurations } from './lib/slowestTests.mjs'
 import { runWatched } from './lib/watchdog.mjs'
 
+/** @typedef {{ passed: number, failed: number, skipped: number }} TestCounts */
+
 const REPORT_DIR = path.join(ROOT, '.tmp', 'reports')
 /** When `npm test` started, carried over when it goes on under the project's Node (its install counts too). */
 const RUN_STARTED_AT = Number(process.env.NPM_TEST_STARTED_AT || Date.now())
@@ -27,6 +29,7 @@ const RUN_STARTED_TIMES = readProcessorTimes()
  * shared limits and the shared page cache, nginx and its brotli module for the production front),
  * Debian's Chromium for the browser suites, and the tools some suites call.
  */
+/** @type {[file: string, pkg: string][]} */
 const TEST_PACKAGES = [
   ...STACK_PACKAGES,
   ['/usr/bin/chromium', 'chromium'],
@@ -43,6 +46,10 @@ const TEST_PACKAGES = [
   ['/usr/bin/systemd-nspawn', 'systemd-container'],
 ]
 
+/**
+ * @param {{ numPassedTests: number, numFailedTests: number, numPendingTests: number, numTodoTests: number }} report
+ * @returns {TestCounts}
+ */
 function countVitest(report) {
   return {
     passed: report.numPassedTests,
@@ -51,6 +58,10 @@ function countVitest(report) {
   }
 }
 
+/**
+ * @param {{ stats: { expected: number, unexpected: number, flaky: number, skipped: number } }} report
+ * @returns {TestCounts}
+ */
 function countPlaywright({ stats }) {
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
 }
@@ -95,15 +106,24 @@ const testEnv = {
   NEXT_TELEMETRY_DISABLED: '1',
 }
 
+/** @type {string[]} */
 const steps = []
 let failed = false
-/** A phase's seconds, and how busy the processors were meanwhile (a phase at 50 % left a core idle). */
+/**
+ * A phase's seconds, and how busy the processors were meanwhile (a phase at 50 % left a core idle).
+ * @param {number} started
+ * @param {import('./lib/machineLoad.mjs').ProcessorTimes | null} before
+ */
 function timing(started, before) {
   const share = busyShare(before, readProcessorTimes())
   const seconds = Math.round((Date.now() - started) / 1000)
   return share === null ? `${seconds} s` : `${seconds} s, processors ${Math.round(share * 100)} % busy`
 }
 
+/**
+ * @param {string} name
+ * @param {() => Promise<unknown>} fn
+ */
 async function step(name, fn) {
   const started = Date.now()
   const before = readProcessorTimes()
@@ -116,7 +136,12 @@ async function step(name, fn) {
   }
 }
 
-/** Runs a suite through the silence watchdog; a stuck one fails its step with its last line. */
+/**
+ * Runs a suite through the silence watchdog; a stuck one fails its step with its last line.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
 async function runSuite(command, args, env) {
   const outcome = await runWatched(command, args, { env, cwd: ROOT, silenceMs: SUITE_SILENCE_MS })
   if (outcome.stalled) {
@@ -138,7 +163,10 @@ steps.push(`set-up (install, Debian packages): ok (${Math.round((Date.now() - RU
 fs.rmSync(REPORT_DIR, { recursive: true, force: true })
 fs.mkdirSync(REPORT_DIR, { recursive: true })
 
-/** Runs jobs side by side and waits for all of them, failing when any failed. */
+/**
+ * Runs jobs side by side and waits for all of them, failing when any failed.
+ * @param {Promise<unknown>[]} jobs
+ */
 async function allOf(jobs) {
   const outcomes = await Promise.allSettled(jobs)
   const reasons = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason)
@@ -153,7 +181,11 @@ await step('type-check and lint', () =>
     runSuite('npx', ['prettier', '--check', '.'], testEnv),
   ]),
 )
-/** Runs Vitest with `args`, its report in `report`. */
+/**
+ * Runs Vitest with `args`, its report in `report`.
+ * @param {string[]} args
+ * @param {string} report
+ */
 const vitest = (args, report) =>
   runSuite(
     'npx',
@@ -167,7 +199,11 @@ const vitest = (args, report) =>
     ],
     testEnv,
   )
-/** Runs Vitest projects (vitest.config.ts) with their report in `report`. */
+/**
+ * Runs Vitest projects (vitest.config.ts) with their report in `report`.
+ * @param {string[]} projects
+ * @param {string} report
+ */
 const vitestProjects = (projects, report) =>
   vitest(
     projects.flatMap((project) => ['--project', project]),
@@ -194,13 +230,16 @@ await step('a Debian 12 server, booted in a container (vitest, tests/server)', (
 )
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
+/** @type {string[]} */
 const slowest = []
-for (const [file, runner, count, durations] of [
+/** @type {([string, string, typeof countVitest, typeof vitestDurations] | [string, string, typeof countPlaywright, typeof playwrightDurations])[]} */
+const REPORTS = [
   ['vitest.json', 'Vitest', countVitest, vitestDurations],
   ['vitest-alone.json', 'Vitest, operations', countVitest, vitestDurations],
   ['playwright.json', 'Playwright', countPlaywright, playwrightDurations],
   ['vitest-server.json', 'Vitest, the server', countVitest, vitestDurations],
-]) {
+]
+for (const [file, runner, count, durations] of REPORTS) {
   const full = path.join(REPORT_DIR, file)
   if (!fs.existsSync(full)) {
     failed = true

@@ -2,7 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { codeFiles, localImportsOf, OUTSIDE_SRC, resolveModule } from '../tests/support/importGraph'
+import {
+  codeFiles,
+  localImportsOf,
+  OUTSIDE_SRC,
+  resolveModule,
+  specifiersIn,
+  SRC_ALIASES,
+} from '../tests/support/importGraph'
 
 /** The folders whose code is read, and the one whose modules are only looked up (it is run, not imported). */
 const READ_FOLDERS = ['src', 'scripts', 'deploy', 'bench']
@@ -58,14 +65,17 @@ const LAYERS: Layer[] = [
 const COMMANDS = LAYERS[0]
 const layerOf = (file: string) => LAYERS.findIndex((layer) => layer.holds(file))
 
-/** Every read file (relative to the root, with `/`) and the repository's files it imports. */
-function importGraph(root: string): Map<string, string[]> {
+/**
+ * Every read file (relative to the root, with `/`) and the repository's files it imports; with
+ * `loadedOnly`, those it loads when it runs (not the modules a JSDoc type names).
+ */
+function importGraph(root: string, loadedOnly = false): Map<string, string[]> {
   const read = READ_FOLDERS.flatMap((folder) => codeFiles(path.join(root, folder)))
   const known = new Set([...read, ...codeFiles(path.join(root, TESTS_FOLDER))])
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/')
   return new Map(
     read.map((file) => {
-      const targets = localImportsOf(file, path.join(root, 'src')).flatMap((target) => {
+      const targets = localImportsOf(file, path.join(root, 'src'), loadedOnly).flatMap((target) => {
         const resolved = resolveModule(target, known)
         return resolved ? [relative(resolved)] : []
       })
@@ -112,6 +122,43 @@ function importCycles(graph: Map<string, string[]>): string[] {
   return cycles
 }
 
+/**
+ * The folders of the plain-Node commands and their library: a fresh clone runs a command on the
+ * machine's Node, which may strip no TypeScript, before it continues on the project's
+ * (scripts/lib/bootstrap.mjs). Their TypeScript entry points (`scripts/setup.ts`) are bundled first.
+ */
+const PLAIN_NODE_FOLDERS = ['scripts', 'deploy']
+/** What Node of any version loads: JavaScript. */
+const PLAIN_NODE_MODULE = /\.(mjs|js)$/
+
+/**
+ * What plain Node could not load among the files the operations code imports, followed into src/:
+ * a TypeScript module, or an import of src/'s aliases (tsconfig.json's `paths`, which Node ignores).
+ */
+function plainNodeRefusals(root: string): string[] {
+  const graph = importGraph(root, true)
+  const reached = new Set<string>()
+  const visit = (file: string) => {
+    if (reached.has(file)) return
+    reached.add(file)
+    for (const target of graph.get(file) ?? []) visit(target)
+  }
+  const starts = [...graph.keys()].filter(
+    (file) => PLAIN_NODE_MODULE.test(file) && PLAIN_NODE_FOLDERS.some((folder) => file.startsWith(`${folder}/`)),
+  )
+  starts.forEach(visit)
+  return [...reached].sort().flatMap((file) => {
+    const typescript = (graph.get(file) ?? []).filter((target) => !PLAIN_NODE_MODULE.test(target))
+    const aliased = specifiersIn(fs.readFileSync(path.join(root, file), 'utf8'), true).filter((specifier) =>
+      SRC_ALIASES.some((alias) => specifier.startsWith(alias)),
+    )
+    return [
+      ...typescript.map((target) => `${file} imports ${target}, which is TypeScript`),
+      ...aliased.map((specifier) => `${file} imports ${specifier}, an alias plain Node does not resolve`),
+    ]
+  })
+}
+
 /** The files package.json's scripts and the systemd units run with Node. */
 function filesRunByName(root: string): string[] {
   const packageScripts = Object.values<string>(
@@ -124,6 +171,20 @@ function filesRunByName(root: string): string[] {
     .filter((line) => line.startsWith('ExecStart='))
   const runWithNode = /\bnode\s+(?:--\S+\s+)*([\w./-]+\.(?:mjs|ts))/g
   return [...packageScripts, ...unitStarts].flatMap((line) => [...line.matchAll(runWithNode)].map((run) => run[1]))
+}
+
+/** What `read` finds in a repository of `files` (path → text) made in a temporary folder, removed after. */
+function inRepository<T>(files: Record<string, string>, read: (root: string) => T): T {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'repository-layers-'))
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+      fs.writeFileSync(path.join(root, file), text)
+    }
+    return read(root)
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
 }
 
 const REPOSITORY = path.resolve(__dirname, '..')
@@ -152,6 +213,33 @@ describe('the repository’s imports point down (src/, scripts/, deploy/, bench/
 
   it('no import cycle among the files of the four folders', () => {
     expect(importCycles(graph)).toEqual([])
+  })
+
+  it('what scripts/ and deploy/ import, from src/ too, is JavaScript without aliases, which any Node loads', () => {
+    expect(plainNodeRefusals(REPOSITORY)).toEqual([])
+  })
+
+  it('catches the operations code loading TypeScript, and a src/ module it loads using an alias, not a JSDoc type', () => {
+    const refusals = inRepository(
+      {
+        'scripts/lib/backupMaking.mjs': "import { n } from '../../src/platform/dataFolder.mjs'\n",
+        'src/platform/dataFolder.mjs': "import { p } from '@/platform/paths'\n",
+        'src/platform/paths.ts': '',
+        'deploy/lib/config.mjs': "import { c } from '../../src/chat/constants.ts'\n",
+        'src/chat/constants.ts': '',
+        'bench/lib/chatDuringDeploy.mjs': "import { c } from '../../src/chat/constants.ts'\n",
+        'scripts/setup.ts': "import config from '@payload-config'\n",
+        'scripts/mail-test.mjs': "/** @type {typeof import('../src/platform/mailCheck')} */\nconst check = {}\n",
+        'src/platform/mailCheck.ts': "import { t } from '@/platform/mailTransport'\n",
+        'tests/support/postgres.ts': '',
+      },
+      plainNodeRefusals,
+    )
+    expect(refusals).toEqual([
+      'deploy/lib/config.mjs imports src/chat/constants.ts, which is TypeScript',
+      'src/platform/dataFolder.mjs imports src/platform/paths.ts, which is TypeScript',
+      'src/platform/dataFolder.mjs imports @/platform/paths, an alias plain Node does not resolve',
+    ])
   })
 
   it('every file package.json and the systemd units run is one of the commands', () => {

@@ -6,6 +6,30 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { CHAT_RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_MIN_DELAY_MS } from '../../src/chat/constants.ts'
+import { onClosedConnection } from './pageVisits.mjs'
+
+/**
+ * What each side's stream and sends came to.
+ * @typedef {object} ChatReport
+ * @property {number} conversations
+ * @property {number} streams
+ * @property {number} reconnects
+ * @property {number} failedConnects
+ * @property {number} sent
+ * @property {number} received
+ * @property {number} lost
+ * @property {string[]} lostMessages
+ * @property {number} duplicated
+ * @property {number} sendFailures
+ * @property {string[]} sendFailureReasons
+ * @property {number} sentAgain
+ * @property {number} unconfirmedReceived
+ * @property {number} longestGapMs
+ * @property {number} p99DeliveryMs
+ * @property {number} longestDeliveryMs
+ */
+/** A chat event as the streams carry it: what this reads of it. */
+/** @typedef {{ text?: string, author?: { type?: string } }} ChatEvent */
 
 /** Every bench message starts so (and with its run's tag), so that the system's own lines are told apart. */
 const BENCH_TEXT = 'deploy-bench'
@@ -14,11 +38,20 @@ const DRAIN_TIMEOUT_MS = 15_000
 /** A request that gets no answer in this long has failed. */
 const REQUEST_TIMEOUT_MS = 10_000
 
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * A POST as the widget's client makes it, sent once more when the kept-alive connection it went
  * out on was closed by the front before it was read (nginx closes idle ones when it reloads).
+ * @param {string} origin
+ * @param {string} pathname
+ * @param {unknown} body
+ * @param {Record<string, string>} headers
+ * @returns {Promise<{ response: Response, json: Record<string, unknown> | null, sentAgain: boolean }>} `json`: the answer's JSON object, null when none
  */
 async function post(origin, pathname, body, headers) {
   for (let attempt = 1; ; attempt++) {
@@ -31,12 +64,15 @@ async function post(origin, pathname, body, headers) {
       })
       return { response, json: await response.json().catch(() => null), sentAgain: attempt > 1 }
     } catch (error) {
-      if (attempt > 1 || error?.cause?.code !== 'UND_ERR_SOCKET') throw error
+      if (attempt > 1 || !onClosedConnection(error)) throw error
     }
   }
 }
 
-/** The widget's pause before reconnect try `attempt` (src/chat/reconnect.ts): 500 ms doubling to 5 s. */
+/**
+ * The widget's pause before reconnect try `attempt` (src/chat/reconnect.ts): 500 ms doubling to 5 s.
+ * @param {number} attempt
+ */
 const reconnectDelay = (attempt) =>
   Math.min(CHAT_RECONNECT_MIN_DELAY_MS * 2 ** (attempt - 1), CHAT_RECONNECT_MAX_DELAY_MS)
 
@@ -46,17 +82,23 @@ const reconnectDelay = (attempt) =>
  * widget's backoff, whatever `retry:` the server named, counted again from the first step once
  * in step (`synced`). Counts its reconnects and the longest time from losing the stream to being
  * in step again.
+ * @param {(lastEventId: number) => string} url
+ * @param {Record<string, string>} headers
+ * @param {(event: ChatEvent) => void} onChat
  */
 function resumableStream(url, headers, onChat) {
   const state = { reconnects: 0, longestGapMs: 0, failedConnects: 0 }
   const controller = new AbortController()
   let lastEventId = 0
   let attempt = 0
+  /** @type {number | null} */
   let lostAt = null
-  let resolveSynced
+  /** @type {() => void} */
+  let resolveSynced = () => {}
+  /** @type {Promise<void>} */
   const synced = new Promise((resolve) => (resolveSynced = resolve))
 
-  const onFrame = (block) => {
+  const onFrame = (/** @type {string} */ block) => {
     let name = ''
     let data = ''
     let id = null
@@ -86,7 +128,8 @@ function resumableStream(url, headers, onChat) {
         if (!response.ok) throw new Error(`answered ${response.status}`)
         const decoder = new TextDecoder()
         let buffer = ''
-        for await (const chunk of response.body) {
+        // Node's web streams are async iterable (TypeScript's DOM types do not say so).
+        for await (const chunk of /** @type {AsyncIterable<Uint8Array>} */ (/** @type {unknown} */ (response.body))) {
           buffer += decoder.decode(chunk, { stream: true })
           let end
           while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -125,16 +168,22 @@ function resumableStream(url, headers, onChat) {
  * credentials in `agentFile` ({ email, password }: the stack's admin.json), and has visitor and agent each send a message every `intervalMs`,
  * alternately. `finish()` stops sending, waits for what is on its way, closes the streams and
  * reports.
+ * @param {{ origin: string, agentFile: string, conversations: number, intervalMs: number }} options
+ * @returns {Promise<{ finish(): Promise<ChatReport> }>}
  */
 export async function holdChats({ origin, agentFile, conversations, intervalMs }) {
   // The agent's stream replays every open chat: a run's own tag keeps an earlier run's messages apart.
   const tag = `${BENCH_TEXT} ${randomBytes(4).toString('hex')}`
+  /** @type {Map<string, number>} */
   const sent = new Map()
+  /** @type {Map<string, number>} */
   const received = new Map()
+  /** @type {number[]} */
   const delivery = []
   const counts = { sendFailures: 0, sentAgain: 0, unconfirmedReceived: 0 }
+  /** @type {string[]} */
   const sendFailureReasons = []
-  const receive = (side) => (event) => {
+  const receive = (/** @type {string} */ side) => (/** @type {ChatEvent} */ event) => {
     const text = event.text ?? ''
     if (!text.startsWith(tag) || event.author?.type !== side) return
     received.set(text, (received.get(text) ?? 0) + 1)
@@ -147,6 +196,7 @@ export async function holdChats({ origin, agentFile, conversations, intervalMs }
   const login = await post(origin, '/api/users/login', agent, {})
   if (!login.json?.token) throw new Error(`the agent could not sign in (${login.response.status})`)
   const agentAuth = { Authorization: `JWT ${login.json.token}` }
+  /** @type {ReturnType<typeof resumableStream>[]} */
   const streams = []
   const agentStream = resumableStream(
     (lastEventId) => `${origin}/api/chat/agent/stream${lastEventId ? `?lastEventId=${lastEventId}` : ''}`,
@@ -156,6 +206,7 @@ export async function holdChats({ origin, agentFile, conversations, intervalMs }
   streams.push(agentStream)
   await agentStream.ready()
 
+  /** @type {{ n: number, conversationId: unknown, cookie: string }[]} */
   const chats = []
   for (let n = 0; n < conversations; n++) {
     const started = await post(origin, '/api/chat/visitor', { action: 'start' }, {})
@@ -169,13 +220,19 @@ export async function holdChats({ origin, agentFile, conversations, intervalMs }
     )
     streams.push(stream)
     await stream.ready()
-    const conversationId = started.json.conversationId
+    const conversationId = started.json?.conversationId
     const accepted = await post(origin, '/api/chat/agent', { action: 'accept', conversationId }, agentAuth)
     if (!accepted.response.ok)
       throw new Error(`the agent could not take chat ${conversationId} (${accepted.response.status})`)
     chats.push({ n, conversationId, cookie })
   }
 
+  /**
+   * @param {string} text
+   * @param {string} pathname
+   * @param {unknown} body
+   * @param {Record<string, string>} headers
+   */
   const send = async (text, pathname, body, headers) => {
     sent.set(text, performance.now())
     try {

@@ -13,6 +13,7 @@ export const stopLoad = () => {
   running = false
 }
 
+/** @param {number} offset */
 export async function pageLoop(offset) {
   for (let i = offset; running; i++) {
     const page = CACHED_PAGES[i % CACHED_PAGES.length]
@@ -21,7 +22,9 @@ export async function pageLoop(offset) {
   }
 }
 
+/** @type {{ accepted: string[], refused: number }} */
 export const contact = { accepted: [], refused: 0 }
+/** @param {number} runId */
 export async function contactLoop(runId) {
   let csrf = await csrfPair(FRONT)
   for (let n = 1; running; n++) {
@@ -47,7 +50,9 @@ export async function contactLoop(runId) {
 }
 
 /** One visitor who chats: its messages go through the front and come back on its own event stream. */
+/** @type {{ sent: Set<string>, received: Set<string>, reconnects: number }} */
 export const chat = { sent: new Set(), received: new Set(), reconnects: 0 }
+/** @param {number} runId */
 export async function chatVisitor(runId) {
   const start = await fetch(`${FRONT}/api/chat/visitor`, {
     method: 'POST',
@@ -64,6 +69,7 @@ export async function chatVisitor(runId) {
           headers: { Cookie: cookie, ...(lastEventId ? { 'Last-Event-ID': String(lastEventId) } : {}) },
           signal: AbortSignal.timeout(120_000),
         })
+        if (!response.body) throw new Error(`the chat stream answered ${response.status} with no body`)
         const reader = response.body.getReader()
         const decoder = new TextDecoder()
         let buffer = ''
@@ -75,11 +81,12 @@ export async function chatVisitor(runId) {
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const lines = buffer.slice(0, end).split('\n')
             buffer = buffer.slice(end + 2)
-            const field = (name) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2)
+            const field = (/** @type {string} */ name) =>
+              lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2)
             if (field('event') !== 'chat') continue
             lastEventId = Math.max(lastEventId, Number(field('id')) || 0)
             // Kept whatever it says: an event can arrive before its post's own answer does.
-            const text = JSON.parse(field('data')).text
+            const text = JSON.parse(field('data') ?? '').text
             if (typeof text === 'string') chat.received.add(text)
           }
         }

@@ -1,7 +1,17 @@
 // The "Faults" section `node bench/faults.mjs` writes into bench/RESULTS.md, from its result.
 import { SECTION_END, SECTION_START } from './faultsSettings.mjs'
 
-const classes = (requests) =>
+/**
+ * What `node bench/faults.mjs` found (bench/results/faults.json).
+ * @typedef {object} FaultsResult
+ * @property {string} measuredAt
+ * @property {{ cpus: number, loadAverage: number[] }} machine
+ * @property {(Omit<import('./faultsPhases.mjs').Phase, 'started' | 'recoveryS'> & { recoveryS: number | null })[]} phases
+ * @property {{ accepted: number, refused: number, stored: number, emailed: number, emailedTwice: number }} contact
+ * @property {{ sent: number, received: number, lost: number, streamReconnects: number }} chat
+ */
+
+const classes = (/** @type {import('./faultsPhases.mjs').Phase['requests']} */ requests) =>
   Object.entries(requests)
     .map(
       ([kind, counts]) =>
@@ -12,7 +22,11 @@ const classes = (requests) =>
     )
     .join('; ')
 
-/** The section, its markers included. */
+/**
+ * The section, its markers included.
+ * @param {FaultsResult} result
+ * @returns {string}
+ */
 export function faultsSection(result) {
   const rows = result.phases.map(
     (p) =>

@@ -14,29 +14,45 @@ const NOT_SENT = new Set(['host', 'connection', 'keep-alive', 'proxy-connection'
 /** A visit that takes longer is abandoned and counted as failed. */
 const VISIT_TIMEOUT_MS = 10_000
 
-/** Each named process with all its descendants, and the CPU seconds each group has used so far. */
+/** A request of a visit: an HTTP/2 request's method, path, headers and body. */
+/** @typedef {import('./autocannon.mjs').LoadRequest} VisitRequest */
+
+/**
+ * Each named process with all its descendants, and the CPU seconds each group has used so far.
+ * @param {Record<string, number>} roots
+ */
 function processTreeCpu(roots) {
   const groups = Object.entries(roots).map(([name, pid]) => ({ name, pids: [pid, ...descendantsOf(pid)] }))
-  const sum = (pids) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0)
+  const sum = (/** @type {number[]} */ pids) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0)
   return {
     count: groups.reduce((total, group) => total + group.pids.length, 0),
     seconds: () => Object.fromEntries(groups.map((group) => [group.name, sum(group.pids)])),
   }
 }
 
-/** A request's HTTP/2 headers: gzip unless the request names what it takes (a recorded browser's Accept-Encoding). */
+/**
+ * A request's HTTP/2 headers: gzip unless the request names what it takes (a recorded browser's Accept-Encoding).
+ * @param {VisitRequest} request
+ * @returns {import('node:http2').OutgoingHttpHeaders}
+ */
 function headersOf({ method, path, headers }) {
+  /** @type {import('node:http2').OutgoingHttpHeaders} */
   const sent = { ':method': method, ':path': path, 'accept-encoding': 'gzip' }
   for (const [name, value] of Object.entries(headers ?? {}))
     if (!NOT_SENT.has(name) && !name.startsWith(':')) sent[name] = value
   return sent
 }
 
+/**
+ * @param {import('node:http2').ClientHttp2Session} session
+ * @param {VisitRequest} request
+ * @returns {Promise<number>} the answer's status
+ */
 function ask(session, request) {
   return new Promise((resolve, reject) => {
     const stream = session.request(headersOf(request))
     let status = 0
-    stream.on('response', (answer) => (status = answer[':status']))
+    stream.on('response', (answer) => (status = answer[':status'] ?? 0))
     stream.on('data', () => {})
     stream.on('end', () => resolve(status))
     stream.on('error', reject)
@@ -44,7 +60,12 @@ function ask(session, request) {
   })
 }
 
-/** Opens an event stream and resolves to its status once its first event has come (or it ended), letting it go. */
+/**
+ * Opens an event stream and resolves to its status once its first event has come (or it ended), letting it go.
+ * @param {import('node:http2').ClientHttp2Session} session
+ * @param {VisitRequest} request
+ * @returns {Promise<number>} the answer's status
+ */
 function openEventStream(session, request) {
   return new Promise((resolve, reject) => {
     const stream = session.request(headersOf({ ...request, method: 'GET' }))
@@ -57,7 +78,7 @@ function openEventStream(session, request) {
       stream.close(http2.constants.NGHTTP2_CANCEL)
     }
     stream.on('response', (answer) => {
-      status = answer[':status']
+      status = answer[':status'] ?? 0
       letGo()
     })
     stream.once('data', () => {
@@ -82,9 +103,19 @@ function nextVisitorAddress() {
   return `127.${1 + Math.floor(block / 256)}.${block % 256}.${host}`
 }
 
-/** One first visit: a new connection, the document, then everything else at once. Resolves to whether every answer was 2xx. */
+/**
+ * One first visit: a new connection, the document, then everything else at once. Resolves to whether every answer was 2xx.
+ * @param {string} origin
+ * @param {VisitRequest[]} requests the document first
+ * @param {VisitRequest[]} streams
+ * @returns {Promise<boolean>}
+ */
 async function visit(origin, [document, ...rest], streams) {
-  const session = http2.connect(origin, { localAddress: nextVisitorAddress() })
+  // Handed on to tls.connect, which takes it (http2's types leave it out).
+  const options = /** @type {import('node:http2').SecureClientSessionOptions} */ ({
+    localAddress: nextVisitorAddress(),
+  })
+  const session = http2.connect(origin, options)
   const timer = setTimeout(() => session.destroy(new Error('visit timed out')), VISIT_TIMEOUT_MS)
   try {
     await new Promise((resolve, reject) => {
@@ -111,11 +142,19 @@ async function visit(origin, [document, ...rest], streams) {
  * `serverPids` names the server's processes (their children count too). Returns visits/s, the p99
  * of a visit's time, failures, and the server's CPU per visit (in all, and by process) and this
  * client's.
+ * @param {object} run
+ * @param {string} run.origin
+ * @param {VisitRequest[]} run.requests the document first
+ * @param {VisitRequest[]} [run.streams]
+ * @param {number} run.visitors
+ * @param {number} run.seconds
+ * @param {Record<string, number>} run.serverPids
  */
 export async function freshVisits({ origin, requests, streams = [], visitors, seconds, serverPids }) {
   const server = processTreeCpu(serverPids)
   const serverBefore = server.seconds()
   const clientBefore = process.cpuUsage()
+  /** @type {number[]} */
   const durations = []
   let failed = 0
   const started = performance.now()
@@ -134,7 +173,7 @@ export async function freshVisits({ origin, requests, streams = [], visitors, se
   const serverAfter = server.seconds()
   const client = process.cpuUsage(clientBefore)
   const done = durations.length
-  const perVisitMs = (cpuSeconds) => Number(((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(3))
+  const perVisitMs = (/** @type {number} */ cpuSeconds) => Number(((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(3))
   const serverByProcess = Object.fromEntries(
     Object.keys(serverAfter).map((name) => [name, perVisitMs(serverAfter[name] - serverBefore[name])]),
   )

@@ -15,21 +15,31 @@ export const H2_REQUESTS_PER_ROUND = 18_000
 export const H2_ROUNDS = 3
 export const H2_WARM_UP_REQUESTS = 2_000
 export const H2LOAD = '/usr/bin/h2load'
+/** Milliseconds in each unit h2load prints a duration in. */
+const MS_PER_UNIT = { us: 0.001, ms: 1, s: 1000 }
 
-/** A duration as h2load prints it (us, ms or s), in milliseconds. */
+/**
+ * A duration as h2load prints it (us, ms or s), in milliseconds.
+ * @param {string | undefined} text
+ * @returns {number}
+ */
 function h2loadMs(text) {
   const [, amount, unit] = /^([\d.]+)(us|ms|s)$/.exec(text ?? '') ?? []
-  return amount ? Number(amount) * { us: 0.001, ms: 1, s: 1000 }[unit] : NaN
+  return amount ? Number(amount) * MS_PER_UNIT[/** @type {keyof typeof MS_PER_UNIT} */ (unit)] : NaN
 }
 
-/** One h2load run of `requests` on `url`: what it reports, read from its output. */
+/**
+ * One h2load run of `requests` on `url`: what it reports, read from its output.
+ * @param {string} url
+ * @param {number} requests
+ */
 function runH2load(url, requests) {
   const args = [
     ...['-n', String(requests), '-c', String(H2_CONNECTIONS), '-m', String(H2_STREAMS)],
     ...['-H', `accept-encoding: ${HEADERS['accept-encoding']}`, url],
   ]
   const { stdout } = spawnSync(H2LOAD, args, { encoding: 'utf8', timeout: 120_000 })
-  const number = (pattern) => Number(pattern.exec(stdout)?.[1] ?? NaN)
+  const number = (/** @type {RegExp} */ pattern) => Number(pattern.exec(stdout)?.[1] ?? NaN)
   const ms = h2loadMs(/finished in (\S+),/.exec(stdout)?.[1])
   if (!Number.isFinite(ms)) throw new Error(`h2load ${url} gave no figures:\n${stdout}`)
   // "time for request:  min  max  mean  sd  +/- sd"
@@ -47,12 +57,17 @@ function runH2load(url, requests) {
   }
 }
 
-/** The same over HTTP/2 with h2load: H2_ROUNDS runs after a warm-up one; null without h2load. */
+/**
+ * The same over HTTP/2 with h2load: H2_ROUNDS runs after a warm-up one; null without h2load.
+ * @param {string} target
+ * @param {string} url
+ */
 export function measureHttp2(target, url) {
   if (!fs.existsSync(H2LOAD)) return null
   runH2load(url, H2_WARM_UP_REQUESTS)
   const rounds = Array.from({ length: H2_ROUNDS }, () => runH2load(url, H2_REQUESTS_PER_ROUND))
-  const sum = (key) => rounds.reduce((total, round) => total + round[key], 0)
+  const sum = (/** @type {'ms' | 'succeeded' | 'failed' | 'non2xx' | 'bytes' | 'meanMs'} */ key) =>
+    rounds.reduce((total, round) => total + round[key], 0)
   const row = {
     target,
     page: new URL(url).pathname,

@@ -4,7 +4,20 @@
 /** What `releaseOf` says of an instance that runs the checkout itself (no deploy yet). */
 export const CHECKOUT_RELEASE = 'checkout'
 
-/** The release an instance serves: the deployment id its page names its scripts with. */
+/**
+ * Whether a request failed on a kept-alive connection the server had closed (undici's
+ * UND_ERR_SOCKET): a browser sends it once more, on a new connection.
+ * @param {unknown} error
+ * @returns {boolean}
+ */
+export const onClosedConnection = (error) =>
+  /** @type {{ cause?: { code?: string } } | undefined} */ (error)?.cause?.code === 'UND_ERR_SOCKET'
+
+/**
+ * The release an instance serves: the deployment id its page names its scripts with.
+ * @param {string} appOrigin
+ * @returns {Promise<string>}
+ */
 export async function releaseOf(appOrigin) {
   const html = await (await fetch(`${appOrigin}/`)).text()
   return /[?&]dpl=([\w-]+)/.exec(html)?.[1] ?? CHECKOUT_RELEASE
@@ -15,6 +28,9 @@ export async function releaseOf(appOrigin) {
  * went out on turns out closed by the server (nginx closes its idle ones when it reloads, and a
  * request can cross that close), it goes once more on a new connection, as browsers do. A refusal
  * or a timeout (`timeoutMs`) is not retried: it throws. Says the status and whether it was sent again.
+ * @param {string} url
+ * @param {number} timeoutMs
+ * @returns {Promise<{ status: number, sentAgain: boolean }>}
  */
 export async function visitPage(url, timeoutMs) {
   for (let attempt = 1; ; attempt++) {
@@ -23,7 +39,7 @@ export async function visitPage(url, timeoutMs) {
       await response.arrayBuffer()
       return { status: response.status, sentAgain: attempt > 1 }
     } catch (error) {
-      if (attempt > 1 || error?.cause?.code !== 'UND_ERR_SOCKET') throw error
+      if (attempt > 1 || !onClosedConnection(error)) throw error
     }
   }
 }

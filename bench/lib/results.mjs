@@ -5,7 +5,13 @@ import { ROOT } from '../../scripts/lib/bootstrap.mjs'
 
 export const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md')
 
-/** Replaces the text from `start` to `end` (markers included, as `section` carries them), or appends `section`. */
+/**
+ * Replaces the text from `start` to `end` (markers included, as `section` carries them), or appends `section`.
+ * @param {string} section
+ * @param {string} start
+ * @param {string} end
+ * @param {string} [file]
+ */
 export function writeResultsSection(section, start, end, file = RESULTS_MD) {
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
   const from = text.indexOf(start)

@@ -6,7 +6,20 @@
 /** The category the post is filed under. */
 const SAMPLE_CATEGORY = { name: 'Guides', slug: 'guides' }
 
-const text = (words) => ({ type: 'text', text: words, format: 0, detail: 0, mode: 'normal', style: '', version: 1 })
+const text = (/** @type {string} */ words) => ({
+  type: 'text',
+  text: words,
+  format: 0,
+  detail: 0,
+  mode: 'normal',
+  style: '',
+  version: 1,
+})
+/**
+ * @param {string} type
+ * @param {string} words
+ * @param {Record<string, unknown>} [extra]
+ */
 const element = (type, words, extra = {}) => ({
   type,
   children: [text(words)],
@@ -16,8 +29,8 @@ const element = (type, words, extra = {}) => ({
   version: 1,
   ...extra,
 })
-const paragraph = (words) => element('paragraph', words, { textFormat: 0, textStyle: '' })
-const heading = (words) => element('heading', words, { tag: 'h2' })
+const paragraph = (/** @type {string} */ words) => element('paragraph', words, { textFormat: 0, textStyle: '' })
+const heading = (/** @type {string} */ words) => element('heading', words, { tag: 'h2' })
 
 /** A post of the length title companies publish: a lead, sections with headings, plain prose. */
 const SAMPLE_POST = {
@@ -45,6 +58,11 @@ const SAMPLE_POST = {
   ],
 }
 
+/**
+ * @param {Response} response
+ * @param {string} what
+ * @returns {Promise<any>} the answer's JSON, as Payload's REST API gives it (documents of any collection)
+ */
 async function answered(response, what) {
   if (!response.ok) throw new Error(`${what} failed: ${response.status} ${(await response.text()).slice(0, 300)}`)
   return response.json()
@@ -53,9 +71,16 @@ async function answered(response, what) {
 /**
  * Publishes the sample post on the site at `origin` with an admin's JWT; returns the post's and its
  * category's documents. The hero is the seed's widest image.
+ * @param {string} origin
+ * @param {string} token
  */
 export async function publishSamplePost(origin, token) {
   const headers = { Authorization: `JWT ${token}`, Origin: origin, 'Content-Type': 'application/json' }
+  /**
+   * @param {string} method
+   * @param {string} route
+   * @param {unknown} body
+   */
   const send = async (method, route, body) =>
     answered(await fetch(`${origin}${route}`, { method, headers, body: JSON.stringify(body) }), `${method} ${route}`)
 
@@ -77,7 +102,11 @@ export async function publishSamplePost(origin, token) {
   return { post, category }
 }
 
-/** Every page the sitemap of the site at `origin` lists, as paths. */
+/**
+ * Every page the sitemap of the site at `origin` lists, as paths.
+ * @param {string} origin
+ * @returns {Promise<string[]>}
+ */
 export async function sitemapPaths(origin) {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text()
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)

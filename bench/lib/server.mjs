@@ -4,7 +4,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ensureBuilt, ensureInstalled, ROOT, setUpDatabase } from '../../scripts/lib/bootstrap.mjs'
 
-/** A fresh seeded SQLite database for a benchmark's server on `port`, and the settings to serve it with. */
+/**
+ * A fresh seeded SQLite database for a benchmark's server on `port`, and the settings to serve it with.
+ * @param {{ port: number, name: string }} options
+ * @returns {Promise<NodeJS.ProcessEnv>}
+ */
 export async function seededBenchEnv({ port, name }) {
   ensureInstalled()
   const dataDir = path.join(ROOT, '.tmp', name)
@@ -23,6 +27,10 @@ export async function seededBenchEnv({ port, name }) {
   return env
 }
 
+/**
+ * @param {{ port?: number, name?: string }} [options]
+ * @returns {Promise<{ origin: string, stop: () => void }>}
+ */
 export async function startBenchServer({ port = Number(process.env.BENCH_PORT || 3200), name = 'bench' } = {}) {
   const env = await seededBenchEnv({ port, name })
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
@@ -42,5 +50,7 @@ export async function startBenchServer({ port = Number(process.env.BENCH_PORT ||
   }
   // Warm the routes so that first-compile work is not measured.
   for (const page of ['/', '/services', '/contact']) await fetch(origin + page)
-  return { origin, stop: () => process.kill(-child.pid, 'SIGTERM') }
+  // Its own process group (detached), ended whole; a server that did not start has no pid, and its 'error' ends this process.
+  const group = -(/** @type {number} */ (child.pid))
+  return { origin, stop: () => process.kill(group, 'SIGTERM') }
 }

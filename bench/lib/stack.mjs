@@ -6,7 +6,14 @@ import path from 'node:path'
 import tls from 'node:tls'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
 
-/** `ports` names the front (plain HTTP, which redirects, and https), the two app instances, PostgreSQL and Redis. */
+/** @typedef {{ front: number, frontHttps: number, appA: number, appB: number, postgres: number, redis: number }} StackPorts */
+
+/**
+ * `ports` names the front (plain HTTP, which redirects, and https), the two app instances, PostgreSQL and Redis.
+ * @param {string} stackDir
+ * @param {StackPorts} ports
+ * @returns {Record<string, string>}
+ */
 export function stackEnv(stackDir, ports) {
   return {
     STACK_DIR: stackDir,
@@ -25,9 +32,11 @@ export function stackEnv(stackDir, ports) {
  * A bench's stack ports: `base` and the next five (the instances, the plain HTTP front, PostgreSQL,
  * Redis, the https front), each replaced by its STACK_* variable when that is set. A bench's own
  * servers take base + 6 and on.
+ * @param {number} base
+ * @returns {StackPorts}
  */
 export function benchStackPorts(base) {
-  const env = (name, fallback) => Number(process.env[name] || fallback)
+  const env = (/** @type {string} */ name, /** @type {number} */ fallback) => Number(process.env[name] || fallback)
   const [appA, appB] = (process.env.STACK_APP_PORTS || `${base},${base + 1}`).split(',').map(Number)
   return {
     appA,
@@ -39,10 +48,18 @@ export function benchStackPorts(base) {
   }
 }
 
-/** The front's address, as the stack names it (FRONT_URL in deploy/lib/config.mjs). */
+/**
+ * The front's address, as the stack names it (FRONT_URL in deploy/lib/config.mjs).
+ * @param {StackPorts} ports
+ * @returns {string}
+ */
 export const frontOrigin = (ports) => `https://127.0.0.1:${ports.frontHttps}`
 
-/** The self-signed certificate the stack made for its front (deploy/lib/services.mjs, ensureTlsCertificate) and its key. */
+/**
+ * The self-signed certificate the stack made for its front (deploy/lib/services.mjs, ensureTlsCertificate) and its key.
+ * @param {string} stackDir
+ * @returns {{ cert: string, key: string }}
+ */
 export const stackTlsFiles = (stackDir) => ({
   cert: path.join(stackDir, 'tls', 'cert.pem'),
   key: path.join(stackDir, 'tls', 'key.pem'),
@@ -51,14 +68,25 @@ export const stackTlsFiles = (stackDir) => ({
 /**
  * Makes this process's TLS clients (fetch, https, tls.connect) trust the stack's certificate
  * beside the usual authorities, as a browser told to trust it would: names and dates still count.
+ * @param {string} stackDir
  */
 export function trustStackCertificate(stackDir) {
   const certificate = fs.readFileSync(stackTlsFiles(stackDir).cert, 'utf8')
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificate])
 }
 
-/** Runs `node deploy/stack.mjs <command>` from the checkout with `env`, failing loudly when it does. */
+/**
+ * Runs `node deploy/stack.mjs <command>` from the checkout with `env`, failing loudly when it does.
+ * @param {string} command
+ * @param {Record<string, string | undefined>} env
+ */
 export function runStack(command, env) {
-  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], { cwd: ROOT, stdio: 'inherit', env })
+  // Next's types claim NODE_ENV in every environment; the stack's commands set their own.
+  const childEnv = /** @type {NodeJS.ProcessEnv} */ (env)
+  const result = spawnSync(process.execPath, ['deploy/stack.mjs', command], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: childEnv,
+  })
   if (result.status !== 0) throw new Error(`node deploy/stack.mjs ${command} failed`)
 }

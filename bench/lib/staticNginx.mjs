@@ -14,14 +14,21 @@ export const NGINX = '/usr/sbin/nginx'
 const IMAGE_FILE = /\.(webp|avif|png|jpe?g)$/
 
 /** nginx's file name for a page: `/` is index.html, `/pricing` the file `pricing`, an upload its own path. */
-const fileOf = (page) => (page === '/' ? 'index.html' : page.slice(1))
+const fileOf = (/** @type {string} */ page) => (page === '/' ? 'index.html' : page.slice(1))
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' })
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`)
 }
 
-/** The TLS lines of deploy/nginx.conf.template's https server. */
+/**
+ * The TLS lines of deploy/nginx.conf.template's https server.
+ * @param {{ cert: string, key: string }} tls
+ */
 const tlsLines = ({ cert, key }) => `
         ssl_certificate ${cert};
         ssl_certificate_key ${key};
@@ -36,6 +43,14 @@ const tlsLines = ({ cert, key }) => `
  * Saves `pages` from `appOrigin` into `dir` and serves them on `port` (over https with `tls`), with
  * `workers` worker processes (nginx's `auto` is one per core, as the front runs); returns the
  * function that stops it.
+ * @param {object} server
+ * @param {string} server.appOrigin
+ * @param {string[]} server.pages
+ * @param {string} server.dir
+ * @param {number} server.port
+ * @param {{ cert: string, key: string }} [server.tls] without it, plain HTTP
+ * @param {number | 'auto'} [server.workers]
+ * @returns {Promise<() => void>}
  */
 export async function startStaticNginx({ appOrigin, pages, dir, port, tls, workers = 1 }) {
   const args = ['-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')]

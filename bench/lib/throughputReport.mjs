@@ -10,6 +10,29 @@ import {
   SECTION_START,
 } from './throughputSettings.mjs'
 
+/**
+ * A row of autocannon's table: requests a second, latency, bytes per response, and (once all are
+ * in) the share of nginx static's rate on the same page.
+ * @typedef {{ target: string, page: string, requestsPerSecond: number, p50ms: number, p99ms: number, non2xx: number, errors: number, bytesPerResponse: number, ratioToStatic?: number }} ThroughputRow
+ */
+/** @typedef {NonNullable<ReturnType<typeof import('./h2load.mjs').measureHttp2>> & { ratioToStatic?: number }} Http2Row */
+/**
+ * What `node bench/throughput.mjs` measured, as far as the section reads it.
+ * @typedef {object} ThroughputFigures
+ * @property {string} date
+ * @property {{ cpus: number, loadAverageBefore: number[], loadAverageAfter: number[] }} machine
+ * @property {string} appCommand
+ * @property {{ page: string, cacheControl: string | null, repeatAtFront: string | null }[]} pages
+ * @property {ThroughputRow[]} results
+ * @property {Http2Row[]} http2
+ * @property {{ secondsOneInstance: number | null, secondsAcrossTwo: number | null }} publish
+ */
+
+/**
+ * The section, its markers included.
+ * @param {ThroughputFigures} figures
+ * @returns {string}
+ */
 export function markdownSection(figures) {
   const rows = figures.results.map(
     (row) =>
@@ -30,7 +53,7 @@ ${http2Rows.join('\n')}`
     .map((page) => `\`${page.page}\` \`${page.cacheControl}\` (repeat at the front: ${page.repeatAtFront})`)
     .join('; ')
   const uncached = figures.pages.some((page) => page.repeatAtFront !== 'HIT')
-  const seconds = (value) => (value === null ? 'not seen within 10 s' : `${value} s`)
+  const seconds = (/** @type {number | null} */ value) => (value === null ? 'not seen within 10 s' : `${value} s`)
   return `${SECTION_START}
 ## Throughput: nginx front over https, app alone, and their limit
 

@@ -22,6 +22,6 @@ export const RESULTS_JSON = path.join(ROOT, 'bench', 'results', 'throughput.json
 export const SECTION_START = '<!-- throughput:start -->'
 export const SECTION_END = '<!-- throughput:end -->'
 
-export const origin = (port) => `http://127.0.0.1:${port}`
+export const origin = (/** @type {number} */ port) => `http://127.0.0.1:${port}`
 export const FRONT = frontOrigin(PORTS)
 export const STATIC = `https://127.0.0.1:${PORTS.static}`

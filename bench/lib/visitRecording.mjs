@@ -6,11 +6,32 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs'
 import { front, READ_AGAIN_MS, VISIT_SECONDS } from './visitsSettings.mjs'
 
 /** Request headers a replay does not copy: the connection's own, and what the client computes. */
+/**
+ * A request of the recorded visit: when it was asked (ms after the start), what it sent, and what
+ * it was answered (`frontCache`: the front's X-Cache-Status, null when none).
+ * @typedef {object} RecordedRequest
+ * @property {number} atMs
+ * @property {string} method
+ * @property {string} path
+ * @property {Record<string, string>} headers
+ * @property {string | undefined} body
+ * @property {number} status
+ * @property {string} contentType
+ * @property {string | null} frontCache
+ */
+
 const NOT_REPLAYED = new Set(['host', 'connection', 'content-length', 'accept-encoding'])
-/** The encodings a recorded request took (gzip when it named none). */
+/**
+ * The encodings a recorded request took (gzip when it named none).
+ * @param {Pick<RecordedRequest, 'headers'>} request
+ * @returns {string}
+ */
 export const acceptEncodingOf = (request) => request.headers['accept-encoding'] ?? 'gzip'
 
-/** What one first visit asks of the site, in order, as Chromium sent it. */
+/**
+ * What one first visit asks of the site, in order, as Chromium sent it.
+ * @returns {Promise<{ requests: RecordedRequest[], streams: string[], streamRequests: RecordedRequest[] }>}
+ */
 export async function recordVisit() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   // The stack's certificate is self-signed: Chromium is told to accept it.
@@ -19,6 +40,7 @@ export async function recordVisit() {
   const started = Date.now()
   // Seen as asked, not as finished: Chromium never reports a keepalive request (the collector's
   // beacon) as finished, nor a stream still open at the end. Its answer fills in the rest.
+  /** @type {Map<import('playwright-core').Request, RecordedRequest>} */
   const recorded = new Map()
   page.on('request', (request) => {
     if (!request.url().startsWith(front)) return
@@ -34,6 +56,7 @@ export async function recordVisit() {
       frontCache: null,
     })
   })
+  /** @type {Promise<void>[]} */
   const answered = []
   page.on('response', (response) => {
     const entry = recorded.get(response.request())
@@ -61,8 +84,13 @@ export async function recordVisit() {
   return { requests, streams: streams.map((stream) => stream.path), streamRequests: streams }
 }
 
-/** The same request again, as autocannon sends it: the recording's headers, and the encodings it took. */
+/**
+ * The same request again, as autocannon sends it: the recording's headers, and the encodings it took.
+ * @param {RecordedRequest} request
+ * @returns {import('./autocannon.mjs').LoadRequest}
+ */
 export function replayable(request) {
+  /** @type {Record<string, string>} */
   const headers = { 'accept-encoding': acceptEncodingOf(request) }
   for (const [name, value] of Object.entries(request.headers))
     if (!NOT_REPLAYED.has(name) && !name.startsWith(':')) headers[name] = value

@@ -10,12 +10,44 @@ import {
   VISIT_SECONDS,
 } from './visitsSettings.mjs'
 
-/** The new-connection replay's table and ratios. */
+/** @typedef {Awaited<ReturnType<typeof import('./freshVisits.mjs').freshVisits>>} FreshFigure */
+/**
+ * The visits on new connections: nginx's page and the first visit, and their ratios.
+ * @typedef {{ visitors: number, seconds: number, requests: number, streams?: number, page: FreshFigure, visit: FreshFigure, rateRatio: number, costRatio: number }} FreshFigures
+ */
+/**
+ * A row of the replay over kept-alive connections.
+ * @typedef {{ label: string, requestsPerSecond: number, perSecondLabel?: string, p99ms: number, non2xx: number, errors: number }} ReplayRow
+ */
+/**
+ * What `node bench/visits.mjs` measured (bench/results/visits.json).
+ * @typedef {object} VisitsFigures
+ * @property {string} date
+ * @property {string} command
+ * @property {{ cpus: number, loadAverageBefore: number[], loadAverageAfter: number[] }} machine
+ * @property {{ requests: Omit<import('./visitRecording.mjs').RecordedRequest, 'headers' | 'body'>[], streams: string[] }} visit
+ * @property {{ method: string, path: string }[]} idleRequests
+ * @property {ReplayRow[]} results
+ * @property {number} visitsRatio
+ * @property {FreshFigures} fresh
+ * @property {Awaited<ReturnType<typeof import('./idleTabs.mjs').idleTabs>>} idle
+ */
+
+/**
+ * The new-connection replay's table and ratios.
+ * @param {FreshFigures} fresh
+ * @returns {string}
+ */
 function freshSection(fresh) {
-  const cpu = (figure) =>
+  const cpu = (/** @type {FreshFigure} */ figure) =>
     Object.entries(figure.serverCpuMsPerVisitByProcess)
       .map(([name, ms]) => `${name} ${ms}`)
       .join(', ')
+  /**
+   * @param {string} label
+   * @param {FreshFigure} figure
+   * @param {string} unit
+   */
   const row = (label, figure, unit) =>
     `| ${label} | ${figure.visitsPerSecond.toLocaleString('en-US')} ${unit} | ${figure.p99ms} ms | ${figure.failed} | ${figure.serverCpuMsPerVisit} ms (${cpu(figure)}) | ${figure.clientCpuMsPerVisit} ms |`
   return `As first visits arrive (bench/lib/freshVisits.mjs): each visitor opens a new TLS connection (no
@@ -37,6 +69,10 @@ of nginx's page rate the front reaches where the server's CPU, not a client besi
 goal ≥ 0.5). Visits per second ÷ nginx's pages per second on new connections: ${fresh.rateRatio}.`
 }
 
+/**
+ * @param {VisitsFigures} figures
+ * @returns {string}
+ */
 export function markdownSection(figures) {
   const list = figures.visit.requests
     .map(
@@ -83,13 +119,21 @@ ${figures.idle.coresPerInstance.map((c) => `${(c * 100).toFixed(1)} %`).join(' a
 ${SECTION_END}`
 }
 
-/** The requests of the recorded visit that were not GETs (the collector's beacon), or "nothing". */
+/**
+ * The requests of the recorded visit that were not GETs (the collector's beacon), or "nothing".
+ * @param {VisitsFigures} figures
+ * @returns {string}
+ */
 function posted(figures) {
   const requests = figures.visit.requests.filter((request) => request.method !== 'GET')
   return requests.length ? requests.map((r) => `\`${r.method} ${r.path}\``).join(', ') : 'nothing'
 }
 
-/** What the idle tabs repeated besides holding their stream: nothing, when the recorded tab asked nothing more. */
+/**
+ * What the idle tabs repeated besides holding their stream: nothing, when the recorded tab asked nothing more.
+ * @param {VisitsFigures} figures
+ * @returns {string}
+ */
 function idleRepeats(figures) {
   if (!figures.idleRequests.length) return ', asking nothing else (the recorded tab asked nothing once settled)'
   const asked = figures.idleRequests.map((r) => `\`${r.method} ${r.path}\``).join(', ')

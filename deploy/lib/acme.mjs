@@ -33,7 +33,11 @@ const CHALLENGE_TOKEN = /^[A-Za-z0-9_-]+$/
 
 export class AcmeSettingsError extends Error {}
 
+/** @typedef {{ directoryUrl: string, email: string | null, caFile: string | null }} AcmeSettings */
+/** @typedef {{ accountKey: string, cert: string, key: string, directory: string }} AcmeFiles */
+
 /** The settings acmeSettings reads from the environment, each with the field of its answer it fills. */
+/** @type {{ env: string, field: keyof AcmeSettings }[]} */
 export const ACME_SETTINGS = [
   { env: 'ACME_DIRECTORY_URL', field: 'directoryUrl' },
   { env: 'ACME_EMAIL', field: 'email' },
@@ -44,6 +48,9 @@ export const ACME_SETTINGS = [
  * The ACME settings from `env`: ACME_DIRECTORY_URL (Let's Encrypt's production directory when
  * unset; its staging one with `staging`), ACME_EMAIL (optional: the CA's expiry notices) and
  * ACME_CA_FILE (optional: the CA certificate that signs the ACME server's own https, for a test CA).
+ * @param {Record<string, string | undefined>} env
+ * @param {{ staging?: boolean }} [options]
+ * @returns {AcmeSettings}
  */
 export function acmeSettings(env, { staging = false } = {}) {
   const named = env.ACME_DIRECTORY_URL?.trim() || ''
@@ -67,7 +74,10 @@ export function acmeSettings(env, { staging = false } = {}) {
   return { directoryUrl, email, caFile }
 }
 
-/** Refuses what no CA issues a certificate for by HTTP-01 (an IP address, a bare name, a wildcard). */
+/**
+ * Refuses what no CA issues a certificate for by HTTP-01 (an IP address, a bare name, a wildcard).
+ * @param {string | undefined} domain
+ */
 export function checkDomain(domain) {
   if (!DOMAIN_NAME.test(domain ?? ''))
     throw new AcmeSettingsError(`not a domain name a CA validates over HTTP: ${JSON.stringify(domain)}`)
@@ -76,6 +86,9 @@ export function checkDomain(domain) {
 /**
  * Where the certificate of `domain` is kept in `certDir`: the account's key (one for every domain),
  * the certificate with its chain, its key, and the directory that issued it.
+ * @param {string} certDir
+ * @param {string} domain
+ * @returns {AcmeFiles}
  */
 export const acmeFiles = (certDir, domain) => ({
   accountKey: path.join(certDir, 'account.key'),
@@ -84,13 +97,21 @@ export const acmeFiles = (certDir, domain) => ({
   directory: path.join(certDir, domain, 'directory'),
 })
 
-/** Makes `dir` (and its parents) when missing, with `mode` whatever the umask. */
+/**
+ * Makes `dir` (and its parents) when missing, with `mode` whatever the umask.
+ * @param {string} dir
+ * @param {number} mode
+ */
 function ensureDirMode(dir, mode) {
   fs.mkdirSync(dir, { recursive: true, mode })
   fs.chmodSync(dir, mode)
 }
 
-/** The folder of the challenges' answers in `webroot` (the front's acme folder), which the front's workers read. */
+/**
+ * The folder of the challenges' answers in `webroot` (the front's acme folder), which the front's workers read.
+ * @param {string} webroot
+ * @returns {string}
+ */
 export function challengeDirIn(webroot) {
   let dir = webroot
   for (const part of CHALLENGE_PATH) ensureDirMode((dir = path.join(dir, part)), 0o755)
@@ -100,12 +121,15 @@ export function challengeDirIn(webroot) {
 /**
  * Writes `data` to `file` with `mode` in one step for its readers: into a new file beside it,
  * flushed to disk, then renamed over it. A reader sees the old file or the new one, never a part.
+ * @param {string} file
+ * @param {string | Buffer} data
+ * @param {number} mode
  */
 export function writeFileAtomic(file, data, mode) {
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
   const fd = fs.openSync(temporary, 'wx', mode)
   try {
-    fs.writeSync(fd, data)
+    fs.writeFileSync(fd, data)
     fs.fchmodSync(fd, mode)
     fs.fsyncSync(fd)
   } finally {
@@ -119,10 +143,20 @@ export function writeFileAtomic(file, data, mode) {
   }
 }
 
-/** Days from `now` until the certificate in `certPem` ends (negative once it has). */
+/**
+ * Days from `now` until the certificate in `certPem` ends (negative once it has).
+ * @param {string} certPem
+ * @param {number} [now]
+ * @returns {number}
+ */
 export const daysLeft = (certPem, now = Date.now()) => (Date.parse(new X509Certificate(certPem).validTo) - now) / DAY_MS
 
-/** The certificate kept for `domain` and what the renewal reads of it, or null when there is none. */
+/**
+ * The certificate kept for `domain` and what the renewal reads of it, or null when there is none.
+ * @param {string} certDir
+ * @param {string} domain
+ * @returns {(AcmeFiles & { pem: string, directoryUrl: string | null }) | null}
+ */
 export function keptCertificate(certDir, domain) {
   const files = acmeFiles(certDir, domain)
   if (!fs.existsSync(files.cert) || !fs.existsSync(files.key)) return null
@@ -131,6 +165,10 @@ export function keptCertificate(certDir, domain) {
   return { ...files, pem, directoryUrl: directory }
 }
 
+/**
+ * @param {string} file
+ * @returns {Promise<Buffer>}
+ */
 async function accountKey(file) {
   if (fs.existsSync(file)) return fs.readFileSync(file)
   const key = await acme.crypto.createPrivateEcdsaKey()
@@ -144,6 +182,14 @@ async function accountKey(file) {
  * /.well-known/acme-challenge/ from, as certbot's --webroot), removed afterwards whatever the
  * outcome; keeps the certificate and its new key in `certDir` (acmeFiles: folders root's alone,
  * keys 0600); then awaits `reload`, which has the front serve them. Returns the files and the PEM.
+ * @param {object} order
+ * @param {string} order.domain
+ * @param {AcmeSettings} order.settings
+ * @param {string} order.webroot the folder the front serves /.well-known/acme-challenge/ from
+ * @param {string} order.certDir
+ * @param {(files: AcmeFiles) => unknown} order.reload awaited
+ * @param {typeof ACME_POLL} [order.poll]
+ * @returns {Promise<AcmeFiles & { pem: string }>}
  */
 export async function obtainCertificate({ domain, settings, webroot, certDir, reload, poll = ACME_POLL }) {
   checkDomain(domain)
@@ -161,7 +207,7 @@ export async function obtainCertificate({ domain, settings, webroot, certDir, re
     ...poll,
   })
   const challengeDir = challengeDirIn(webroot)
-  const challengeFile = (token) => {
+  const challengeFile = (/** @type {string} */ token) => {
     if (!CHALLENGE_TOKEN.test(token)) throw new Error(`the CA sent a challenge token that is not base64url: ${token}`)
     return path.join(challengeDir, token)
   }
@@ -169,7 +215,7 @@ export async function obtainCertificate({ domain, settings, webroot, certDir, re
   const [, csr] = await acme.crypto.createCsr({ commonName: domain }, key)
   const pem = await client.auto({
     csr,
-    email: settings.email,
+    email: settings.email ?? undefined,
     termsOfServiceAgreed: true,
     challengePriority: ['http-01'],
     // The CA checks the answer itself; asking it from here too would need the domain to lead here
@@ -190,6 +236,9 @@ export async function obtainCertificate({ domain, settings, webroot, certDir, re
 /**
  * Whether the certificate kept for `domain` is due: none yet, issued by another directory than the
  * one the settings name (staging, then production), or fewer than `withinDays` days left.
+ * @param {{ directoryUrl: string | null, pem: string } | null} kept
+ * @param {{ directoryUrl: string, withinDays?: number, now?: number }} wanted
+ * @returns {{ due: boolean, why: string }}
  */
 export function renewalDue(kept, { directoryUrl, withinDays = RENEW_WITHIN_DAYS, now = Date.now() }) {
   if (!kept) return { due: true, why: 'no certificate yet' }

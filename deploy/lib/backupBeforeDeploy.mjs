@@ -13,7 +13,12 @@ export const NO_BACKUP_WARNING =
   `> Warning: ${NO_BACKUP_OPTION}: this deploy migrates with no backup taken first; a restore can go back ` +
   'only to the last scheduled backup.'
 
-/** Why a deploy stopped at its backup (`cause`), and what to do (`look`: where to see why). */
+/**
+ * Why a deploy stopped at its backup (`cause`), and what to do (`look`: where to see why).
+ * @param {string} cause
+ * @param {string} look
+ * @returns {string}
+ */
 export const backupFailedMessage = (cause, look) =>
   `the backup before migrating failed (${cause}), so the deploy stopped there and the running release is ` +
   `untouched: ${look}, then deploy again, or deploy with ${NO_BACKUP_OPTION} to go ahead without one`
@@ -21,6 +26,7 @@ export const backupFailedMessage = (cause, look) =>
 /**
  * The stack's backup (`scripts/backup.mjs --stack`, from the checkout, with the stack's settings),
  * run to its end before the stack's deploy migrates; throws backupFailedMessage when it fails.
+ * @param {{ env?: NodeJS.ProcessEnv, timeoutMs?: number }} [options]
  */
 export function backupStackBeforeMigrating({ env = process.env, timeoutMs = BACKUP_BEFORE_DEPLOY_TIMEOUT_MS } = {}) {
   console.log('> Backing up before migrating…')

@@ -1,7 +1,14 @@
 // Where the production stack keeps its state, which ports it takes, and how long it waits.
 import path from 'node:path'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
+import { MEDIA_FOLDER } from '../../src/platform/dataFolder.mjs'
 import { maintenancePageFile } from './maintenancePage.mjs'
+
+/**
+ * Where a stack or a server keeps its releases (deploy/lib/releases.mjs): their folders, the link
+ * naming the current one, and the folder the front serves the build files of all from.
+ * @typedef {{ releasesDir: string, currentLink: string, staticDir?: string }} ReleasePlace
+ */
 
 export const NGINX = '/usr/sbin/nginx'
 /**
@@ -38,14 +45,17 @@ export const PG_DATA = path.join(PG_DIR, 'data')
 export const REDIS_DIR = path.join(STATE_DIR, 'redis')
 export const UPLOADS_DIR = path.join(STATE_DIR, 'data')
 /** Where the instances keep uploaded media (the app's MEDIA_DIR under DATA_DIR), which nginx serves itself. */
-export const MEDIA_DIR = path.join(UPLOADS_DIR, 'media')
+export const MEDIA_DIR = path.join(UPLOADS_DIR, MEDIA_FOLDER)
 export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
 /** The page nginx answers with when no instance can (502, 503, 504), saved from the site at start. */
 export const MAINTENANCE_PAGE = maintenancePageFile(STATE_DIR)
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
 /** The build files of every release the stack ran, merged (deploy/lib/releases.mjs), which nginx serves. */
 export const STATIC_DIR = path.join(STATE_DIR, 'static')
-/** The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files. */
+/**
+ * The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files.
+ * @type {Required<ReleasePlace>}
+ */
 export const STACK_PLACE = {
   releasesDir: path.join(STATE_DIR, 'releases'),
   currentLink: path.join(STATE_DIR, 'current'),

@@ -14,7 +14,13 @@ export const UNREADABLE_LOCK_GRACE_MS = 10_000
 /** Tries at taking the lock, each after finding one left behind and moving it aside. */
 const TAKE_ATTEMPTS = 3
 
-/** The holder a lock file names, null when it cannot be read. */
+/** @typedef {import('./processes.mjs').ProcessRecord & { what: string, since: string }} LockHolder */
+
+/**
+ * The holder a lock file names, null when it cannot be read.
+ * @param {string} file
+ * @returns {LockHolder | null}
+ */
 function holderOf(file) {
   try {
     const holder = JSON.parse(fs.readFileSync(file, 'utf8'))
@@ -24,7 +30,11 @@ function holderOf(file) {
   }
 }
 
-/** Why `file` is held, or null when it is free to take over (its holder has ended). */
+/**
+ * Why `file` is held, or null when it is free to take over (its holder has ended).
+ * @param {string} file
+ * @returns {string | null}
+ */
 function heldBecause(file) {
   const holder = holderOf(file)
   if (holder)
@@ -41,6 +51,9 @@ function heldBecause(file) {
 /**
  * Takes the lock `file` for this process, doing `what` (a deploy, a rollback), or throws saying
  * which process holds it. Returns the function that gives it back (only while this process holds it).
+ * @param {string} file
+ * @param {string} what
+ * @returns {() => void}
  */
 export function takeDeployLock(file, what) {
   const mine = { ...recordOf(process.pid), what, since: new Date().toISOString() }
@@ -52,7 +65,7 @@ export function takeDeployLock(file, what) {
         if (holderOf(file)?.pid === process.pid) fs.rmSync(file, { force: true })
       }
     } catch (error) {
-      if (error?.code !== 'EEXIST') throw error
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error
     }
     const busy = heldBecause(file)
     if (busy) throw refusal(busy, file)
@@ -63,7 +76,7 @@ export function takeDeployLock(file, what) {
     try {
       fs.renameSync(file, aside)
     } catch (error) {
-      if (error?.code === 'ENOENT') continue
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') continue
       throw error
     }
     const movedBusy = heldBecause(aside)
@@ -82,10 +95,21 @@ export function takeDeployLock(file, what) {
   throw new Error(`could not take the lock ${file}: other deploys kept taking it`)
 }
 
+/**
+ * @param {string} busy
+ * @param {string} file
+ */
 const refusal = (busy, file) =>
   new Error(`${busy}; one deploy or rollback at a time: wait for it to end (lock: ${file})`)
 
-/** Runs `work` holding the lock `file`, and gives it back however `work` ends. */
+/**
+ * Runs `work` holding the lock `file`, and gives it back however `work` ends.
+ * @template T
+ * @param {string} file
+ * @param {string} what
+ * @param {() => T | Promise<T>} work
+ * @returns {Promise<T>}
+ */
 export async function withDeployLock(file, what, work) {
   const release = takeDeployLock(file, what)
   try {

@@ -9,15 +9,27 @@ import { fileURLToPath } from 'node:url'
 import { BUILD_NICENESS } from './config.mjs'
 
 /** The child's script: runs one job of LOW_PRIORITY_JOBS and writes its outcome as JSON on its output. */
+/** @typedef {typeof import('./lowPriorityWorker.mjs').LOW_PRIORITY_JOBS} LowPriorityJobs */
+
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lowPriorityWorker.mjs')
 
 /**
  * Runs `job` (a name of lowPriorityWorker.mjs's jobs) with `args` in a child process at
  * BUILD_NICENESS and returns what it returned; an error it threw is thrown here with its message.
+ * @template {keyof LowPriorityJobs} Job
+ * @param {Job} job
+ * @param {Parameters<LowPriorityJobs[Job]>} args
+ * @returns {Promise<Awaited<ReturnType<LowPriorityJobs[Job]>>>}
  */
 export const atLowPriority = async (job, ...args) => (await lowPriorityOutcome(job, ...args)).value
 
-/** atLowPriority's run, with the `priority` (nice level) the job ran at. */
+/**
+ * atLowPriority's run, with the `priority` (nice level) the job ran at.
+ * @template {keyof LowPriorityJobs} Job
+ * @param {Job} job
+ * @param {Parameters<LowPriorityJobs[Job]>} args
+ * @returns {Promise<{ value: Awaited<ReturnType<LowPriorityJobs[Job]>>, priority: number }>}
+ */
 export async function lowPriorityOutcome(job, ...args) {
   const child = spawn('nice', ['-n', String(BUILD_NICENESS), process.execPath, WORKER, job, JSON.stringify(args)], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -28,10 +40,15 @@ export async function lowPriorityOutcome(job, ...args) {
   const outcome = lastJsonLine(output)
   if (outcome && 'error' in outcome) throw new Error(outcome.error)
   if (status !== 0 || !outcome) throw new Error(`${job} at low priority ended with ${signal ?? `status ${status}`}`)
-  return outcome
+  // The value `job` returned, carried as JSON.
+  return /** @type {{ value: Awaited<ReturnType<LowPriorityJobs[Job]>>, priority: number }} */ (outcome)
 }
 
-/** The outcome the worker wrote last (the jobs' own lines may come before it), or null. */
+/**
+ * The outcome the worker wrote last (the jobs' own lines may come before it), or null.
+ * @param {string} output
+ * @returns {{ value: unknown, priority: number } | { error: string } | null}
+ */
 function lastJsonLine(output) {
   const line = output.trim().split('\n').at(-1)
   try {

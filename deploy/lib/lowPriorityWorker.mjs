@@ -5,9 +5,9 @@ import { unpackRelease } from './releaseArchive.mjs'
 import { precompressStatic } from './releases.mjs'
 
 /** What a deploy does at a low priority; each returns a value JSON can carry. */
-const LOW_PRIORITY_JOBS = {
-  unpackRelease: (archive, to) => unpackRelease(archive, to),
-  precompressStatic: (staticDir) => precompressStatic(staticDir) ?? null,
+export const LOW_PRIORITY_JOBS = {
+  unpackRelease: (/** @type {string} */ archive, /** @type {string} */ to) => unpackRelease(archive, to),
+  precompressStatic: (/** @type {string} */ staticDir) => precompressStatic(staticDir) ?? null,
 }
 
 const [job, args] = process.argv.slice(2)
@@ -15,7 +15,10 @@ const [job, args] = process.argv.slice(2)
 console.log = console.error
 try {
   if (!Object.hasOwn(LOW_PRIORITY_JOBS, job)) throw new Error(`there is no low-priority job named ${job}`)
-  const value = await LOW_PRIORITY_JOBS[job](...JSON.parse(args))
+  const run = /** @type {(...args: unknown[]) => unknown} */ (
+    LOW_PRIORITY_JOBS[/** @type {keyof typeof LOW_PRIORITY_JOBS} */ (job)]
+  )
+  const value = await run(...JSON.parse(args))
   process.stdout.write(`${JSON.stringify({ value, priority: os.getPriority() })}\n`)
 } catch (error) {
   process.stdout.write(`${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`)

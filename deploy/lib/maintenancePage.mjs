@@ -8,15 +8,24 @@ import path from 'node:path'
 /** The page's address on the front, and its file's name in the front's folder (nginx's prefix). */
 export const MAINTENANCE_PAGE_NAME = 'maintenance.html'
 
-/** Where the page is kept for the front whose folder (nginx's -p prefix) is `frontDir`. */
+/**
+ * Where the page is kept for the front whose folder (nginx's -p prefix) is `frontDir`.
+ * @param {string} frontDir
+ * @returns {string}
+ */
 export const maintenancePageFile = (frontDir) => path.join(frontDir, MAINTENANCE_PAGE_NAME)
 
-/** The instance's address that renders the page (src/app/(site)/api/health/maintenance/route.ts). */
+/**
+ * The instance's address that renders the page (src/app/(site)/api/health/maintenance/route.ts).
+ * @param {number} port
+ * @returns {string}
+ */
 export const maintenancePageUrl = (port) => `http://127.0.0.1:${port}/api/health/maintenance`
 
 /**
  * Asks the instance on `port` for the page and writes it to `file`, readable by the front's workers;
  * written beside it first and renamed over it, so nginx never reads half a page.
+ * @param {{ port: number, file: string }} where
  */
 export async function saveMaintenancePage({ port, file }) {
   const response = await fetch(maintenancePageUrl(port))

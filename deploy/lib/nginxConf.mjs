@@ -24,6 +24,8 @@ const API_SEGMENT = 'api'
  * chat link, the agents' console: the content's pages are the catch-all, which the micro-cache
  * serves), kept out of the micro-cache and its lock; `siteEndpoints`, the site's own API routes
  * (the next segment after /api/), which keep the small body size.
+ * @param {import('../../src/server/routes/routeTable.mjs').Route[]} table
+ * @returns {{ pagesMadePerRequest: string[], siteEndpoints: string[] }}
  */
 export function routeLocationsOf(table) {
   const pages = table.filter((route) => route.kind === 'page' && route.group !== '(payload)')
@@ -37,7 +39,10 @@ export function routeLocationsOf(table) {
   }
 }
 
-/** `a|b|c` for a location's regular expression, each name's own characters escaped. */
+/**
+ * `a|b|c` for a location's regular expression, each name's own characters escaped.
+ * @param {string[]} names
+ */
 const alternation = (names) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
 
 /** The headers the media location adds itself, so the app's copies are dropped (not sent twice). */
@@ -60,6 +65,7 @@ const MEDIA_LOCATION_HEADERS = [
  * sent as it is. From the S3 bucket (S3_BUCKET set): the app reads the object, and the front keeps
  * the answer as long as its Cache-Control allows (a year at a versioned address, not at all
  * without a version), and serves it while the app or the bucket fails.
+ * @param {{ mediaDir: string, uploadsInBucket: boolean }} source
  */
 function mediaSource({ mediaDir, uploadsInBucket }) {
   const lines = uploadsInBucket
@@ -87,35 +93,64 @@ function mediaSource({ mediaDir, uploadsInBucket }) {
   return lines.map((line) => `            ${line}`).join('\n')
 }
 
-/** One app instance in the front's upstream; `down`: it gets no new request (a deploy is replacing it). */
+/**
+ * One app instance in the front's upstream; `down`: it gets no new request (a deploy is replacing it).
+ * @param {number} port
+ * @param {boolean} down
+ */
 const upstreamLine = (port, down) =>
   `        server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${down ? ' down' : ''};`
 const UPSTREAM_LINE = /^ {8}server 127\.0\.0\.1:(\d+) max_fails=1 fail_timeout=5s( down)?;$/gm
 
-/** The ports of the app instances a rendered configuration sends requests to, in its order. */
+/**
+ * The ports of the app instances a rendered configuration sends requests to, in its order.
+ * @param {string} conf
+ * @returns {number[]}
+ */
 export const upstreamPorts = (conf) => [...conf.matchAll(UPSTREAM_LINE)].map((match) => Number(match[1]))
 
-/** A rendered configuration with the instances on the `down` ports out of the upstream, and the others in. */
+/**
+ * A rendered configuration with the instances on the `down` ports out of the upstream, and the others in.
+ * @param {string} conf
+ * @param {number[]} down
+ * @returns {string}
+ */
 export const withUpstreamsDown = (conf, down) =>
-  conf.replace(UPSTREAM_LINE, (_line, port) => upstreamLine(Number(port), down.includes(Number(port))))
+  conf.replace(UPSTREAM_LINE, (/** @type {string} */ _line, /** @type {string} */ port) =>
+    upstreamLine(Number(port), down.includes(Number(port))),
+  )
 
 /** `ssl_certificate FILE;` and `ssl_certificate_key FILE;` in a rendered configuration. */
 const CERTIFICATE_LINE = /^(\s*ssl_certificate)\s+[^;\s]+;$/m
 const CERTIFICATE_KEY_LINE = /^(\s*ssl_certificate_key)\s+[^;\s]+;$/m
 
-/** The certificate and key files a rendered configuration serves, or nulls where it names none. */
+/**
+ * The certificate and key files a rendered configuration serves, or nulls where it names none.
+ * @param {string} conf
+ * @returns {{ cert: string | null, key: string | null }}
+ */
 export const certificateFilesOf = (conf) => ({
   cert: /^\s*ssl_certificate\s+([^;\s]+);$/m.exec(conf)?.[1] ?? null,
   key: /^\s*ssl_certificate_key\s+([^;\s]+);$/m.exec(conf)?.[1] ?? null,
 })
 
-/** A rendered configuration serving the certificate `cert` with its key `key` instead of its own. */
+/**
+ * A rendered configuration serving the certificate `cert` with its key `key` instead of its own.
+ * @param {string} conf
+ * @param {{ cert: string, key: string }} files
+ * @returns {string}
+ */
 export const withCertificateFiles = (conf, { cert, key }) =>
   conf
-    .replace(CERTIFICATE_LINE, (_line, head) => `${head} ${cert};`)
-    .replace(CERTIFICATE_KEY_LINE, (_line, head) => `${head} ${key};`)
+    .replace(CERTIFICATE_LINE, (/** @type {string} */ _line, /** @type {string} */ head) => `${head} ${cert};`)
+    .replace(CERTIFICATE_KEY_LINE, (/** @type {string} */ _line, /** @type {string} */ head) => `${head} ${key};`)
 
-/** The front's `listen` lines for `port` on each of `addresses` ('127.0.0.1:', '' for every IPv4 one, '[::]:'). */
+/**
+ * The front's `listen` lines for `port` on each of `addresses` ('127.0.0.1:', '' for every IPv4 one, '[::]:').
+ * @param {string[]} addresses
+ * @param {number} port
+ * @param {string} options
+ */
 const listenLines = (addresses, port, options) =>
   addresses.map((address) => `        listen ${address}${port}${options} default_server;`).join('\n')
 
@@ -124,6 +159,22 @@ const listenLines = (addresses, port, options) =>
  * the instances on the `down` ports get no new request (a deploy is replacing them);
  * `uploadsInBucket`: uploads live in S3, so the front asks the app for them instead of `mediaDir`;
  * `appDir`: the app whose routes name the locations (this checkout's by default).
+ * @param {object} settings
+ * @param {boolean} settings.asRoot
+ * @param {string[]} settings.listenAddresses
+ * @param {number} settings.port
+ * @param {number} settings.httpsPort
+ * @param {string} settings.tlsCert
+ * @param {string} settings.tlsKey
+ * @param {string} settings.acmeDir
+ * @param {string} settings.staticDir
+ * @param {string} settings.prefixDir
+ * @param {string} settings.mediaDir
+ * @param {boolean} [settings.uploadsInBucket]
+ * @param {number[]} settings.appPorts
+ * @param {number[]} [settings.down]
+ * @param {string} [settings.appDir]
+ * @returns {string}
  */
 export function nginxConfText({
   asRoot,

@@ -29,12 +29,38 @@ const SHA256_LINE = /^([0-9a-f]{64})\s/
 
 export class ReleaseArchiveError extends Error {}
 
+/**
+ * A release's release.json: its name, the commit it was made from (`uncommitted`: with changes not
+ * committed), its Node, the machine its dependencies were installed for, its build id and migrations.
+ * @typedef {object} ReleaseManifest
+ * @property {number} format
+ * @property {string} name
+ * @property {string | null} commit
+ * @property {boolean} uncommitted
+ * @property {string | null} node
+ * @property {string} platform
+ * @property {string} buildId
+ * @property {string[]} migrations
+ */
+
+/**
+ * @param {string} name
+ * @returns {string}
+ */
 export const archiveFileName = (name) => `${name}${ARCHIVE_SUFFIX}`
-/** The file beside an archive that holds its sha256. */
+/**
+ * The file beside an archive that holds its sha256.
+ * @param {string} archive
+ * @returns {string}
+ */
 export const checksumFileOf = (archive) => `${archive}.sha256`
 /** The machine a release's Node and dependencies were installed for. */
 export const thisPlatform = () => `${process.platform}-${process.arch}`
 
+/**
+ * @param {string} file
+ * @returns {Promise<string>}
+ */
 export async function sha256Of(file) {
   const hash = createHash('sha256')
   await pipeline(fs.createReadStream(file), hash)
@@ -46,6 +72,9 @@ export async function sha256Of(file) {
  * not committed): its Node (the version the project pins), the machine its dependencies were
  * installed for, its Next build id (checked: `buildId`, the release's name unless it ships a build
  * made before, `npm run release -- --built`), and its PostgreSQL migrations.
+ * @param {string} dir
+ * @param {{ name: string, commit: string | null, uncommitted: boolean, buildId?: string }} made
+ * @returns {ReleaseManifest}
  */
 export function releaseManifest(dir, { name, commit, uncommitted, buildId: expectedBuildId = name }) {
   const buildId = fs.readFileSync(path.join(dir, '.next', 'BUILD_ID'), 'utf8').trim()
@@ -70,6 +99,9 @@ export function releaseManifest(dir, { name, commit, uncommitted, buildId: expec
  * Packs the release folder `dir`, holding its release.json, as `outDir/<name>.tar.gz` and its
  * sha256 beside; each is written under a `.partial` name first, so that an archive under its own
  * name is whole. Returns the archive's path.
+ * @param {string} dir
+ * @param {string} outDir
+ * @returns {Promise<string>}
  */
 export async function packRelease(dir, outDir) {
   const { name } = JSON.parse(fs.readFileSync(path.join(dir, RELEASE_MANIFEST), 'utf8'))
@@ -97,13 +129,21 @@ export async function packRelease(dir, outDir) {
   return archive
 }
 
-/** The manifest read from `bytes`, checked: of our format, with a name that can be a folder's. */
+/**
+ * The manifest read from `bytes`, checked: of our format, with a name that can be a folder's.
+ * @param {Buffer} bytes
+ * @param {string} shown
+ * @returns {ReleaseManifest}
+ */
 function parsedManifest(bytes, shown) {
+  /** @type {ReleaseManifest} */
   let manifest
   try {
     manifest = JSON.parse(bytes.toString('utf8'))
   } catch (error) {
-    throw new ReleaseArchiveError(`${shown} has a ${RELEASE_MANIFEST} that cannot be read (${error.message})`)
+    throw new ReleaseArchiveError(
+      `${shown} has a ${RELEASE_MANIFEST} that cannot be read (${/** @type {Error} */ (error).message})`,
+    )
   }
   if (manifest?.format !== RELEASE_FORMAT)
     throw new ReleaseArchiveError(
@@ -116,12 +156,18 @@ function parsedManifest(bytes, shown) {
   return manifest
 }
 
-/** A visitor's sink that keeps an entry's bytes and hands them to `done`. */
+/**
+ * A visitor's sink that keeps an entry's bytes and hands them to `done`.
+ * @param {(bytes: Buffer) => void} done
+ * @returns {import('../../scripts/lib/tarEntries.mjs').TarEntrySink}
+ */
 const collect = (done) => {
+  /** @type {Buffer[]} */
   const chunks = []
   return { write: (chunk) => chunks.push(chunk), end: () => done(Buffer.concat(chunks)) }
 }
 
+/** @param {import('../../scripts/lib/tarEntries.mjs').TarEntry} entry */
 const isManifest = (entry) => entry.kind === 'file' && entryPath(entry.name).path === RELEASE_MANIFEST
 /** Thrown by a visitor to stop reading once the manifest is read. */
 const STOP = Symbol('manifest read')
@@ -129,9 +175,12 @@ const STOP = Symbol('manifest read')
 /**
  * The manifest of the release archive `archive` (the entry release.json, which `npm run release`
  * packs first), checked (see parsedManifest); the rest of the archive is not read.
+ * @param {string} archive
+ * @returns {Promise<ReleaseManifest>}
  */
 export async function readReleaseManifest(archive) {
   if (!fs.existsSync(archive)) throw new ReleaseArchiveError(`there is no release archive at ${archive}`)
+  /** @type {Buffer | null} */
   let bytes = null
   try {
     await readTarGz(archive, (entry) => {
@@ -144,16 +193,26 @@ export async function readReleaseManifest(archive) {
   } catch (error) {
     if (error !== STOP) throw damaged(error, archive)
   }
-  if (!bytes) throw new ReleaseArchiveError(`${archive} has no ${RELEASE_MANIFEST}: it is not a release`)
-  return parsedManifest(bytes, archive)
+  // Set by the visitor, which TypeScript does not follow.
+  const read = /** @type {Buffer | null} */ (bytes)
+  if (!read) throw new ReleaseArchiveError(`${archive} has no ${RELEASE_MANIFEST}: it is not a release`)
+  return parsedManifest(read, archive)
 }
 
+/**
+ * @param {unknown} error
+ * @param {string} shown
+ */
 const damaged = (error, shown) =>
   error instanceof DamagedArchiveError
     ? new ReleaseArchiveError(`${shown} is damaged or incomplete (${error.message})`)
     : error
 
-/** The sha256 the file beside `archive` holds. */
+/**
+ * The sha256 the file beside `archive` holds.
+ * @param {string} archive
+ * @returns {string}
+ */
 function expectedChecksum(archive) {
   const file = checksumFileOf(archive)
   if (!fs.existsSync(file))
@@ -163,7 +222,11 @@ function expectedChecksum(archive) {
   return match[1]
 }
 
-/** Whether a symbolic link at `relative` (from the release's folder) to `target` stays in the release, `..` resolved. */
+/**
+ * Whether a symbolic link at `relative` (from the release's folder) to `target` stays in the release, `..` resolved.
+ * @param {string} relative
+ * @param {string} target
+ */
 const linkStaysInside = (relative, target) => {
   if (path.posix.isAbsolute(target)) return false
   const normal = path.posix.normalize(path.posix.join(path.posix.dirname(relative), target))
@@ -175,10 +238,12 @@ const linkStaysInside = (relative, target) => {
  * stay inside the release (a symbolic link's target resolved from its folder, a hard link's from the
  * release's); no device or FIFO, no path leading out, none through a symbolic link unpacked before.
  * Returns why an entry is refused, or null.
+ * @returns {(entry: import('../../scripts/lib/tarEntries.mjs').TarEntry) => string | null}
  */
 function entryChecker() {
+  /** @type {Set<string>} */
   const links = new Set()
-  const throughLink = (relative) => {
+  const throughLink = (/** @type {string} */ relative) => {
     const parts = relative.split('/')
     return parts.slice(0, -1).some((_, i) => links.has(parts.slice(0, i + 1).join('/')))
   }
@@ -200,7 +265,10 @@ function entryChecker() {
   }
 }
 
-/** `tar` unpacking what it reads on its input into `dir`, its files root's (or the user's), not the archive's owners'. */
+/**
+ * `tar` unpacking what it reads on its input into `dir`, its files root's (or the user's), not the archive's owners'.
+ * @param {string} dir
+ */
 function startTar(dir) {
   const tar = spawn('tar', ['--extract', '--gzip', '--no-same-owner', '--directory', dir, '--file', '-'], {
     stdio: ['pipe', 'ignore', 'pipe'],
@@ -218,12 +286,16 @@ function startTar(dir) {
  * entry (see entryChecker) and its manifest (of our format, for this machine, naming the release
  * `name` when given, and the archive as `npm run release` named it); `tap` sees each compressed
  * chunk on the way. Returns the manifest; throws ReleaseArchiveError saying what is wrong.
+ * @param {string} archive
+ * @param {{ name?: string | null, tap?: (chunk: Buffer) => Promise<void> }} [options]
+ * @returns {Promise<ReleaseManifest>}
  */
 async function checkedRelease(archive, { name = null, tap = async () => {} } = {}) {
   if (!fs.existsSync(archive)) throw new ReleaseArchiveError(`there is no release archive at ${archive}`)
   const expected = expectedChecksum(archive)
   const hash = createHash('sha256')
   const refusal = entryChecker()
+  /** @type {Buffer | null} */
   let manifestBytes = null
   await readTarGz(
     archive,
@@ -247,8 +319,10 @@ async function checkedRelease(archive, { name = null, tap = async () => {} } = {
       `${archive} does not match ${path.basename(checksumFileOf(archive))} (its sha256 is ${actual}): ` +
         'it changed since it was made, or was copied in part',
     )
-  if (!manifestBytes) throw new ReleaseArchiveError(`${archive} has no ${RELEASE_MANIFEST}: it is not a release`)
-  const manifest = parsedManifest(manifestBytes, archive)
+  // Set by the visitor, which TypeScript does not follow.
+  const read = /** @type {Buffer | null} */ (manifestBytes)
+  if (!read) throw new ReleaseArchiveError(`${archive} has no ${RELEASE_MANIFEST}: it is not a release`)
+  const manifest = parsedManifest(read, archive)
   if (name !== null && manifest.name !== name)
     throw new ReleaseArchiveError(`${archive} holds release ${manifest.name}, not ${name}`)
   if (path.basename(archive) !== archiveFileName(manifest.name))
@@ -262,13 +336,19 @@ async function checkedRelease(archive, { name = null, tap = async () => {} } = {
   return manifest
 }
 
-/** Checks a release archive just made as a deploy will (see checkedRelease), unpacking nothing. */
+/**
+ * Checks a release archive just made as a deploy will (see checkedRelease), unpacking nothing.
+ * @param {string} archive
+ */
 export const verifyRelease = (archive) => checkedRelease(archive)
 
 /**
  * Unpacks the release archive `archive` into the new folder `to` (its name the release's), checked
  * as it is read (see checkedRelease): into a hidden folder beside `to` meanwhile, renamed `to` once
  * every check passed, so that a refused archive leaves nothing behind. Returns the manifest.
+ * @param {string} archive
+ * @param {string} to
+ * @returns {Promise<ReleaseManifest>}
  */
 export async function unpackRelease(archive, to) {
   if (!fs.existsSync(archive)) throw new ReleaseArchiveError(`there is no release archive at ${archive}`)

@@ -14,7 +14,11 @@ export function releaseName(now = new Date(), checkout = ROOT) {
   return commit ? `${stamp}-${commit}` : stamp
 }
 
-/** The checkout's files as git sees them: committed, changed and new, not ignored ones. */
+/**
+ * The checkout's files as git sees them: committed, changed and new, not ignored ones.
+ * @param {string} checkout
+ * @returns {string[]}
+ */
 function checkoutFiles(checkout) {
   const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: checkout,
@@ -27,6 +31,8 @@ function checkoutFiles(checkout) {
 /**
  * Copies the checkout into the new folder `dir`: the files git knows, and the dependencies as hard
  * links to the checkout's (the same file system), not a copy.
+ * @param {string} checkout
+ * @param {string} dir
  */
 export function copyCheckout(checkout, dir) {
   if (fs.existsSync(dir)) throw new Error(`release ${path.basename(dir)} exists already`)
@@ -38,7 +44,12 @@ export function copyCheckout(checkout, dir) {
   run('cp', ['-al', path.join(checkout, 'node_modules'), path.join(dir, 'node_modules')])
 }
 
-/** The settings a release is built with: its name is its build id and its deployment id. */
+/**
+ * The settings a release is built with: its name is its build id and its deployment id.
+ * @param {string} name
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {NodeJS.ProcessEnv}
+ */
 export const buildEnv = (name, env = process.env) => ({
   ...env,
   NODE_ENV: 'production',
@@ -50,6 +61,9 @@ export const buildEnv = (name, env = process.env) => ({
 /**
  * The commands that build a release in `dir` with `node`: Next's build, then what follows it, each
  * at BUILD_NICENESS, so the instances serving meanwhile keep answering at their pace.
+ * @param {string} dir
+ * @param {string} [node]
+ * @returns {[command: string, args: string[]][]}
  */
 export const buildCommands = (dir, node = process.execPath) => [
   [
@@ -59,7 +73,13 @@ export const buildCommands = (dir, node = process.execPath) => [
   ['nice', ['-n', String(BUILD_NICENESS), node, 'scripts/after-build.mjs']],
 ]
 
-/** Copies the checkout into a new release of `place` and builds it there, once. */
+/**
+ * Copies the checkout into a new release of `place` and builds it there, once.
+ * @param {string} [name]
+ * @param {Pick<import('./config.mjs').ReleasePlace, 'releasesDir'>} [place]
+ * @param {string} [checkout]
+ * @returns {string} the release's folder
+ */
 export function makeRelease(name = releaseName(), place = STACK_PLACE, checkout = ROOT) {
   const dir = path.join(place.releasesDir, name)
   copyCheckout(checkout, dir)
@@ -76,6 +96,10 @@ const BUILD_CACHE_DIR = path.join(BUILD_DIR, 'cache')
  * Copies the checkout into a new release of `place` together with the build it has already (made
  * by `npm run build`, current for its files): the build that was tested goes out as it is, not built
  * again. Its build id is the checkout's. Next's build cache stays behind.
+ * @param {string} [name]
+ * @param {Pick<import('./config.mjs').ReleasePlace, 'releasesDir'>} [place]
+ * @param {string} [checkout]
+ * @returns {string} the release's folder
  */
 export function releaseOfCheckoutBuild(name = releaseName(), place = STACK_PLACE, checkout = ROOT) {
   if (!fs.existsSync(path.join(checkout, BUILD_DIR, 'BUILD_ID'))) throw new Error('the checkout has no build')
@@ -93,8 +117,13 @@ export function releaseOfCheckoutBuild(name = releaseName(), place = STACK_PLACE
   return dir
 }
 
-/** The commit `checkout` is at (in full), and whether it holds changes not committed. */
+/**
+ * The commit `checkout` is at (in full), and whether it holds changes not committed.
+ * @param {string} [checkout]
+ * @returns {{ commit: string | null, uncommitted: boolean }}
+ */
 export function checkoutCommit(checkout = ROOT) {
-  const git = (...args) => spawnSync('git', args, { cwd: checkout, encoding: 'utf8' }).stdout?.trim() ?? ''
+  const git = (/** @type {string[]} */ ...args) =>
+    spawnSync('git', args, { cwd: checkout, encoding: 'utf8' }).stdout?.trim() ?? ''
   return { commit: git('rev-parse', 'HEAD') || null, uncommitted: git('status', '--porcelain') !== '' }
 }

@@ -11,6 +11,8 @@ import { filesUnder, ROOT, run } from '../../scripts/lib/bootstrap.mjs'
 import { PRECOMPRESSED, STACK_PLACE } from './config.mjs'
 
 export { STACK_PLACE } from './config.mjs'
+
+/** @typedef {import('./config.mjs').ReleasePlace} ReleasePlace */
 export {
   buildCommands,
   buildEnv,
@@ -26,12 +28,32 @@ export const RELEASES_KEPT = 3
 /** The site runs on PostgreSQL wherever it has releases: its migrations are these. */
 const MIGRATIONS = path.join('src', 'migrations', 'postgres')
 
-/** The folder `currentLink` names, or `fallback` when there is none yet (the stack: the checkout). */
+/**
+ * The folder `currentLink` names, or `fallback` when there is none yet (the stack: the checkout).
+ * @overload
+ * @param {Pick<ReleasePlace, 'currentLink'>} [place]
+ * @returns {string}
+ */
+/**
+ * @overload
+ * @param {Pick<ReleasePlace, 'currentLink'>} place
+ * @param {string | null} fallback
+ * @returns {string | null}
+ */
+/**
+ * @param {Pick<ReleasePlace, 'currentLink'>} [place]
+ * @param {string | null} [fallback]
+ * @returns {string | null}
+ */
 export function currentRelease({ currentLink } = STACK_PLACE, fallback = ROOT) {
   return fs.existsSync(currentLink) ? fs.realpathSync(currentLink) : fallback
 }
 
-/** The releases made so far, oldest first (their names sort by time). */
+/**
+ * The releases made so far, oldest first (their names sort by time).
+ * @param {Pick<ReleasePlace, 'releasesDir'>} [place]
+ * @returns {string[]}
+ */
 export function releases({ releasesDir } = STACK_PLACE) {
   if (!fs.existsSync(releasesDir)) return []
   return fs
@@ -43,6 +65,8 @@ export function releases({ releasesDir } = STACK_PLACE) {
 /**
  * Adds a release's build files to the folder the front serves them from (hard links; a file never
  * changes), beside the last release's: a page it served a moment ago still finds its chunks.
+ * @param {string} releaseDir
+ * @param {string} [staticDir]
  */
 export function shareStaticFiles(releaseDir, staticDir = STACK_PLACE.staticDir) {
   fs.mkdirSync(staticDir, { recursive: true })
@@ -50,6 +74,7 @@ export function shareStaticFiles(releaseDir, staticDir = STACK_PLACE.staticDir) 
 }
 
 /** The copies written beside each text file of the build, each as small as its format goes, by suffix. */
+/** @type {Record<string, (bytes: Buffer) => Buffer>} */
 export const PRECOMPRESSED_COPIES = {
   '.br': (bytes) =>
     zlib.brotliCompressSync(bytes, {
@@ -65,6 +90,8 @@ const PRECOMPRESSED_COPY = /\.(br|gz)$/
 /**
  * Writes a .br and a .gz beside each text file of the build (again when the file changed), for
  * brotli_static and gzip_static.
+ * @param {string} [staticDir]
+ * @returns {void}
  */
 export function precompressStatic(staticDir = STACK_PLACE.staticDir) {
   let written = 0
@@ -87,7 +114,11 @@ export function precompressStatic(staticDir = STACK_PLACE.staticDir) {
   if (written) console.log(`> Precompressed ${written} copies of files in .next/static.`)
 }
 
-/** The releases `currentLink` named in turn are listed in this file, one folder a line. */
+/**
+ * The releases `currentLink` named in turn are listed in this file, one folder a line.
+ * @param {string} currentLink
+ * @returns {string}
+ */
 export const historyFileOf = (currentLink) => `${currentLink}.history`
 /** How many of the releases named current in turn the history keeps. */
 export const HISTORY_KEPT = 50
@@ -96,6 +127,8 @@ export const HISTORY_KEPT = 50
  * The releases `currentLink` named in turn, oldest first: a deploy adds its release, a rollback takes
  * the current one off, so the last but one is where a rollback goes. Null when none was written (a
  * server deployed before the history was kept).
+ * @param {string} currentLink
+ * @returns {string[] | null}
  */
 export function readHistory(currentLink) {
   const file = historyFileOf(currentLink)
@@ -107,6 +140,8 @@ export function readHistory(currentLink) {
  * The history of `currentLink`, ending at the release it names now: on a server deployed before the
  * history was kept, that release alone; after a flip whose history was not written (the deploy
  * stopped between the two), with that release added.
+ * @param {string} currentLink
+ * @returns {string[]}
  */
 export function historySoFar(currentLink) {
   const history = readHistory(currentLink) ?? []
@@ -115,7 +150,11 @@ export function historySoFar(currentLink) {
   return history.at(-1) === current ? history : [...history, current]
 }
 
-/** Writes the history of `currentLink` (its last HISTORY_KEPT entries), in one step. */
+/**
+ * Writes the history of `currentLink` (its last HISTORY_KEPT entries), in one step.
+ * @param {string} currentLink
+ * @param {string[]} dirs
+ */
 export function writeHistory(currentLink, dirs) {
   const file = historyFileOf(currentLink)
   fs.writeFileSync(
@@ -133,6 +172,8 @@ export function writeHistory(currentLink, dirs) {
  * any since deleted (not in `releases`), with the history as it will then be; without a history
  * that ends at `current`, the release made before it by name (the history then those releases by
  * name). Null when there is none.
+ * @param {{ current: string, releases: string[], history?: string[] | null }} facts
+ * @returns {{ previous: string, history: string[] } | null}
  */
 export function rollbackTarget({ current, releases, history }) {
   if (history?.at(-1) === current) {
@@ -146,12 +187,16 @@ export function rollbackTarget({ current, releases, history }) {
   return index > 0 ? { previous: releases[index - 1], history: releases.slice(0, index) } : null
 }
 
+/** @param {unknown} error */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Moves the site to the release `target` with `forward`; when that fails partway (an instance that
  * does not answer), moves every instance back to `before` with `back`, so that the site does not run
  * two releases until someone looks, and throws saying what failed and where the site is.
+ * @template T
+ * @param {{ target: string, before: string, forward: () => Promise<T>, back: () => Promise<unknown> }} move
+ * @returns {Promise<T>}
  */
 export async function rollForwardOrBack({ target, before, forward, back }) {
   try {
@@ -168,7 +213,11 @@ export async function rollForwardOrBack({ target, before, forward, back }) {
   }
 }
 
-/** Points `currentLink` at a release, in one step (a new link renamed over the old). */
+/**
+ * Points `currentLink` at a release, in one step (a new link renamed over the old).
+ * @param {string} releaseDir
+ * @param {string} [currentLink]
+ */
 export function markCurrent(releaseDir, currentLink = STACK_PLACE.currentLink) {
   const next = `${currentLink}.next`
   fs.rmSync(next, { force: true })
@@ -182,6 +231,10 @@ export function markCurrent(releaseDir, currentLink = STACK_PLACE.currentLink) {
  * it names, so that a release rolled back from or a deploy that failed does not take the place of
  * one that ran; without one, all but the `kept` newest by name. Then deletes the build files in the
  * place's `staticDir` that no remaining release has. Returns the deleted folders.
+ * @param {ReleasePlace} [place]
+ * @param {number} [kept]
+ * @param {string[] | null} [history]
+ * @returns {string[]} the folders deleted
  */
 export function pruneReleases(place = STACK_PLACE, kept = RELEASES_KEPT, history = readHistory(place.currentLink)) {
   const current = currentRelease(place)
@@ -200,12 +253,16 @@ export function pruneReleases(place = STACK_PLACE, kept = RELEASES_KEPT, history
  * release in `kept` built, with its precompressed copy, and the folders left empty. A page of a
  * deleted release still open in a tab then finds its next chunk missing, and Next loads that page
  * anew. Nothing is deleted when a kept release has no build files to compare with.
+ * @param {string} staticDir
+ * @param {string[]} kept
+ * @returns {string[]} the files deleted, relative to `staticDir`
  */
 export function pruneStaticFiles(staticDir, kept) {
   if (!fs.existsSync(staticDir)) return []
   const builds = kept.map((dir) => path.join(dir, '.next', 'static'))
   if (!builds.every((dir) => fs.existsSync(dir))) return []
   const built = new Set(builds.flatMap((dir) => [...filesUnder(dir)].map((file) => path.relative(dir, file))))
+  /** @type {string[]} */
   const deleted = []
   for (const file of filesUnder(staticDir)) {
     const relative = path.relative(staticDir, file)
@@ -217,7 +274,10 @@ export function pruneStaticFiles(staticDir, kept) {
   return deleted
 }
 
-/** Removes the empty folders below `dir` (not `dir` itself). */
+/**
+ * Removes the empty folders below `dir` (not `dir` itself).
+ * @param {string} dir
+ */
 function removeEmptyFolders(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue
@@ -227,7 +287,11 @@ function removeEmptyFolders(dir) {
   }
 }
 
-/** The PostgreSQL migrations a release (or the checkout) holds, by name. */
+/**
+ * The PostgreSQL migrations a release (or the checkout) holds, by name.
+ * @param {string} releaseDir
+ * @returns {string[]}
+ */
 export const migrationNames = (releaseDir) =>
   fs
     .readdirSync(path.join(releaseDir, MIGRATIONS))
@@ -239,13 +303,21 @@ export const migrationNames = (releaseDir) =>
  * The migrations `from` has that `to` does not know: rolling back from `from` to `to` leaves the
  * database with changes the older code was not written for. `known`: the migrations `to` was built
  * with, when its folder may hold others since (the checkout, after a `git pull`).
+ * @param {string} from
+ * @param {string} to
+ * @param {string[]} [known]
+ * @returns {string[]}
  */
 export function migrationsAhead(from, to, known = migrationNames(to)) {
   const knownSet = new Set(known)
   return migrationNames(from).filter((name) => !knownSet.has(name))
 }
 
-/** Why a rollback over the migrations `ahead` is refused (the same words on the stack and a server). */
+/**
+ * Why a rollback over the migrations `ahead` is refused (the same words on the stack and a server).
+ * @param {string[]} ahead
+ * @returns {string}
+ */
 export const unsafeRollbackMessage = (ahead) =>
   `unsafe: the current release applied migrations the earlier one does not know (${ahead.join(', ')}); ` +
   'its code may fail on the changed database. Restore a backup from before the deploy, or pass --force.'

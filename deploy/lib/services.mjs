@@ -59,6 +59,7 @@ import { currentRelease } from './releases.mjs'
 // ---- system packages ------------------------------------------------------------------------
 
 /** What the stack runs on, as `[a file the package installs, the package]` (ensureDebianPackages). */
+/** @type {[file: string, pkg: string][]} */
 export const STACK_PACKAGES = [
   [NGINX, 'nginx'],
   [NGINX_BROTLI_STATIC_MODULE, NGINX_BROTLI_STATIC_PACKAGE],
@@ -71,6 +72,10 @@ export const ensureSystemPackages = () => ensureDebianPackages(STACK_PACKAGES)
 
 // ---- services -------------------------------------------------------------------------------
 
+/**
+ * @param {string} program
+ * @returns {string}
+ */
 export function postgresBin(program) {
   const versions = fs.readdirSync(POSTGRES_ROOT).sort((a, b) => Number(b) - Number(a))
   return path.join(POSTGRES_ROOT, versions[0], 'bin', program)
@@ -100,7 +105,7 @@ export async function startPostgres() {
   const ready = () =>
     spawnSync(postgresBin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(PG_PORT)]).status === 0
   await waitUntil(ready, SERVICE_START_TIMEOUT_MS, `PostgreSQL answering on port ${PG_PORT}`)
-  const psql = (sql) =>
+  const psql = (/** @type {string} */ sql) =>
     execFileSync(postgresBin('psql'), ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-tAc', sql], {
       encoding: 'utf8',
     }).trim()
@@ -128,6 +133,10 @@ export async function startRedis() {
   return record
 }
 
+/**
+ * @param {number} port
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function appEnv(port) {
   return {
     ...process.env,
@@ -151,6 +160,9 @@ export function appEnv(port) {
 /**
  * An app instance under the stack's supervisor (deploy/supervise.mjs), which starts it again if it
  * ends and writes its output to logs/app-<port>.log, kept under LOG_MAX_BYTES.
+ * @param {number} port
+ * @param {string} [releaseDir]
+ * @returns {import('./processes.mjs').ProcessRecord}
  */
 export function launchApp(port, releaseDir = currentRelease()) {
   const name = `app-${port}`
@@ -176,6 +188,10 @@ export function launchBackups() {
   ])
 }
 
+/**
+ * @param {number} port
+ * @param {import('./processes.mjs').ProcessRecord} record
+ */
 export async function waitForApp(port, record) {
   await waitUntil(
     async () => {
@@ -219,20 +235,26 @@ export function ensureTlsCertificate() {
 /**
  * Whether the front answers `pathname` with a 2xx over https. The stack's own certificate is
  * checked; the operator's names the server, not the 127.0.0.1 asked here, so it is not.
+ * @param {string} pathname
+ * @returns {Promise<boolean>}
  */
 export function frontAnswersOk(pathname) {
   const tls = OWN_TLS_FILES ? { rejectUnauthorized: false } : { ca: fs.readFileSync(TLS_CERT) }
   return new Promise((resolve) => {
     const request = https.get(`${FRONT_URL}${pathname}`, { ...tls, timeout: 5_000 }, (response) => {
       response.resume()
-      resolve(response.statusCode >= 200 && response.statusCode < 300)
+      const status = response.statusCode ?? 0
+      resolve(status >= 200 && status < 300)
     })
     request.on('timeout', () => request.destroy())
     request.on('error', () => resolve(false))
   })
 }
 
-/** Renders nginx.conf; the instances on the `down` ports get no new request (a deploy is replacing them). */
+/**
+ * Renders nginx.conf; the instances on the `down` ports get no new request (a deploy is replacing them).
+ * @param {{ down?: number[] }} [options]
+ */
 export function renderNginxConf({ down = [] } = {}) {
   const conf = nginxConfText({
     asRoot: process.getuid?.() === 0,
@@ -256,6 +278,7 @@ export function renderNginxConf({ down = [] } = {}) {
 /**
  * Applies a new nginx.conf without a stop: checked first, then nginx's new workers take new
  * requests while the old ones finish theirs. Waits until the new workers can have started.
+ * @param {{ down?: number[] }} [options]
  */
 export async function reloadNginx(options) {
   renderNginxConf(options)

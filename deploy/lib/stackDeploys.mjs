@@ -30,6 +30,8 @@ import { runningState, writeState } from './stackState.mjs'
  * Moves every instance to `releaseDir`, one at a time: nginx stops sending it requests, it stops
  * (SIGTERM: it finishes what it serves and hands its chat streams over), starts again from the
  * release, and takes requests again once it answers; the others serve meanwhile.
+ * @param {string} releaseDir
+ * @param {import('./stackState.mjs').StackState} state
  */
 async function rollTo(releaseDir, state) {
   shareStaticFiles(releaseDir)
@@ -102,7 +104,11 @@ export async function deploy() {
   console.log(`> Deployed ${path.basename(releaseDir)}.`)
 }
 
-/** Unpacks the release archive `archive` into the stack's releases, as a server's deploy does. */
+/**
+ * Unpacks the release archive `archive` into the stack's releases, as a server's deploy does.
+ * @param {string} archive
+ * @returns {Promise<string>}
+ */
 async function unpackedRelease(archive) {
   const { name } = await readReleaseManifest(archive)
   const dir = path.join(STACK_PLACE.releasesDir, name)
@@ -112,6 +118,7 @@ async function unpackedRelease(archive) {
   return dir
 }
 
+/** @param {string} dir */
 const releaseLabel = (dir) => (dir === ROOT ? 'the checkout' : path.basename(dir))
 
 /** `rollback`: rolls every instance back to the release before the current one. */

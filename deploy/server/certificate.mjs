@@ -30,7 +30,11 @@ const { values: options, positionals } = parseArgs({
   },
 })
 
-/** The domain the site answers at: --domain, else SERVER_URL's host. */
+/**
+ * The domain the site answers at: --domain, else SERVER_URL's host.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {string}
+ */
 function domainOf(env) {
   if (options.domain) return options.domain
   if (!env.SERVER_URL) throw new Error('say which domain: --domain www.example.com (or SERVER_URL in the settings)')

@@ -19,6 +19,16 @@ import { readReleaseManifest } from '../lib/releaseArchive.mjs'
 import { deployPlan, describeStep, rollbackPlan } from './plan.mjs'
 import { runDeploy, runPlan } from './runPlan.mjs'
 
+/** @typedef {import('./layout.mjs').ServerLayout} ServerLayout */
+/**
+ * @typedef {object} StartingPoint
+ * @property {{ releasesDir: string, currentLink: string }} place
+ * @property {number[]} ports
+ * @property {string | null} current
+ * @property {string[]} history
+ * @property {boolean} written
+ */
+
 const { values: options } = parseArgs({
   options: {
     rollback: { type: 'boolean', default: false },
@@ -31,7 +41,11 @@ const { values: options } = parseArgs({
   },
 })
 
-/** The instances the front sends requests to; none before the install has rendered it. */
+/**
+ * The instances the front sends requests to; none before the install has rendered it.
+ * @param {Pick<ServerLayout, 'frontDir'>} layout
+ * @returns {number[]}
+ */
 function installedPorts(layout) {
   const conf = frontConfFile(layout.frontDir)
   return fs.existsSync(conf) ? upstreamPorts(fs.readFileSync(conf, 'utf8')) : []
@@ -41,6 +55,8 @@ function installedPorts(layout) {
  * What a deploy or a rollback starts from: the instances the front serves, the release `current`
  * names (null before the first deploy), and the releases named current in turn (`written`: whether
  * a history file was there, or the server was deployed before it was kept).
+ * @param {ServerLayout} layout
+ * @returns {StartingPoint}
  */
 function startingPoint(layout) {
   const place = { releasesDir: layout.releasesDir, currentLink: layout.current }
@@ -61,6 +77,12 @@ async function releaseArchive() {
   return { archive, manifest: await readReleaseManifest(archive) }
 }
 
+/**
+ * @param {ServerLayout} layout
+ * @param {StartingPoint} from
+ * @param {Awaited<ReturnType<typeof releaseArchive>>} release
+ * @returns {import('./plan.mjs').Step[]}
+ */
 function plan(layout, { place, ports, current, history, written }, release) {
   if (options.rollback) {
     if (!current) throw new Error(`there is no release at ${layout.current} to roll back from`)

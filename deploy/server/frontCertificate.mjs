@@ -13,6 +13,7 @@ const RELOAD_TIMEOUT_MS = 30_000
 /**
  * Points the front's configuration `confFile` at `cert` and `key` (when it names other files), then
  * runs `reloadCommand` (words split at spaces; nginx checks the configuration before it takes it).
+ * @param {{ confFile: string, cert: string, key: string, reloadCommand: string }} front
  */
 export function switchFront({ confFile, cert, key, reloadCommand }) {
   const conf = fs.readFileSync(confFile, 'utf8')
@@ -28,6 +29,15 @@ export function switchFront({ confFile, cert, key, reloadCommand }) {
 /**
  * Obtains a new certificate for `domain` when one is due (acme.mjs, renewalDue) or `force`, and
  * has the front serve it. Returns whether it did, why, and the certificate's files.
+ * @param {object} renewal
+ * @param {string} renewal.domain
+ * @param {import('../lib/acme.mjs').AcmeSettings} renewal.settings
+ * @param {boolean} [renewal.force]
+ * @param {number} [renewal.withinDays]
+ * @param {string} [renewal.frontDir]
+ * @param {string} [renewal.certDir]
+ * @param {string} [renewal.reloadCommand]
+ * @returns {Promise<{ renewed: boolean, why: string, cert?: string, key?: string }>}
  */
 export async function renewFrontCertificate({
   domain,

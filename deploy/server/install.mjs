@@ -42,6 +42,11 @@ const SYSTEMD_DIR = '/etc/systemd/system'
 const LOGROTATE_RULES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'logrotate', 'site')
 const LOGROTATE_DIR = '/etc/logrotate.d'
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options })
   if (result.error) throw result.error
@@ -49,32 +54,51 @@ function run(command, args, options = {}) {
   return result
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 const output = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.trim() ?? ''
 
+/**
+ * @param {string} user
+ * @param {string} home
+ */
 function ensureUser(user, home) {
   if (spawnSync('id', ['-u', user]).status === 0) return
   run('useradd', ['--system', '--home-dir', home, '--shell', '/usr/sbin/nologin', user])
 }
 
-/** Reads the settings file into an object, or {} when there is none yet. */
+/**
+ * Reads the settings file into an object, or {} when there is none yet.
+ * @param {string} file
+ * @returns {Record<string, string>}
+ */
 function readEnvFile(file) {
   if (!fs.existsSync(file)) return {}
   const entries = fs
     .readFileSync(file, 'utf8')
     .split('\n')
-    .map((line) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line))
-    .filter(Boolean)
-  return Object.fromEntries(entries.map((match) => [match[1], match[2]]))
+    .flatMap((line) => {
+      const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line)
+      return match ? [[match[1], match[2]]] : []
+    })
+  return Object.fromEntries(entries)
 }
 
+/**
+ * @param {string} file
+ * @param {Record<string, string>} values
+ */
 function writeEnvFile(file, values) {
   fs.writeFileSync(file, envFileText(values))
   run('chown', [`root:${SERVER_LAYOUT.user}`, file])
   fs.chmodSync(file, 0o640)
 }
 
+/** @param {string | undefined} password */
 function ensureDatabase(password) {
-  const psql = (sql) => output('runuser', ['-u', 'postgres', '--', 'psql', '-tAc', sql])
+  const psql = (/** @type {string} */ sql) => output('runuser', ['-u', 'postgres', '--', 'psql', '-tAc', sql])
   const { user, database } = SERVER_LAYOUT
   if (psql(`SELECT 1 FROM pg_roles WHERE rolname = '${user}'`) !== '1') {
     if (!password) throw new Error(`the settings name a database, but PostgreSQL has no role ${user}`)
@@ -85,6 +109,7 @@ function ensureDatabase(password) {
     run('runuser', ['-u', 'postgres', '--', 'createdb', '--owner', user, database])
 }
 
+/** @param {string | undefined} password */
 function ensureRedisPassword(password) {
   if (!password) return
   const conf = fs.readFileSync(REDIS_CONF, 'utf8').replace(/^requirepass .*$/m, '')
@@ -92,7 +117,12 @@ function ensureRedisPassword(password) {
   run('systemctl', ['restart', 'redis-server'])
 }
 
-/** Writes the units for `ports` into `dir`; returns their names. */
+/**
+ * Writes the units for `ports` into `dir`; returns their names.
+ * @param {string} dir
+ * @param {Parameters<typeof unitFiles>[0]} options
+ * @returns {string[]}
+ */
 function writeUnits(dir, options) {
   fs.mkdirSync(dir, { recursive: true })
   const units = unitFiles(options)
@@ -103,6 +133,8 @@ function writeUnits(dir, options) {
 /**
  * The certificate obtained by ACME for `domain` when there is one, else certbot's (a server set up
  * by hand before); else a self-signed one made for it, so that the front starts until ACME's is there.
+ * @param {string} domain
+ * @returns {{ cert: string, key: string, selfSigned: boolean }}
  */
 function frontCertificate(domain) {
   const fromAcme = keptCertificate(SERVER_LAYOUT.acmeCertDir, domain)
@@ -122,7 +154,10 @@ function frontCertificate(domain) {
   return { cert, key, selfSigned: true }
 }
 
-/** Writes the front's nginx.conf and its folders (its workers run as www-data). */
+/**
+ * Writes the front's nginx.conf and its folders (its workers run as www-data).
+ * @param {Parameters<typeof frontConf>[0]} options
+ */
 function writeFront(options) {
   for (const { dir, ...access } of frontFolders(options.frontDir)) ensureDir(dir, access)
   fs.writeFileSync(frontConfFile(options.frontDir), frontConf(options))
@@ -131,6 +166,8 @@ function writeFront(options) {
 /**
  * Obtains the front's certificate by ACME (when the one kept is due) and has the front serve it,
  * and enables the timer that renews it. A failure leaves the site up on its self-signed certificate.
+ * @param {string} domain
+ * @param {Record<string, string>} values
  */
 async function certificateByAcme(domain, values) {
   const settings = acmeSettings(Object.fromEntries(ACME_SETTINGS.map(({ env }) => [env, unquoted(values[env])])))
@@ -155,6 +192,7 @@ async function certificateByAcme(domain, values) {
   }
 }
 
+/** @param {{ domain: string, ports: number[], acme: boolean, staging: boolean }} options */
 async function install({ domain, ports, acme, staging }) {
   if (process.getuid?.() !== 0) throw new Error('run it as root (it installs packages and systemd units)')
   // Read first, so that a value the settings file cannot hold stops the install before it changes anything.

@@ -2,6 +2,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEPENDENCIES_INSTALLED_ENV } from '../../scripts/lib/bootstrap.mjs'
+import { MEDIA_FOLDER } from '../../src/platform/dataFolder.mjs'
 import { BUILD_NICENESS } from '../lib/config.mjs'
 import { nginxConfText } from '../lib/nginxConf.mjs'
 import { renderTemplate } from '../lib/template.mjs'
@@ -33,13 +34,20 @@ export const SERVER_LAYOUT = {
   frontReloadCommand: 'systemctl reload site-front.service',
   /** The instances' logs (app-<port>.log), rotated by logrotate with deploy/logrotate/site. */
   logDir: '/var/log/site',
+  /** @type {number[]} */
   ports: [3001, 3002],
 }
+
+/** @typedef {typeof SERVER_LAYOUT} ServerLayout */
 
 /** Every IPv4 address and every IPv6 one (nginx binds `[::]` IPv6-only, so the two do not clash). */
 export const SERVER_LISTEN_ADDRESSES = ['', '[::]:']
 
-/** The certificate certbot keeps for `domain` (a server set up before install obtained its own). */
+/**
+ * The certificate certbot keeps for `domain` (a server set up before install obtained its own).
+ * @param {string} domain
+ * @returns {{ cert: string, key: string }}
+ */
 export const letsEncryptFiles = (domain) => ({
   cert: `/etc/letsencrypt/live/${domain}/fullchain.pem`,
   key: `/etc/letsencrypt/live/${domain}/privkey.pem`,
@@ -48,6 +56,15 @@ export const letsEncryptFiles = (domain) => ({
 /**
  * The front's nginx.conf on a server: 80 (redirects, ACME) and 443 on every IPv4 and IPv6 address,
  * before the instances on `ports`.
+ * @param {object} front
+ * @param {string} front.frontDir
+ * @param {string} [front.staticDir]
+ * @param {string} front.dataDir
+ * @param {number[]} front.ports
+ * @param {string} front.tlsCert
+ * @param {string} front.tlsKey
+ * @param {boolean} [front.uploadsInBucket]
+ * @returns {string}
  */
 export function frontConf({
   frontDir,
@@ -68,7 +85,7 @@ export function frontConf({
     acmeDir: acmeChallengeDir(frontDir),
     staticDir,
     prefixDir: frontDir,
-    mediaDir: path.join(dataDir, 'media'),
+    mediaDir: path.join(dataDir, MEDIA_FOLDER),
     uploadsInBucket,
     appPorts: ports,
   })
@@ -85,6 +102,8 @@ export const frontConfFile = (frontDir = SERVER_LAYOUT.frontDir) => path.join(fr
  * dependencies taken as installed: scripts/lib/bootstrap.mjs, DEPENDENCIES_INSTALLED_ENV), at the
  * build's low priority since the instances of the release before serve meanwhile: the command and
  * its folder.
+ * @param {{ releaseDir: string, user?: string, envFile?: string }} migration
+ * @returns {{ command: string, args: string[], cwd: string }}
  */
 export const migrateCommand = ({ releaseDir, user = SERVER_LAYOUT.user, envFile = SERVER_LAYOUT.envFile }) => ({
   command: 'runuser',
@@ -98,6 +117,8 @@ export const migrateCommand = ({ releaseDir, user = SERVER_LAYOUT.user, envFile 
 /**
  * How install makes the site's PostgreSQL role: the statement with its password goes to psql on
  * stdin, never on the command line, which any local user can read in /proc.
+ * @param {{ user?: string, password: string }} role
+ * @returns {{ command: string, args: string[], input: string }}
  */
 export const createRoleCall = ({ user = SERVER_LAYOUT.user, password }) => ({
   command: 'runuser',
@@ -105,7 +126,20 @@ export const createRoleCall = ({ user = SERVER_LAYOUT.user, password }) => ({
   input: `CREATE ROLE ${user} LOGIN PASSWORD '${password}';\n`,
 })
 
-/** The unit files for an install: file name → text. */
+/**
+ * The unit files for an install: file name → text.
+ * @param {object} install
+ * @param {string} install.releaseDir
+ * @param {string} install.user
+ * @param {string} install.envFile
+ * @param {string} install.dataDir
+ * @param {string} install.backupDir
+ * @param {string} install.frontDir
+ * @param {number[]} install.ports
+ * @param {string} [install.logDir]
+ * @param {string} [install.acmeCertDir]
+ * @returns {Record<string, string>}
+ */
 export function unitFiles({
   releaseDir,
   user,

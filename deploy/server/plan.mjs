@@ -29,12 +29,30 @@ import {
 } from '../lib/releases.mjs'
 import { frontConfFile, migrateCommand } from './layout.mjs'
 
+/** @typedef {import('./layout.mjs').ServerLayout} ServerLayout */
+/**
+ * A step of a plan, as the list above says.
+ * @typedef {{ kind: 'copy', from: string, to: string }
+ *   | { kind: 'unpack', archive: string, to: string }
+ *   | { kind: 'run', command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, failure?: string }
+ *   | { kind: 'shareStatic', from: string, to: string }
+ *   | { kind: 'flip', link: string, to: string, history: string[] }
+ *   | { kind: 'upstream', conf: string, down: number[] }
+ *   | { kind: 'settle', ms: number }
+ *   | { kind: 'waitReady', port: number, url: string, timeoutMs: number }
+ *   | { kind: 'maintenancePage', port: number, file: string }
+ *   | { kind: 'prune', releasesDir: string, currentLink: string, staticDir: string, kept: number }} Step
+ */
+
 /** The front's systemd unit: `reload` applies a new nginx.conf without dropping a connection. */
 export const FRONT_UNIT = 'site-front.service'
 /** The site's backup (deploy/systemd/site-backup.service): `systemctl start` waits for its end and fails with it. */
 export const BACKUP_UNIT = 'site-backup.service'
 
-/** The backup a deploy takes before it migrates, as the daily timer takes it (its user, settings and folder). */
+/**
+ * The backup a deploy takes before it migrates, as the daily timer takes it (its user, settings and folder).
+ * @returns {Step}
+ */
 export const backupStep = () => ({
   kind: 'run',
   command: 'systemctl',
@@ -42,16 +60,28 @@ export const backupStep = () => ({
   failure: backupFailedMessage(`systemctl start ${BACKUP_UNIT} failed`, `see why with journalctl -u ${BACKUP_UNIT}`),
 })
 
-/** The systemd unit of the app instance on `port`. */
+/**
+ * The systemd unit of the app instance on `port`.
+ * @param {number} port
+ */
 export const instanceUnit = (port) => `site@${port}.service`
-/** The address an instance answers ready at: the one the local stack waits for too. */
+/**
+ * The address an instance answers ready at: the one the local stack waits for too.
+ * @param {number} port
+ */
 export const readinessUrl = (port) => `http://127.0.0.1:${port}/api/health`
-/** The folders of a release its instances write into (the units' ReadWritePaths); the rest is root's. */
+/**
+ * The folders of a release its instances write into (the units' ReadWritePaths); the rest is root's.
+ * @param {string} releaseDir
+ */
 export const scratchFolders = (releaseDir) => [path.join(releaseDir, '.tmp'), path.join(releaseDir, '.next', 'cache')]
 
 /**
  * The front's maintenance page saved anew from the first instance (its look and the business's phone
  * as the running release has them), into the folder the front's error_page reads.
+ * @param {Pick<ServerLayout, 'frontDir'>} layout
+ * @param {number[]} ports
+ * @returns {Step}
  */
 export const maintenancePageStep = (layout, ports) => ({
   kind: 'maintenancePage',
@@ -62,12 +92,20 @@ export const maintenancePageStep = (layout, ports) => ({
 /**
  * What install does once it has started the instances: waits for the first to answer ready, then
  * saves the maintenance page from it, before the front starts.
+ * @param {Pick<ServerLayout, 'frontDir'>} layout
+ * @param {number[]} ports
+ * @returns {Step[]}
  */
 export const afterStartSteps = (layout, ports) => [
   { kind: 'waitReady', port: ports[0], url: readinessUrl(ports[0]), timeoutMs: APP_START_TIMEOUT_MS },
   maintenancePageStep(layout, ports),
 ]
 
+/**
+ * @param {Pick<ServerLayout, 'frontDir'>} layout
+ * @param {number[]} down
+ * @returns {Step[]}
+ */
 const frontWith = (layout, down) => [
   { kind: 'upstream', conf: frontConfFile(layout.frontDir), down },
   { kind: 'run', command: 'systemctl', args: ['reload', FRONT_UNIT] },
@@ -78,6 +116,9 @@ const frontWith = (layout, down) => [
  * One instance at a time: out of the front's upstream, restarted (SIGTERM: it finishes what it
  * serves and hands its chat streams over; systemd starts it from `current`), back in once it answers
  * ready, while the others serve.
+ * @param {Pick<ServerLayout, 'frontDir'>} layout
+ * @param {number[]} ports
+ * @returns {Step[]}
  */
 export const restartSteps = (layout, ports) =>
   ports.flatMap((port) => [
@@ -87,7 +128,14 @@ export const restartSteps = (layout, ports) =>
     ...frontWith(layout, []),
   ])
 
-/** `current` flipped to `to` (the history then being `history`), then each instance restarted in turn. */
+/**
+ * `current` flipped to `to` (the history then being `history`), then each instance restarted in turn.
+ * @param {Pick<ServerLayout, 'frontDir' | 'current'>} layout
+ * @param {number[]} ports
+ * @param {string} to
+ * @param {string[]} history
+ * @returns {Step[]}
+ */
 const switchSteps = (layout, ports, to, history) => [
   { kind: 'flip', link: layout.current, to, history },
   ...restartSteps(layout, ports),
@@ -96,19 +144,24 @@ const switchSteps = (layout, ports, to, history) => [
 /**
  * How a deploy's release gets into its folder `dir`: the archive `release.archive` (made by `npm run
  * release`) unpacked, nothing built; else `checkout` copied and built there.
+ * @param {{ release: { archive: string } | null, checkout?: string, node?: string, name: string, dir: string }} made
+ * @returns {Step[]}
  */
 const releaseSteps = ({ release, checkout, node, name, dir }) =>
   release
     ? [{ kind: 'unpack', archive: release.archive, to: dir }]
     : [
-        { kind: 'copy', from: checkout, to: dir },
-        ...buildCommands(dir, node).map(([command, args]) => ({
-          kind: 'run',
-          command,
-          args,
-          cwd: dir,
-          env: buildEnv(name, {}),
-        })),
+        { kind: 'copy', from: /** @type {string} */ (checkout), to: dir },
+        ...buildCommands(dir, node).map(
+          ([command, args]) =>
+            /** @satisfies {Step} */ ({
+              kind: 'run',
+              command,
+              args,
+              cwd: dir,
+              env: buildEnv(name, {}),
+            }),
+        ),
       ]
 
 /**
@@ -121,15 +174,26 @@ const releaseSteps = ({ release, checkout, node, name, dir }) =>
  * their build files pruned. `ports`: the instances the
  * front serves; none before the install, so the first release is only made and named current (the
  * install then makes the user, migrates and starts it).
+ * @param {object} deploy
+ * @param {ServerLayout} deploy.layout
+ * @param {{ archive: string, manifest: { name: string } } | null} [deploy.release]
+ * @param {string} [deploy.name]
+ * @param {string} [deploy.checkout]
+ * @param {string} [deploy.node]
+ * @param {number[]} deploy.ports
+ * @param {string[]} [deploy.history]
+ * @param {number} [deploy.kept]
+ * @param {boolean} [deploy.backup]
+ * @returns {Step[]}
  */
 export function deployPlan({
   layout,
-  release = /** @type {{ archive: string, manifest: { name: string } } | null} */ (null),
+  release = null,
   name = release?.manifest.name,
-  checkout = /** @type {string | undefined} */ (undefined),
-  node = /** @type {string | undefined} */ (undefined),
+  checkout,
+  node,
   ports,
-  history = /** @type {string[]} */ ([]),
+  history = [],
   kept = RELEASES_KEPT,
   backup = true,
 }) {
@@ -143,12 +207,12 @@ export function deployPlan({
     { kind: 'run', command: 'mkdir', args: ['-p', ...scratch] },
     // Before the install there is no site user yet: the install gives it the folders of `current`.
     ...(installed
-      ? [
+      ? /** @satisfies {Step[]} */ ([
           { kind: 'run', command: 'chown', args: ['-R', `${layout.user}:${layout.user}`, ...scratch] },
           { kind: 'run', command: 'chmod', args: ['750', ...scratch] },
           ...(backup ? [backupStep()] : []),
           { kind: 'run', ...migrate },
-        ]
+        ])
       : []),
     { kind: 'shareStatic', from: dir, to: layout.staticDir },
     ...switchSteps(layout, ports, dir, [...history, dir]),
@@ -163,6 +227,8 @@ const TIDY_KINDS = new Set(['maintenancePage', 'prune'])
 /**
  * A deploy plan in its three parts: what prepares the release while the last one serves, the switch
  * to it (from the flip of `current` to the last instance restarted), and the tidying after.
+ * @param {Step[]} steps
+ * @returns {{ prepare: Step[], switchOver: Step[], tidy: Step[] }}
  */
 export function deployParts(steps) {
   const flip = steps.findIndex((step) => step.kind === 'flip')
@@ -174,6 +240,8 @@ export function deployParts(steps) {
  * Back to `previous` after a deploy's switch failed partway: `current` flipped back (the history
  * `history` again) and every instance restarted in turn, the one that failed with them. No
  * migration is undone: a deploy's migrations are made for the release before it too.
+ * @param {{ layout: ServerLayout, ports: number[], previous: string, history: string[] }} undo
+ * @returns {Step[]}
  */
 export const undoSwitchPlan = ({ layout, ports, previous, history }) => switchSteps(layout, ports, previous, history)
 
@@ -183,16 +251,17 @@ export const undoSwitchPlan = ({ layout, ports, previous, history }) => switchSt
  * or when `current` applied migrations that release does not know (`aheadOf(from, to)` names them)
  * unless `force`; then `current` flipped back, each instance restarted in turn and the maintenance
  * page saved from the release gone back to. No migration runs.
+ * @param {object} rollback
+ * @param {ServerLayout} rollback.layout
+ * @param {number[]} rollback.ports
+ * @param {string} rollback.current
+ * @param {string[]} rollback.releases
+ * @param {string[] | null} [rollback.history]
+ * @param {(from: string, to: string) => string[]} rollback.aheadOf
+ * @param {boolean} [rollback.force]
+ * @returns {Step[]}
  */
-export function rollbackPlan({
-  layout,
-  ports,
-  current,
-  releases,
-  history = /** @type {string[] | null} */ (null),
-  aheadOf,
-  force = false,
-}) {
+export function rollbackPlan({ layout, ports, current, releases, history = null, aheadOf, force = false }) {
   const target = rollbackTarget({ current, releases, history })
   if (!target) throw new Error('there is no earlier release to roll back to')
   const ahead = aheadOf(current, target.previous)
@@ -204,7 +273,11 @@ export function rollbackPlan({
   ]
 }
 
-/** One line saying what a step does, for the log. */
+/**
+ * One line saying what a step does, for the log.
+ * @param {Step} step
+ * @returns {string}
+ */
 export function describeStep(step) {
   switch (step.kind) {
     case 'copy':

@@ -16,11 +16,22 @@ import {
 import { atLowPriority } from '../lib/lowPriority.mjs'
 import { deployParts, describeStep, undoSwitchPlan } from './plan.mjs'
 
-/** Runs a `run` step's command, failing when it does. */
+/** @typedef {import('./plan.mjs').Step} Step */
+/** @typedef {Extract<Step, { kind: 'run' }>} RunStep */
+/** @typedef {(step: RunStep) => unknown} Exec */
+
+/**
+ * Runs a `run` step's command, failing when it does.
+ * @param {RunStep} step
+ */
 export const runCommand = ({ command, args, cwd, env }) =>
   run(command, args, { cwd, env: env ? { ...process.env, ...env } : process.env })
 
-/** Runs a `run` step with `exec`; a step that says what its failure means fails with those words. */
+/**
+ * Runs a `run` step with `exec`; a step that says what its failure means fails with those words.
+ * @param {RunStep} step
+ * @param {Exec} exec
+ */
 async function runStep(step, exec) {
   try {
     await exec(step)
@@ -30,6 +41,10 @@ async function runStep(step, exec) {
   }
 }
 
+/**
+ * What each step but `run` does.
+ * @type {{ [Kind in Exclude<Step['kind'], 'run'>]: (step: Extract<Step, { kind: Kind }>) => unknown }}
+ */
 const ACTIONS = {
   copy: ({ from, to }) => copyCheckout(from, to),
   // The heavy work beside the serving instances runs at a low priority (deploy/lib/lowPriority.mjs).
@@ -53,12 +68,17 @@ const ACTIONS = {
   },
 }
 
-/** Runs every step in order; `exec` runs the `run` steps (the commands). */
+/**
+ * Runs every step in order; `exec` runs the `run` steps (the commands).
+ * @param {Step[]} steps
+ * @param {{ exec?: Exec }} [options]
+ */
 export async function runPlan(steps, { exec = runCommand } = {}) {
   for (const [i, step] of steps.entries()) {
     console.log(`> [${i + 1}/${steps.length}] ${describeStep(step)}`)
     if (step.kind === 'run') await runStep(step, exec)
-    else await ACTIONS[step.kind](step)
+    // The action of the step's own kind (TypeScript does not pair the two by itself).
+    else await /** @type {(step: Step) => unknown} */ (ACTIONS[step.kind])(step)
   }
 }
 
@@ -67,11 +87,19 @@ export async function runPlan(steps, { exec = runCommand } = {}) {
  * `previous` (null before the first deploy) with the releases `history` named current so far.
  * Should an instance not answer on the new release, `current` goes back to `previous` and every
  * instance is restarted on it, and the deploy fails saying so.
+ * @param {Step[]} steps
+ * @param {object} server
+ * @param {import('./layout.mjs').ServerLayout} server.layout
+ * @param {number[]} server.ports
+ * @param {string | null} server.previous
+ * @param {string[]} server.history
+ * @param {Exec} [server.exec]
  */
 export async function runDeploy(steps, { layout, ports, previous, history, exec = runCommand }) {
   const { prepare, switchOver, tidy } = deployParts(steps)
   await runPlan(prepare, { exec })
-  const target = switchOver[0].to
+  // The switch begins with the flip of `current` (deployParts).
+  const target = /** @type {Extract<Step, { kind: 'flip' }>} */ (switchOver[0]).to
   if (!previous || !ports.length) {
     await runPlan([...switchOver, ...tidy], { exec })
     return

@@ -13,9 +13,17 @@ export const RESTORE_UNITS = ['site.target', 'site-backup.timer']
  * alone may write the settings file, and gives what it restores to the site's user), the restored
  * settings going into the server's settings file. `archive` and `identity` are taken as given
  * from `cwd`, the folder the operator ran the command in.
+ * @param {object} restore
+ * @param {{ current: string, envFile: string }} restore.layout
+ * @param {string} restore.archive
+ * @param {string | null} [restore.identity]
+ * @param {boolean} [restore.force]
+ * @param {string} restore.cwd the folder the operator ran the command in
+ * @returns {{ command: string, args: string[], cwd: string }}
  */
 export function serverRestoreCommand({ layout, archive, identity = null, force = false, cwd }) {
-  const fromOperator = (file) => (file === '-' || /^s3:\/\//.test(file) ? file : path.resolve(cwd, file))
+  const fromOperator = (/** @type {string} */ file) =>
+    file === '-' || /^s3:\/\//.test(file) ? file : path.resolve(cwd, file)
   return {
     command: path.join(layout.current, 'node_modules', '.bin', 'node'),
     args: [
@@ -34,5 +42,7 @@ export function serverRestoreCommand({ layout, archive, identity = null, force =
  * Whether the units are started again once scripts/restore.mjs ended with `status`: after a restore
  * that succeeded, or one refused before it changed anything (the site then runs as before); not
  * after one that failed half-way, which the operator settles first.
+ * @param {number | null} status
+ * @returns {boolean}
  */
 export const startAgainAfterRestore = (status) => status === 0 || status === EXIT_NOTHING_CHANGED

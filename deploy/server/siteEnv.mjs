@@ -19,7 +19,12 @@ const UNQUOTABLE = /['\\\u0000-\u001f\u007f]/
 
 const secret = () => randomBytes(24).toString('hex')
 
-/** `value` as the file holds it: single-quoted when it has anything a shell would act on (`&`, `?`, `$`, a space). */
+/**
+ * `value` as the file holds it: single-quoted when it has anything a shell would act on (`&`, `?`, `$`, a space).
+ * @param {string} name
+ * @param {string} value
+ * @returns {string}
+ */
 function fileValue(name, value) {
   if (PLAIN_VALUE.test(value)) return value
   if (UNQUOTABLE.test(value))
@@ -29,10 +34,17 @@ function fileValue(name, value) {
   return `'${value}'`
 }
 
-/** The mail settings the environment gives, ready for the file; empty ones are left out. */
+/**
+ * The mail settings the environment gives, ready for the file; empty ones are left out.
+ * @param {Record<string, string | undefined>} env
+ * @returns {Record<string, string>}
+ */
 export function mailSettingsFrom(env) {
   return Object.fromEntries(
-    MAIL_SETTINGS.filter((name) => env[name]?.trim()).map((name) => [name, fileValue(name, env[name].trim())]),
+    MAIL_SETTINGS.flatMap((name) => {
+      const value = env[name]?.trim()
+      return value ? [[name, fileValue(name, value)]] : []
+    }),
   )
 }
 
@@ -42,25 +54,35 @@ export function mailSettingsFrom(env) {
  * asks (Let's Encrypt's production one unless told) goes into the file with ACME_EMAIL and
  * ACME_CA_FILE when given, for site-certificate.service, which renews with them. Checked here,
  * before install changes anything.
+ * @param {Record<string, string | undefined>} env
+ * @param {{ acme?: boolean, staging?: boolean }} [options]
+ * @returns {Record<string, string>}
  */
 export function acmeSettingsFrom(env, { acme = false, staging = false } = {}) {
   if (!acme && !staging && !env.ACME_DIRECTORY_URL?.trim()) return {}
   const settings = acmeSettings(env, { staging })
   return Object.fromEntries(
-    ACME_SETTINGS.filter(({ field }) => settings[field]).map(({ env: name, field }) => [
-      name,
-      fileValue(name, settings[field]),
-    ]),
+    ACME_SETTINGS.flatMap(({ env: name, field }) => {
+      const value = settings[field]
+      return value ? [[name, fileValue(name, value)]] : []
+    }),
   )
 }
 
-/** A value of the file as its readers take it (a single-quoted one without its quotes). */
+/**
+ * A value of the file as its readers take it (a single-quoted one without its quotes).
+ * @param {string | undefined} value
+ * @returns {string | undefined}
+ */
 export const unquoted = (value) => /^'(.*)'$/.exec(value ?? '')?.[1] ?? value
 
 /**
  * The settings the instances read, keeping every value a previous run or the operator wrote; the
  * mail and ACME settings taken from the environment (`mail`, `acme`), when given, replace the
  * file's: a run that names them means them.
+ * @param {Record<string, string>} existing
+ * @param {{ domain: string, mail?: Record<string, string>, acme?: Record<string, string> }} wanted
+ * @returns {{ databasePassword: string | undefined, redisPassword: string | undefined, values: Record<string, string> }}
  */
 export function siteSettings(existing, { domain, mail = {}, acme = {} }) {
   const databasePassword = existing.DATABASE_URL ? undefined : secret()
@@ -84,13 +106,22 @@ export function siteSettings(existing, { domain, mail = {}, acme = {} }) {
   }
 }
 
-/** The settings file's text. */
+/**
+ * The settings file's text.
+ * @param {Record<string, string>} values
+ * @returns {string}
+ */
 export function envFileText(values) {
   const lines = Object.entries(values).map(([name, value]) => `${name}=${value}`)
   return `# The site's settings and secrets (see .env.example). Readable by root and the site only.\n${lines.join('\n')}\n`
 }
 
-/** The warning install ends with while the settings name no mail server, or null when they name one. */
+/**
+ * The warning install ends with while the settings name no mail server, or null when they name one.
+ * @param {Record<string, string | undefined>} values
+ * @param {{ envFile: string, dataDir: string, current: string }} [layout]
+ * @returns {string | null}
+ */
 export function mailWarning(values, { envFile, dataDir, current } = SERVER_LAYOUT) {
   if (values.SMTP_URL) return null
   return (

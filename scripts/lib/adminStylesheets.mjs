@@ -14,6 +14,16 @@ export const LINKED_STYLESHEET_GROUPS = ['(payload)', '(agent)']
 
 const MANIFEST_SUFFIX = '_client-reference-manifest.js'
 
+/**
+ * The part of a route's client reference manifest this step changes: its stylesheets, each inlined
+ * (its text in `content`) or linked.
+ * @typedef {{ entryCSSFiles?: Record<string, { inlined?: boolean, content?: string }[]> }} ReferenceManifest
+ */
+
+/**
+ * @param {string} dir
+ * @returns {Generator<string>}
+ */
 function* manifestsUnder(dir) {
   if (!fs.existsSync(dir)) return
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -23,13 +33,22 @@ function* manifestsUnder(dir) {
   }
 }
 
-/** Reads a manifest file the way Next does: a script that fills globalThis.__RSC_MANIFEST. */
+/**
+ * Reads a manifest file the way Next does: a script that fills globalThis.__RSC_MANIFEST.
+ * @param {string} file
+ * @returns {Record<string, ReferenceManifest>}
+ */
 function readManifests(file) {
+  /** @type {{ globalThis: { __RSC_MANIFEST?: Record<string, ReferenceManifest> } }} */
   const sandbox = { globalThis: {} }
   vm.runInNewContext(fs.readFileSync(file, 'utf8'), sandbox, { filename: file })
   return sandbox.globalThis.__RSC_MANIFEST ?? {}
 }
 
+/**
+ * @param {string} file
+ * @param {Record<string, ReferenceManifest>} manifests
+ */
 function writeManifests(file, manifests) {
   const lines = ['globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};']
   for (const [route, manifest] of Object.entries(manifests))
@@ -37,7 +56,11 @@ function writeManifests(file, manifests) {
   fs.writeFileSync(file, `${lines.join('\n')}\n`)
 }
 
-/** Marks every stylesheet of a manifest as linked; says whether anything changed. */
+/**
+ * Marks every stylesheet of a manifest as linked; says whether anything changed.
+ * @param {ReferenceManifest} manifest
+ * @returns {boolean}
+ */
 function linkStylesheets(manifest) {
   let changed = false
   for (const files of Object.values(manifest.entryCSSFiles ?? {})) {
@@ -54,8 +77,11 @@ function linkStylesheets(manifest) {
 /**
  * Turns CSS inlining off for the routes of LINKED_STYLESHEET_GROUPS in the build at `distDir`.
  * Returns the manifests it rewrote; running it again changes nothing.
+ * @param {string} distDir
+ * @returns {string[]}
  */
 export function linkAdminStylesheets(distDir) {
+  /** @type {string[]} */
   const rewritten = []
   for (const group of LINKED_STYLESHEET_GROUPS) {
     for (const file of manifestsUnder(path.join(distDir, 'server', 'app', group))) {

@@ -4,6 +4,8 @@
 // (backupArchiveReading.mjs), names (backupArchives.mjs), encryption, off-site copies, retention and
 // settings each in a module of its own. This one gathers what `npm run backup` and `npm run restore` use.
 // Plain Node (no TypeScript): `npm run backup` and `npm run restore` run it before anything is built.
+/** @typedef {import('./backupArchiveReading.mjs').BackupManifest} BackupManifest */
+
 export { MANIFEST_FORMAT, MANIFEST_NAME, SECRETS_COPY, unpackArchive, verifyArchive } from './backupArchiveReading.mjs'
 export {
   archiveDate,

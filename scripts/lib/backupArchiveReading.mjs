@@ -22,6 +22,31 @@ export const POSTGRES_DUMP = `${DATABASE_FOLDER}/site.pgdump`
 /** How a backup or a restore makes a file of its own: new (never one there already), through no link, and (with 0600) private. */
 export const PRIVATE_NEW_FILE =
   fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
+/**
+ * PRIVATE_NEW_FILE as a write stream's or writeFile's `flags`: Node hands them to fs.open, which
+ * takes numeric flags, though its types declare a string there.
+ */
+export const PRIVATE_NEW_FILE_FLAGS = /** @type {string} */ (/** @type {unknown} */ (PRIVATE_NEW_FILE))
+
+/** @typedef {{ path: string, size: number, sha256: string }} ListedFile */
+/** @typedef {{ file: string, size: number, sha256: string }} ArchivedCopy */
+/**
+ * What an archive holds, as its manifest.json says.
+ * @typedef {object} BackupManifest
+ * @property {number} format
+ * @property {string} createdAt
+ * @property {'site' | 'stack' | 'site-before-restore' | 'stack-before-restore'} source what was backed up; a restore's copy of what it replaced is `<source>-before-restore`
+ * @property {{ dataDir: string, database: string }} from
+ * @property {ArchivedCopy & { kind: 'sqlite' | 'postgres', tables: Record<string, number> }} database
+ * @property {ListedFile[]} files
+ * @property {ArchivedCopy} [secrets] the settings file with the secrets, in an encrypted archive only
+ * @property {{ store: 's3', bucket: string, folders: string[], inArchive: false } | { store: 'data folder', inArchive: true }} [uploads] where the uploads are: in the archive, or in the site's bucket (archives older than this field hold them)
+ */
+/**
+ * What a manifest lets a restore take: its files by path (the manifest itself with no entry), and the folders above them.
+ * @typedef {{ files: Map<string, { path: string, sha256?: unknown } | null>, folders: Set<string> }} Taken
+ */
+/** @typedef {(refusal: string) => BackupError} Refuse */
 
 /** The most of a manifest a restore reads: far beyond the list of a site's files, far below the memory it has. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
@@ -32,8 +57,12 @@ const DATABASE_COPIES = { sqlite: SQLITE_COPY, postgres: POSTGRES_DUMP }
  * What the manifest lets a restore take: each regular file (the manifest itself, the database
  * copy, every data file) with its size and hash, and the folders above them. A manifest naming a
  * path that leads anywhere else is refused as a whole.
+ * @param {string} archive
+ * @param {BackupManifest} manifest read from the archive, which may be anything
+ * @returns {Taken}
  */
 function takenByManifest(archive, manifest) {
+  /** @type {Taken['files']} */
   const files = new Map([[MANIFEST_NAME, null]])
   const wanted = [
     { path: manifest.database?.file, size: manifest.database?.size, sha256: manifest.database?.sha256 },
@@ -66,7 +95,13 @@ function takenByManifest(archive, manifest) {
   return { files, folders }
 }
 
-/** Why the archive's `entry` is refused, or null: only regular files and folders the manifest lists, once each. */
+/**
+ * Why the archive's `entry` is refused, or null: only regular files and folders the manifest lists, once each.
+ * @param {import('./tarEntries.mjs').TarEntry} entry
+ * @param {Taken} taken
+ * @param {Set<string>} seen
+ * @returns {string | null}
+ */
 function entryRefusal(entry, taken, seen) {
   const shown = shownName(entry.name)
   if (entry.kind === 'symbolic link' || entry.kind === 'hard link')
@@ -81,7 +116,12 @@ function entryRefusal(entry, taken, seen) {
   return null
 }
 
-/** Reads an archive's entries (see tarEntries.mjs), its damage said as such; `shown` names it in messages. */
+/**
+ * Reads an archive's entries (see tarEntries.mjs), its damage said as such; `shown` names it in messages.
+ * @param {string} archive
+ * @param {import('./tarEntries.mjs').TarVisitor} visit
+ * @param {string} shown
+ */
 async function readArchive(archive, visit, shown) {
   try {
     await readTarGz(archive, visit)
@@ -96,10 +136,15 @@ async function readArchive(archive, visit, shown) {
  * A first reading of an archive: finds its manifest and checks every entry against it (a regular
  * file or folder the manifest names, no link, device or FIFO, no path leading out) before
  * anything is written; answers the manifest, what it lets a restore take, and how to refuse.
+ * @param {string} archive
+ * @param {string} shown
+ * @returns {Promise<{ manifest: BackupManifest, taken: Taken, refuse: Refuse }>}
  */
 async function checkedEntries(archive, shown) {
   if (!fs.existsSync(archive)) throw new BackupError(`there is no archive at ${shown}`)
+  /** @type {import('./tarEntries.mjs').TarEntry[]} */
   const entries = []
+  /** @type {Buffer | null} */
   let manifestBytes = null
   await readArchive(
     archive,
@@ -108,18 +153,20 @@ async function checkedEntries(archive, shown) {
       const where = entryPath(entry.name)
       if (entry.kind !== 'file' || where.path !== MANIFEST_NAME || manifestBytes || entry.size > MAX_MANIFEST_BYTES)
         return
+      /** @type {Buffer[]} */
       const chunks = []
       return { write: (chunk) => chunks.push(chunk), end: () => (manifestBytes = Buffer.concat(chunks)) }
     },
     shown,
   )
   if (!manifestBytes) throw new BackupError(`${shown} has no ${MANIFEST_NAME}: it is not a site backup`)
+  /** @type {BackupManifest} */
   let manifest
   try {
-    manifest = JSON.parse(manifestBytes.toString('utf8'))
+    manifest = JSON.parse(/** @type {Buffer} */ (manifestBytes).toString('utf8'))
   } catch (error) {
     throw new BackupError(
-      `${shown} has a ${MANIFEST_NAME} that cannot be read (${error.message}): it is not a site backup`,
+      `${shown} has a ${MANIFEST_NAME} that cannot be read (${/** @type {Error} */ (error).message}): it is not a site backup`,
     )
   }
   if (!READABLE_FORMATS.includes(manifest?.format)) {
@@ -128,8 +175,10 @@ async function checkedEntries(archive, shown) {
     )
   }
   const taken = takenByManifest(shown, manifest)
+  /** @type {Refuse} */
   const refuse = (refusal) =>
     new BackupError(`${shown} is refused: ${refusal}; a restore takes only the regular files its manifest lists`)
+  /** @type {Set<string>} */
   const seen = new Set()
   for (const entry of entries) {
     const refusal = entryRefusal(entry, taken, seen)
@@ -141,11 +190,19 @@ async function checkedEntries(archive, shown) {
 /**
  * A second reading: each listed file hashed and, with `staging`, written there, private to this
  * user (0600 in folders of 0700), every entry checked again; then every listed file present, of its hash.
+ * @param {string} archive
+ * @param {{ manifest: BackupManifest, taken: Taken, refuse: Refuse }} checked
+ * @param {string} shown
+ * @param {string | null} [staging]
+ * @returns {Promise<BackupManifest>}
  */
 async function readListedFiles(archive, { manifest, taken, refuse }, shown, staging = null) {
+  /** @type {Map<string, string>} */
   const hashes = new Map()
   if (staging) fs.mkdirSync(path.join(staging, FILES_FOLDER), { mode: 0o700 })
+  /** @type {Set<string>} */
   const written = new Set()
+  /** @type {number | null} */
   let open = null
   await readArchive(
     archive,
@@ -153,7 +210,8 @@ async function readListedFiles(archive, { manifest, taken, refuse }, shown, stag
       const refusal = entryRefusal(entry, taken, written)
       if (refusal) throw refuse(`${refusal} (the archive changed while it was read)`)
       if (entry.kind !== 'file') return
-      const relative = entryPath(entry.name).path
+      // Checked by entryRefusal: a path a restore takes.
+      const relative = /** @type {string} */ (entryPath(entry.name).path)
       let fd = null
       if (staging) {
         const full = path.join(staging, relative)
@@ -189,12 +247,21 @@ async function readListedFiles(archive, { manifest, taken, refuse }, shown, stag
  * Unpacks and checks a plain archive in `staging`, taking only what its manifest lists (see
  * checkedEntries and readListedFiles); `shown` names the archive in messages (the encrypted file
  * a plain one was decrypted from).
+ * @param {string} archive
+ * @param {string} staging
+ * @param {string} [shown]
+ * @returns {Promise<BackupManifest>}
  */
 export async function unpackArchive(archive, staging, shown = archive) {
   return readListedFiles(archive, await checkedEntries(archive, shown), shown, staging)
 }
 
-/** Reads a plain archive just made as a restore would, every listed file against its hash, writing nothing. */
+/**
+ * Reads a plain archive just made as a restore would, every listed file against its hash, writing nothing.
+ * @param {string} archive
+ * @param {string} [shown]
+ * @returns {Promise<BackupManifest>}
+ */
 export async function verifyArchive(archive, shown = archive) {
   return readListedFiles(archive, await checkedEntries(archive, shown), shown)
 }

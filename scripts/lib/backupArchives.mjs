@@ -29,6 +29,7 @@ export const EXIT_NOTHING_CHANGED = 3
 
 /** A restore refused before it changed anything: its words say so, and its type tells the exit code. */
 export class NothingChangedError extends BackupError {
+  /** @param {string} reason what was refused, in words for the operator */
   constructor(reason) {
     super(`${reason} (nothing was changed)`)
   }
@@ -37,29 +38,58 @@ export class NothingChangedError extends BackupError {
 /**
  * Beside the checkout `root`, never inside it: `git clean -xdf` deletes ignored folders such as
  * `data/` and `.tmp/`, and must not take the backups with them.
+ * @param {string} root
+ * @returns {string}
  */
 export const defaultBackupDirOf = (root) => path.join(path.dirname(root), `${path.basename(root)}-backups`)
 
-/** The backups' folder: `BACKUP_DIR` of `env`, else the default beside `root`. */
+/**
+ * The backups' folder: `BACKUP_DIR` of `env`, else the default beside `root`.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} root
+ * @returns {string}
+ */
 export const backupDirFrom = (env, root) => path.resolve(env.BACKUP_DIR || defaultBackupDirOf(root))
 
-/** `2026-11-26T031500.123Z`: a time in UTC to the millisecond, as archive names and kept settings files carry it. */
+/**
+ * `2026-11-26T031500.123Z`: a time in UTC to the millisecond, as archive names and kept settings files carry it.
+ * @param {Date} date
+ * @returns {string}
+ */
 export const archiveStamp = (date) =>
   date
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')
 
+/**
+ * @param {string} source
+ * @param {Date} date
+ * @param {{ encrypted?: boolean }} [options]
+ * @returns {string}
+ */
 export const archiveName = (source, date, { encrypted = false } = {}) =>
   `${source}-${archiveStamp(date)}.tar.gz${encrypted ? ENCRYPTED_SUFFIX : ''}`
 
-/** The secrets file backups before the encrypted ones wrote beside their archive; retention deletes it with it. */
+/**
+ * The secrets file backups before the encrypted ones wrote beside their archive; retention deletes it with it.
+ * @param {string} archive
+ * @returns {string}
+ */
 export const secretsNameFor = (archive) => archive.replace(/\.tar\.gz$/, '-secrets.env')
 
-/** The series an archive belongs to (`site`, `stack`, `site-before-restore`), which retention thins on its own; null for a file not ours. */
+/**
+ * The series an archive belongs to (`site`, `stack`, `site-before-restore`), which retention thins on its own; null for a file not ours.
+ * @param {string} name
+ * @returns {string | null}
+ */
 export const archiveSeries = (name) => ARCHIVE_NAME.exec(name)?.[1] ?? null
 
-/** When an archive was made, read from its name; null for a file that is not one of ours. */
+/**
+ * When an archive was made, read from its name; null for a file that is not one of ours.
+ * @param {string} name
+ * @returns {Date | null}
+ */
 export function archiveDate(name) {
   const match = ARCHIVE_NAME.exec(name)
   if (!match) return null
@@ -76,8 +106,14 @@ export const PARTIAL_SUFFIX = '.partial'
  * and no other backup under way has claimed, so that no backup is refused or overwritten for want
  * of a name, not even two started at one instant. The claim is `<plain name>.partial`, made here new
  * and private; the caller writes its plain archive into it, and removes it when done.
+ * @param {string} backupDir
+ * @param {string} source
+ * @param {Date} date
+ * @param {{ encrypted?: boolean }} [options]
+ * @returns {{ name: string, made: Date, claim: string }}
  */
 export function claimArchiveName(backupDir, source, date, { encrypted = false } = {}) {
+  /** @param {Date} at */
   const finished = (at) =>
     [false, true].some((variant) =>
       fs.existsSync(path.join(backupDir, archiveName(source, at, { encrypted: variant }))),
@@ -88,7 +124,7 @@ export function claimArchiveName(backupDir, source, date, { encrypted = false } 
     try {
       fs.closeSync(fs.openSync(claim, 'wx', 0o600))
     } catch (error) {
-      if (error?.code === 'EEXIST') continue
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EEXIST') continue
       throw error
     }
     // A backup that held this claim may have finished between the look and the claim: its archive
@@ -101,15 +137,23 @@ export function claimArchiveName(backupDir, source, date, { encrypted = false } 
   }
 }
 
-/** Whether `name` is the copy a forced restore took of what it replaced (not a backup of the site as it runs). */
+/**
+ * Whether `name` is the copy a forced restore took of what it replaced (not a backup of the site as it runs).
+ * @param {string} name
+ * @returns {boolean}
+ */
 export const isBeforeRestoreArchive = (name) => archiveDate(name) !== null && name.includes(`-${BEFORE_RESTORE}-`)
 
 /**
  * The newest backup in `backupDir` (of `source` alone when given), as `{ name, made }`, or null when
  * there is none (or no such folder); a restore's copy of what it replaced is not a backup.
+ * @param {string} backupDir
+ * @param {string} [source]
+ * @returns {{ name: string, made: Date } | null}
  */
 export function newestArchive(backupDir, source) {
   const names = fs.existsSync(backupDir) ? fs.readdirSync(backupDir) : []
+  /** @type {{ name: string, made: Date } | null} */
   let newest = null
   for (const name of names) {
     const made = archiveDate(name)

@@ -9,32 +9,63 @@ import { BackupError } from './backupArchives.mjs'
 import { DATABASE_FOLDER, POSTGRES_DUMP, SQLITE_COPY } from './backupArchiveReading.mjs'
 import { createPrivateFile, copyIntoNewFile } from './backupFiles.mjs'
 import { postgresBin, postgresToolCall, runTool } from './backupTools.mjs'
+import { isPostgresUrl } from '../../src/platform/databaseUrl.mjs'
+import { SQLITE_FILE_NAME } from '../../src/platform/dataFolder.mjs'
+
+/**
+ * The site a backup is made of or a restore is made into: its data folder, and its database's
+ * address (DATABASE_URL; none for the SQLite file in the data folder).
+ * @typedef {{ dataDir: string, databaseUrl?: string }} BackupTarget
+ */
+/** @typedef {Record<string, number>} RowCounts */
 
 /** The live SQLite database's files: the database and the ones SQLite keeps beside it. */
 export const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal']
 
-export const isPostgres = (databaseUrl) => /^postgres(ql)?:\/\//.test(databaseUrl ?? '')
-
-/** The SQLite file the site uses: DATABASE_URL's `file:` path, or `site.db` in the data folder (src/platform/paths.ts). */
+/**
+ * The SQLite file the site uses: DATABASE_URL's `file:` path, or the site's in the data folder (src/platform/dataFolder.mjs).
+ * @param {BackupTarget} target
+ * @returns {string}
+ */
 export const sqliteFileOf = ({ dataDir, databaseUrl }) =>
-  databaseUrl?.startsWith('file:') ? path.resolve(databaseUrl.slice('file:'.length)) : path.join(dataDir, 'site.db')
+  databaseUrl?.startsWith('file:')
+    ? path.resolve(databaseUrl.slice('file:'.length))
+    : path.join(dataDir, SQLITE_FILE_NAME)
 
-/** The database's address without its password, for what is printed and kept in the manifest. */
+/**
+ * The target's PostgreSQL address, or null when its database is the SQLite file.
+ * @param {BackupTarget} target
+ * @returns {string | null}
+ */
+export const postgresUrlOf = ({ databaseUrl }) => (databaseUrl && isPostgresUrl(databaseUrl) ? databaseUrl : null)
+
+/**
+ * The database's address without its password, for what is printed and kept in the manifest.
+ * @param {BackupTarget} target
+ * @returns {string}
+ */
 export const describeDatabase = (target) => {
-  if (!isPostgres(target.databaseUrl)) return `sqlite:${sqliteFileOf(target)}`
-  const url = new URL(target.databaseUrl)
+  const postgresUrl = postgresUrlOf(target)
+  if (!postgresUrl) return `sqlite:${sqliteFileOf(target)}`
+  const url = new URL(postgresUrl)
   url.password = ''
   return url.toString()
 }
 
+/** @param {string} name */
 const quoteIdent = (name) => `"${name.replace(/"/g, '""')}"`
 
+/**
+ * @param {string} file
+ * @returns {Promise<RowCounts>}
+ */
 async function sqliteCounts(file) {
   const client = createClient({ url: `file:${file}` })
   try {
     const tables = await client.execute(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )
+    /** @type {RowCounts} */
     const counts = {}
     for (const { name } of tables.rows) {
       const result = await client.execute(`SELECT count(*) AS n FROM ${quoteIdent(String(name))}`)
@@ -46,8 +77,13 @@ async function sqliteCounts(file) {
   }
 }
 
+/**
+ * @param {pg.Client} client
+ * @returns {Promise<RowCounts>}
+ */
 async function postgresCounts(client) {
   const tables = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+  /** @type {RowCounts} */
   const counts = {}
   for (const { tablename } of tables.rows) {
     const result = await client.query(`SELECT count(*)::int AS n FROM public.${quoteIdent(tablename)}`)
@@ -56,6 +92,12 @@ async function postgresCounts(client) {
   return counts
 }
 
+/**
+ * @template T
+ * @param {string} databaseUrl
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 async function withPostgres(databaseUrl, work) {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 })
   await client.connect()
@@ -66,14 +108,25 @@ async function withPostgres(databaseUrl, work) {
   }
 }
 
-/** The row count of each table of the target's database. */
-export const rowCountsOf = (target) =>
-  isPostgres(target.databaseUrl) ? withPostgres(target.databaseUrl, postgresCounts) : sqliteCounts(sqliteFileOf(target))
+/**
+ * The row count of each table of the target's database.
+ * @param {BackupTarget} target
+ * @returns {Promise<RowCounts>}
+ */
+export const rowCountsOf = (target) => {
+  const postgresUrl = postgresUrlOf(target)
+  return postgresUrl ? withPostgres(postgresUrl, postgresCounts) : sqliteCounts(sqliteFileOf(target))
+}
 
-/** How many tables the target's database holds (0 when it does not exist yet). */
+/**
+ * How many tables the target's database holds (0 when it does not exist yet).
+ * @param {BackupTarget} target
+ * @returns {Promise<number>}
+ */
 export async function tableCountOf(target) {
-  if (isPostgres(target.databaseUrl)) {
-    return withPostgres(target.databaseUrl, async (client) => {
+  const postgresUrl = postgresUrlOf(target)
+  if (postgresUrl) {
+    return withPostgres(postgresUrl, async (client) => {
       const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")
       return rows[0].n
     })
@@ -81,7 +134,12 @@ export async function tableCountOf(target) {
   return fs.existsSync(sqliteFileOf(target)) ? Object.keys(await sqliteCounts(sqliteFileOf(target))).length : 0
 }
 
-/** Each table whose count differs from the backup's, in words; empty when all match. */
+/**
+ * Each table whose count differs from the backup's, in words; empty when all match.
+ * @param {RowCounts} found
+ * @param {RowCounts} wanted
+ * @returns {string[]}
+ */
 export function sameCounts(found, wanted) {
   const names = new Set([...Object.keys(found), ...Object.keys(wanted)])
   return [...names]
@@ -92,14 +150,18 @@ export function sameCounts(found, wanted) {
 /**
  * Copies the target's database into `staging` as the archive holds it, consistently while the site
  * runs; answers the manifest's `database` (kind, file, row counts) without its size and hash.
+ * @param {BackupTarget} target
+ * @param {string} staging
+ * @returns {Promise<{ kind: 'sqlite' | 'postgres', file: string, tables: RowCounts }>}
  */
 export async function copyDatabase(target, staging) {
   fs.mkdirSync(path.join(staging, DATABASE_FOLDER), { recursive: true, mode: 0o700 })
-  if (isPostgres(target.databaseUrl)) {
+  const postgresUrl = postgresUrlOf(target)
+  if (postgresUrl) {
     const file = path.join(staging, POSTGRES_DUMP)
     createPrivateFile(file)
     // The counts and the dump read one snapshot, so the manifest describes exactly what was dumped.
-    const tables = await withPostgres(target.databaseUrl, async (client) => {
+    const tables = await withPostgres(postgresUrl, async (client) => {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
       const { rows } = await client.query('SELECT pg_export_snapshot() AS snapshot')
       const counts = await postgresCounts(client)
@@ -107,7 +169,7 @@ export async function copyDatabase(target, staging) {
         postgresToolCall(
           'pg_dump',
           ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0].snapshot}`, '-f', file],
-          target.databaseUrl,
+          postgresUrl,
         ),
         'pg_dump failed',
       )
@@ -131,7 +193,10 @@ export async function copyDatabase(target, staging) {
   return { kind: 'sqlite', file: SQLITE_COPY, tables: await sqliteCounts(copy) }
 }
 
-/** Creates the PostgreSQL database the target names when it does not exist yet. */
+/**
+ * Creates the PostgreSQL database the target names when it does not exist yet.
+ * @param {string} databaseUrl
+ */
 export async function ensurePostgresDatabase(databaseUrl) {
   const url = new URL(databaseUrl)
   const name = decodeURIComponent(url.pathname.slice(1))
@@ -145,6 +210,8 @@ export async function ensurePostgresDatabase(databaseUrl) {
 /**
  * Checks that the archive's database copy can be read by the tool that restores it (pg_restore
  * lists its contents; SQLite opens it and counts its rows), before anything in the target is removed.
+ * @param {import('./backupArchiveReading.mjs').BackupManifest} manifest
+ * @param {string} databaseCopy
  */
 export async function checkDatabaseCopy(manifest, databaseCopy) {
   try {
@@ -155,14 +222,18 @@ export async function checkDatabaseCopy(manifest, databaseCopy) {
     const problems = sameCounts(await sqliteCounts(databaseCopy), manifest.database.tables)
     if (problems.length) throw new Error(problems.join('; '))
   } catch (error) {
-    throw new BackupError(`the archive's database copy cannot be restored: ${error.message}`)
+    throw new BackupError(`the archive's database copy cannot be restored: ${/** @type {Error} */ (error).message}`)
   }
 }
 
-/** Removes every table of the target's database (PostgreSQL's schema, or SQLite's files). */
+/**
+ * Removes every table of the target's database (PostgreSQL's schema, or SQLite's files).
+ * @param {BackupTarget} target
+ */
 export async function emptyDatabase(target) {
-  if (isPostgres(target.databaseUrl)) {
-    await withPostgres(target.databaseUrl, async (client) => {
+  const postgresUrl = postgresUrlOf(target)
+  if (postgresUrl) {
+    await withPostgres(postgresUrl, async (client) => {
       await client.query('DROP SCHEMA IF EXISTS public CASCADE')
       await client.query('CREATE SCHEMA public')
     })
@@ -171,14 +242,20 @@ export async function emptyDatabase(target) {
   }
 }
 
-/** Loads the archive's database copy into the target's empty database. */
+/**
+ * Loads the archive's database copy into the target's empty database.
+ * @param {import('./backupArchiveReading.mjs').BackupManifest} manifest
+ * @param {string} databaseCopy
+ * @param {BackupTarget} target
+ */
 export async function loadDatabaseCopy(manifest, databaseCopy, target) {
   if (manifest.database.kind === 'postgres') {
     await runTool(
       postgresToolCall(
         'pg_restore',
         ['--exit-on-error', '--no-owner', '--no-privileges', databaseCopy],
-        target.databaseUrl,
+        // A restore loads a PostgreSQL copy into a PostgreSQL database only (backupRestore.mjs checks).
+        /** @type {string} */ (postgresUrlOf(target)),
       ),
       'pg_restore failed',
     )

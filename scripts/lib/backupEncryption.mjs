@@ -17,17 +17,42 @@ export const STANDARD_INPUT = '-'
 /** The library's words for a file none of the given keys opens (its recipients are others). */
 const NO_MATCHING_KEY = /no identity matched/
 
+/**
+ * A file as the web stream the age library reads. Node's web streams are the ones it takes, though
+ * TypeScript declares the DOM's (which the library names) and Node's apart.
+ * @param {string} file
+ * @returns {ReadableStream<Uint8Array>}
+ */
+const webStreamOf = (file) =>
+  /** @type {ReadableStream<Uint8Array>} */ (/** @type {unknown} */ (Readable.toWeb(fs.createReadStream(file))))
+
+/**
+ * The library's web stream as Node's, to pipe into a file.
+ * @param {ReadableStream<Uint8Array>} stream
+ * @returns {Readable}
+ */
+const nodeStreamOf = (stream) =>
+  Readable.fromWeb(
+    /** @type {import('node:stream/web').ReadableStream<Uint8Array>} */ (/** @type {unknown} */ (stream)),
+  )
+
 /** The setting naming the public key (listed in .env.example). */
 const RECIPIENT_SETTING = { env: 'BACKUP_AGE_RECIPIENT' }
 
-/** The public key archives are encrypted for (BACKUP_AGE_RECIPIENT), checked; null when unset: archives stay plain. */
+/**
+ * The public key archives are encrypted for (BACKUP_AGE_RECIPIENT), checked; null when unset: archives stay plain.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {string | null}
+ */
 export function recipientFrom(env = process.env) {
   const recipient = env[RECIPIENT_SETTING.env]?.trim()
   if (!recipient) return null
   try {
     new Encrypter().addRecipient(recipient)
   } catch (error) {
-    throw new BackupError(`BACKUP_AGE_RECIPIENT is not an age public key (age1…): ${error.message}`)
+    throw new BackupError(
+      `BACKUP_AGE_RECIPIENT is not an age public key (age1…): ${/** @type {Error} */ (error).message}`,
+    )
   }
   return recipient
 }
@@ -35,16 +60,24 @@ export function recipientFrom(env = process.env) {
 /**
  * Writes `from` encrypted for `recipient` into the stream `openOutput` opens (once the encryption
  * has started, so that nothing is made when it cannot); resolves with the bytes it should hold.
+ * @param {string} from
+ * @param {() => import('node:stream').Writable} openOutput
+ * @param {string} recipient
+ * @returns {Promise<number>}
  */
 export async function encryptInto(from, openOutput, recipient) {
   const encrypter = new Encrypter()
   encrypter.addRecipient(recipient)
-  const encrypted = await encrypter.encrypt(Readable.toWeb(fs.createReadStream(from)))
-  await pipeline(Readable.fromWeb(encrypted), openOutput())
+  const encrypted = await encrypter.encrypt(webStreamOf(from))
+  await pipeline(nodeStreamOf(encrypted), openOutput())
   return encrypted.size(fs.statSync(from).size)
 }
 
-/** Whether `file` is an age file (by its first bytes, whatever its name). */
+/**
+ * Whether `file` is an age file (by its first bytes, whatever its name).
+ * @param {string} file
+ * @returns {boolean}
+ */
 export function isEncrypted(file) {
   const fd = fs.openSync(file, 'r')
   try {
@@ -55,10 +88,14 @@ export function isEncrypted(file) {
   }
 }
 
+/** @typedef {{ where: string, keys: string[] }} Identities */
+
 /**
  * The private keys of an identity file (`source`: its path, or `-` for standard input), as
  * `age-keygen` writes one: `#` comments and one `AGE-SECRET-KEY-1…` a line. Errors name the
  * source, never a line of it.
+ * @param {string} source
+ * @returns {Identities}
  */
 export function identitiesFrom(source) {
   const where = source === STANDARD_INPUT ? 'standard input' : source
@@ -66,7 +103,8 @@ export function identitiesFrom(source) {
   try {
     text = fs.readFileSync(source === STANDARD_INPUT ? 0 : source, 'utf8')
   } catch (error) {
-    throw new BackupError(`cannot read the private key from ${where} (${error.code ?? error.message})`)
+    const failure = /** @type {NodeJS.ErrnoException} */ (error)
+    throw new BackupError(`cannot read the private key from ${where} (${failure.code ?? failure.message})`)
   }
   const keys = text
     .split('\n')
@@ -81,6 +119,10 @@ export function identitiesFrom(source) {
  * Decrypts the age file `from` with the private keys of `identities` (identitiesFrom) into the
  * stream `openOutput` opens once a key has opened the file; `shown` names the archive in messages.
  * A key that does not open it, or a damaged file, is a BackupError in one line.
+ * @param {string} from
+ * @param {() => import('node:stream').Writable} openOutput
+ * @param {Identities} identities
+ * @param {string} shown
  */
 export async function decryptInto(from, openOutput, identities, shown) {
   const decrypter = new Decrypter()
@@ -93,19 +135,21 @@ export async function decryptInto(from, openOutput, identities, shown) {
   }
   let plain
   try {
-    plain = await decrypter.decrypt(Readable.toWeb(fs.createReadStream(from)))
+    plain = await decrypter.decrypt(webStreamOf(from))
   } catch (error) {
-    if (NO_MATCHING_KEY.test(error.message))
+    const { message } = /** @type {Error} */ (error)
+    if (NO_MATCHING_KEY.test(message))
       throw new BackupError(
         `${shown} is encrypted for another key: the private key in ${identities.where} does not open it`,
       )
-    throw new BackupError(`${shown} cannot be decrypted (${error.message}): it is damaged or not an age file`)
+    throw new BackupError(`${shown} cannot be decrypted (${message}): it is damaged or not an age file`)
   }
   try {
-    await pipeline(Readable.fromWeb(plain), openOutput())
+    await pipeline(nodeStreamOf(plain), openOutput())
   } catch (error) {
+    const failure = /** @type {NodeJS.ErrnoException} */ (error)
     // The disk's errors (ENOSPC) carry a code; the cipher's (a cut or changed file) do not.
-    if (error?.code) throw error
-    throw new BackupError(`${shown} is damaged or incomplete (${error.message})`)
+    if (failure.code) throw error
+    throw new BackupError(`${shown} is damaged or incomplete (${failure.message})`)
   }
 }

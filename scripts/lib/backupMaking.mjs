@@ -10,23 +10,26 @@ import {
   FILES_FOLDER,
   MANIFEST_FORMAT,
   MANIFEST_NAME,
-  PRIVATE_NEW_FILE,
+  PRIVATE_NEW_FILE_FLAGS,
   SECRETS_COPY,
   SECRETS_FOLDER,
   verifyArchive,
 } from './backupArchiveReading.mjs'
-import { copyDatabase, describeDatabase, isPostgres, sqliteFileOf, SQLITE_SIDE_FILES } from './backupDatabase.mjs'
+import { copyDatabase, describeDatabase, sqliteFileOf, SQLITE_SIDE_FILES } from './backupDatabase.mjs'
 import { encryptInto } from './backupEncryption.mjs'
 import { copyIntoNewFile, createPrivateFile, describeFile, filesBelow, sha256Of } from './backupFiles.mjs'
 import { runTool, underWay } from './backupTools.mjs'
 import { ROOT } from './bootstrap.mjs'
+import { isPostgresUrl } from '../../src/platform/databaseUrl.mjs'
+import { FIRST_ADMIN_FILE_NAME, UPLOAD_FOLDERS } from '../../src/platform/dataFolder.mjs'
 
 /** The plain archive an encrypted one is made from, in the staging folder, and a decrypted one in a restore's. */
 export const PLAIN_ARCHIVE = 'archive.tar.gz'
 /** Files of DATA_DIR that are not the business's data: the first admin's password (the live database is copied its own way). */
-const SKIPPED_DATA_FILES = ['first-admin.txt']
-/** The data folder's upload folders (the app's MEDIA_FOLDER and CHAT_FILES_FOLDER), which live in the bucket when S3 is set. */
-const UPLOAD_FOLDERS = ['media', 'chat-files']
+const SKIPPED_DATA_FILES = [FIRST_ADMIN_FILE_NAME]
+
+/** @typedef {import('./backupArchiveReading.mjs').BackupManifest} BackupManifest */
+/** @typedef {import('./backupDatabase.mjs').BackupTarget} BackupTarget */
 
 export const defaultBackupDir = () => defaultBackupDirOf(ROOT)
 
@@ -37,13 +40,17 @@ export const backupDirFromEnv = () => backupDirFrom(process.env, ROOT)
  * The data folder's files that belong in a backup (and that a restore finds a target to hold);
  * with `uploadsInBucket`, not the upload folders: the live files are in the bucket, and whatever
  * lies in those folders here is not what the site serves.
+ * @param {BackupTarget} target
+ * @param {{ bucket: string } | null} [uploadsInBucket]
+ * @returns {string[]}
  */
 function dataFilesOf(target, uploadsInBucket = null) {
   const skipped = new Set(SKIPPED_DATA_FILES)
   const sqliteFile = sqliteFileOf(target)
-  if (!isPostgres(target.databaseUrl) && path.dirname(sqliteFile) === path.resolve(target.dataDir)) {
+  if (!isPostgresUrl(target.databaseUrl) && path.dirname(sqliteFile) === path.resolve(target.dataDir)) {
     for (const suffix of SQLITE_SIDE_FILES) skipped.add(`${path.basename(sqliteFile)}${suffix}`)
   }
+  /** @param {string} file */
   const inBucket = (file) => uploadsInBucket !== null && UPLOAD_FOLDERS.includes(file.split('/')[0])
   return filesBelow(target.dataDir).filter((file) => !skipped.has(file) && !inBucket(file))
 }
@@ -51,6 +58,8 @@ function dataFilesOf(target, uploadsInBucket = null) {
 /**
  * Where uploads live when `S3_BUCKET` is set (`{ bucket }`), else null (the data folder).
  * A backup then leaves them to the store, whose versioning or replication keeps them.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {{ bucket: string } | null}
  */
 export function uploadsBucketFrom(env = process.env) {
   const bucket = env.S3_BUCKET?.trim()
@@ -64,6 +73,16 @@ export function uploadsBucketFrom(env = process.env) {
  * against its manifest. With `recipient` (an
  * age public key) it is `….tar.gz.age`, encrypted, and holds `envFile` (the settings with the
  * secrets) as well; a plain archive never holds them, and nothing is written beside it.
+ * @param {object} options
+ * @param {string} options.dataDir
+ * @param {string} [options.databaseUrl]
+ * @param {string} [options.backupDir]
+ * @param {string | null} [options.envFile] the settings file with the secrets, which an encrypted archive holds; a plain one never does
+ * @param {string | null} [options.recipient] an age public key (age1…): the archive is encrypted for it
+ * @param {BackupManifest['source']} [options.source]
+ * @param {Date} [options.now]
+ * @param {{ bucket: string } | null} [options.uploadsInBucket]
+ * @returns {Promise<{ archive: string, manifest: BackupManifest, encrypted: boolean, settingsLeftOut: boolean }>} `settingsLeftOut`: a plain archive's settings file, which it does not hold
  */
 export async function backup({
   dataDir,
@@ -86,11 +105,15 @@ export async function backup({
   const leftBehind = [...new Set([staging, partial, claim])]
   for (const file of leftBehind) underWay.paths.add(file)
   try {
-    const database = await copyDatabase(target, staging)
-    database.size = fs.statSync(path.join(staging, database.file)).size
-    database.sha256 = await sha256Of(path.join(staging, database.file))
+    const copied = await copyDatabase(target, staging)
+    const database = {
+      ...copied,
+      size: fs.statSync(path.join(staging, copied.file)).size,
+      sha256: await sha256Of(path.join(staging, copied.file)),
+    }
 
     const filesRoot = path.join(staging, FILES_FOLDER)
+    /** @type {import('./backupArchiveReading.mjs').ListedFile[]} */
     const files = []
     for (const relative of dataFilesOf(target, uploadsInBucket)) {
       const copy = path.join(filesRoot, relative)
@@ -99,22 +122,24 @@ export async function backup({
         await copyIntoNewFile(path.join(target.dataDir, relative), copy, 0o600)
       } catch (error) {
         // A file deleted by the site since the listing (an old upload replaced) is simply not part of this backup.
-        if (error?.code === 'ENOENT') continue
+        if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') continue
         throw error
       }
       files.push(await describeFile(filesRoot, relative))
     }
     fs.mkdirSync(filesRoot, { recursive: true, mode: 0o700 })
 
-    const hasSettings = Boolean(envFile) && fs.existsSync(envFile)
+    const hasSettings = Boolean(envFile && fs.existsSync(envFile))
+    /** @type {BackupManifest['secrets']} */
     let secrets
-    if (recipient && hasSettings) {
+    if (recipient && envFile && hasSettings) {
       fs.mkdirSync(path.join(staging, SECRETS_FOLDER), { mode: 0o700 })
       await copyIntoNewFile(envFile, path.join(staging, SECRETS_COPY), 0o600)
-      secrets = { file: SECRETS_COPY, ...(await describeFile(staging, SECRETS_COPY)) }
-      delete secrets.path
+      const { size, sha256 } = await describeFile(staging, SECRETS_COPY)
+      secrets = { file: SECRETS_COPY, size, sha256 }
     }
 
+    /** @type {BackupManifest} */
     const manifest = {
       format: MANIFEST_FORMAT,
       createdAt: made.toISOString(),
@@ -129,7 +154,7 @@ export async function backup({
       ...(secrets ? { secrets } : {}),
     }
     fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`, {
-      flag: PRIVATE_NEW_FILE,
+      flag: PRIVATE_NEW_FILE_FLAGS,
       mode: 0o600,
     })
 
@@ -143,7 +168,7 @@ export async function backup({
     if (recipient) {
       const expected = await encryptInto(
         plain,
-        () => fs.createWriteStream(partial, { flags: PRIVATE_NEW_FILE, mode: 0o600 }),
+        () => fs.createWriteStream(partial, { flags: PRIVATE_NEW_FILE_FLAGS, mode: 0o600 }),
         recipient,
       )
       const written = fs.statSync(partial).size

@@ -15,6 +15,14 @@ import {
 } from '@aws-sdk/client-s3'
 import { BackupError } from './backupArchives.mjs'
 
+/** @typedef {{ bucket: string, prefix: string, client: S3Client, where: string }} OffsiteStore */
+/** @typedef {import('@aws-sdk/client-s3').ServiceInputTypes} S3Input */
+/** @typedef {import('@aws-sdk/client-s3').ServiceOutputTypes} S3Output */
+/**
+ * What a failed request's error may carry: the store's answer, or the network's code.
+ * @typedef {{ $metadata?: { httpStatusCode?: number }, message?: string, code?: string, name?: string }} StoreFailure
+ */
+
 /** The environment variable behind each setting (each listed in .env.example). */
 const OFFSITE_VARIABLES = {
   bucket: { env: 'BACKUP_S3_BUCKET' },
@@ -42,8 +50,12 @@ const LIST_PAGE = 1000
 /**
  * The off-site store the environment names, or null without BACKUP_S3_BUCKET; `bucket` (from an
  * `s3://` address) stands in for the setting. `where` names it for people: `s3://bucket/prefix`.
+ * @param {Record<string, string | undefined>} [env]
+ * @param {{ bucket?: string }} [options]
+ * @returns {OffsiteStore | null}
  */
 export function offsiteStoreFrom(env = process.env, { bucket: givenBucket } = {}) {
+  /** @param {keyof typeof OFFSITE_VARIABLES} setting */
   const read = (setting) => env[OFFSITE_VARIABLES[setting].env]?.trim() || undefined
   const bucket = givenBucket ?? read('bucket')
   if (!bucket) return null
@@ -59,7 +71,7 @@ export function offsiteStoreFrom(env = process.env, { bucket: givenBucket } = {}
   const client = new S3Client({
     region: read('region') ?? DEFAULT_REGION,
     endpoint,
-    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : undefined,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     // A store at its own address is nearly always self-hosted, which rarely has per-bucket host names.
     forcePathStyle: pathStyle ? TRUE_WORDS.has(pathStyle) : Boolean(endpoint),
     maxAttempts: MAX_ATTEMPTS,
@@ -76,19 +88,37 @@ export function offsiteStoreFrom(env = process.env, { bucket: givenBucket } = {}
   }
 }
 
-/** An `s3://bucket/key` address as `{ bucket, key }`, or null for anything else (a path). */
+/**
+ * An `s3://bucket/key` address as `{ bucket, key }`, or null for anything else (a path).
+ * @param {string} address
+ * @returns {{ bucket: string, key: string } | null}
+ */
 export function parseS3Address(address) {
   const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(address)
   return match && { bucket: match[1], key: match[2] }
 }
 
-/** The store's error in one line: its code and message, or the network's. */
+/**
+ * The store's error in one line: its code and message, or the network's.
+ * @param {unknown} error
+ * @returns {string}
+ */
 function reasonOf(error) {
-  const status = error?.$metadata?.httpStatusCode
-  const message = error?.message || error?.code || String(error)
-  return `${error?.name && error.name !== 'Error' ? `${error.name}: ` : ''}${message}${status ? ` (HTTP ${status})` : ''}`
+  const failure = /** @type {StoreFailure | undefined} */ (error)
+  const status = failure?.$metadata?.httpStatusCode
+  const message = failure?.message || failure?.code || String(error)
+  return `${failure?.name && failure.name !== 'Error' ? `${failure.name}: ` : ''}${message}${status ? ` (HTTP ${status})` : ''}`
 }
 
+/**
+ * A request to the store, its failure a BackupError naming `what`.
+ * @template {S3Input} Input
+ * @template {S3Output} Output
+ * @param {OffsiteStore} store
+ * @param {import('@smithy/types').Command<S3Input, Input, S3Output, Output, import('@aws-sdk/client-s3').S3ClientResolvedConfig>} command
+ * @param {string} what
+ * @returns {Promise<Output>}
+ */
 async function send(store, command, what) {
   try {
     return await store.client.send(command)
@@ -97,7 +127,12 @@ async function send(store, command, what) {
   }
 }
 
-/** Copies the archive at `file` into the store under its own name, then checks the store holds all its bytes. */
+/**
+ * Copies the archive at `file` into the store under its own name, then checks the store holds all its bytes.
+ * @param {OffsiteStore} store
+ * @param {string} file
+ * @returns {Promise<string>} the copy's address
+ */
 export async function uploadArchive(store, file) {
   const name = path.basename(file)
   const size = fs.statSync(file).size
@@ -113,20 +148,30 @@ export async function uploadArchive(store, file) {
   return `${store.where}${name}`
 }
 
-/** Whether the store holds a copy of the archive `name`. */
+/**
+ * Whether the store holds a copy of the archive `name`.
+ * @param {OffsiteStore} store
+ * @param {string} name
+ * @returns {Promise<boolean>}
+ */
 export async function holdsArchive(store, name) {
   try {
     await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: `${store.prefix}${name}` }))
     return true
   } catch (error) {
-    if (error?.$metadata?.httpStatusCode === NOT_FOUND) return false
+    if (/** @type {StoreFailure | undefined} */ (error)?.$metadata?.httpStatusCode === NOT_FOUND) return false
     throw new BackupError(`asking ${store.where} for ${name} failed: ${reasonOf(error)}`)
   }
 }
 
-/** The names of the files directly in the store's folder. */
+/**
+ * The names of the files directly in the store's folder.
+ * @param {OffsiteStore} store
+ * @returns {Promise<string[]>}
+ */
 export async function archivesIn(store) {
   const names = []
+  /** @type {string | undefined} */
   let ContinuationToken
   do {
     const page = await send(
@@ -135,7 +180,7 @@ export async function archivesIn(store) {
       'listing the archives',
     )
     for (const { Key } of page.Contents ?? []) {
-      const name = Key.slice(store.prefix.length)
+      const name = (Key ?? '').slice(store.prefix.length)
       if (name && !name.includes('/')) names.push(name)
     }
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
@@ -143,7 +188,11 @@ export async function archivesIn(store) {
   return names
 }
 
-/** Deletes the archives `names` from the store. */
+/**
+ * Deletes the archives `names` from the store.
+ * @param {OffsiteStore} store
+ * @param {string[]} names
+ */
 export async function deleteArchives(store, names) {
   for (const name of names)
     await send(
@@ -153,17 +202,27 @@ export async function deleteArchives(store, names) {
     )
 }
 
-/** Downloads the object `key` into the stream `openOutput` opens once the store answers with it. */
+/**
+ * Downloads the object `key` into the stream `openOutput` opens once the store answers with it.
+ * @param {OffsiteStore} store
+ * @param {string} key
+ * @param {() => import('node:stream').Writable} openOutput
+ */
 export async function downloadArchive(store, key, openOutput) {
   const object = await send(store, new GetObjectCommand({ Bucket: store.bucket, Key: key }), `reading ${key}`)
   try {
-    await pipeline(object.Body, openOutput())
+    // In Node the SDK answers with a stream of the object's bytes.
+    await pipeline(/** @type {NodeJS.ReadableStream} */ (object.Body), openOutput())
   } catch (error) {
     throw new BackupError(`reading ${key} from ${store.where} failed partway: ${reasonOf(error)}`)
   }
 }
 
-/** What the doctor asks (src/operations/doctor/backups.ts): where the copies are, and whether one is there. */
+/**
+ * What the doctor asks (src/operations/doctor/backups.ts): where the copies are, and whether one is there.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {{ where: string, holds: (name: string) => Promise<boolean> } | null}
+ */
 export function offsiteCopiesFrom(env = process.env) {
   const store = offsiteStoreFrom(env)
   return store && { where: store.where, holds: (name) => holdsArchive(store, name) }

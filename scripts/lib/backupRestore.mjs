@@ -4,14 +4,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { BackupError, BEFORE_RESTORE, NothingChangedError } from './backupArchives.mjs'
-import { FILES_FOLDER, PRIVATE_NEW_FILE, SECRETS_COPY, unpackArchive } from './backupArchiveReading.mjs'
+import { FILES_FOLDER, PRIVATE_NEW_FILE_FLAGS, SECRETS_COPY, unpackArchive } from './backupArchiveReading.mjs'
 import {
   checkDatabaseCopy,
   describeDatabase,
   emptyDatabase,
   ensurePostgresDatabase,
-  isPostgres,
   loadDatabaseCopy,
+  postgresUrlOf,
   rowCountsOf,
   sameCounts,
   sqliteFileOf,
@@ -26,11 +26,20 @@ import { restoreSettings } from './backupSettings.mjs'
 /** A restored data file's mode before the umask: what the site's own writes ask for. */
 const SITE_FILE_MODE = 0o666
 
-/** What the target holds already: files in the data folder, tables in the database. */
+/** @typedef {import('./backupDatabase.mjs').BackupTarget} BackupTarget */
+/** @typedef {import('./backupRestoreAccess.mjs').RestoringUser} RestoringUser */
+/** @typedef {'site' | 'stack'} BackupSource */
+
+/**
+ * What the target holds already: files in the data folder, tables in the database.
+ * @param {BackupTarget} target
+ * @returns {Promise<{ files: number, tables: number }>}
+ */
 async function contentsOf(target) {
   return { files: filesBelow(target.dataDir).length, tables: await tableCountOf(target) }
 }
 
+/** @param {BackupTarget} target */
 async function emptyTarget(target) {
   // The data folder's own folders stay, emptied: their owner, group and mode (on a server, the
   // uploads folder the front reads, set-group-id) hold for what the restore puts back in them.
@@ -48,6 +57,9 @@ async function emptyTarget(target) {
 /**
  * Backs up what a forced restore is about to replace into `backupDir`, as `<source>-before-restore-<time>.tar.gz`;
  * returns the archive's path. It prunes nothing: the next scheduled backup applies retention.
+ * @param {BackupTarget} target
+ * @param {{ backupDir: string, source: BackupSource, user: RestoringUser }} options
+ * @returns {Promise<string>}
  */
 async function keepBeforeRestore(target, { backupDir, source, user }) {
   try {
@@ -55,14 +67,21 @@ async function keepBeforeRestore(target, { backupDir, source, user }) {
     giveToSiteOwner(kept.archive, backupDir, user)
     return kept.archive
   } catch (error) {
-    const fix = error?.code === 'EACCES' ? 'set BACKUP_DIR to a folder this user may write, or ' : ''
+    const failure = /** @type {NodeJS.ErrnoException} */ (error)
+    const fix = failure.code === 'EACCES' ? 'set BACKUP_DIR to a folder this user may write, or ' : ''
     throw new BackupError(
-      `could not keep a copy of what the target holds in ${backupDir} before replacing it (${error.message}); ${fix}move the data folder and the database aside yourself, then restore into an empty target`,
+      `could not keep a copy of what the target holds in ${backupDir} before replacing it (${failure.message}); ${fix}move the data folder and the database aside yourself, then restore into an empty target`,
     )
   }
 }
 
-/** The plain archive to unpack: `archive` itself, or its decryption (with the key of `identityFile`) in `staging`. */
+/**
+ * The plain archive to unpack: `archive` itself, or its decryption (with the key of `identityFile`) in `staging`.
+ * @param {string} archive
+ * @param {string | null} identityFile
+ * @param {string} staging
+ * @returns {Promise<string>}
+ */
 async function plainArchive(archive, identityFile, staging) {
   const file = path.resolve(archive)
   if (!fs.existsSync(file)) throw new BackupError(`there is no archive at ${archive}`)
@@ -74,7 +93,7 @@ async function plainArchive(archive, identityFile, staging) {
   }
   const identities = identitiesFrom(identityFile)
   const decrypted = path.join(staging, PLAIN_ARCHIVE)
-  const openDecrypted = () => fs.createWriteStream(decrypted, { flags: PRIVATE_NEW_FILE, mode: 0o600 })
+  const openDecrypted = () => fs.createWriteStream(decrypted, { flags: PRIVATE_NEW_FILE_FLAGS, mode: 0o600 })
   await decryptInto(file, openDecrypted, identities, archive)
   return decrypted
 }
@@ -82,6 +101,8 @@ async function plainArchive(archive, identityFile, staging) {
 /**
  * A folder of this user's alone beside the data folder, for the archive's contents; a user who may
  * not make one there (the site's user beside a server's /var/lib/site) is told to run the restore as root.
+ * @param {BackupTarget} target
+ * @returns {string}
  */
 function stagingBeside(target) {
   const parent = path.dirname(target.dataDir)
@@ -89,10 +110,25 @@ function stagingBeside(target) {
     fs.mkdirSync(parent, { recursive: true })
     return fs.mkdtempSync(path.join(parent, `.restore-${path.basename(target.dataDir)}-`))
   } catch (error) {
-    if (error?.code !== 'EACCES') throw error
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EACCES') throw error
     throw new NothingChangedError(`this user may not make a folder in ${parent}: run the restore as root (sudo)`)
   }
 }
+
+/**
+ * What a restore did. `settings`: the settings brought in (names only), or null when none were;
+ * `beforeRestore`: the backup of what a forced restore replaced, or null when the target was empty.
+ * @typedef {object} RestoreOutcome
+ * @property {import('./backupArchiveReading.mjs').BackupManifest} manifest
+ * @property {{ file: string, changed: string[], keptAs: string | null } | null} settings
+ * @property {boolean} settingsInArchive
+ * @property {Record<string, number>} tables
+ * @property {number} rows
+ * @property {number} files
+ * @property {string} database
+ * @property {string} dataDir
+ * @property {string | null} beforeRestore
+ */
 
 /**
  * Restores an archive into an empty target (`force` first backs it up into `backupDir`, then
@@ -102,6 +138,17 @@ function stagingBeside(target) {
  * Nothing is touched until the archive has been unpacked and checked whole, its database copy included,
  * nor when `user` could not write the settings an encrypted archive brings (backupRestoreAccess.mjs);
  * run by root, what it restores goes to the owner of the data folder.
+ * @param {object} options
+ * @param {string} options.archive
+ * @param {string} options.dataDir
+ * @param {string} [options.databaseUrl]
+ * @param {boolean} [options.force]
+ * @param {string} [options.backupDir] where a forced restore keeps a backup of what it replaces
+ * @param {BackupSource} [options.source]
+ * @param {string | null} [options.identityFile] the file with the private key of an encrypted archive, or `-` for standard input
+ * @param {string | null} [options.settingsFile] the settings file the archive's settings are brought into (backupSettings.mjs)
+ * @param {RestoringUser} [options.user] who runs it (this process's user by default): one who could not write the settings is refused first (backupRestoreAccess.mjs)
+ * @returns {Promise<RestoreOutcome>}
  */
 export async function restore({
   archive,
@@ -121,10 +168,11 @@ export async function restore({
   if (refusal) throw new NothingChangedError(refusal)
   const staging = stagingBeside(target)
   let touched = false
+  /** @type {string | null} */
   let beforeRestore = null
   try {
     const manifest = await unpackArchive(await plainArchive(archive, identityFile, staging), staging, archive)
-    const wantedKind = isPostgres(databaseUrl) ? 'postgres' : 'sqlite'
+    const wantedKind = postgresUrlOf(target) ? 'postgres' : 'sqlite'
     if (manifest.database.kind !== wantedKind) {
       throw new BackupError(
         `the archive holds a ${manifest.database.kind} database; the target is ${wantedKind} (${describeDatabase(target)})`,
@@ -132,7 +180,8 @@ export async function restore({
     }
     const databaseCopy = path.join(staging, manifest.database.file)
     await checkDatabaseCopy(manifest, databaseCopy)
-    if (isPostgres(databaseUrl)) await ensurePostgresDatabase(databaseUrl)
+    const postgresUrl = postgresUrlOf(target)
+    if (postgresUrl) await ensurePostgresDatabase(postgresUrl)
     const existing = await contentsOf(target)
     if (existing.files || existing.tables) {
       if (!force) {
@@ -148,7 +197,7 @@ export async function restore({
 
     await loadDatabaseCopy(manifest, databaseCopy, target)
     fs.mkdirSync(target.dataDir, { recursive: true })
-    if (!isPostgres(databaseUrl)) giveToSiteOwner(sqliteFileOf(target), target.dataDir, user)
+    if (!postgresUrl) giveToSiteOwner(sqliteFileOf(target), target.dataDir, user)
     // Made as the site makes its files (mode 0666 less the umask), so the front reads uploads as before.
     for (const file of manifest.files) {
       const to = path.join(target.dataDir, file.path)

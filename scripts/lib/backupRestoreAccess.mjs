@@ -7,16 +7,30 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+/** @typedef {{ uid: number, groups: number[] }} RestoringUser */
+/** @typedef {{ uid: number, gid: number, mode: number }} Ownership */
+
 const ROOT_UID = 0
 /** The bits of a folder's mode that let its owner, its group, or anyone else make and rename entries in it (write and search). */
 const FOLDER_WRITE_BITS = { owner: 0o300, group: 0o030, other: 0o003 }
 
-/** The user this process runs as: its uid and the groups it is in. */
+/**
+ * The user this process runs as: its uid and the groups it is in.
+ * @returns {RestoringUser}
+ */
 export const currentUser = () => ({ uid: process.getuid?.() ?? ROOT_UID, groups: process.getgroups?.() ?? [] })
 
+/**
+ * @param {number} mode
+ * @param {number} bits
+ */
 const hasBits = (mode, bits) => (mode & bits) === bits
 
-/** Whether `user` may make and rename entries in a folder of owner, group and mode `folder`. */
+/**
+ * Whether `user` may make and rename entries in a folder of owner, group and mode `folder`.
+ * @param {RestoringUser} user
+ * @param {Ownership} folder
+ */
 function mayWriteIn(user, folder) {
   if (user.uid === ROOT_UID) return true
   if (folder.uid === user.uid) return hasBits(folder.mode, FOLDER_WRITE_BITS.owner)
@@ -28,6 +42,8 @@ function mayWriteIn(user, folder) {
  * Why `user` cannot replace a settings file as a restore does (a new file made in its folder, then
  * renamed over it, its owner kept), or null when it can: `file` and `folder` are their owner, group
  * and mode (`file` null when there is none yet, `folder` null when that folder does not exist).
+ * @param {{ user: RestoringUser, settingsFile: string, file: Ownership | null, folder: Ownership | null }} facts
+ * @returns {string | null}
  */
 export function settingsReplaceRefusal({ user, settingsFile, file, folder }) {
   if (user.uid === ROOT_UID) return null
@@ -39,13 +55,17 @@ export function settingsReplaceRefusal({ user, settingsFile, file, folder }) {
   return null
 }
 
-/** Owner, group and mode of `file`, or null when there is none. */
+/**
+ * Owner, group and mode of `file`, or null when there is none.
+ * @param {string} file
+ * @returns {Ownership | null}
+ */
 const ownershipOf = (file) => {
   try {
     const { uid, gid, mode } = fs.statSync(file)
     return { uid, gid, mode }
   } catch (error) {
-    if (error?.code === 'ENOENT') return null
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null
     throw error
   }
 }
@@ -53,6 +73,9 @@ const ownershipOf = (file) => {
 /**
  * The refusal, in words for the operator, of a restore of an archive that may hold settings (an
  * encrypted one) by a user who cannot write them into `settingsFile`; null when it may go on.
+ * @param {string} settingsFile
+ * @param {RestoringUser} [user]
+ * @returns {string | null}
  */
 export function settingsAccessRefusal(settingsFile, user = currentUser()) {
   const reason = settingsReplaceRefusal({
@@ -69,6 +92,8 @@ export function settingsAccessRefusal(settingsFile, user = currentUser()) {
  * Who should own an entry a restore made, or null to leave it as made: run by root, whose files
  * the site could not change, each entry goes to the owner of `ownerFolder` (the data folder, the
  * backup folder) with the group of `parent`, the folder it was made in, as the site's own files have.
+ * @param {{ user: RestoringUser, ownerFolder: { uid: number }, parent: { gid: number } }} facts
+ * @returns {{ uid: number, gid: number } | null}
  */
 export const restoredOwner = ({ user, ownerFolder, parent }) =>
   user.uid === ROOT_UID ? { uid: ownerFolder.uid, gid: parent.gid } : null
@@ -76,6 +101,9 @@ export const restoredOwner = ({ user, ownerFolder, parent }) =>
 /**
  * Gives `entry` (a file or folder a restore made below `ownerFolder`) and the folders made for it up
  * to `ownerFolder` to their owners (restoredOwner); does nothing unless run by root.
+ * @param {string} entry
+ * @param {string} ownerFolder
+ * @param {RestoringUser} [user]
  */
 export function giveToSiteOwner(entry, ownerFolder, user = currentUser()) {
   if (user.uid !== ROOT_UID) return
@@ -90,6 +118,6 @@ export function giveToSiteOwner(entry, ownerFolder, user = currentUser()) {
     // A folder the site owned already (the data folder's own, kept by a forced restore) stays as it is.
     if (fs.lstatSync(made).uid !== ROOT_UID) continue
     const wanted = restoredOwner({ user, ownerFolder: owner, parent: fs.statSync(path.dirname(made)) })
-    fs.lchownSync(made, wanted.uid, wanted.gid)
+    if (wanted) fs.lchownSync(made, wanted.uid, wanted.gid)
   }
 }

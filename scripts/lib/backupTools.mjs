@@ -5,7 +5,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { BackupError } from './backupArchives.mjs'
 
-/** The newest installed PostgreSQL's `program` (Debian's postgresql-client). */
+/** @typedef {{ command: string, args: string[], env?: NodeJS.ProcessEnv }} ToolCall */
+
+/**
+ * The newest installed PostgreSQL's `program` (Debian's postgresql-client).
+ * @param {string} program
+ */
 export function postgresBin(program) {
   const root = '/usr/lib/postgresql'
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []
@@ -13,12 +18,19 @@ export function postgresBin(program) {
   return path.join(root, versions[0], 'bin', program)
 }
 
-/** The tools running and the half-made files of backups under way, for `abandonBackups` when the process is stopped. */
+/**
+ * The tools running and the half-made files of backups under way, for `abandonBackups` when the process is stopped.
+ * @type {{ tools: Set<import('node:child_process').ChildProcess>, paths: Set<string> }}
+ */
 export const underWay = { tools: new Set(), paths: new Set() }
 
 /**
  * How to run a PostgreSQL tool on `databaseUrl`: `-d` the address without its password, which goes
  * in the tool's environment (PGPASSWORD), since any local user can read a command line in /proc.
+ * @param {string} program
+ * @param {string[]} args
+ * @param {string} databaseUrl
+ * @returns {ToolCall & { env: NodeJS.ProcessEnv }}
  */
 export function postgresToolCall(program, args, databaseUrl) {
   const url = new URL(databaseUrl)
@@ -28,7 +40,12 @@ export function postgresToolCall(program, args, databaseUrl) {
   return { command: postgresBin(program), args: ['-d', url.toString(), ...args], env }
 }
 
-/** Runs a tool without blocking, so that a signal to stop is heard while it runs; resolves with its output. */
+/**
+ * Runs a tool without blocking, so that a signal to stop is heard while it runs; resolves with its output.
+ * @param {ToolCall} call
+ * @param {string} what what failed, said first in its error
+ * @returns {Promise<string>} its standard output
+ */
 export function runTool({ command, args, env = process.env }, what) {
   return new Promise((resolve, reject) => {
     const tool = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })

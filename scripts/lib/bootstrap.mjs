@@ -10,6 +10,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const INSTALL_STAMP = path.join(ROOT, 'node_modules', '.install-stamp')
 const BUILD_STAMP = path.join(ROOT, '.next', '.build-stamp')
 
+/**
+ * Runs a command to its end, from the checkout, its output shown; throws when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options })
   if (result.error) throw result.error
@@ -21,18 +27,21 @@ export function run(command, args, options = {}) {
 /**
  * Installs from Debian's packages whatever `required` names and this machine lacks. Each entry is
  * `[a file the package installs, the package]`; a package is installed only when its file is missing.
+ * @param {[file: string, pkg: string][]} required
  */
 export function ensureDebianPackages(required) {
   const missing = [...new Set(required.filter(([file]) => !fs.existsSync(file)).map(([, pkg]) => pkg))]
   if (!missing.length) return
   console.log(`> Installing ${missing.join(', ')} from Debian's packages…`)
   const aptEnv = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }
+  /** @param {string[]} args */
   const apt = (...args) =>
     process.getuid?.() === 0 ? run('apt-get', args, aptEnv) : run('sudo', ['apt-get', ...args], aptEnv)
   apt('update')
   apt('install', '-y', '--no-install-recommends', ...missing)
 }
 
+/** @param {(string | Buffer)[]} parts */
 const sha256 = (...parts) => {
   const hash = createHash('sha256')
   for (const part of parts) hash.update(part)
@@ -45,6 +54,7 @@ export const PINNED_NODE_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'p
 /** Where the pinned Node is brought alone on a machine whose Node is another, to run the install. */
 const INSTALL_RUNTIME_DIR = path.join(ROOT, '.tmp', 'node-runtime')
 
+/** @param {string} binary */
 const nodeVersionOf = (binary) =>
   fs.existsSync(binary) ? spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout?.trim().slice(1) : undefined
 
@@ -128,10 +138,14 @@ export function continueOnProjectNode() {
   process.exit(result.status ?? 1)
 }
 
-/** Writes .env with generated secrets when it is missing, and adds any secret it lacks. */
+/**
+ * Writes .env with generated secrets when it is missing, and adds any secret it lacks.
+ * @param {number | string} port
+ */
 export function ensureEnvFile(port) {
   const file = path.join(ROOT, '.env')
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
+  /** @param {string} name */
   const has = (name) => new RegExp(`^${name}=.+`, 'm').test(existing)
   const additions = []
   if (!has('PAYLOAD_SECRET')) additions.push(`PAYLOAD_SECRET=${randomBytes(32).toString('hex')}`)
@@ -158,7 +172,11 @@ export function loadEnvFile(file = path.join(ROOT, '.env')) {
   }
 }
 
-/** Every file below `dir`, depth first. */
+/**
+ * Every file below `dir`, depth first.
+ * @param {string} dir
+ * @returns {Generator<string>}
+ */
 export function* filesUnder(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
@@ -185,6 +203,8 @@ function sourceFingerprint() {
  * What `next build` runs with: production, and Next's usage reports off (as in the production
  * stack, deploy/lib/releases.mjs) unless the environment sets NEXT_TELEMETRY_DISABLED itself (Next
  * takes any value but an empty one for off, so an empty one turns them on).
+ * @param {Record<string, string | undefined>} env
+ * @returns {NodeJS.ProcessEnv}
  */
 export const buildEnvironment = (env) => ({ NEXT_TELEMETRY_DISABLED: '1', ...env, NODE_ENV: 'production' })
 
@@ -205,7 +225,13 @@ export function ensureBuilt(env = process.env) {
   fs.writeFileSync(BUILD_STAMP, wanted)
 }
 
-/** Runs a command without holding up this process; rejects when it fails. */
+/**
+ * Runs a command without holding up this process; rejects when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<void>}
+ */
 function runBeside(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options })
@@ -249,7 +275,7 @@ export async function setUpDatabase(env = process.env) {
       encoding: 'utf8',
       timeout: SETUP_TIMEOUT_MS,
     })
-    if (result.error && result.error.code !== 'ETIMEDOUT') throw result.error
+    if (result.error && /** @type {NodeJS.ErrnoException} */ (result.error).code !== 'ETIMEDOUT') throw result.error
     process.stdout.write(result.stdout ?? '')
     if ((result.stdout ?? '').includes(SETUP_DONE_LINE)) return
     if (result.status !== 0 && result.status !== 13 && !result.signal)

@@ -26,6 +26,8 @@ export function rootMainFiles(distDir) {
  * Puts the compile hint on the first line of each root main file of the build at `distDir`.
  * Returns the files it changed; running it again changes nothing. A file is replaced, not
  * rewritten in place: a release's build files may be hard links to another's.
+ * @param {string} distDir
+ * @returns {string[]}
  */
 export function hintRootMainFiles(distDir) {
   /** @type {string[]} */

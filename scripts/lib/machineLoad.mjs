@@ -3,7 +3,13 @@
 // idle (waiting on timers, on one process) shows as such.
 import fs from 'node:fs'
 
-/** The kernel's processor time counters, summed over every core: busy and idle (idle and I/O wait). */
+/** @typedef {{ busy: number, idle: number }} ProcessorTimes */
+
+/**
+ * The kernel's processor time counters, summed over every core: busy and idle (idle and I/O wait).
+ * @param {string} [stat]
+ * @returns {ProcessorTimes | null}
+ */
 export function processorTimes(stat = fs.readFileSync('/proc/stat', 'utf8')) {
   const line = stat.split('\n').find((row) => row.startsWith('cpu '))
   if (!line) return null
@@ -15,7 +21,12 @@ export function processorTimes(stat = fs.readFileSync('/proc/stat', 'utf8')) {
   return { busy: user + nice + system + irq + softirq + steal, idle: idle + iowait }
 }
 
-/** The share of processor time (0 to 1) that was busy between two readings; null when unknown. */
+/**
+ * The share of processor time (0 to 1) that was busy between two readings; null when unknown.
+ * @param {ProcessorTimes | null} before
+ * @param {ProcessorTimes | null} after
+ * @returns {number | null}
+ */
 export function busyShare(before, after) {
   if (!before || !after) return null
   const busy = after.busy - before.busy

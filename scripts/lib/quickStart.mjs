@@ -19,9 +19,16 @@ const RELATIVE_JS = /^\.\.?\/[^?#]*\.js$/
 const PACKAGE_DIRECTORY = /[\\/]node_modules[\\/]/
 
 /** The "type" of the package scope holding `dir` (a directory inside node_modules), cached per directory. */
+/** @type {Map<string, string | null>} */
 const scopeTypes = new Map()
+/**
+ * @param {string} dir
+ * @returns {string | null}
+ */
 function scopeTypeOf(dir) {
-  if (scopeTypes.has(dir)) return scopeTypes.get(dir)
+  const known = scopeTypes.get(dir)
+  if (known !== undefined) return known
+  /** @type {string | null} */
   let type
   const manifest = path.join(dir, 'package.json')
   if (path.basename(dir) === 'node_modules') {
@@ -45,6 +52,10 @@ function scopeTypeOf(dir) {
  * inside node_modules whose package scope is `"type": "module"`, is that file as an ES module. Any
  * other specifier, a `require`, or a package without that declaration (where Node may look at the
  * file's syntax) is left to Node's own resolution.
+ * @param {string} specifier
+ * @param {Partial<import('node:module').ResolveHookContext>} context
+ * @param {Parameters<import('node:module').ResolveHookSync>[2]} nextResolve
+ * @returns {import('node:module').ResolveFnOutput}
  */
 export function resolveInsideModulePackages(specifier, context, nextResolve) {
   const parent = context.parentURL
@@ -65,6 +76,8 @@ export function resolveInsideModulePackages(specifier, context, nextResolve) {
 /**
  * Where a build's compiled code is kept: inside `.next/cache` (which a server may write, see
  * deploy/systemd/site@.service), one folder per build, so an old build's code does not pile up.
+ * @param {string} root
+ * @returns {string}
  */
 export function compileCacheDir(root) {
   const buildIdFile = path.join(root, '.next', 'BUILD_ID')
@@ -76,6 +89,8 @@ export function compileCacheDir(root) {
  * Sets both up for this process, before it loads the server. Returns `saveCompiled`, to call once
  * the server listens: the cache is otherwise written only at a clean exit, which a killed process
  * never has. A cache that cannot be used (a read-only disk) only costs the time it would have saved.
+ * @param {string} root
+ * @returns {{ saveCompiled: () => void }}
  */
 export function startQuickly(root) {
   module.registerHooks({ resolve: resolveInsideModulePackages })

@@ -18,6 +18,10 @@ const NEXT_ENTRY_POINT = /^next\/[a-z-]+$/
 /**
  * Bundles `entry` (a path from `root`) into `root/.tmp/run/` and returns the bundle's path;
  * `name` keeps apart the bundles of processes that run side by side.
+ * @param {string} root
+ * @param {string} entry
+ * @param {string} [name]
+ * @returns {Promise<string>}
  */
 export async function bundleTs(root, entry, name = path.basename(entry, path.extname(entry))) {
   const outfile = path.join(root, '.tmp', 'run', `${name}.mjs`)
@@ -57,7 +61,13 @@ export async function bundleTs(root, entry, name = path.basename(entry, path.ext
   return outfile
 }
 
-/** Bundles and runs `entry` synchronously; the options and the result are spawnSync's. */
+/**
+ * Bundles and runs `entry` synchronously; the options and the result are spawnSync's.
+ * @param {string} root
+ * @param {string} entry
+ * @param {string[]} [args]
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 export async function runTs(root, entry, args = [], options = {}) {
   const bundle = await bundleTs(root, entry)
   return spawnSync(process.execPath, [bundle, ...args], { cwd: root, ...options })

@@ -9,7 +9,10 @@ const BLOCK = 512
 /** A long name or a pax header longer than this is not one a backup writes: the archive is taken as damaged. */
 const MAX_META_BYTES = 1024 * 1024
 
-/** What each typeflag stands for, in the words an error names it with. */
+/**
+ * What each typeflag stands for, in the words an error names it with.
+ * @type {Record<string, string>}
+ */
 const ENTRY_KINDS = {
   0: 'file',
   '\0': 'file',
@@ -28,7 +31,19 @@ const PAX_GLOBAL_HEADER = 'g'
 
 export class DamagedArchiveError extends Error {}
 
-/** An entry's name as a relative path of `/`-separated parts (tar's leading `./` dropped), or why it is refused. */
+/**
+ * An entry of an archive. `kind`: 'file', 'directory', 'symbolic link', 'hard link', 'character
+ * device', 'block device', 'FIFO', or 'entry of type X'.
+ * @typedef {{ name: string, kind: string, linkName: string, size: number }} TarEntry
+ */
+/** @typedef {{ write: (chunk: Buffer) => void, end: () => void }} TarEntrySink */
+/** @typedef {(entry: TarEntry) => TarEntrySink | null | void} TarVisitor */
+
+/**
+ * An entry's name as a relative path of `/`-separated parts (tar's leading `./` dropped), or why it is refused.
+ * @param {string} name
+ * @returns {{ path: string, refused?: undefined } | { refused: string, path?: undefined }}
+ */
 export function entryPath(name) {
   const trimmed = name.replace(/^(\.\/)+/, '').replace(/\/+$/, '')
   if (trimmed === '' || trimmed === '.') return { path: '' }
@@ -39,16 +54,29 @@ export function entryPath(name) {
   return { path: trimmed }
 }
 
-/** Control characters shown as escapes, so that an entry's name in a message is what the archive holds. */
+/**
+ * Control characters shown as escapes, so that an entry's name in a message is what the archive holds.
+ * @param {string} name
+ */
 export const shownName = (name) => JSON.stringify(name).slice(1, -1)
 
+/**
+ * @param {Buffer} block
+ * @param {number} start
+ * @param {number} length
+ */
 const text = (block, start, length) => {
   const field = block.subarray(start, start + length)
   const end = field.indexOf(0)
   return field.subarray(0, end === -1 ? length : end).toString('utf8')
 }
 
-/** A numeric field: octal digits, or GNU's base-256 form for large values (first byte's high bit set). */
+/**
+ * A numeric field: octal digits, or GNU's base-256 form for large values (first byte's high bit set).
+ * @param {Buffer} block
+ * @param {number} start
+ * @param {number} length
+ */
 function number(block, start, length) {
   const field = block.subarray(start, start + length)
   if (field[0] & 0x80) {
@@ -62,14 +90,19 @@ function number(block, start, length) {
   return digits ? parseInt(digits, 8) : 0
 }
 
+/** @param {Buffer} block */
 function checksumMatches(block) {
   let sum = 0
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]
   return sum === number(block, 148, 8)
 }
 
-/** `path=…`, `linkpath=…`, `size=…` from a pax header's `<length> <key>=<value>\n` records. */
+/**
+ * `path=…`, `linkpath=…`, `size=…` from a pax header's `<length> <key>=<value>\n` records.
+ * @param {Buffer} buffer
+ */
 function paxRecords(buffer) {
+  /** @type {Record<string, string>} */
   const records = {}
   let offset = 0
   while (offset < buffer.length) {
@@ -91,17 +124,24 @@ function paxRecords(buffer) {
  * entry's bytes, or nothing to skip them. `kind` is one of ENTRY_KINDS' words, or `entry of type X`.
  */
 class TarReader {
+  /** @param {TarVisitor} visit */
   constructor(visit) {
     this.visit = visit
     this.header = Buffer.alloc(0)
     this.remaining = 0
     this.padding = 0
+    /** @type {TarEntrySink | null} */
     this.sink = null
+    /** The parts of a long name or pax header being read, and its typeflag. */
+    /** @type {(Buffer[] & { flag?: string }) | null} */
     this.meta = null
+    /** What a long name or pax header said of the next entry. */
+    /** @type {{ path?: string, linkpath?: string, size?: string }} */
     this.next = {}
     this.finished = false
   }
 
+  /** @param {Buffer} chunk */
   push(chunk) {
     let offset = 0
     while (offset < chunk.length && !this.finished) {
@@ -134,6 +174,7 @@ class TarReader {
       throw new DamagedArchiveError('it ends inside an entry')
   }
 
+  /** @param {Buffer} block */
   readHeader(block) {
     // The end of the archive: what follows (tar's padding) is no entry.
     if (block.every((byte) => byte === 0)) {
@@ -166,6 +207,7 @@ class TarReader {
     this.startData(dataSize)
   }
 
+  /** @param {number} size */
   startData(size) {
     this.remaining = size
     this.padding = (BLOCK - (size % BLOCK)) % BLOCK
@@ -181,7 +223,8 @@ class TarReader {
       else if (flag === GNU_LONG_LINK) this.next.linkpath = text(buffer, 0, buffer.length)
       else if (flag === PAX_HEADER) {
         const records = paxRecords(buffer)
-        for (const key of ['path', 'linkpath', 'size']) if (records[key] !== undefined) this.next[key] = records[key]
+        for (const key of /** @type {const} */ (['path', 'linkpath', 'size']))
+          if (records[key] !== undefined) this.next[key] = records[key]
       }
       return
     }
@@ -194,10 +237,15 @@ class TarReader {
  * Reads every entry of the gzip-compressed tar at `file`, in order, calling `visit` for each (see
  * TarReader), and `tap` (awaited) with each of the file's compressed chunks. A file that is not
  * gzip, is cut short or holds a malformed header throws DamagedArchiveError.
+ * @param {string} file
+ * @param {TarVisitor} visit
+ * @param {{ tap?: (chunk: Buffer) => unknown }} [options] `tap`: awaited with each compressed chunk as it is read (a checksum of the whole file, say)
+ * @returns {Promise<void>}
  */
 export async function readTarGz(file, visit, { tap } = {}) {
   const reader = new TarReader(visit)
   // `tap` sees each compressed chunk as read, before it is unpacked (a hash, a copy to a process).
+  /** @param {AsyncIterable<Buffer>} chunks */
   const tapped = async function* (chunks) {
     for await (const chunk of chunks) {
       await tap?.(chunk)
@@ -211,7 +259,8 @@ export async function readTarGz(file, visit, { tap } = {}) {
   } catch (error) {
     if (error instanceof DamagedArchiveError || !(error instanceof Error)) throw error
     // zlib's errors (not gzip, cut short) carry a code; anything else (a visitor's refusal) is not about the archive's shape.
-    if (typeof error.code === 'string' && error.code.startsWith('Z_')) throw new DamagedArchiveError(error.message)
+    const { code } = /** @type {NodeJS.ErrnoException} */ (error)
+    if (typeof code === 'string' && code.startsWith('Z_')) throw new DamagedArchiveError(error.message)
     throw error
   }
   reader.end()

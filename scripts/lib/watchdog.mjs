@@ -8,6 +8,10 @@ import { signalTree } from './processTree.mjs'
 const CHECK_EVERY_MS = 1_000
 
 /**
+ * Runs `command`, and ends it with all it started once it has printed nothing for `silenceMs`.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ silenceMs: number, env?: NodeJS.ProcessEnv, cwd?: string }} options
  * @returns {Promise<{ code: number | null, signal: string | null, stalled: null | { silentMs: number, lastLine: string } }>}
  */
 export function runWatched(command, args, { silenceMs, env = process.env, cwd = process.cwd() }) {
@@ -16,8 +20,9 @@ export function runWatched(command, args, { silenceMs, env = process.env, cwd = 
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let lastOutputAt = Date.now()
     let lastLine = ''
+    /** @type {{ silentMs: number, lastLine: string } | null} */
     let stalled = null
-    const pass = (target) => (chunk) => {
+    const pass = (/** @type {NodeJS.WritableStream} */ target) => (/** @type {Buffer} */ chunk) => {
       lastOutputAt = Date.now()
       target.write(chunk)
       const lines = chunk
@@ -31,7 +36,7 @@ export function runWatched(command, args, { silenceMs, env = process.env, cwd = 
     child.stderr.on('data', pass(process.stderr))
     const timer = setInterval(() => {
       const silentMs = Date.now() - lastOutputAt
-      if (stalled || silentMs < silenceMs) return
+      if (stalled || silentMs < silenceMs || child.pid === undefined) return
       stalled = { silentMs, lastLine }
       process.stderr.write(
         `\nWatchdog: ${command} ${args.join(' ')} printed nothing for ${Math.round(silentMs / 1000)} s; ` +

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { DatabaseAdapterObj } from 'payload'
-import { isPostgresUrl } from './databaseUrl'
+import { isPostgresUrl } from './databaseUrl.mjs'
 import { SQLITE_FILE } from './paths'
 
 /**
@@ -26,7 +26,7 @@ const POSTGRES_QUERY_TIMEOUT_MS = POSTGRES_STATEMENT_TIMEOUT_MS + 1_000
 
 const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
 
-export { isPostgresUrl } from './databaseUrl'
+export { isPostgresUrl } from './databaseUrl.mjs'
 
 /**
  * SQLite under data/ (in WAL mode, so the file has -wal and -shm companions while open) unless

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { isPostgresUrl } from './databaseUrl'
+import { isPostgresUrl } from './databaseUrl.mjs'
 import { type OwnConnection, type Queries, queriesOnConnection } from './sql'
 
 /** A connection of its own to the site's database, opened without Payload; `where` names it without its password. */

@@ -2,11 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { SendMailOptions, Transporter } from 'nodemailer'
+import { OUTBOX_FOLDER } from '@/platform/dataFolder.mjs'
 import { DATA_DIR } from '@/platform/paths'
 
 /** The outbox as docs/configuration.md names it, for people: the folder's place under the data folder. */
 export const OUTBOX_FOLDER_NAME = 'data/outbox/'
-export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
+export const OUTBOX_DIR = path.join(DATA_DIR, OUTBOX_FOLDER)
 
 /** Longest reaching the SMTP server may take, from looking its name up to its greeting. */
 export const SMTP_CONNECTION_TIMEOUT_MS = 2_000

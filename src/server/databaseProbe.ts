@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import { SHORT_CACHE_MS } from '@/platform/caches'
-import { isPostgresUrl } from '@/platform/databaseUrl'
+import { isPostgresUrl } from '@/platform/databaseUrl.mjs'
 import { SQLITE_FILE } from '@/platform/paths'
 
 /** Longest the server waits to learn whether the database answers. */

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Payload } from 'payload'
+import { FIRST_ADMIN_FILE_NAME } from '@/platform/dataFolder.mjs'
 import { DATA_DIR } from '@/platform/paths'
 
 export const FIRST_ADMIN_EMAIL_DEFAULT = 'admin@example.com'
 
 /** Where the first admin's email and password are kept when no terminal is there to show them. */
-export const FIRST_ADMIN_FILE = path.join(DATA_DIR, 'first-admin.txt')
+export const FIRST_ADMIN_FILE = path.join(DATA_DIR, FIRST_ADMIN_FILE_NAME)
 /** Read and written by the file's owner alone. */
 export const OWNER_ONLY_MODE = 0o600
 

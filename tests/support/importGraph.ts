@@ -17,6 +17,8 @@ export const CONFIG_ALIAS = '@payload-config'
 export const CONFIG_MODULE = 'payload.config'
 /** `@/…` is a path under src/ (tsconfig.json's `paths`). */
 const SRC_ALIAS = '@/'
+/** The aliases of src/'s modules, which bundlers and TypeScript resolve, and plain Node does not. */
+export const SRC_ALIASES = [CONFIG_ALIAS, SRC_ALIAS]
 
 /**
  * The modules outside src/ that src/ may import, relative to src/: plain-Node modules of the
@@ -39,17 +41,21 @@ export function codeFiles(dir: string): string[] {
 /** `import … from`, `export … from`, `import '…'`, `import('…')` and `require('…')`, each with a literal. */
 const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g
 
-/** Every module a text names, as written. */
-export function specifiersIn(text: string): string[] {
-  return [...text.matchAll(SPECIFIER)].map((match) => match[1])
+/** Block comments, where JSDoc names types with `import('…')`: those load no module. */
+const BLOCK_COMMENT = /\/\*[\s\S]*?\*\//g
+
+/** Every module a text names, as written; with `loadedOnly`, only those it loads when it runs. */
+export function specifiersIn(text: string, loadedOnly = false): string[] {
+  const code = loadedOnly ? text.replace(BLOCK_COMMENT, '') : text
+  return [...code.matchAll(SPECIFIER)].map((match) => match[1])
 }
 
 /**
  * The modules of the repository a file imports, as absolute paths, extensions as written (none
  * where the import names none); packages and Node's own modules left out.
  */
-export function localImportsOf(file: string, srcRoot: string): string[] {
-  return specifiersIn(fs.readFileSync(file, 'utf8')).flatMap((specifier) => {
+export function localImportsOf(file: string, srcRoot: string, loadedOnly = false): string[] {
+  return specifiersIn(fs.readFileSync(file, 'utf8'), loadedOnly).flatMap((specifier) => {
     if (specifier === CONFIG_ALIAS) return [path.join(srcRoot, CONFIG_MODULE)]
     if (specifier.startsWith(SRC_ALIAS)) return [path.join(srcRoot, specifier.slice(SRC_ALIAS.length))]
     if (specifier.startsWith('.')) return [path.resolve(path.dirname(file), specifier)]

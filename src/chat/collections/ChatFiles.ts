@@ -1,12 +1,11 @@
 import path from 'node:path'
 import type { CollectionConfig } from 'payload'
+import { CHAT_FILES_FOLDER } from '@/platform/dataFolder.mjs'
 import { DATA_DIR } from '@/platform/paths'
 import { isAdmin } from '@/platform/access'
 import { CHAT_FILE_TYPES } from '../constants'
 import { isChatStaff } from './ChatConversations'
 
-/** The chat files' folder, under DATA_DIR on the local disk or in the bucket (src/platform/storage). */
-export const CHAT_FILES_FOLDER = 'chat-files'
 export const CHAT_FILES_DIR = path.join(DATA_DIR, CHAT_FILES_FOLDER)
 
 /** Files sent in chats: private, served only to staff and to the conversation's own visitor. */

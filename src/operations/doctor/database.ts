@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { connectToDatabase, describeDatabase } from '@/platform/databaseConnection'
-import { isPostgresUrl } from '@/platform/databaseUrl'
+import { isPostgresUrl } from '@/platform/databaseUrl.mjs'
 import { sql } from '@/platform/sql'
 import { type CheckResult, reasonOf } from './check'
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { type Payload, ValidationError } from 'payload'
 import { isChatStaffUser } from '@/platform/access'
 import { contentRange, ifRangeHolds, rangeFor } from '@/platform/byteRange'
+import { CHAT_FILES_FOLDER } from '@/platform/dataFolder.mjs'
 import { readLimitedBytes } from '@/security/request'
 import {
   UPLOAD_STORE_RETRY_AFTER_SECONDS,
@@ -12,7 +13,7 @@ import {
 } from '@/platform/storage/uploadStorage'
 import type { ChatFile } from '@/payload-types'
 import { agentAuthor, type EventAuthor } from '../../protocol'
-import { CHAT_FILES_DIR, CHAT_FILES_FOLDER } from '../../collections/ChatFiles'
+import { CHAT_FILES_DIR } from '../../collections/ChatFiles'
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from '../../constants'
 import { agentOf } from './agent'
 import { ChatRequestError, refuseWhenLimited } from '../errors'

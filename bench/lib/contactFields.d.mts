@@ -1,4 +1,0 @@
-export declare function completeContactFields(
-  name: string,
-  values: { email: string; service: string; message: string },
-): { name: string; value: string }[]
