@@ -7,10 +7,11 @@
 // HOSTILE_BENCH_ONLY (run only the endpoints whose label contains this text).
 import fs from 'node:fs'
 import path from 'node:path'
-import { autocannon } from './lib/autocannon.mjs'
 import { ROOT } from '../scripts/lib/bootstrap.mjs'
 import { OUTBOX_FOLDER } from '../src/platform/dataFolder.mjs'
 import { completeContactFields } from './lib/contactFields.mjs'
+import { flood, normalVisitor, spoofedSoFar, streamFlood } from './lib/hostileFloods.mjs'
+import { reportHostileRun } from './lib/hostileReport.mjs'
 import { startBenchServer } from './lib/server.mjs'
 import { csrfPair, signInAdmin } from './lib/session.mjs'
 
@@ -30,72 +31,6 @@ const genuineFields = completeContactFields('Flood Sender', {
   service: 'lien-search',
   message: 'A message sent thousands of times by one machine that pretends to be many.',
 })
-
-let spoofCounter = 0
-const spoofedAddress = () => {
-  spoofCounter++
-  return `203.0.${(spoofCounter >> 8) & 255}.${spoofCounter & 255}`
-}
-
-/** @typedef {{ requests: number, failures: number, p50Ms: number, p99Ms: number }} VisitorFigures */
-/**
- * An endpoint flooded: its request; `nextPath` names a new address for each request.
- * @typedef {{ label: string, path: string, method?: string, headers?: Record<string, string>, body?: string, nextPath?: () => string }} FloodTarget
- */
-/**
- * What a flood showed: the statuses, the rows and emails it made, the normal visitor meanwhile,
- * and how many seeded pages were still cached after.
- * @typedef {object} FloodRow
- * @property {string} endpoint
- * @property {number} sent
- * @property {Record<string, number>} statuses
- * @property {Record<string, number>} [created]
- * @property {VisitorFigures} visitor
- * @property {string} [pagesCached]
- * @property {number} [errors]
- * @property {number} [timeouts]
- */
-
-/**
- * @param {number[]} sorted
- * @param {number} p
- * @returns {number | null}
- */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-/**
- * One visitor loading the home page in a loop (one request at a time) until `stop` resolves.
- * @param {string} origin
- * @param {{ value: boolean }} stopped
- * @returns {Promise<VisitorFigures>}
- */
-async function normalVisitor(origin, stopped) {
-  /** @type {number[]} */
-  const latencies = []
-  let failures = 0
-  while (!stopped.value) {
-    const started = performance.now()
-    try {
-      const response = await fetch(`${origin}/`)
-      await response.arrayBuffer()
-      if (response.status !== 200) failures++
-    } catch {
-      failures++
-    }
-    latencies.push(performance.now() - started)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  latencies.sort((a, b) => a - b)
-  return {
-    requests: latencies.length,
-    failures,
-    p50Ms: Number(percentile(latencies, 50)?.toFixed(1)),
-    p99Ms: Number(percentile(latencies, 99)?.toFixed(1)),
-  }
-}
 
 /**
  * How many of the seeded pages Next still answers from its cache ("3/3": no flood pushed one out).
@@ -131,68 +66,6 @@ async function counts(origin, jwt) {
   }
 }
 
-/**
- * Floods one endpoint with autocannon, a new claimed address per request; returns what it saw.
- * @param {string} origin
- * @param {FloodTarget} target
- */
-async function flood(origin, target) {
-  /** @type {Record<string, number>} */
-  const statuses = {}
-  const instance = autocannon({
-    url: `${origin}${target.path}`,
-    method: target.method ?? 'GET',
-    connections,
-    duration: seconds,
-    timeout: 5,
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          // A target may name a new address for every request (random unknown paths).
-          ...(target.nextPath ? { path: target.nextPath() } : {}),
-          headers: { ...request.headers, ...target.headers, 'x-forwarded-for': spoofedAddress() },
-          body: target.body,
-        }),
-      },
-    ],
-  })
-  instance.on('response', (_client, statusCode) => {
-    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
-  })
-  const result = await instance
-  return { sent: result.requests.sent, statuses, errors: result.errors, timeouts: result.timeouts }
-}
-
-/**
- * Opens event streams until refused; streams never end, so autocannon cannot measure them.
- * @param {string} origin
- * @param {number} attempts
- * @param {string} cookie
- */
-async function streamFlood(origin, attempts, cookie) {
-  /** @type {Record<string, number>} */
-  const statuses = {}
-  /** @type {{ controller: AbortController, response: Response }[]} */
-  const open = []
-  for (let i = 0; i < attempts; i++) {
-    const controller = new AbortController()
-    try {
-      const response = await fetch(`${origin}/api/chat/stream?page=/`, {
-        headers: { Origin: origin, 'X-Forwarded-For': spoofedAddress(), Cookie: cookie },
-        signal: controller.signal,
-      })
-      statuses[response.status] = (statuses[response.status] ?? 0) + 1
-      // The response is kept: one dropped unread is collected, and its stream closed, by the client itself.
-      if (response.status === 200) open.push({ controller, response })
-      else await response.arrayBuffer()
-    } catch {
-      statuses.error = (statuses.error ?? 0) + 1
-    }
-  }
-  return { sent: attempts, statuses, close: () => open.forEach(({ controller }) => controller.abort()) }
-}
-
 const server = await startBenchServer({ port, name })
 try {
   const { origin } = server
@@ -209,7 +82,7 @@ try {
   })
   const chatCookie = firstVisit.headers.getSetCookie()[0]?.split(';')[0] ?? ''
   if (!chatCookie) throw new Error(`the chat gave no visitor cookie (${firstVisit.status})`)
-  /** @type {FloodTarget[]} */
+  /** @type {import('./lib/hostileFloods.mjs').FloodTarget[]} */
   const targets = [
     {
       label: 'POST /api/contact (valid fields, no captcha answer)',
@@ -250,7 +123,7 @@ try {
     {
       label: 'GET /<a new unknown address each request> (404s that must not fill the page cache)',
       path: '/zz-nope',
-      nextPath: () => `/zz-nope-${spoofCounter}-${Math.random().toString(36).slice(2)}`,
+      nextPath: () => `/zz-nope-${spoofedSoFar()}-${Math.random().toString(36).slice(2)}`,
     },
     { label: 'GET /api/captcha/challenge', path: '/api/captcha/challenge' },
     { label: 'GET /api/csrf', path: '/api/csrf' },
@@ -270,7 +143,7 @@ try {
   const alone = normalVisitor(origin, calm)
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
   calm.value = true
-  /** @type {FloodRow[]} */
+  /** @type {import('./lib/hostileReport.mjs').FloodRow[]} */
   const rows = [
     { endpoint: 'no flood (the normal visitor alone, the reference)', sent: 0, statuses: {}, visitor: await alone },
   ]
@@ -279,7 +152,7 @@ try {
     const before = await counts(origin, jwt)
     const stopped = { value: false }
     const visitor = normalVisitor(origin, stopped)
-    const seen = await flood(origin, target)
+    const seen = await flood(origin, target, { connections, seconds })
     stopped.value = true
     // Delivery runs in the background; give it a poll to show any email the flood caused.
     await new Promise((resolve) => setTimeout(resolve, 12_000))
@@ -314,31 +187,7 @@ try {
     })
     console.log(JSON.stringify(rows.at(-1)))
   }
-
-  const summary = {
-    date: new Date().toISOString(),
-    seconds,
-    connections,
-    note: 'one machine, one socket address; every request claims a new X-Forwarded-For, which the server ignores (no TRUST_PROXY)',
-    rows,
-  }
-  fs.mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true })
-  fs.writeFileSync(path.join(ROOT, 'bench', 'results', 'hostile.json'), `${JSON.stringify(summary, null, 2)}\n`)
-  console.log(
-    '\n| endpoint | sent | statuses | rows / emails created | visitor p50 / p99 (ms) | visitor failures | pages still cached |',
-  )
-  console.log('|---|---|---|---|---|---|---|')
-  for (const row of rows) {
-    const statuses = Object.entries(row.statuses)
-      .map(([status, count]) => `${status}×${count}`)
-      .join(', ')
-    const created = row.created
-      ? `${row.created.submissions} submissions, ${row.created.conversations} chats, ${row.created.analyticsEvents} events, ${row.created.emails} emails`
-      : 'n/a'
-    console.log(
-      `| ${row.endpoint} | ${row.sent} | ${statuses} | ${created} | ${row.visitor.p50Ms} / ${row.visitor.p99Ms} | ${row.visitor.failures} | ${row.pagesCached ?? '—'} |`,
-    )
-  }
+  reportHostileRun(rows, { seconds, connections })
 } finally {
   server.stop()
 }

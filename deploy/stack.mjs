@@ -44,17 +44,18 @@ import { NO_BACKUP_OPTION } from './lib/backupBeforeDeploy.mjs'
 import { withDeployLock } from './lib/deployLock.mjs'
 import { saveMaintenancePage } from './lib/maintenancePage.mjs'
 import { isRunning, portAnswers, stopProcess, waitUntil } from './lib/processes.mjs'
-import { currentRelease, migrationNames, precompressStatic, shareStaticFiles } from './lib/releases.mjs'
+import { migrationNames } from './lib/releaseMigrations.mjs'
+import { currentRelease } from './lib/releases.mjs'
+import { precompressStatic, shareStaticFiles } from './lib/staticFiles.mjs'
 import {
   ensureSystemPackages,
-  frontAnswersOk,
   launchApp,
   launchBackups,
-  startNginx,
   startPostgres,
   startRedis,
   waitForApp,
 } from './lib/services.mjs'
+import { frontAnswersOk, startNginx } from './lib/stackFront.mjs'
 import { BUILT_OPTION, deploy, RELEASE_OPTION, rollback } from './lib/stackDeploys.mjs'
 import { readState, recordsOf, writeState } from './lib/stackState.mjs'
 

@@ -10,14 +10,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { continueOnProjectNode, ensureBuilt, ROOT } from './lib/bootstrap.mjs'
-import {
-  checksumFileOf,
-  packRelease,
-  RELEASE_MANIFEST,
-  releaseManifest,
-  verifyRelease,
-} from '../deploy/lib/releaseArchive.mjs'
-import { checkoutCommit, makeRelease, releaseName, releaseOfCheckoutBuild } from '../deploy/lib/releases.mjs'
+import { checksumFileOf, packRelease, RELEASE_MANIFEST, releaseManifest } from '../deploy/lib/releaseArchive.mjs'
+import { verifyRelease } from '../deploy/lib/releaseArchiveCheck.mjs'
+import { checkoutCommit, makeRelease, releaseName, releaseOfCheckoutBuild } from '../deploy/lib/releaseMaking.mjs'
 
 /** Where the archives go unless --out says: a folder of the checkout git ignores (a release must not hold the ones before). */
 const DEFAULT_OUT = 'release-archives'

@@ -56,7 +56,7 @@ export function benchStackPorts(base) {
 export const frontOrigin = (ports) => `https://127.0.0.1:${ports.frontHttps}`
 
 /**
- * The self-signed certificate the stack made for its front (deploy/lib/services.mjs, ensureTlsCertificate) and its key.
+ * The self-signed certificate the stack made for its front (deploy/lib/stackFront.mjs, ensureTlsCertificate) and its key.
  * @param {string} stackDir
  * @returns {{ cert: string, key: string }}
  */

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { NGINX_BROTLI_STATIC_MODULE } from '../../deploy/lib/config.mjs'
-import { PRECOMPRESSED_COPIES } from '../../deploy/lib/releases.mjs'
+import { PRECOMPRESSED_COPIES } from '../../deploy/lib/staticFiles.mjs'
 
 export const NGINX = '/usr/sbin/nginx'
 
@@ -66,7 +66,7 @@ export async function startStaticNginx({ appOrigin, pages, dir, port, tls, worke
     fs.writeFileSync(file, html)
     // An image is compressed already: the front sends it as it is, and so does this.
     if (IMAGE_FILE.test(file)) continue
-    // The same copies the front's build files get (deploy/lib/releases.mjs).
+    // The same copies the front's build files get (deploy/lib/staticFiles.mjs).
     for (const [suffix, compress] of Object.entries(PRECOMPRESSED_COPIES))
       fs.writeFileSync(`${file}${suffix}`, compress(html))
   }

@@ -50,7 +50,7 @@ export const NGINX_CONF = path.join(STATE_DIR, 'nginx.conf')
 /** The page nginx answers with when no instance can (502, 503, 504), saved from the site at start. */
 export const MAINTENANCE_PAGE = maintenancePageFile(STATE_DIR)
 export const NGINX_ARGS = ['-p', `${STATE_DIR}/`, '-c', NGINX_CONF, '-e', path.join(LOG_DIR, 'nginx-error.log')]
-/** The build files of every release the stack ran, merged (deploy/lib/releases.mjs), which nginx serves. */
+/** The build files of every release the stack ran, merged (deploy/lib/staticFiles.mjs), which nginx serves. */
 export const STATIC_DIR = path.join(STATE_DIR, 'static')
 /**
  * The stack's releases, its `current` link (none until the first deploy: the checkout) and its build files.

@@ -1,8 +1,8 @@
 // Run by lowPriority.mjs at a low priority: `node lowPriorityWorker.mjs <job> <arguments as JSON>`.
 // Writes `{"value": …, "priority": its nice level}` or `{"error": "…"}` as its last line; the jobs' own messages go to stderr.
 import os from 'node:os'
-import { unpackRelease } from './releaseArchive.mjs'
-import { precompressStatic } from './releases.mjs'
+import { unpackRelease } from './releaseUnpack.mjs'
+import { precompressStatic } from './staticFiles.mjs'
 
 /** What a deploy does at a low priority; each returns a value JSON can carry. */
 export const LOW_PRIORITY_JOBS = {

@@ -1,5 +1,5 @@
 // The front's nginx.conf, from deploy/nginx.conf.template: one template for the local stack
-// (deploy/lib/services.mjs) and for a server (deploy/server/install.mjs), each filling in its own
+// (deploy/lib/stackFront.mjs) and for a server (deploy/server/install.mjs), each filling in its own
 // ports, folders and certificate.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

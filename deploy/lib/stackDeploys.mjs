@@ -7,23 +7,22 @@ import { ensureBuilt, loadEnvFile, ROOT, run } from '../../scripts/lib/bootstrap
 import { APP_PORTS, BUILD_NICENESS } from './config.mjs'
 import { backupStackBeforeMigrating, NO_BACKUP_OPTION, NO_BACKUP_WARNING } from './backupBeforeDeploy.mjs'
 import { atLowPriority } from './lowPriority.mjs'
-import { readReleaseManifest } from './releaseArchive.mjs'
+import { readReleaseManifest } from './releaseArchiveCheck.mjs'
 import { stopProcess } from './processes.mjs'
+import { STACK_PLACE } from './config.mjs'
+import { makeRelease, releaseOfCheckoutBuild } from './releaseMaking.mjs'
+import { migrationsAhead, unsafeRollbackMessage } from './releaseMigrations.mjs'
 import {
   currentRelease,
-  makeRelease,
   markCurrent,
-  releaseOfCheckoutBuild,
-  migrationsAhead,
   pruneReleases,
   RELEASES_KEPT,
   rollbackTarget,
   rollForwardOrBack,
-  STACK_PLACE,
-  shareStaticFiles,
-  unsafeRollbackMessage,
 } from './releases.mjs'
-import { appEnv, launchApp, reloadNginx, waitForApp } from './services.mjs'
+import { shareStaticFiles } from './staticFiles.mjs'
+import { appEnv, launchApp, waitForApp } from './services.mjs'
+import { reloadNginx } from './stackFront.mjs'
 import { runningState, writeState } from './stackState.mjs'
 
 /**

@@ -17,180 +17,30 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ACME_SETTINGS, acmeFiles, acmeSettings, checkDomain, keptCertificate } from '../lib/acme.mjs'
-import { precompressStatic, shareStaticFiles } from '../lib/releases.mjs'
+import { acmeFiles, checkDomain } from '../lib/acme.mjs'
 import { STACK_PACKAGES } from '../lib/services.mjs'
-import { dataFolders, ensureDir, frontFolders } from './folders.mjs'
+import { precompressStatic, shareStaticFiles } from '../lib/staticFiles.mjs'
+import { dataFolders, ensureDir } from './folders.mjs'
+import { certificateByAcme, frontCertificate, writeFront } from './installFront.mjs'
 import {
-  createRoleCall,
-  frontConf,
-  frontConfFile,
-  letsEncryptFiles,
-  migrateCommand,
-  SERVER_LAYOUT,
-  unitFiles,
-} from './layout.mjs'
-import { renewFrontCertificate } from './frontCertificate.mjs'
+  ensureDatabase,
+  ensureRedisPassword,
+  ensureUser,
+  readEnvFile,
+  run,
+  writeEnvFile,
+  writeUnits,
+} from './installSystem.mjs'
+import { frontConf, migrateCommand, SERVER_LAYOUT } from './layout.mjs'
 import { afterStartSteps } from './plan.mjs'
 import { runPlan } from './runPlan.mjs'
-import { acmeSettingsFrom, envFileText, mailSettingsFrom, mailWarning, siteSettings, unquoted } from './siteEnv.mjs'
+import { acmeSettingsFrom, mailSettingsFrom, mailWarning, siteSettings } from './siteEnv.mjs'
 
 /** The stack's own packages; the server install asks for every one, so that a rerun upgrades them. */
 const DEBIAN_PACKAGES = STACK_PACKAGES.map(([, pkg]) => pkg)
-const REDIS_CONF = '/etc/redis/redis.conf'
 const SYSTEMD_DIR = '/etc/systemd/system'
 const LOGROTATE_RULES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'logrotate', 'site')
 const LOGROTATE_DIR = '/etc/logrotate.d'
-
-/**
- * @param {string} command
- * @param {string[]} args
- * @param {import('node:child_process').SpawnSyncOptions} [options]
- */
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options })
-  if (result.error) throw result.error
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`)
-  return result
-}
-
-/**
- * @param {string} command
- * @param {string[]} args
- */
-const output = (command, args) => spawnSync(command, args, { encoding: 'utf8' }).stdout?.trim() ?? ''
-
-/**
- * @param {string} user
- * @param {string} home
- */
-function ensureUser(user, home) {
-  if (spawnSync('id', ['-u', user]).status === 0) return
-  run('useradd', ['--system', '--home-dir', home, '--shell', '/usr/sbin/nologin', user])
-}
-
-/**
- * Reads the settings file into an object, or {} when there is none yet.
- * @param {string} file
- * @returns {Record<string, string>}
- */
-function readEnvFile(file) {
-  if (!fs.existsSync(file)) return {}
-  const entries = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .flatMap((line) => {
-      const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line)
-      return match ? [[match[1], match[2]]] : []
-    })
-  return Object.fromEntries(entries)
-}
-
-/**
- * @param {string} file
- * @param {Record<string, string>} values
- */
-function writeEnvFile(file, values) {
-  fs.writeFileSync(file, envFileText(values))
-  run('chown', [`root:${SERVER_LAYOUT.user}`, file])
-  fs.chmodSync(file, 0o640)
-}
-
-/** @param {string | undefined} password */
-function ensureDatabase(password) {
-  const psql = (/** @type {string} */ sql) => output('runuser', ['-u', 'postgres', '--', 'psql', '-tAc', sql])
-  const { user, database } = SERVER_LAYOUT
-  if (psql(`SELECT 1 FROM pg_roles WHERE rolname = '${user}'`) !== '1') {
-    if (!password) throw new Error(`the settings name a database, but PostgreSQL has no role ${user}`)
-    const createRole = createRoleCall({ user, password })
-    run(createRole.command, createRole.args, { input: createRole.input, stdio: ['pipe', 'inherit', 'inherit'] })
-  }
-  if (psql(`SELECT 1 FROM pg_database WHERE datname = '${database}'`) !== '1')
-    run('runuser', ['-u', 'postgres', '--', 'createdb', '--owner', user, database])
-}
-
-/** @param {string | undefined} password */
-function ensureRedisPassword(password) {
-  if (!password) return
-  const conf = fs.readFileSync(REDIS_CONF, 'utf8').replace(/^requirepass .*$/m, '')
-  fs.writeFileSync(REDIS_CONF, `${conf.trimEnd()}\nrequirepass ${password}\n`)
-  run('systemctl', ['restart', 'redis-server'])
-}
-
-/**
- * Writes the units for `ports` into `dir`; returns their names.
- * @param {string} dir
- * @param {Parameters<typeof unitFiles>[0]} options
- * @returns {string[]}
- */
-function writeUnits(dir, options) {
-  fs.mkdirSync(dir, { recursive: true })
-  const units = unitFiles(options)
-  for (const [name, text] of Object.entries(units)) fs.writeFileSync(path.join(dir, name), text)
-  return Object.keys(units)
-}
-
-/**
- * The certificate obtained by ACME for `domain` when there is one, else certbot's (a server set up
- * by hand before); else a self-signed one made for it, so that the front starts until ACME's is there.
- * @param {string} domain
- * @returns {{ cert: string, key: string, selfSigned: boolean }}
- */
-function frontCertificate(domain) {
-  const fromAcme = keptCertificate(SERVER_LAYOUT.acmeCertDir, domain)
-  if (fromAcme) return { cert: fromAcme.cert, key: fromAcme.key, selfSigned: false }
-  const issued = letsEncryptFiles(domain)
-  if (fs.existsSync(issued.cert) && fs.existsSync(issued.key)) return { ...issued, selfSigned: false }
-  const cert = path.join(SERVER_LAYOUT.tlsDir, `${domain}.pem`)
-  const key = path.join(SERVER_LAYOUT.tlsDir, `${domain}.key`)
-  if (!fs.existsSync(cert) || !fs.existsSync(key)) {
-    fs.mkdirSync(SERVER_LAYOUT.tlsDir, { recursive: true, mode: 0o700 })
-    run('openssl', [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '90'],
-      ...['-keyout', key, '-out', cert, '-subj', `/CN=${domain}`, '-addext', `subjectAltName=DNS:${domain}`],
-    ])
-    fs.chmodSync(key, 0o600)
-  }
-  return { cert, key, selfSigned: true }
-}
-
-/**
- * Writes the front's nginx.conf and its folders (its workers run as www-data).
- * @param {Parameters<typeof frontConf>[0]} options
- */
-function writeFront(options) {
-  for (const { dir, ...access } of frontFolders(options.frontDir)) ensureDir(dir, access)
-  fs.writeFileSync(frontConfFile(options.frontDir), frontConf(options))
-}
-
-/**
- * Obtains the front's certificate by ACME (when the one kept is due) and has the front serve it,
- * and enables the timer that renews it. A failure leaves the site up on its self-signed certificate.
- * @param {string} domain
- * @param {Record<string, string>} values
- */
-async function certificateByAcme(domain, values) {
-  const settings = acmeSettings(Object.fromEntries(ACME_SETTINGS.map(({ env }) => [env, unquoted(values[env])])))
-  // The renewal's unit may write only there and in the front's folder: both must exist.
-  ensureDir(SERVER_LAYOUT.acmeCertDir, { owner: 'root', mode: 0o700 })
-  run('systemctl', ['enable', '--now', 'site-certificate.timer'])
-  try {
-    const result = await renewFrontCertificate({ domain, settings })
-    console.log(
-      result.renewed
-        ? `> The front serves a certificate for ${domain} from ${settings.directoryUrl}.`
-        : `> The front serves its certificate for ${domain} (${result.why}).`,
-    )
-  } catch (error) {
-    // The rest of the install stands; it ends failed, saying why and what happens next.
-    console.error(
-      `> ${settings.directoryUrl} gave no certificate for ${domain}: ${error instanceof Error ? error.message : error}\n` +
-        '  The front goes on with a self-signed one; site-certificate.timer tries again twice a day, or now:\n' +
-        '  node deploy/server/certificate.mjs obtain',
-    )
-    process.exitCode = 1
-  }
-}
 
 /** @param {{ domain: string, ports: number[], acme: boolean, staging: boolean }} options */
 async function install({ domain, ports, acme, staging }) {

@@ -17,7 +17,7 @@ export const SERVER_LAYOUT = {
   baseDir: '/opt/site',
   releasesDir: '/opt/site/releases',
   current: '/opt/site/current',
-  /** The build files of every release the server ran, merged (deploy/lib/releases.mjs), which the front serves. */
+  /** The build files of every release the server ran, merged (deploy/lib/staticFiles.mjs), which the front serves. */
   staticDir: '/opt/site/static',
   /** The business's data, outside the code: the uploads, chat files, the outbox. */
   dataDir: '/var/lib/site',

@@ -1,9 +1,9 @@
 // What a deploy or a rollback does on a server installed by deploy/server/install.mjs, as a list of
 // steps computed from what is there (pure: no file is read, no command run); deploy/server/runPlan.mjs
-// carries the steps out. A step is one of:
+// carries the steps out (describeStep.mjs says each in a line of the log). A step is one of:
 //   { kind: 'copy', from, to }                      the checkout copied into a new release folder
 //   { kind: 'unpack', archive, to }                 a release made by `npm run release` unpacked into
-//                                                   its folder, once checked (deploy/lib/releaseArchive.mjs)
+//                                                   its folder, once checked (deploy/lib/releaseUnpack.mjs)
 //   { kind: 'run', command, args, cwd?, env?, failure? }   a command (env: added to the runner's own;
 //                                                   failure: what its failure means, said first)
 //   { kind: 'shareStatic', from, to }               a release's build files added to the front's folder
@@ -18,15 +18,10 @@
 import path from 'node:path'
 import { backupFailedMessage } from '../lib/backupBeforeDeploy.mjs'
 import { APP_START_TIMEOUT_MS, NGINX_RELOAD_SETTLE_MS } from '../lib/config.mjs'
-import { maintenancePageFile, maintenancePageUrl } from '../lib/maintenancePage.mjs'
-import {
-  buildCommands,
-  buildEnv,
-  historyFileOf,
-  RELEASES_KEPT,
-  rollbackTarget,
-  unsafeRollbackMessage,
-} from '../lib/releases.mjs'
+import { maintenancePageFile } from '../lib/maintenancePage.mjs'
+import { buildCommands, buildEnv } from '../lib/releaseMaking.mjs'
+import { unsafeRollbackMessage } from '../lib/releaseMigrations.mjs'
+import { RELEASES_KEPT, rollbackTarget } from '../lib/releases.mjs'
 import { frontConfFile, migrateCommand } from './layout.mjs'
 
 /** @typedef {import('./layout.mjs').ServerLayout} ServerLayout */
@@ -271,38 +266,4 @@ export function rollbackPlan({ layout, ports, current, releases, history = null,
     ...switchSteps(layout, ports, target.previous, target.history),
     ...(ports.length ? [maintenancePageStep(layout, ports)] : []),
   ]
-}
-
-/**
- * One line saying what a step does, for the log.
- * @param {Step} step
- * @returns {string}
- */
-export function describeStep(step) {
-  switch (step.kind) {
-    case 'copy':
-      return `copy ${step.from} into ${step.to}`
-    case 'unpack':
-      return `unpack ${step.archive} into ${step.to}, once its sha256, entries and manifest are checked`
-    case 'run':
-      return `${step.command} ${step.args.join(' ')}${step.cwd ? `   (in ${step.cwd})` : ''}`
-    case 'shareStatic':
-      return `add the build files of ${path.basename(step.from)} to ${step.to}`
-    case 'flip':
-      return `point ${step.link} at ${step.to} (and list it last in ${historyFileOf(step.link)})`
-    case 'upstream':
-      return step.down.length
-        ? `take ${step.down.map((port) => `127.0.0.1:${port}`).join(', ')} out of the front's upstream (${step.conf})`
-        : `put every instance in the front's upstream (${step.conf})`
-    case 'settle':
-      return `wait ${step.ms} ms for nginx's new workers`
-    case 'waitReady':
-      return `wait for ${step.url} to answer (at most ${step.timeoutMs / 1000} s)`
-    case 'maintenancePage':
-      return `save the front's maintenance page from ${maintenancePageUrl(step.port)} into ${step.file}`
-    case 'prune':
-      return `delete releases in ${step.releasesDir} but the current one and the ${step.kept} that ran before it, and the build files in ${step.staticDir} none of those has`
-    default:
-      throw new Error(`unknown step ${JSON.stringify(step)}`)
-  }
 }

@@ -5,16 +5,12 @@ import { run } from '../../scripts/lib/bootstrap.mjs'
 import { saveMaintenancePage } from '../lib/maintenancePage.mjs'
 import { withUpstreamsDown } from '../lib/nginxConf.mjs'
 import { answersOk, sleep, waitUntil } from '../lib/processes.mjs'
-import {
-  copyCheckout,
-  markCurrent,
-  pruneReleases,
-  shareStaticFiles,
-  rollForwardOrBack,
-  writeHistory,
-} from '../lib/releases.mjs'
+import { copyCheckout } from '../lib/releaseMaking.mjs'
+import { markCurrent, pruneReleases, rollForwardOrBack, writeHistory } from '../lib/releases.mjs'
+import { shareStaticFiles } from '../lib/staticFiles.mjs'
 import { atLowPriority } from '../lib/lowPriority.mjs'
-import { deployParts, describeStep, undoSwitchPlan } from './plan.mjs'
+import { describeStep } from './describeStep.mjs'
+import { deployParts, undoSwitchPlan } from './plan.mjs'
 
 /** @typedef {import('./plan.mjs').Step} Step */
 /** @typedef {Extract<Step, { kind: 'run' }>} RunStep */

@@ -1,7 +1,7 @@
 // A release made once by `npm run release` and deployed on a server from its archive: the plan
 // (deploy/server/plan.mjs) unpacks it and builds nothing, and carried out (deploy/server/runPlan.mjs)
 // on a layout in a temporary folder it unpacks a small release packed here by the same code
-// (deploy/lib/releaseArchive.mjs) and flips `current` to it. A tampered archive is refused, saying
+// (deploy/lib/releaseArchive.mjs, releaseUnpack.mjs) and flips `current` to it. A tampered archive is refused, saying
 // why, with nothing left behind. The commands (systemctl, chown, runuser) are recorded, not run.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -12,13 +12,13 @@ import {
   checksumFileOf,
   LEFT_OUT,
   packRelease,
-  readReleaseManifest,
   RELEASE_FORMAT,
   RELEASE_MANIFEST,
   releaseManifest,
   thisPlatform,
-  unpackRelease,
 } from '../../deploy/lib/releaseArchive.mjs'
+import { readReleaseManifest } from '../../deploy/lib/releaseArchiveCheck.mjs'
+import { unpackRelease } from '../../deploy/lib/releaseUnpack.mjs'
 import { BUILD_NICENESS } from '../../deploy/lib/config.mjs'
 import { lowPriorityOutcome } from '../../deploy/lib/lowPriority.mjs'
 import { historySoFar } from '../../deploy/lib/releases.mjs'

@@ -6,15 +6,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  historySoFar,
-  migrationNames,
-  migrationsAhead,
-  releaseName,
-  releaseOfCheckoutBuild,
-  STACK_PLACE,
-  writeHistory,
-} from '../../deploy/lib/releases.mjs'
+import { STACK_PLACE } from '../../deploy/lib/config.mjs'
+import { releaseName, releaseOfCheckoutBuild } from '../../deploy/lib/releaseMaking.mjs'
+import { migrationNames, migrationsAhead } from '../../deploy/lib/releaseMigrations.mjs'
+import { historySoFar, writeHistory } from '../../deploy/lib/releases.mjs'
 
 const made: string[] = []
 

@@ -12,13 +12,8 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_START_TIMEOUT_MS } from '../../deploy/lib/config.mjs'
 import { upstreamPorts } from '../../deploy/lib/nginxConf.mjs'
-import {
-  historySoFar,
-  migrationsAhead,
-  readHistory,
-  RELEASES_KEPT,
-  unsafeRollbackMessage,
-} from '../../deploy/lib/releases.mjs'
+import { migrationsAhead, unsafeRollbackMessage } from '../../deploy/lib/releaseMigrations.mjs'
+import { historySoFar, readHistory, RELEASES_KEPT } from '../../deploy/lib/releases.mjs'
 import { maintenancePageFile } from '../../deploy/lib/maintenancePage.mjs'
 import { frontConf, frontConfFile } from '../../deploy/server/layout.mjs'
 import { deployPlan, rollbackPlan } from '../../deploy/server/plan.mjs'

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic'
 
 /**
  * The page the front (nginx) shows when no instance answers, with the business's current name and
- * phone: the stack saves it when it starts (deploy/lib/services.mjs), a server's deploy likewise.
+ * phone: the stack saves it when it starts (deploy/stack.mjs), a server's deploy likewise.
  */
 export async function GET() {
   const business = await getPublicSiteSettings().then(
