@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentRange, ifRangeHolds, MAX_RANGE_HEADER_CHARS, rangeFor } from './byteRange'
+import { askedRange, contentRange, ifRangeHolds, MAX_RANGE_HEADER_CHARS, rangeFor } from './byteRange'
 
 const SIZE = 1000
 const TAG = '"65e1c3c0-3e8"'
@@ -104,6 +104,16 @@ describe('If-Range', () => {
     }
     expect(ifRangeHolds(`W/${TAG}`, `W/${TAG}`, MODIFIED_MS)).toBe(false)
     expect(ifRangeHolds([TAG, TAG], TAG, MODIFIED_MS)).toBe(false)
+  })
+})
+
+describe('a request’s Range and If-Range together', () => {
+  const file = { entityTag: TAG, modifiedMs: MODIFIED_MS, size: SIZE }
+  it('answers the range asked when If-Range is absent or names this version, and the whole file when it names another', () => {
+    expect(askedRange({ range: 'bytes=0-9', ifRange: undefined }, file)).toEqual({ part: { start: 0, end: 9 } })
+    expect(askedRange({ range: 'bytes=0-9', ifRange: TAG }, file)).toEqual({ part: { start: 0, end: 9 } })
+    expect(askedRange({ range: 'bytes=0-9', ifRange: '"another"' }, file)).toEqual({ whole: true })
+    expect(askedRange({ range: `bytes=${SIZE}-`, ifRange: TAG }, file)).toEqual({ unsatisfiable: true })
   })
 })
 

@@ -64,6 +64,18 @@ export function ifRangeHolds(ifRange: string | string[] | undefined, entityTag: 
   return Number.isFinite(date) && date === Math.floor(modifiedMs / 1000) * 1000
 }
 
+/**
+ * What to send for a request's `Range` and `If-Range` headers, for a file of `size` bytes whose
+ * version is `entityTag` and `modifiedMs`: the range asked (rangeFor) when the If-Range, if any,
+ * names this version (ifRangeHolds), else the whole file.
+ */
+export function askedRange(
+  headers: { range: string | undefined; ifRange: string | string[] | undefined },
+  file: { entityTag: string; modifiedMs: number; size: number },
+): RangeAnswer {
+  return ifRangeHolds(headers.ifRange, file.entityTag, file.modifiedMs) ? rangeFor(headers.range, file.size) : WHOLE
+}
+
 /** The `Content-Range` of a part sent, or, with no part, of a refusal (a star for the range). */
 export function contentRange(size: number, range?: ByteRange): string {
   return range ? `bytes ${range.start}-${range.end}/${size}` : `bytes */${size}`

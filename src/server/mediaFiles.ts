@@ -11,7 +11,7 @@ import {
   UploadStoreUnavailable,
 } from '@/platform/storage/uploadStorage'
 import { STATIC_SECURITY_HEADERS } from '@/security/headers'
-import { type ByteRange, contentRange, ifRangeHolds, type RangeAnswer, rangeFor } from '@/platform/byteRange'
+import { askedRange, type ByteRange, contentRange, type RangeAnswer } from '@/platform/byteRange'
 
 /** Where Payload serves the media collection's files (src/content/collections/Media.ts). */
 export const MEDIA_FILE_PREFIX = '/api/media/file/'
@@ -238,10 +238,12 @@ export async function answerMediaFile(
     return
   }
 
-  const asked: RangeAnswer =
-    compressed || !ifRangeHolds(req.headers['if-range'], entityTag, file.modifiedMs)
-      ? { whole: true }
-      : rangeFor(req.headers.range, file.size)
+  const asked: RangeAnswer = compressed
+    ? { whole: true }
+    : askedRange(
+        { range: req.headers.range, ifRange: req.headers['if-range'] },
+        { entityTag, modifiedMs: file.modifiedMs, size: file.size },
+      )
   if ('unsatisfiable' in asked) {
     file.discard()
     res.setHeader('Content-Range', contentRange(file.size))

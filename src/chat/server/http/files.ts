@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { type Payload, ValidationError } from 'payload'
 import { isChatStaffUser } from '@/platform/access'
-import { contentRange, ifRangeHolds, rangeFor } from '@/platform/byteRange'
+import { askedRange, contentRange } from '@/platform/byteRange'
 import { CHAT_FILES_FOLDER } from '@/platform/dataFolder.mjs'
 import { readLimitedBytes } from '@/security/request'
 import {
@@ -224,10 +224,10 @@ function chatFileAnswer(
     ETag: entityTag,
     'Last-Modified': new Date(uploadedMs).toUTCString(),
   }
-  const ifRange = request.headers.get('if-range') ?? undefined
-  const asked = ifRangeHolds(ifRange, entityTag, uploadedMs)
-    ? rangeFor(request.headers.get('range') ?? undefined, bytes.length)
-    : { whole: true as const }
+  const asked = askedRange(
+    { range: request.headers.get('range') ?? undefined, ifRange: request.headers.get('if-range') ?? undefined },
+    { entityTag, modifiedMs: uploadedMs, size: bytes.length },
+  )
   if ('unsatisfiable' in asked)
     return new Response('Range not satisfiable: the file is shorter.', {
       status: 416,
