@@ -5,6 +5,7 @@ import { once } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT } from '../../scripts/lib/bootstrap.mjs'
+import { signalTree } from '../../scripts/lib/processTree.mjs'
 
 /** The longest a release may take to make: a build and packing 320 MB, on a busy machine. */
 export const RELEASE_MAKING_MS = 10 * 60_000
@@ -26,7 +27,8 @@ export async function madeRelease(out, { built = false, show = false, timeoutMs 
   })
   let printed = ''
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => (printed += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  // Past the bound, its tar and gzip go too, not only the script.
+  const timer = setTimeout(() => child.pid && signalTree(child.pid, 'SIGKILL'), timeoutMs)
   const [status, signal] = await once(child, 'close').finally(() => clearTimeout(timer))
   if (status !== 0)
     throw new Error(`npm run release failed (${signal ?? `status ${status}`}, bound ${timeoutMs} ms)\n${printed}`)

@@ -8,9 +8,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BUILD_NICENESS } from './config.mjs'
 
-/** The child's script: runs one job of LOW_PRIORITY_JOBS and writes its outcome as JSON on its output. */
 /** @typedef {typeof import('./lowPriorityWorker.mjs').LOW_PRIORITY_JOBS} LowPriorityJobs */
 
+/** The child's script: runs one job of LOW_PRIORITY_JOBS and writes its outcome as JSON on its output. */
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lowPriorityWorker.mjs')
 
 /**
@@ -45,7 +45,7 @@ export async function lowPriorityOutcome(job, ...args) {
 }
 
 /**
- * The outcome the worker wrote last (the jobs' own lines may come before it), or null.
+ * The outcome the worker wrote on its output (its last line), or null when it wrote none it could.
  * @param {string} output
  * @returns {{ value: unknown, priority: number } | { error: string } | null}
  */
