@@ -30,23 +30,48 @@ export function routeFirstSegments(routes?: Route[]): Set<string> {
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean)
 
+/** A route with its fixed segments worked out once. */
+type Candidate = { route: Route; fixed: string[] }
+/**
+ * A table made ready for matching, as each request's metrics label needs it: by first fixed
+ * segment, the longest first, and the first route with none (the pages' catch-all).
+ */
+type Matcher = { byFirst: Map<string, Candidate[]>; anyPath: Route | null }
+
+const matchers = new WeakMap<Route[], Matcher>()
+
+function matcherOf(routes: Route[]): Matcher {
+  let matcher = matchers.get(routes)
+  if (matcher) return matcher
+  matcher = { byFirst: new Map(), anyPath: null }
+  for (const route of routes) {
+    const fixed = fixedSegmentsOf(route)
+    if (!fixed.length) {
+      matcher.anyPath ??= route
+      continue
+    }
+    const candidates = matcher.byFirst.get(fixed[0]) ?? []
+    candidates.push({ route, fixed })
+    matcher.byFirst.set(fixed[0], candidates)
+  }
+  // Stable: of two routes as long, the first in the table's order wins.
+  for (const candidates of matcher.byFirst.values()) candidates.sort((a, b) => b.fixed.length - a.fixed.length)
+  matchers.set(routes, matcher)
+  return matcher
+}
+
 /**
  * The route that answers `path`: the one whose fixed segments are the longest start of it (the
  * pages' catch-all, with none, answers any). Null when no route could.
  */
 export function routeOf(path: string, routes: Route[] = siteRouteTable()): Route | null {
   const asked = segmentsOf(path)
-  let best: Route | null = null
-  let bestLength = -1
-  for (const route of routes) {
-    const fixed = fixedSegmentsOf(route)
-    if (fixed.length <= bestLength || fixed.length > asked.length) continue
-    if (fixed.every((segment, index) => segment === asked[index])) {
-      best = route
-      bestLength = fixed.length
-    }
-  }
-  return best
+  const { byFirst, anyPath } = matcherOf(routes)
+  const candidates = asked.length ? byFirst.get(asked[0]) : undefined
+  const found = candidates?.find(
+    ({ fixed }) => fixed.length <= asked.length && fixed.every((segment, index) => segment === asked[index]),
+  )
+  return found?.route ?? anyPath
 }
 
 /**
