@@ -9,6 +9,8 @@ import {
   fallbackOverrides,
   FONT_FILES_PATH,
   FONT_PAIRINGS,
+  FONTS_SERVED_CLASS,
+  FONTS_SERVED_KEY,
   type FontPairingName,
   isFontPairingName,
 } from './fonts'
@@ -71,12 +73,28 @@ const fontFaces = (face: ServedFace) =>
     }),
   ].join('\n')
 
-/** The served face, then its stand-ins in order (the first a visitor's system has is drawn), then `rest`. */
-const stack = (face: ServedFace, rest: string) =>
-  [face.family, ...face.fallbacks.map((fallback) => fallbackFamily(face, fallback))]
+/** The served face (unless `served` is false), then its stand-ins in order (the first a visitor's system has is drawn), then `rest`. */
+const stack = (face: ServedFace, rest: string, served = true) =>
+  [...(served ? [face.family] : []), ...face.fallbacks.map((fallback) => fallbackFamily(face, fallback))]
     .map((family) => `'${family}'`)
     .concat(rest)
     .join(', ')
+
+/**
+ * Sets FONTS_SERVED_CLASS once the page has loaded, and at once, before the first paint, on the
+ * next pages of the same session, whose font files then come from the browser's cache. The flag is
+ * in sessionStorage, holds nothing about the visitor and ends with the tab.
+ */
+export const SERVE_FONTS_SCRIPT =
+  `(function(){var d=document.documentElement,k='${FONTS_SERVED_KEY}';function s(){d.classList.add('${FONTS_SERVED_CLASS}')}` +
+  `try{if(sessionStorage.getItem(k)){s();return}}catch(e){}` +
+  `addEventListener('load',function(){s();try{sessionStorage.setItem(k,'1')}catch(e){}})})()`
+
+/** Whether the brand's pairing has a face the site serves, so that its pages carry SERVE_FONTS_SCRIPT. */
+export const servesFonts = (brand: Brand) => {
+  const pairing = FONT_PAIRINGS[brand.fontPairing]
+  return pairing.text !== null || pairing.heading !== null
+}
 
 /**
  * The CSS that sets the brand over the site's own sheets: the colour properties the theme reads
@@ -95,14 +113,18 @@ export function brandStylesheet(brand: Brand): string {
   }
   const pairing = FONT_PAIRINGS[brand.fontPairing]
   const faces: string[] = []
-  if (pairing.text) {
-    properties.push(`--font:${stack(pairing.text, TEXT_STACK)}`)
-    faces.push(fontFaces(pairing.text))
-  }
-  if (pairing.heading) {
-    properties.push(`--font-serif:${stack(pairing.heading, HEADING_STACK)}`)
-    faces.push(fontFaces(pairing.heading))
+  const standIns: string[] = []
+  for (const [property, face, rest] of [
+    ['--font', pairing.text, TEXT_STACK],
+    ['--font-serif', pairing.heading, HEADING_STACK],
+  ] as const) {
+    if (!face) continue
+    properties.push(`${property}:${stack(face, rest)}`)
+    standIns.push(`${property}:${stack(face, rest, false)}`)
+    faces.push(fontFaces(face))
   }
   if (!properties.length) return ''
-  return [...faces, `html:root{${properties.join(';')}}`].join('\n')
+  const rules = [...faces, `html:root{${properties.join(';')}}`]
+  if (standIns.length) rules.push(`html.js:not(.${FONTS_SERVED_CLASS}){${standIns.join(';')}}`)
+  return rules.join('\n')
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { brandStylesheet, DEFAULT_BRAND } from './brand'
-import { fallbackFamily, fallbackOverrides, FONT_PAIRINGS, SERVED_FACES } from './fonts'
+import { brandStylesheet, DEFAULT_BRAND, servesFonts } from './brand'
+import { fallbackFamily, fallbackOverrides, FONT_PAIRINGS, FONTS_SERVED_CLASS, SERVED_FACES } from './fonts'
 
 describe('the stand-in drawn while a served face loads', () => {
   it('is scaled to the served face’s average width and takes its line metrics at that scale', () => {
@@ -47,5 +47,29 @@ describe('the stand-ins of a served face, one per family of systems', () => {
     }
     // Inter over Roboto: 978 against 916 units of 2048 of average width.
     expect(fallbackOverrides(text, text.fallbacks[1])['size-adjust']).toBe('106.77%')
+  })
+})
+
+describe('a scripted page before its font files are asked for', () => {
+  const css = brandStylesheet({ ...DEFAULT_BRAND, fontPairing: 'sturdy' })
+  const { text, heading } = FONT_PAIRINGS.sturdy
+  const ruleOf = (selector: string) => css.split('\n').find((line) => line.startsWith(`${selector}{`))!
+
+  it('draws only the stand-ins until the page sets fonts-served; a page without scripts draws the faces', () => {
+    const waiting = ruleOf(`html.js:not(.${FONTS_SERVED_CLASS})`)
+    expect(waiting).toContain(`--font:'${fallbackFamily(text, text.fallbacks[0])}'`)
+    expect(waiting).toContain(`--font-serif:'${fallbackFamily(heading, heading.fallbacks[0])}'`)
+    expect(waiting).not.toContain(`'${text.family}'`)
+    expect(waiting).not.toContain(`'${heading.family}'`)
+    expect(ruleOf('html:root')).toContain(`--font:'${text.family}'`)
+    expect(ruleOf('html:root')).toContain(`--font-serif:'${heading.family}'`)
+  })
+
+  it('is the case only with a pairing the site serves: today’s fonts carry neither the rule nor the script', () => {
+    expect(servesFonts({ ...DEFAULT_BRAND, fontPairing: 'sturdy' })).toBe(true)
+    expect(servesFonts(DEFAULT_BRAND)).toBe(false)
+    expect(
+      brandStylesheet({ ...DEFAULT_BRAND, colours: { ...DEFAULT_BRAND.colours, accent: '#7a1c24' } }),
+    ).not.toContain(FONTS_SERVED_CLASS)
   })
 })

@@ -132,6 +132,18 @@ export const DEFAULT_FONT_PAIRING: FontPairingName = 'classic'
 export const isFontPairingName = (value: unknown): value is FontPairingName =>
   typeof value === 'string' && Object.hasOwn(FONT_PAIRINGS, value)
 
+/**
+ * The class on `<html>` that lets a scripted page draw the served faces. Until it is set, a
+ * scripted page draws their stand-ins (local fonts sized like them), so that a first visit asks for
+ * no font file before its largest text is painted: on a phone's network the files competed with
+ * the document and the site's CSS and put off that paint by about half a second (Lighthouse's
+ * mobile profile, bench/page-weight.mjs with `BENCH_FONT_PAIRING`). A page without scripts has no
+ * `js` class (the layout's first script sets it) and draws the served faces from the start.
+ */
+export const FONTS_SERVED_CLASS = 'fonts-served'
+/** The session's flag that the files were asked for once, so are likely in the browser's cache. */
+export const FONTS_SERVED_KEY = 'fonts-served'
+
 /** Where the site serves the font files (src/app/(site)/brand-assets/fonts/[file]/route.ts). */
 export const FONT_FILES_PATH = '/brand-assets/fonts/'
 

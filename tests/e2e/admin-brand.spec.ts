@@ -1,6 +1,6 @@
-import { test, type APIRequestContext } from '@playwright/test'
+import { test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
-import { FONT_FILES_PATH, FONT_PAIRINGS } from '../../src/brand/fonts'
+import { FONT_FILES_PATH, FONT_PAIRINGS, FONTS_SERVED_CLASS } from '../../src/brand/fonts'
 import {
   ADMIN_TEST_TIMEOUT_MS,
   EDIT_VISIBLE_MS,
@@ -29,6 +29,20 @@ async function resetBrand(request: APIRequestContext, token: string) {
     data: { appearance: { logo: null, primaryColour: null, accentColour: null, fontPairing: 'classic' } },
   })
   expect(reset.ok()).toBe(true)
+}
+
+/** When the page's font files were asked for, and when its load event came, in ms from its navigation. */
+async function fontTimings(page: Page): Promise<{ loaded: number; fonts: number[] }> {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${FONTS_SERVED_CLASS}\\b`))
+  return page.evaluate(async (fontPath) => {
+    await document.fonts.ready
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    const fonts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith(fontPath))
+      .map((entry) => entry.startTime)
+    return { loaded: navigation.loadEventStart, fonts }
+  }, FONT_FILES_PATH)
 }
 
 test.describe('the brand in Settings → Appearance', () => {
@@ -98,6 +112,7 @@ test.describe('the brand in Settings → Appearance', () => {
       const favicon = await request.get(icon!)
       expect(favicon.headers()['content-type']).toBe('image/png')
 
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${FONTS_SERVED_CLASS}\\b`))
       const look = await page.evaluate(async () => {
         await document.fonts.ready
         const root = getComputedStyle(document.documentElement)
@@ -112,6 +127,21 @@ test.describe('the brand in Settings → Appearance', () => {
       expect(look.headingFont).toContain(FONT_PAIRINGS.warm.heading.family)
       // Only the chosen pairing's files load.
       expect(new Set(fontFiles)).toEqual(new Set([FONT_PAIRINGS.warm.text.file, FONT_PAIRINGS.warm.heading.file]))
+
+      // A first visit asks for them once the page has loaded; the session's next page, at once.
+      const visitor = await browser.newPage()
+      try {
+        await visitor.goto(`${E2E_URL}/contact`)
+        const first = await fontTimings(visitor)
+        expect(first.fonts).toHaveLength(2)
+        for (const startTime of first.fonts) expect(startTime).toBeGreaterThanOrEqual(first.loaded)
+        await visitor.goto(`${E2E_URL}/about`)
+        const next = await fontTimings(visitor)
+        expect(next.fonts).toHaveLength(2)
+        for (const startTime of next.fonts) expect(startTime).toBeLessThan(next.loaded)
+      } finally {
+        await visitor.close()
+      }
     } finally {
       await resetBrand(request, token)
     }
