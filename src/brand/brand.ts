@@ -81,14 +81,16 @@ const stack = (face: ServedFace, rest: string, served = true) =>
     .join(', ')
 
 /**
- * Sets FONTS_SERVED_CLASS once the page has loaded, and at once, before the first paint, on the
+ * Sets FONTS_SERVED_CLASS at the first idle moment after the page has loaded (once every paint
+ * the load brought is done: on a page whose largest text is painted just after its load event,
+ * files asked for at the event still came before it), and at once, before the first paint, on the
  * next pages of the same session, whose font files then come from the browser's cache. The flag is
  * in sessionStorage, holds nothing about the visitor and ends with the tab.
  */
 export const SERVE_FONTS_SCRIPT =
   `(function(){var d=document.documentElement,k='${FONTS_SERVED_KEY}';function s(){d.classList.add('${FONTS_SERVED_CLASS}')}` +
   `try{if(sessionStorage.getItem(k)){s();return}}catch(e){}` +
-  `addEventListener('load',function(){s();try{sessionStorage.setItem(k,'1')}catch(e){}})})()`
+  `addEventListener('load',function(){(window.requestIdleCallback||setTimeout)(function(){s();try{sessionStorage.setItem(k,'1')}catch(e){}})})})()`
 
 /** Whether the brand's pairing has a face the site serves, so that its pages carry SERVE_FONTS_SCRIPT. */
 export const servesFonts = (brand: Brand) => {
