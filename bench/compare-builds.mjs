@@ -4,6 +4,11 @@
 // served by its own `scripts/serve.mjs` as `npm start` serves it, and asked in turn with the same
 // autocannon run as bench/throughput.mjs's app alone (its pages, connections, seconds and headers),
 // ROUNDS times, the order swapped each round, so that the machine's noise falls on both alike.
+// Each app is measured beside its reference, as every speed here is (bench/lib/staticNginx.mjs):
+// nginx serving that build's own pages, saved from it. A build's share is its pages per second
+// over its reference's in the same round; the goal compares the two builds' shares, so that what
+// the server does is compared and not what the pages weigh (a page that grew by a new feature's CSS
+// is slower to send and to read for nginx as well).
 // Writes bench/results/compare-builds.json and its section of bench/RESULTS.md.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -13,13 +18,15 @@ import { pathToFileURL } from 'node:url'
 import { continueOnProjectNode, DEPENDENCIES_INSTALLED_ENV, ROOT } from '../scripts/lib/bootstrap.mjs'
 import { autocannon } from './lib/autocannon.mjs'
 import { writeResultsSection } from './lib/results.mjs'
+import { startStaticNginx } from './lib/staticNginx.mjs'
 import { CONNECTIONS, HEADERS, PAGES, SECONDS } from './lib/throughputSettings.mjs'
 
 /** Rounds of every page on both builds. */
 const ROUNDS = Number(process.env.COMPARE_ROUNDS || 3)
-/** Each build's server; the next port is the other's. */
+/** Each build's server; the next port is the other's; their references' are REFERENCE_PORT_OFFSET above. */
 const BASE_PORT = Number(process.env.COMPARE_BENCH_PORT || 3281)
-/** The goal (issue 54): this build's pages per second at least this share of the other's. */
+const REFERENCE_PORT_OFFSET = 10
+/** The goal (issue 54): this build's pages per second, as a share of its reference's, at least this times the other's. */
 const AT_LEAST = 0.95
 /** The seeded data folder, under each checkout's .tmp. */
 const NAME = 'bench-compare-builds'
@@ -123,32 +130,65 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const settings = builds.map(seeded)
 const loadAverageBefore = os.loadavg().map((value) => Number(value.toFixed(2)))
 const servers = []
-/** @type {({ round: number, page: string, build: number } & Awaited<ReturnType<typeof pagesPerSecond>>)[]} */
+/** @type {(() => void)[]} */
+const references = []
+/** @type {({ round: number, page: string, build: number, target: 'app' | 'reference' } & Awaited<ReturnType<typeof pagesPerSecond>>)[]} */
 const runs = []
 try {
-  for (const [i, build] of builds.entries()) servers.push(await served(build, settings[i]))
+  for (const [i, build] of builds.entries()) {
+    const server = await served(build, settings[i])
+    servers.push(server)
+    references.push(
+      await startStaticNginx({
+        appOrigin: server.origin,
+        pages: PAGES,
+        dir: path.join(build.dir, '.tmp', `${NAME}-reference`),
+        port: build.port + REFERENCE_PORT_OFFSET,
+      }),
+    )
+  }
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 ? [1, 0] : [0, 1]
     for (const page of PAGES)
-      for (const which of order) {
-        const figures = await pagesPerSecond(`${servers[which].origin}${page}`)
-        runs.push({ round, page, build: which, ...figures })
-        console.log(`round ${round + 1}, ${page}, ${builds[which].label}: ${figures.perSecond} pages/s`)
-      }
+      for (const which of order)
+        for (const target of /** @type {const} */ (['app', 'reference'])) {
+          const port = builds[which].port + (target === 'reference' ? REFERENCE_PORT_OFFSET : 0)
+          const figures = await pagesPerSecond(`http://127.0.0.1:${port}${page}`)
+          runs.push({ round, page, build: which, target, ...figures })
+          console.log(`round ${round + 1}, ${page}, ${builds[which].label}, ${target}: ${figures.perSecond} pages/s`)
+        }
   }
 } finally {
   for (const server of servers) server.stop()
+  for (const stop of references) stop()
 }
 
+/** @param {number} value */
+const rounded = (value) => Number(value.toFixed(3))
 const pages = PAGES.map((page) => {
-  /** @param {number} which */
-  const of = (which) => runs.filter((run) => run.page === page && run.build === which)
-  const [mine, theirs] = [of(0), of(1)].map((list) => ({
-    perSecond: median(list.map((run) => run.perSecond)),
-    each: list.map((run) => run.perSecond),
-    non2xx: list.reduce((sum, run) => sum + run.non2xx, 0),
-  }))
-  return { page, mine, theirs, ratio: Number((mine.perSecond / theirs.perSecond).toFixed(3)) }
+  /**
+   * @param {number} which
+   * @param {'app' | 'reference'} target
+   */
+  const of = (which, target) => runs.filter((run) => run.page === page && run.build === which && run.target === target)
+  const [mine, theirs] = [0, 1].map((which) => {
+    const [apps, refs] = [of(which, 'app'), of(which, 'reference')]
+    const shares = apps.map((run, i) => rounded(run.perSecond / refs[i].perSecond))
+    return {
+      perSecond: median(apps.map((run) => run.perSecond)),
+      reference: median(refs.map((run) => run.perSecond)),
+      share: median(shares),
+      shares,
+      non2xx: apps.reduce((sum, run) => sum + run.non2xx, 0),
+    }
+  })
+  return {
+    page,
+    mine,
+    theirs,
+    ratio: rounded(mine.share / theirs.share),
+    pagesRatio: rounded(mine.perSecond / theirs.perSecond),
+  }
 })
 const figures = {
   date: new Date().toISOString(),
@@ -166,7 +206,7 @@ const [mine, theirs] = builds
 const rows = pages
   .map(
     (row) =>
-      `| \`${row.page}\` | ${row.mine.each.join(', ')} | ${row.theirs.each.join(', ')} | ${row.mine.perSecond} / ${row.theirs.perSecond} = ${row.ratio} | ${row.mine.non2xx} / ${row.theirs.non2xx} |`,
+      `| \`${row.page}\` | ${row.mine.perSecond} of ${row.mine.reference}; ${row.mine.shares.join(', ')} | ${row.theirs.perSecond} of ${row.theirs.reference}; ${row.theirs.shares.join(', ')} | ${row.mine.share} / ${row.theirs.share} = **${row.ratio}** | ${row.pagesRatio} | ${row.mine.non2xx} / ${row.theirs.non2xx} |`,
   )
   .join('\n')
 writeResultsSection(
@@ -176,11 +216,13 @@ writeResultsSection(
 ${figures.date.slice(0, 16).replace('T', ' ')} UTC, ${figures.machine.cpus} cores, load average ${loadAverageBefore.join(' / ')} before.
 ${mine.label} (\`${mine.commit}\`) beside ${theirs.label} (\`${theirs.commit}\`), each built, seeded and served by its own
 code as \`npm start\` serves it (SQLite, its page cache in memory), asked in turn: autocannon, ${CONNECTIONS} connections,
-${SECONDS} s per page, gzip, ${ROUNDS} rounds with the order swapped each round. Goal: this build's median pages per
-second at least ${AT_LEAST} × the other's on every page, no answer but 2xx. ${figures.pass ? 'Met.' : 'Missed.'}
+${SECONDS} s per page, gzip, ${ROUNDS} rounds with the order swapped each round. Each app is measured just before its
+reference, nginx (one worker) serving that build's own pages saved from it; a build's share is its pages per second
+over its reference's in that round. Goal: this build's median share at least ${AT_LEAST} × the other's on every page,
+no answer but 2xx. ${figures.pass ? 'Met.' : 'Missed.'}
 
-| page | this build, pages/s each round | the other | medians, ratio | non-2xx (this / other) |
-|---|---|---|---|---|
+| page | this build: median pages/s of its reference's; share each round | the other, alike | median shares, ratio | pages/s ratio (the pages' weight included) | non-2xx (this / other) |
+|---|---|---|---|---|---|
 ${rows}
 ${SECTION_END}`,
   SECTION_START,
