@@ -3,10 +3,40 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createRoleCall, SERVER_LAYOUT, unitFiles } from './layout.mjs'
+import { NGINX_BROTLI_STATIC_PACKAGE } from '../lib/config.mjs'
+import { STACK_PACKAGES } from '../lib/services.mjs'
+import { createRoleCall, LOCAL_SERVICE_UNITS, SERVER_LAYOUT, unitFiles } from './layout.mjs'
 import { envFileText } from './siteEnv.mjs'
 
 const REDIS_CONF = '/etc/redis/redis.conf'
+/** The PostgreSQL tools alone, for the backups and restores of a database on another host. */
+const POSTGRES_CLIENT_PACKAGE = 'postgresql-client'
+
+/**
+ * The Debian packages a server's install asks for (every one, so that a rerun upgrades them): the
+ * stack's own, less the front's nginx on a server without a front, and with PostgreSQL's tools
+ * alone in place of the server, and no Redis, where another host runs them (`shared`: `database`, `redis`).
+ * @param {{ front: boolean, shared: Set<string> }} server
+ * @returns {string[]}
+ */
+export function debianPackages({ front, shared }) {
+  const left = new Set([
+    ...(front ? [] : ['nginx', NGINX_BROTLI_STATIC_PACKAGE]),
+    ...(shared.has('database') ? ['postgresql'] : []),
+    ...(shared.has('redis') ? ['redis-server'] : []),
+  ])
+  return [
+    ...STACK_PACKAGES.map(([, pkg]) => pkg).filter((pkg) => !left.has(pkg)),
+    ...(shared.has('database') ? [POSTGRES_CLIENT_PACKAGE] : []),
+  ]
+}
+
+/**
+ * The units of this machine's own database and Redis, which the instances start after: those it runs.
+ * @param {Set<string>} shared
+ */
+export const localServiceUnits = (shared) =>
+  Object.entries(LOCAL_SERVICE_UNITS).flatMap(([service, unit]) => (shared.has(service) ? [] : [unit]))
 
 /**
  * Runs `command`, its output shown; throws when it fails.
