@@ -122,6 +122,8 @@ async function install({ domain, ports, acme, staging, serving }) {
   ensureDir(configDir, { owner: 'root', group: user, mode: 0o750 })
   // systemd opens the instances' log files as root; logrotate rotates them in a folder only root writes.
   ensureDir(logDir, { owner: 'root', group: 'adm', mode: 0o750 })
+  // Debian's minimal system has no such folder until a package brings one (nginx and PostgreSQL do).
+  fs.mkdirSync(LOGROTATE_DIR, { recursive: true })
   fs.copyFileSync(LOGROTATE_RULES, path.join(LOGROTATE_DIR, 'site'))
   // The release is root's; the instance writes only its scratch folders.
   for (const scratch of ['.tmp', path.join('.next', 'cache')])

@@ -11,11 +11,14 @@ import { envFileText } from './siteEnv.mjs'
 const REDIS_CONF = '/etc/redis/redis.conf'
 /** The PostgreSQL tools alone, for the backups and restores of a database on another host. */
 const POSTGRES_CLIENT_PACKAGE = 'postgresql-client'
+/** What rotates the instances' logs (deploy/logrotate/site): named, since no other package may bring it on a server without a front or database. */
+const LOGROTATE_PACKAGE = 'logrotate'
 
 /**
  * The Debian packages a server's install asks for (every one, so that a rerun upgrades them): the
- * stack's own, less the front's nginx on a server without a front, and with PostgreSQL's tools
- * alone in place of the server, and no Redis, where another host runs them (`shared`: `database`, `redis`).
+ * stack's own and logrotate, less the front's nginx on a server without a front, and with
+ * PostgreSQL's tools alone in place of the server, and no Redis, where another host runs them
+ * (`shared`: `database`, `redis`).
  * @param {{ front: boolean, shared: Set<string> }} server
  * @returns {string[]}
  */
@@ -28,6 +31,7 @@ export function debianPackages({ front, shared }) {
   return [
     ...STACK_PACKAGES.map(([, pkg]) => pkg).filter((pkg) => !left.has(pkg)),
     ...(shared.has('database') ? [POSTGRES_CLIENT_PACKAGE] : []),
+    LOGROTATE_PACKAGE,
   ]
 }
 
