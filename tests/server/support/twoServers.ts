@@ -7,8 +7,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { readEnvFile } from '../../../deploy/server/installSystem.mjs'
 import { unquoted } from '../../../deploy/server/siteEnv.mjs'
-import type { Container } from './container'
-import { DOMAIN, front, inRelease, siteAnswers } from './operator'
+import { type Container, until } from './container'
+import { DOMAIN, front, inRelease } from './operator'
 
 /** Server B's instances: where A's front reaches them. */
 export const SERVER_B = { address: '127.0.0.2', instances: [3743, 3744] }
@@ -26,6 +26,13 @@ type Steps = {
   /** Server A's own instances. */
   instancesOfA: number[]
 }
+
+/** The instance at `origin` once it answers ready: its readiness (src/platform/health.ts). */
+const answersReady = (origin: string, step: string) =>
+  until(step, BACK_MS, async () => {
+    const health = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(HEALTH_MS) })
+    return health.ok ? ((await health.json()) as Record<string, unknown>) : undefined
+  })
 
 /** A server's /etc/site/site.env, as its readers take it. */
 function settingsOf(container: Container) {
@@ -57,12 +64,11 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
         expect(fs.readFileSync(path.join(b.rootfs, BUILD_ID), 'utf8')).toBe(
           fs.readFileSync(path.join(a.rootfs, BUILD_ID), 'utf8'),
         )
-        for (const port of SERVER_B.instances) {
-          const health = await fetch(`http://${SERVER_B.address}:${port}/api/health`, {
-            signal: AbortSignal.timeout(HEALTH_MS),
+        for (const port of SERVER_B.instances)
+          expect(await answersReady(`http://${SERVER_B.address}:${port}`, `site@${port} on B`)).toMatchObject({
+            database: 'up',
+            redis: 'up',
           })
-          expect(await health.json()).toMatchObject({ database: 'up', redis: 'up' })
-        }
       },
       steps.installMs + steps.deployMs,
     )
@@ -79,7 +85,8 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
           expect(await a.run('cat /tmp/body')).toMatch(/Cardinal Title/)
         } finally {
           await a.run('systemctl start site.target')
-          await siteAnswers(a, "A's instances started again", BACK_MS)
+          // Each of A's own, not the front (B's answer there meanwhile): the next steps ask A's first instance.
+          for (const port of steps.instancesOfA) await answersReady(`http://127.0.0.1:${port}`, `site@${port} on A`)
         }
         const buildId = fs.readFileSync(path.join(a.rootfs, BUILD_ID), 'utf8').trim()
         const password = new URL(settingsOf(a)('REDIS_URL')).password
