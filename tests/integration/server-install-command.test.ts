@@ -143,10 +143,15 @@ describe("the install of a server that shares another host's database and Redis"
   }
 
   it('takes them from its environment into site.env, makes no password for them, and installs no PostgreSQL or Redis of its own', () => {
-    const shared = sharedSettingsFrom({ ...SHARED, PATH: '/usr/bin' })
+    const bucket = { S3_BUCKET: 'site-uploads', S3_SECRET_ACCESS_KEY: 'bucket-secret' }
+    const shared = sharedSettingsFrom({ ...SHARED, ...bucket, PATH: '/usr/bin' })
+    expect(Object.keys(shared)).not.toContain('PATH')
     const { values, databasePassword, redisPassword } = siteSettings({}, { domain: 'www.example.com', shared })
     expect([databasePassword, redisPassword]).toEqual([undefined, undefined])
     expect(values).toMatchObject({
+      ...bucket,
+      // The fronts the instances believe: this machine's own, unless install names others (--front-address).
+      TRUST_PROXY: '127.0.0.1',
       ...SHARED,
       DATABASE_URL: `'${SHARED.DATABASE_URL}'`,
       SHARED_SERVICES: 'database,redis',
@@ -180,6 +185,10 @@ describe("the install of a server that shares another host's database and Redis"
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
+    expect(
+      siteSettings({ TRUST_PROXY: '127.0.0.1' }, { domain: 'www.example.com', trustProxy: '10.0.0.1' }).values
+        .TRUST_PROXY,
+    ).toBe('10.0.0.1')
     // Only Redis shared: the local database stays this machine's, with its password.
     const redisOnly = siteSettings(
       {},
