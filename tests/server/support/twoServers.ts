@@ -2,7 +2,6 @@
 // release as server A, without a front, with A's PostgreSQL, Redis and PAYLOAD_SECRET; A's front lists
 // B's instances (--peers) from its own install on. The containers share the host's network, so B's
 // instances listen on an address of their own on loopback (127.0.0.2), on ports A's do not take.
-import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { readEnvFile } from '../../../deploy/server/installSystem.mjs'
@@ -61,9 +60,8 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
         })
         const local = await b.exec('command -v nginx redis-server; ls /usr/lib/postgresql/*/bin/postgres')
         expect(local.stdout).toBe('')
-        expect(fs.readFileSync(path.join(b.rootfs, BUILD_ID), 'utf8')).toBe(
-          fs.readFileSync(path.join(a.rootfs, BUILD_ID), 'utf8'),
-        )
+        // Read inside: `current` is a link to an absolute path, the server's own.
+        expect(await b.run(`cat ${BUILD_ID}`)).toBe(await a.run(`cat ${BUILD_ID}`))
         for (const port of SERVER_B.instances)
           expect(await answersReady(`http://${SERVER_B.address}:${port}`, `site@${port} on B`)).toMatchObject({
             database: 'up',
@@ -88,7 +86,7 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
           // Each of A's own, not the front (B's answer there meanwhile): the next steps ask A's first instance.
           for (const port of steps.instancesOfA) await answersReady(`http://127.0.0.1:${port}`, `site@${port} on A`)
         }
-        const buildId = fs.readFileSync(path.join(a.rootfs, BUILD_ID), 'utf8').trim()
+        const buildId = (await a.run(`cat ${BUILD_ID}`)).trim()
         const password = new URL(settingsOf(a)('REDIS_URL')).password
         const keys = await a.run(`REDISCLI_AUTH='${password}' redis-cli --no-auth-warning --scan --pattern 'site:*'`)
         const cached = keys.split('\n').filter(Boolean)
