@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { NGINX_BROTLI_STATIC_MODULE } from './config.mjs'
+import { LOCAL_INSTANCE_HOST, realIpLines } from './frontNeighbours.mjs'
 import { MAINTENANCE_PAGE_NAME } from './maintenancePage.mjs'
 import { renderTemplate } from './template.mjs'
 import { appDirOf, firstSegmentsOf, fixedSegmentsOf, readRouteTable } from '../../src/server/routes/routeTable.mjs'
@@ -94,30 +95,43 @@ function mediaSource({ mediaDir, uploadsInBucket }) {
 }
 
 /**
- * One app instance in the front's upstream; `down`: it gets no new request (a deploy is replacing it).
- * @param {number} port
+ * One app instance in the front's upstream, at `address` (`host:port`); `down`: it gets no new
+ * request (a deploy is replacing it).
+ * @param {string} address
  * @param {boolean} down
  */
-const upstreamLine = (port, down) =>
-  `        server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${down ? ' down' : ''};`
-const UPSTREAM_LINE = /^ {8}server 127\.0\.0\.1:(\d+) max_fails=1 fail_timeout=5s( down)?;$/gm
+const upstreamLine = (address, down) => `        server ${address} max_fails=1 fail_timeout=5s${down ? ' down' : ''};`
+const UPSTREAM_LINE = /^ {8}server (\S+):(\d+) max_fails=1 fail_timeout=5s( down)?;$/gm
 
 /**
- * The ports of the app instances a rendered configuration sends requests to, in its order.
+ * The ports of this machine's app instances (on 127.0.0.1) a rendered configuration sends requests
+ * to, in its order; other servers' instances (peers) are their own deploys' to restart.
  * @param {string} conf
  * @returns {number[]}
  */
-export const upstreamPorts = (conf) => [...conf.matchAll(UPSTREAM_LINE)].map((match) => Number(match[1]))
+export const upstreamPorts = (conf) =>
+  [...conf.matchAll(UPSTREAM_LINE)].filter((match) => match[1] === LOCAL_INSTANCE_HOST).map((match) => Number(match[2]))
 
 /**
- * A rendered configuration with the instances on the `down` ports out of the upstream, and the others in.
+ * The instances of other servers (`host:port`) a rendered configuration sends requests to, in its order.
+ * @param {string} conf
+ * @returns {string[]}
+ */
+export const upstreamPeers = (conf) =>
+  [...conf.matchAll(UPSTREAM_LINE)]
+    .filter((match) => match[1] !== LOCAL_INSTANCE_HOST)
+    .map((match) => `${match[1]}:${match[2]}`)
+
+/**
+ * A rendered configuration with this machine's instances on the `down` ports out of the upstream,
+ * and the others in; other servers' instances as they were.
  * @param {string} conf
  * @param {number[]} down
  * @returns {string}
  */
 export const withUpstreamsDown = (conf, down) =>
-  conf.replace(UPSTREAM_LINE, (/** @type {string} */ _line, /** @type {string} */ port) =>
-    upstreamLine(Number(port), down.includes(Number(port))),
+  conf.replace(UPSTREAM_LINE, (/** @type {string} */ line, /** @type {string} */ host, /** @type {string} */ port) =>
+    host === LOCAL_INSTANCE_HOST ? upstreamLine(`${host}:${port}`, down.includes(Number(port))) : line,
   )
 
 /** `ssl_certificate FILE;` and `ssl_certificate_key FILE;` in a rendered configuration. */
@@ -158,6 +172,8 @@ const listenLines = (addresses, port, options) =>
  * The configuration text. `prefixDir` is nginx's -p folder (its cache, temp files, logs and pid);
  * the instances on the `down` ports get no new request (a deploy is replacing them);
  * `uploadsInBucket`: uploads live in S3, so the front asks the app for them instead of `mediaDir`;
+ * `peers`: other servers' instances (`host:port`) it sends visitors to as well; `trustedProxies`:
+ * the proxies before it whose X-Forwarded-For names the visitor;
  * `appDir`: the app whose routes name the locations (this checkout's by default).
  * @param {object} settings
  * @param {boolean} settings.asRoot
@@ -172,6 +188,8 @@ const listenLines = (addresses, port, options) =>
  * @param {string} settings.mediaDir
  * @param {boolean} [settings.uploadsInBucket]
  * @param {number[]} settings.appPorts
+ * @param {string[]} [settings.peers]
+ * @param {string[]} [settings.trustedProxies]
  * @param {number[]} [settings.down]
  * @param {string} [settings.appDir]
  * @returns {string}
@@ -189,11 +207,16 @@ export function nginxConfText({
   mediaDir,
   uploadsInBucket = false,
   appPorts,
+  peers = [],
+  trustedProxies = [],
   down = [],
   appDir = APP_DIR,
 }) {
   const routes = routeLocationsOf(readRouteTable(appDir))
-  const upstreams = appPorts.map((app) => upstreamLine(app, down.includes(app)))
+  const upstreams = [
+    ...appPorts.map((app) => upstreamLine(`${LOCAL_INSTANCE_HOST}:${app}`, down.includes(app))),
+    ...peers.map((peer) => upstreamLine(peer, false)),
+  ]
   return renderTemplate(NGINX_TEMPLATE, {
     // Run as root, nginx's workers run as Debian's web server user.
     BROTLI_STATIC_MODULE: NGINX_BROTLI_STATIC_MODULE,
@@ -212,6 +235,7 @@ export function nginxConfText({
     MAINTENANCE_PAGE_NAME,
     MEDIA_SOURCE: mediaSource({ mediaDir, uploadsInBucket }),
     UPSTREAM_SERVERS: upstreams.join('\n'),
+    REAL_IP: realIpLines(trustedProxies),
     PAGES_MADE_PER_REQUEST: alternation(routes.pagesMadePerRequest),
     SITE_ENDPOINTS: alternation(routes.siteEndpoints),
   })

@@ -16,7 +16,7 @@ import { withDeployLock } from '../lib/deployLock.mjs'
 import { releaseName } from '../lib/releaseMaking.mjs'
 import { migrationsAhead } from '../lib/releaseMigrations.mjs'
 import { currentRelease, historySoFar, readHistory, releases } from '../lib/releases.mjs'
-import { frontConfFile, SERVER_LAYOUT } from './layout.mjs'
+import { frontConfFile, installedInstances, SERVER_LAYOUT } from './layout.mjs'
 import { readReleaseManifest } from '../lib/releaseArchiveCheck.mjs'
 import { describeStep } from './describeStep.mjs'
 import { deployPlan, rollbackPlan } from './plan.mjs'
@@ -27,6 +27,7 @@ import { runDeploy, runPlan } from './runPlan.mjs'
  * @typedef {object} StartingPoint
  * @property {{ releasesDir: string, currentLink: string }} place
  * @property {number[]} ports
+ * @property {import('./plan.mjs').Served} served
  * @property {string | null} current
  * @property {string[]} history
  * @property {boolean} written
@@ -44,14 +45,21 @@ const { values: options } = parseArgs({
   },
 })
 
+/** A file's text, or null when there is none. */
+const textOf = (/** @type {string} */ file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null)
+
 /**
- * The instances the front sends requests to; none before the install has rendered it.
- * @param {Pick<ServerLayout, 'frontDir'>} layout
- * @returns {number[]}
+ * This machine's instances and how they are served: those its front sends requests to; on a server
+ * installed without a front (--no-front), those its units name; none before the install.
+ * @param {ServerLayout} layout
+ * @returns {{ ports: number[], served: import('./plan.mjs').Served }}
  */
 function installedPorts(layout) {
-  const conf = frontConfFile(layout.frontDir)
-  return fs.existsSync(conf) ? upstreamPorts(fs.readFileSync(conf, 'utf8')) : []
+  const conf = textOf(frontConfFile(layout.frontDir))
+  const { ports, address } = installedInstances(layout, textOf)
+  return conf === null
+    ? { ports, served: { front: false, address } }
+    : { ports: upstreamPorts(conf), served: { address } }
 }
 
 /**
@@ -65,7 +73,7 @@ function startingPoint(layout) {
   const place = { releasesDir: layout.releasesDir, currentLink: layout.current }
   return {
     place,
-    ports: installedPorts(layout),
+    ...installedPorts(layout),
     current: currentRelease(place, null),
     history: historySoFar(layout.current),
     written: readHistory(layout.current) !== null,
@@ -86,7 +94,7 @@ async function releaseArchive() {
  * @param {Awaited<ReturnType<typeof releaseArchive>>} release
  * @returns {import('./plan.mjs').Step[]}
  */
-function plan(layout, { place, ports, current, history, written }, release) {
+function plan(layout, { place, ports, served, current, history, written }, release) {
   if (options.rollback) {
     if (!current) throw new Error(`there is no release at ${layout.current} to roll back from`)
     return rollbackPlan({
@@ -98,6 +106,7 @@ function plan(layout, { place, ports, current, history, written }, release) {
       history: written ? history : null,
       aheadOf: migrationsAhead,
       force: options.force,
+      served,
     })
   }
   const steps = deployPlan({
@@ -106,10 +115,10 @@ function plan(layout, { place, ports, current, history, written }, release) {
     ports,
     history,
     backup: !options['no-backup'],
+    served,
   })
   if (options['no-backup'] && ports.length) console.warn(NO_BACKUP_WARNING)
-  if (!ports.length)
-    console.log(`> No front at ${frontConfFile(layout.frontDir)} yet: this release is made and named current only.`)
+  if (!ports.length) console.log(`> No instance installed yet: this release is made and named current only.`)
   return steps
 }
 
@@ -128,11 +137,12 @@ try {
       const from = startingPoint(layout)
       const steps = plan(layout, from, release)
       if (options.rollback) return runPlan(steps)
-      return runDeploy(steps, { layout, ports: from.ports, previous: from.current, history: from.history })
+      const { ports, served, current: previous, history } = from
+      return runDeploy(steps, { layout, ports, served, previous, history })
     })
     const now = path.basename(fs.realpathSync(layout.current))
     console.log(`> ${options.rollback ? 'Rolled back' : 'Deployed'}: ${layout.current} is ${now}.`)
-    if (!installedPorts(layout).length)
+    if (!installedPorts(layout).ports.length)
       console.log('> Next: node deploy/server/install.mjs --domain www.example.com (docs/servers.md, "On a server").')
   }
 } catch (error) {

@@ -3,10 +3,44 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createRoleCall, SERVER_LAYOUT, unitFiles } from './layout.mjs'
+import { NGINX_BROTLI_STATIC_PACKAGE } from '../lib/config.mjs'
+import { STACK_PACKAGES } from '../lib/services.mjs'
+import { createRoleCall, LOCAL_SERVICE_UNITS, SERVER_LAYOUT, unitFiles } from './layout.mjs'
 import { envFileText } from './siteEnv.mjs'
 
 const REDIS_CONF = '/etc/redis/redis.conf'
+/** The PostgreSQL tools alone, for the backups and restores of a database on another host. */
+const POSTGRES_CLIENT_PACKAGE = 'postgresql-client'
+/** What rotates the instances' logs (deploy/logrotate/site): named, since no other package may bring it on a server without a front or database. */
+const LOGROTATE_PACKAGE = 'logrotate'
+
+/**
+ * The Debian packages a server's install asks for (every one, so that a rerun upgrades them): the
+ * stack's own and logrotate, less the front's nginx on a server without a front, and with
+ * PostgreSQL's tools alone in place of the server, and no Redis, where another host runs them
+ * (`shared`: `database`, `redis`).
+ * @param {{ front: boolean, shared: Set<string> }} server
+ * @returns {string[]}
+ */
+export function debianPackages({ front, shared }) {
+  const left = new Set([
+    ...(front ? [] : ['nginx', NGINX_BROTLI_STATIC_PACKAGE]),
+    ...(shared.has('database') ? ['postgresql'] : []),
+    ...(shared.has('redis') ? ['redis-server'] : []),
+  ])
+  return [
+    ...STACK_PACKAGES.map(([, pkg]) => pkg).filter((pkg) => !left.has(pkg)),
+    ...(shared.has('database') ? [POSTGRES_CLIENT_PACKAGE] : []),
+    LOGROTATE_PACKAGE,
+  ]
+}
+
+/**
+ * The units of this machine's own database and Redis, which the instances start after: those it runs.
+ * @param {Set<string>} shared
+ */
+export const localServiceUnits = (shared) =>
+  Object.entries(LOCAL_SERVICE_UNITS).flatMap(([service, unit]) => (shared.has(service) ? [] : [unit]))
 
 /**
  * Runs `command`, its output shown; throws when it fails.

@@ -36,6 +36,10 @@ export const SERVER_LAYOUT = {
   logDir: '/var/log/site',
   /** @type {number[]} */
   ports: [3001, 3002],
+  /** Where the instances listen: this machine's loopback, for the front beside them (install --listen). */
+  instanceAddress: '127.0.0.1',
+  /** Where install writes the units (site.target names the instances). */
+  systemdDir: '/etc/systemd/system',
 }
 
 /** @typedef {typeof SERVER_LAYOUT} ServerLayout */
@@ -64,6 +68,8 @@ export const letsEncryptFiles = (domain) => ({
  * @param {string} front.tlsCert
  * @param {string} front.tlsKey
  * @param {boolean} [front.uploadsInBucket]
+ * @param {string[]} [front.peers] other servers' instances (`host:port`) it sends visitors to as well
+ * @param {string[]} [front.trustedProxies] the load balancers or CDN before it (set_real_ip_from)
  * @returns {string}
  */
 export function frontConf({
@@ -74,6 +80,8 @@ export function frontConf({
   tlsCert,
   tlsKey,
   uploadsInBucket = false,
+  peers = [],
+  trustedProxies = [],
 }) {
   return nginxConfText({
     asRoot: true,
@@ -88,6 +96,8 @@ export function frontConf({
     mediaDir: path.join(dataDir, MEDIA_FOLDER),
     uploadsInBucket,
     appPorts: ports,
+    peers,
+    trustedProxies,
   })
 }
 
@@ -126,6 +136,35 @@ export const createRoleCall = ({ user = SERVER_LAYOUT.user, password }) => ({
   input: `CREATE ROLE ${user} LOGIN PASSWORD '${password}';\n`,
 })
 
+/** This machine's database and Redis, as Debian's packages name their units (by the service siteEnv.mjs shares). */
+export const LOCAL_SERVICE_UNITS = { database: 'postgresql.service', redis: 'redis-server.service' }
+
+/** `Wants=` of the rendered site.target: the instances it starts. */
+const TARGET_INSTANCES = /^Wants=(.*)$/m
+/** `HOST=` of the rendered site@.service: where the instances listen. */
+const UNIT_HOST = /^Environment=.*\bHOST=(\S+)/m
+
+/**
+ * The instances installed on this machine, read from the units install rendered into `systemdDir`
+ * (none before the install), and the address they listen on: a server without a front (install
+ * --no-front) has no nginx.conf that names them.
+ * @param {Pick<ServerLayout, 'systemdDir' | 'instanceAddress'>} layout
+ * @param {(file: string) => string | null} read
+ * @returns {{ ports: number[], address: string }}
+ */
+export function installedInstances({ systemdDir, instanceAddress }, read) {
+  const target = read(path.join(systemdDir, 'site.target')) ?? ''
+  const unit = read(path.join(systemdDir, 'site@.service')) ?? ''
+  const units = TARGET_INSTANCES.exec(target)?.[1].split(/\s+/) ?? []
+  return {
+    ports: units.flatMap((name) => {
+      const port = /^site@(\d+)\.service$/.exec(name)?.[1]
+      return port ? [Number(port)] : []
+    }),
+    address: UNIT_HOST.exec(unit)?.[1] ?? instanceAddress,
+  }
+}
+
 /**
  * The unit files for an install: file name → text.
  * @param {object} install
@@ -138,6 +177,8 @@ export const createRoleCall = ({ user = SERVER_LAYOUT.user, password }) => ({
  * @param {number[]} install.ports
  * @param {string} [install.logDir]
  * @param {string} [install.acmeCertDir]
+ * @param {string} [install.instanceAddress] where the instances listen
+ * @param {string[]} [install.localServices] this machine's database and Redis units, which the instances start after
  * @returns {Record<string, string>}
  */
 export function unitFiles({
@@ -150,8 +191,12 @@ export function unitFiles({
   ports,
   logDir = SERVER_LAYOUT.logDir,
   acmeCertDir = SERVER_LAYOUT.acmeCertDir,
+  instanceAddress = SERVER_LAYOUT.instanceAddress,
+  localServices = Object.values(LOCAL_SERVICE_UNITS),
 }) {
   const values = {
+    INSTANCE_ADDRESS: instanceAddress,
+    LOCAL_SERVICE_UNITS: localServices.map((unit) => ` ${unit}`).join(''),
     RELEASE_DIR: releaseDir,
     LOG_DIR: logDir,
     APP_USER: user,

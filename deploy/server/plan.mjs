@@ -61,10 +61,19 @@ export const backupStep = () => ({
  */
 export const instanceUnit = (port) => `site@${port}.service`
 /**
+ * How a server's instances are served: `front`, whether this machine runs the front before them
+ * (false with install --no-front: another server's front lists them); `address`, where they listen.
+ * @typedef {{ front?: boolean, address?: string }} Served
+ */
+/** A server's own front, before instances on its loopback: what install makes unless told. */
+const FRONT_BESIDE = { front: true, address: '127.0.0.1' }
+
+/**
  * The address an instance answers ready at: the one the local stack waits for too.
  * @param {number} port
+ * @param {string} [address] where it listens
  */
-export const readinessUrl = (port) => `http://127.0.0.1:${port}/api/health`
+export const readinessUrl = (port, address = FRONT_BESIDE.address) => `http://${address}:${port}/api/health`
 /**
  * The folders of a release its instances write into (the units' ReadWritePaths); the rest is root's.
  * @param {string} releaseDir
@@ -86,14 +95,15 @@ export const maintenancePageStep = (layout, ports) => ({
 
 /**
  * What install does once it has started the instances: waits for the first to answer ready, then
- * saves the maintenance page from it, before the front starts.
+ * saves the maintenance page from it, before the front starts (a server without a front saves none).
  * @param {Pick<ServerLayout, 'frontDir'>} layout
  * @param {number[]} ports
+ * @param {Served} [served]
  * @returns {Step[]}
  */
-export const afterStartSteps = (layout, ports) => [
-  { kind: 'waitReady', port: ports[0], url: readinessUrl(ports[0]), timeoutMs: APP_START_TIMEOUT_MS },
-  maintenancePageStep(layout, ports),
+export const afterStartSteps = (layout, ports, { front = true, address = FRONT_BESIDE.address } = {}) => [
+  { kind: 'waitReady', port: ports[0], url: readinessUrl(ports[0], address), timeoutMs: APP_START_TIMEOUT_MS },
+  ...(front ? [maintenancePageStep(layout, ports)] : []),
 ]
 
 /**
@@ -110,17 +120,24 @@ const frontWith = (layout, down) => [
 /**
  * One instance at a time: out of the front's upstream, restarted (SIGTERM: it finishes what it
  * serves and hands its chat streams over; systemd starts it from `current`), back in once it answers
- * ready, while the others serve.
+ * ready, while the others serve. Without a front here, another server's front finds the port closed
+ * while it restarts and sends the request to another instance (nothing was sent: a POST too).
  * @param {Pick<ServerLayout, 'frontDir'>} layout
  * @param {number[]} ports
+ * @param {Served} [served]
  * @returns {Step[]}
  */
-export const restartSteps = (layout, ports) =>
+export const restartSteps = (layout, ports, { front = true, address = FRONT_BESIDE.address } = {}) =>
   ports.flatMap((port) => [
-    ...frontWith(layout, [port]),
-    { kind: 'run', command: 'systemctl', args: ['restart', instanceUnit(port)] },
-    { kind: 'waitReady', port, url: readinessUrl(port), timeoutMs: APP_START_TIMEOUT_MS },
-    ...frontWith(layout, []),
+    ...(front ? frontWith(layout, [port]) : []),
+    /** @type {Step} */ ({ kind: 'run', command: 'systemctl', args: ['restart', instanceUnit(port)] }),
+    /** @type {Step} */ ({
+      kind: 'waitReady',
+      port,
+      url: readinessUrl(port, address),
+      timeoutMs: APP_START_TIMEOUT_MS,
+    }),
+    ...(front ? frontWith(layout, []) : []),
   ])
 
 /**
@@ -129,11 +146,12 @@ export const restartSteps = (layout, ports) =>
  * @param {number[]} ports
  * @param {string} to
  * @param {string[]} history
+ * @param {Served} [served]
  * @returns {Step[]}
  */
-const switchSteps = (layout, ports, to, history) => [
+const switchSteps = (layout, ports, to, history, served = FRONT_BESIDE) => [
   { kind: 'flip', link: layout.current, to, history },
-  ...restartSteps(layout, ports),
+  ...restartSteps(layout, ports, served),
 ]
 
 /**
@@ -179,6 +197,7 @@ const releaseSteps = ({ release, checkout, node, name, dir }) =>
  * @param {string[]} [deploy.history]
  * @param {number} [deploy.kept]
  * @param {boolean} [deploy.backup]
+ * @param {Served} [deploy.served] whether this machine's front serves the instances, and where they listen
  * @returns {Step[]}
  */
 export function deployPlan({
@@ -191,6 +210,7 @@ export function deployPlan({
   history = [],
   kept = RELEASES_KEPT,
   backup = true,
+  served = FRONT_BESIDE,
 }) {
   if (!name) throw new Error('a deploy needs the name of its release')
   const dir = path.join(layout.releasesDir, name)
@@ -210,8 +230,8 @@ export function deployPlan({
         ])
       : []),
     { kind: 'shareStatic', from: dir, to: layout.staticDir },
-    ...switchSteps(layout, ports, dir, [...history, dir]),
-    ...(installed ? [maintenancePageStep(layout, ports)] : []),
+    ...switchSteps(layout, ports, dir, [...history, dir], served),
+    ...(installed && served.front !== false ? [maintenancePageStep(layout, ports)] : []),
     { kind: 'prune', releasesDir: layout.releasesDir, currentLink: layout.current, staticDir: layout.staticDir, kept },
   ]
 }
@@ -235,10 +255,11 @@ export function deployParts(steps) {
  * Back to `previous` after a deploy's switch failed partway: `current` flipped back (the history
  * `history` again) and every instance restarted in turn, the one that failed with them. No
  * migration is undone: a deploy's migrations are made for the release before it too.
- * @param {{ layout: ServerLayout, ports: number[], previous: string, history: string[] }} undo
+ * @param {{ layout: ServerLayout, ports: number[], previous: string, history: string[], served?: Served }} undo
  * @returns {Step[]}
  */
-export const undoSwitchPlan = ({ layout, ports, previous, history }) => switchSteps(layout, ports, previous, history)
+export const undoSwitchPlan = ({ layout, ports, previous, history, served = FRONT_BESIDE }) =>
+  switchSteps(layout, ports, previous, history, served)
 
 /**
  * A rollback from `current`: to the release named current before it in `history` (the releases
@@ -254,16 +275,26 @@ export const undoSwitchPlan = ({ layout, ports, previous, history }) => switchSt
  * @param {string[] | null} [rollback.history]
  * @param {(from: string, to: string) => string[]} rollback.aheadOf
  * @param {boolean} [rollback.force]
+ * @param {Served} [rollback.served]
  * @returns {Step[]}
  */
-export function rollbackPlan({ layout, ports, current, releases, history = null, aheadOf, force = false }) {
+export function rollbackPlan({
+  layout,
+  ports,
+  current,
+  releases,
+  history = null,
+  aheadOf,
+  force = false,
+  served = FRONT_BESIDE,
+}) {
   const target = rollbackTarget({ current, releases, history })
   if (!target) throw new Error('there is no earlier release to roll back to')
   const ahead = aheadOf(current, target.previous)
   if (ahead.length && !force) throw new Error(unsafeRollbackMessage(ahead))
   return [
     { kind: 'shareStatic', from: target.previous, to: layout.staticDir },
-    ...switchSteps(layout, ports, target.previous, target.history),
-    ...(ports.length ? [maintenancePageStep(layout, ports)] : []),
+    ...switchSteps(layout, ports, target.previous, target.history, served),
+    ...(ports.length && served.front !== false ? [maintenancePageStep(layout, ports)] : []),
   ]
 }

@@ -89,9 +89,10 @@ export async function runPlan(steps, { exec = runCommand } = {}) {
  * @param {number[]} server.ports
  * @param {string | null} server.previous
  * @param {string[]} server.history
+ * @param {import('./plan.mjs').Served} [server.served]
  * @param {Exec} [server.exec]
  */
-export async function runDeploy(steps, { layout, ports, previous, history, exec = runCommand }) {
+export async function runDeploy(steps, { layout, ports, previous, history, served, exec = runCommand }) {
   const { prepare, switchOver, tidy } = deployParts(steps)
   await runPlan(prepare, { exec })
   // The switch begins with the flip of `current` (deployParts).
@@ -104,7 +105,7 @@ export async function runDeploy(steps, { layout, ports, previous, history, exec 
     target: path.basename(target),
     before: path.basename(previous),
     forward: () => runPlan(switchOver, { exec }),
-    back: () => runPlan(undoSwitchPlan({ layout, ports, previous, history }), { exec }),
+    back: () => runPlan(undoSwitchPlan({ layout, ports, previous, history, served }), { exec }),
   })
   await runPlan(tidy, { exec })
 }

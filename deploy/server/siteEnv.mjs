@@ -12,6 +12,33 @@ import { SERVER_LAYOUT } from './layout.mjs'
  */
 export const MAIL_SETTINGS = ['SMTP_URL', 'MAIL_FROM']
 
+/**
+ * The settings of services other servers share, which install takes from its environment as it takes
+ * the mail's (`DATABASE_URL=… REDIS_URL=… node deploy/server/install.mjs …`): each URL holds a
+ * password. Given one, install makes no local service of that kind; every server of one site must
+ * also share its PAYLOAD_SECRET (it signs the admins' sessions) and, for uploads, its S3 bucket.
+ */
+export const SHARED_SERVICE_URLS = [
+  { name: 'DATABASE_URL', service: 'database', protocols: ['postgres:', 'postgresql:'] },
+  { name: 'REDIS_URL', service: 'redis', protocols: ['redis:', 'rediss:'] },
+]
+/** The other shared settings install takes from its environment: the secret and the bucket (docs/servers.md). */
+export const SHARED_SETTINGS = [
+  'PAYLOAD_SECRET',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+]
+/**
+ * The setting of site.env that names the services this server takes from elsewhere (`database`,
+ * `redis`, comma-separated): a rerun of install without them in its environment still makes no
+ * local one. Absent on a server that runs its own (as every server installed before it).
+ */
+export const SHARED_SERVICES_SETTING = 'SHARED_SERVICES'
+
 /** A value every reader of the file takes as it is, unquoted. */
 const PLAIN_VALUE = /^[\w@%+=:,./-]*$/
 /** What no quoting carries the same way to sh, systemd and the scripts' loader. */
@@ -70,6 +97,64 @@ export function acmeSettingsFrom(env, { acme = false, staging = false } = {}) {
 }
 
 /**
+ * `value` checked as a URL of one of `protocols` naming a host: a clear error naming `name` when not.
+ * @param {string} name
+ * @param {string} value
+ * @param {string[]} protocols
+ */
+function checkServiceUrl(name, value, protocols) {
+  /** @type {URL} */
+  let url
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name} is not a URL: expected ${protocols[0]}//user:password@host:port/…`)
+  }
+  if (!protocols.includes(url.protocol))
+    throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, not ${url.protocol}//`)
+  if (!url.hostname) throw new Error(`${name} names no host: expected ${protocols[0]}//user:password@host:port/…`)
+}
+
+/**
+ * The shared services' settings the environment gives (SHARED_SERVICE_URLS, SHARED_SETTINGS),
+ * checked and ready for the file, with SHARED_SERVICES naming the services given; {} when none.
+ * @param {Record<string, string | undefined>} env
+ * @returns {Record<string, string>}
+ */
+export function sharedSettingsFrom(env) {
+  /** @type {Record<string, string>} */
+  const settings = {}
+  const services = []
+  for (const { name, service, protocols } of SHARED_SERVICE_URLS) {
+    const value = env[name]?.trim()
+    if (!value) continue
+    checkServiceUrl(name, value, protocols)
+    settings[name] = fileValue(name, value)
+    services.push(service)
+  }
+  for (const name of SHARED_SETTINGS) {
+    const value = env[name]?.trim()
+    if (value) settings[name] = fileValue(name, value)
+  }
+  if (services.length) settings[SHARED_SERVICES_SETTING] = services.join(',')
+  return settings
+}
+
+/**
+ * The services (`database`, `redis`) the settings take from another host, so that install makes
+ * and starts none of its own for them.
+ * @param {Record<string, string | undefined>} values
+ * @returns {Set<string>}
+ */
+export const sharedServices = (values) =>
+  new Set(
+    (values[SHARED_SERVICES_SETTING] ?? '')
+      .split(',')
+      .map((service) => service.trim())
+      .filter(Boolean),
+  )
+
+/**
  * A value of the file as its readers take it (a single-quoted one without its quotes).
  * @param {string | undefined} value
  * @returns {string | undefined}
@@ -78,15 +163,20 @@ export const unquoted = (value) => /^'(.*)'$/.exec(value ?? '')?.[1] ?? value
 
 /**
  * The settings the instances read, keeping every value a previous run or the operator wrote; the
- * mail and ACME settings taken from the environment (`mail`, `acme`), when given, replace the
- * file's: a run that names them means them.
+ * mail, ACME and shared services' settings taken from the environment (`mail`, `acme`, `shared`:
+ * sharedSettingsFrom), when given, replace the file's: a run that names them means them. A password
+ * is made only for a local service the file does not name yet. `trustProxy`: the fronts whose
+ * X-Forwarded-For the instances believe (TRUST_PROXY), when the run names them.
  * @param {Record<string, string>} existing
- * @param {{ domain: string, mail?: Record<string, string>, acme?: Record<string, string> }} wanted
+ * @param {{ domain: string, mail?: Record<string, string>, acme?: Record<string, string>, shared?: Record<string, string>, trustProxy?: string }} wanted
  * @returns {{ databasePassword: string | undefined, redisPassword: string | undefined, values: Record<string, string> }}
  */
-export function siteSettings(existing, { domain, mail = {}, acme = {} }) {
-  const databasePassword = existing.DATABASE_URL ? undefined : secret()
-  const redisPassword = existing.REDIS_URL ? undefined : secret()
+export function siteSettings(existing, { domain, mail = {}, acme = {}, shared = {}, trustProxy }) {
+  const sharedBefore = sharedServices(existing)
+  const sharedNow = sharedServices(shared)
+  const services = [...new Set([...sharedBefore, ...sharedNow])]
+  const databasePassword = existing.DATABASE_URL || shared.DATABASE_URL ? undefined : secret()
+  const redisPassword = existing.REDIS_URL || shared.REDIS_URL ? undefined : secret()
   return {
     databasePassword,
     redisPassword,
@@ -102,6 +192,9 @@ export function siteSettings(existing, { domain, mail = {}, acme = {} }) {
       ...existing,
       ...mail,
       ...acme,
+      ...shared,
+      ...(services.length ? { [SHARED_SERVICES_SETTING]: services.join(',') } : {}),
+      ...(trustProxy ? { TRUST_PROXY: fileValue('TRUST_PROXY', trustProxy) } : {}),
     },
   }
 }

@@ -16,6 +16,8 @@ export const MACHINE_SETTINGS = new Set([
   'SERVER_URL',
   'TRUST_PROXY',
   'TLS_CERT_FILE',
+  // Which of those services are another host's (deploy/server/siteEnv.mjs).
+  'SHARED_SERVICES',
 ])
 const SETTING_LINE = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/
 

@@ -133,6 +133,45 @@ describe('a deploy on a server (the plan)', () => {
   })
 })
 
+describe("a deploy on a server without a front, whose instances another server's front lists (the plan)", () => {
+  const served = { front: false, address: '10.0.0.2' }
+  const release = { archive: '/root/r2.tar.gz', manifest: { name: 'r2' } }
+  const plan = deployPlan({
+    layout: SERVER_LAYOUT,
+    release,
+    ports: [3001, 3002],
+    history: ['/opt/site/releases/r1'],
+    served,
+  })
+
+  it('restarts its instances one at a time, each waited for where it listens, with no front to reload and no maintenance page', () => {
+    expect(stepsOf(plan).slice(stepsOf(plan).indexOf('flip'))).toEqual([
+      'flip',
+      'restart site@3001.service',
+      'ready 3001',
+      'restart site@3002.service',
+      'ready 3002',
+      'prune',
+    ])
+    expect(plan.filter((step) => step.kind === 'waitReady').map((step) => 'url' in step && step.url)).toEqual([
+      'http://10.0.0.2:3001/api/health',
+      'http://10.0.0.2:3002/api/health',
+    ])
+  })
+
+  it('rolls back the same way', () => {
+    const back = rollbackPlan({
+      layout: SERVER_LAYOUT,
+      ports: [3001],
+      current: '/opt/site/releases/r2',
+      releases: ['/opt/site/releases/r1', '/opt/site/releases/r2'],
+      aheadOf: () => [],
+      served,
+    })
+    expect(stepsOf(back)).toEqual(['shareStatic', 'flip', 'restart site@3001.service', 'ready 3001'])
+  })
+})
+
 describe('a rollback on a server (the plan)', () => {
   const releases = ['/opt/site/releases/r1', '/opt/site/releases/r2', '/opt/site/releases/r3']
   const none = () => [] as string[]

@@ -6,7 +6,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nginxConfText } from '../../deploy/lib/nginxConf.mjs'
+import { nginxConfText, upstreamPeers, upstreamPorts, withUpstreamsDown } from '../../deploy/lib/nginxConf.mjs'
 import { pidWrittenIn, waitUntil } from '../../deploy/lib/processes.mjs'
 import { ensureDir, FRONT_USER, frontFolders, LOG_GROUP } from '../../deploy/server/folders.mjs'
 import { afterStartSteps, readinessUrl } from '../../deploy/server/plan.mjs'
@@ -18,6 +18,39 @@ import { as, PORTS, render, renderServerFiles, ROOT, unitsDir, verify } from '..
 const NGINX_WAIT_MS = 10_000
 
 renderServerFiles()
+
+/** `nginx -t` on the configuration rendered into `dir` (nginx's prefix folder, its subfolders made). */
+function nginxAccepts(dir: string) {
+  for (const sub of ['logs', 'nginx', 'cache']) fs.mkdirSync(path.join(dir, sub), { recursive: true })
+  const result = spawnSync('/usr/sbin/nginx', ['-t', '-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf')], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  expect(result.stderr).toMatch(/test is successful/)
+  expect(result.status).toBe(0)
+}
+
+/** install.mjs --render-only into a new folder, as for this checkout, with `args` added; the folder. */
+function renderedWith(...args: string[]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-front-'))
+  const rendered = render(
+    '--render-only',
+    dir,
+    '--release-dir',
+    ROOT,
+    '--instances',
+    PORTS.join(','),
+    '--front-dir',
+    dir,
+    '--tls-cert',
+    path.join(unitsDir, 'cert.pem'),
+    '--tls-key',
+    path.join(unitsDir, 'key.pem'),
+    ...args,
+  )
+  expect(rendered.stderr).toBe('')
+  return dir
+}
 
 describe('the front on a server', () => {
   it("is the stack's nginx template rendered for 80 and 443 on every IPv4 and IPv6 address, and nginx accepts it (nginx -t)", () => {
@@ -31,13 +64,7 @@ describe('the front on a server', () => {
     for (const port of PORTS) expect(conf).toContain(`server 127.0.0.1:${port} `)
     // Every release's build files, merged by the deploys (deploy/server/deploy.mjs), not one release's.
     expect(conf).toMatch(/^\s*alias \/opt\/site\/static\/;$/m)
-    for (const dir of ['logs', 'nginx', 'cache']) fs.mkdirSync(path.join(unitsDir, dir), { recursive: true })
-    const result = spawnSync('/usr/sbin/nginx', ['-t', '-p', `${unitsDir}/`, '-c', path.join(unitsDir, 'nginx.conf')], {
-      encoding: 'utf8',
-      timeout: 30_000,
-    })
-    expect(result.stderr).toMatch(/test is successful/)
-    expect(result.status).toBe(0)
+    nginxAccepts(unitsDir)
   })
 
   it("once the first instance answers ready, saves the site's maintenance page into the file the front's error_page names", () => {
@@ -52,24 +79,8 @@ describe('the front on a server', () => {
   })
 
   it('asks the app for uploaded files, and keeps them in its cache, when uploads live in S3 (nginx -t)', () => {
-    const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-front-s3-'))
+    const bucketDir = renderedWith('--uploads-in-bucket')
     try {
-      const rendered = render(
-        '--render-only',
-        bucketDir,
-        '--release-dir',
-        ROOT,
-        '--instances',
-        PORTS.join(','),
-        '--front-dir',
-        bucketDir,
-        '--tls-cert',
-        path.join(unitsDir, 'cert.pem'),
-        '--tls-key',
-        path.join(unitsDir, 'key.pem'),
-        '--uploads-in-bucket',
-      )
-      expect(rendered.stderr).toBe('')
       const conf = fs.readFileSync(path.join(bucketDir, 'nginx.conf'), 'utf8')
       const media = conf.slice(conf.indexOf('location ~ ^/api/media/file/'))
       const location = media.slice(0, media.indexOf('\n        }'))
@@ -79,19 +90,32 @@ describe('the front on a server', () => {
       // Each header the location adds is dropped from the app's answer, so none is sent twice.
       for (const [, header] of location.matchAll(/^\s*add_header ([\w-]+) /gm))
         if (header !== 'X-Cache-Status') expect(location).toContain(`proxy_hide_header ${header};`)
-      for (const dir of ['logs', 'nginx', 'cache']) fs.mkdirSync(path.join(bucketDir, dir), { recursive: true })
-      const checked = spawnSync(
-        '/usr/sbin/nginx',
-        ['-t', '-p', `${bucketDir}/`, '-c', path.join(bucketDir, 'nginx.conf')],
-        {
-          encoding: 'utf8',
-          timeout: 30_000,
-        },
-      )
-      expect(checked.stderr).toMatch(/test is successful/)
-      expect(checked.status).toBe(0)
+      nginxAccepts(bucketDir)
     } finally {
       fs.rmSync(bucketDir, { recursive: true, force: true })
+    }
+  })
+
+  it("sends visitors to other servers' instances after its own, and a deploy takes only its own out (nginx -t)", () => {
+    const PEERS = ['10.0.0.2:3001', '[2001:db8::2]:3001']
+    const dir = renderedWith('--peers', PEERS.join(','))
+    try {
+      const conf = fs.readFileSync(path.join(dir, 'nginx.conf'), 'utf8')
+      const upstream = conf.slice(conf.indexOf('upstream app {'), conf.indexOf('keepalive 32;'))
+      expect(upstream.match(/^\s*server \S+/gm)?.map((line) => line.trim())).toEqual([
+        ...PORTS.map((port) => `server 127.0.0.1:${port}`),
+        ...PEERS.map((peer) => `server ${peer}`),
+      ])
+      // The deploy restarts this machine's instances; the peers are their own servers' deploys'.
+      expect(upstreamPorts(conf)).toEqual(PORTS)
+      expect(upstreamPeers(conf)).toEqual(PEERS)
+      const down = withUpstreamsDown(conf, [PORTS[0]])
+      expect(down).toContain(`server 127.0.0.1:${PORTS[0]} max_fails=1 fail_timeout=5s down;`)
+      for (const peer of PEERS) expect(down).toContain(`server ${peer} max_fails=1 fail_timeout=5s;`)
+      expect(upstreamPeers(withUpstreamsDown(down, []))).toEqual(PEERS)
+      nginxAccepts(dir)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 

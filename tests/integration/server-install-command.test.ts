@@ -7,10 +7,19 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { dataFolders, ensureDir, FRONT_USER } from '../../deploy/server/folders.mjs'
+import { peersFrom, proxyAddressesFrom } from '../../deploy/lib/frontNeighbours.mjs'
+import { debianPackages, localServiceUnits, readEnvFile } from '../../deploy/server/installSystem.mjs'
 import { createRoleCall, SERVER_LAYOUT } from '../../deploy/server/layout.mjs'
-import { envFileText, mailSettingsFrom, mailWarning, siteSettings } from '../../deploy/server/siteEnv.mjs'
+import {
+  envFileText,
+  mailSettingsFrom,
+  mailWarning,
+  sharedServices,
+  sharedSettingsFrom,
+  siteSettings,
+} from '../../deploy/server/siteEnv.mjs'
 import { startTempPostgres } from '../support/postgres'
-import { as, render } from '../support/serverInstall'
+import { as, render, ROOT } from '../support/serverInstall'
 
 describe('the data folder on a server', () => {
   it("lets the front's workers read the uploads, not list the data, and keeps every other user out", () => {
@@ -123,5 +132,128 @@ describe('the install command', () => {
     } finally {
       postgres.stop()
     }
+  })
+})
+
+describe("the install of a server that shares another host's database and Redis", () => {
+  const SHARED = {
+    DATABASE_URL: 'postgres://site:db-pa$$word@10.0.0.5:5432/site',
+    REDIS_URL: 'redis://:redis-secret@10.0.0.5:6379',
+    PAYLOAD_SECRET: 'the-secret-every-server-of-the-site-shares',
+  }
+
+  it('takes them from its environment into site.env, makes no password for them, and installs no PostgreSQL or Redis of its own', () => {
+    const bucket = { S3_BUCKET: 'site-uploads', S3_SECRET_ACCESS_KEY: 'bucket-secret' }
+    const shared = sharedSettingsFrom({ ...SHARED, ...bucket, PATH: '/usr/bin' })
+    expect(Object.keys(shared)).not.toContain('PATH')
+    const { values, databasePassword, redisPassword } = siteSettings({}, { domain: 'www.example.com', shared })
+    expect([databasePassword, redisPassword]).toEqual([undefined, undefined])
+    expect(values).toMatchObject({
+      ...bucket,
+      // The fronts the instances believe: this machine's own, unless install names others (--front-address).
+      TRUST_PROXY: '127.0.0.1',
+      ...SHARED,
+      DATABASE_URL: `'${SHARED.DATABASE_URL}'`,
+      SHARED_SERVICES: 'database,redis',
+    })
+    const elsewhere = sharedServices(values)
+    const packages = debianPackages({ front: true, shared: elsewhere })
+    expect(packages).not.toContain('postgresql')
+    expect(packages).not.toContain('redis-server')
+    // pg_dump and pg_restore for the backups of the shared database.
+    expect(packages).toContain('postgresql-client')
+    expect(localServiceUnits(elsewhere)).toEqual([])
+    // Without a front: no nginx either; with everything local: the stack's packages, as before.
+    expect(debianPackages({ front: false, shared: elsewhere })).not.toContain('nginx')
+    expect(debianPackages({ front: true, shared: new Set() })).toEqual(
+      expect.arrayContaining(['nginx', 'postgresql', 'redis-server']),
+    )
+    // A rerun with nothing in its environment keeps them, and still makes no local one.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'))
+    try {
+      const file = path.join(dir, 'site.env')
+      fs.writeFileSync(file, envFileText(values))
+      const again = siteSettings(readEnvFile(file), { domain: 'www.example.com', shared: sharedSettingsFrom({}) })
+      expect(again.values.PAYLOAD_SECRET).toBe(SHARED.PAYLOAD_SECRET)
+      expect([...sharedServices(again.values)]).toEqual(['database', 'redis'])
+      expect(again.databasePassword).toBeUndefined()
+      // As the instances' and migrations' sh reads it back.
+      const script = `set -a && . ${file} && printf '%s\\n' "$DATABASE_URL"`
+      expect(spawnSync('sh', ['-c', script], { encoding: 'utf8', timeout: 10_000 }).stdout).toBe(
+        `${SHARED.DATABASE_URL}\n`,
+      )
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+    expect(
+      siteSettings({ TRUST_PROXY: '127.0.0.1' }, { domain: 'www.example.com', trustProxy: '10.0.0.1' }).values
+        .TRUST_PROXY,
+    ).toBe('10.0.0.1')
+    // Only Redis shared: the local database stays this machine's, with its password.
+    const redisOnly = siteSettings(
+      {},
+      { domain: 'www.example.com', shared: sharedSettingsFrom({ REDIS_URL: SHARED.REDIS_URL }) },
+    )
+    expect(redisOnly.databasePassword).toEqual(expect.any(String))
+    expect(localServiceUnits(sharedServices(redisOnly.values))).toEqual(['postgresql.service'])
+  })
+
+  it('refuses a malformed DATABASE_URL or REDIS_URL, naming it, before it changes anything', () => {
+    expect(() => sharedSettingsFrom({ DATABASE_URL: 'pw@10.0.0.5/site' })).toThrow(/^DATABASE_URL is not a URL/)
+    expect(() => sharedSettingsFrom({ DATABASE_URL: 'mysql://site@10.0.0.5/site' })).toThrow(
+      /^DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//,
+    )
+    expect(() => sharedSettingsFrom({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrow(
+      /^REDIS_URL must start with redis:\/\//,
+    )
+    expect(() => sharedSettingsFrom({ REDIS_URL: 'redis://' })).toThrow(/^REDIS_URL names no host/)
+    // The command itself, as root would run it: refused before it looks for the release or installs a package.
+    const result = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'deploy/server/install.mjs'), '--domain', 'www.example.com'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, DATABASE_URL: 'postgres//site@10.0.0.5/site' },
+      },
+    )
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(process.getuid?.() === 0 ? /DATABASE_URL is not a URL/ : /run it as root/)
+    expect(result.stdout).toBe('')
+  })
+
+  it('refuses peers, proxies and addresses that are not ones, naming the option', () => {
+    const refusal = (...args: string[]) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-render-'))
+      try {
+        const result = render('--render-only', dir, ...args)
+        expect(result.status).toBe(1)
+        return result.stderr
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    }
+    expect(refusal('--peers', '10.0.0.2:3001,127.0.0.1:3002')).toMatch(
+      /--peers: 127.0.0.1:3002 is where this machine's own/,
+    )
+    expect(refusal('--no-front', '--listen', 'ten.zero')).toMatch(/--listen: "ten.zero" is not an IPv4 or IPv6 address/)
+    expect(refusal('--listen', '10.0.0.2')).toMatch(/--listen and --front-address are for a server without a front/)
+    // The same checks, without a process each.
+    expect(() => peersFrom('10.0.0.2', '--peers')).toThrow(/--peers: "10.0.0.2" is not host:port/)
+    expect(() => peersFrom('10.0.0.2:99999', '--peers')).toThrow(/is not host:port/)
+    expect(peersFrom('10.0.0.2:3001, app-b.internal:3002,[2001:db8::2]:3001', '--peers')).toEqual([
+      '10.0.0.2:3001',
+      'app-b.internal:3002',
+      '[2001:db8::2]:3001',
+    ])
+    expect(() => proxyAddressesFrom('10.0.0.0/8,cdn.example.net', '--trusted-proxies')).toThrow(
+      /--trusted-proxies: "cdn.example.net" is not an address or CIDR range/,
+    )
+    expect(proxyAddressesFrom('10.0.0.0/8, 2001:db8::/32,192.0.2.7', '--trusted-proxies')).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.7',
+    ])
   })
 })

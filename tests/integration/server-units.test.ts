@@ -5,6 +5,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { localServiceUnits } from '../../deploy/server/installSystem.mjs'
+import { installedInstances, SERVER_LAYOUT, unitFiles } from '../../deploy/server/layout.mjs'
 import { instanceUnit, PORTS, renderServerFiles, ROOT, unitsDir, verify } from '../support/serverInstall'
 
 /** The most exposure (0 to 100, shown as 0.0 to 10.0) systemd may find in an instance's unit; it rates it 1.7. */
@@ -128,5 +130,46 @@ describe('the server units', () => {
     const result = verify(`broken@${PORTS[0]}.service`)
     expect(result.status).not.toBe(0)
     expect(result.stderr).toMatch(/is not executable/)
+  })
+})
+
+describe('the units of a server without a front, whose instances another server serves', () => {
+  it('listen where --listen says, start after no local database or Redis when those are shared, and the deploy finds them by its units', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-units-app-'))
+    try {
+      const written = unitFiles({
+        releaseDir: ROOT,
+        user: 'site',
+        envFile: SERVER_LAYOUT.envFile,
+        dataDir: SERVER_LAYOUT.dataDir,
+        backupDir: SERVER_LAYOUT.backupDir,
+        frontDir: SERVER_LAYOUT.frontDir,
+        ports: [3743, 3744],
+        instanceAddress: '10.0.0.2',
+        localServices: localServiceUnits(new Set(['database', 'redis'])),
+      })
+      for (const [name, text] of Object.entries(written)) fs.writeFileSync(path.join(dir, name), text)
+      const unit = written['site@.service']
+      expect(unit).toMatch(/^Environment=NODE_ENV=production HOST=10\.0\.0\.2 PORT=%i$/m)
+      expect(unit).toMatch(/^After=network-online\.target$/m)
+      expect(unit).toMatch(/^Wants=network-online\.target$/m)
+      // Everything local, as before: the instances wait for this machine's PostgreSQL and Redis.
+      expect(instanceUnit).toMatch(/^After=network-online\.target postgresql\.service redis-server\.service$/m)
+      expect(instanceUnit).toMatch(/^Environment=NODE_ENV=production HOST=127\.0\.0\.1 PORT=%i$/m)
+      const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null)
+      expect(installedInstances({ systemdDir: dir, instanceAddress: '127.0.0.1' }, read)).toEqual({
+        ports: [3743, 3744],
+        address: '10.0.0.2',
+      })
+      const checked = spawnSync('systemd-analyze', ['verify', './site@3743.service', './site.target'], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      expect(checked.stdout + checked.stderr).toBe('')
+      expect(checked.status).toBe(0)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -24,6 +24,7 @@ import {
   underRequests,
 } from './support/operator'
 import { recoveryWalk } from './support/recovery'
+import { PEERS_OF_A, twoServersWalk } from './support/twoServers'
 import { servedCertificate } from './support/visitors'
 
 /**
@@ -64,18 +65,25 @@ async function install(container: Container, env = '') {
   const acme = `ACME_DIRECTORY_URL=${pebble.directoryUrl} ACME_CA_FILE=${ACME_CA_FILE} ACME_EMAIL=owner@${DOMAIN}`
   await container.run(
     inRelease(
-      `deploy/server/install.mjs --domain ${DOMAIN} --instances ${INSTANCES.join(',')} --acme`,
+      // Server B's instances too, once it runs (twoServers.ts); until then the front finds them closed and asks its own.
+      `deploy/server/install.mjs --domain ${DOMAIN} --instances ${INSTANCES.join(',')} --peers ${PEERS_OF_A} --acme`,
       `${acme} ${env}`,
     ),
     { timeoutMs: INSTALL_MS },
   )
 }
 
-/** A new server from the cached base, booted, with the first release deployed from itself and installed. */
-async function newServer(env = '') {
+/** A new server from the cached base, booted, with the first release deployed from itself. */
+async function withFirstRelease() {
   const container = Container.fresh()
   await container.boot()
   await container.run(firstDeploy(copiedToServer(container, firstArchive)), { timeoutMs: DEPLOY_MS })
+  return container
+}
+
+/** A new server with the first release deployed and installed. */
+async function newServer(env = '') {
+  const container = await withFirstRelease()
   await install(container, env)
   return container
 }
@@ -222,4 +230,5 @@ describe('a Debian 12 server, from bare to a supervised HTTPS site', () => {
   )
 })
 
+twoServersWalk(server, { withFirstRelease, installMs: INSTALL_MS, deployMs: DEPLOY_MS, instancesOfA: INSTANCES })
 recoveryWalk(server, { newServer, deployMs: DEPLOY_MS, installMs: INSTALL_MS, instance: INSTANCES[0] })

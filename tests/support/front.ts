@@ -37,7 +37,8 @@ export type FrontMedia = { inBucket: true } | { folder: string }
 
 /**
  * Debian's nginx as the production front (deploy/nginx.conf.template) before the app on `appPort`,
- * on `port` (HTTP) and `httpsPort`, with uploads in the bucket or in a folder `media.folder` names.
+ * on `port` (HTTP) and `httpsPort`, with uploads in the bucket or in a folder `media.folder` names;
+ * `trustedProxies`: the proxies before it whose X-Forwarded-For names the visitor (install --trusted-proxies).
  * The folder must be readable by nginx's workers (www-data, run as root); `stop` ends nginx and removes its own folder.
  */
 export async function startFront({
@@ -45,11 +46,13 @@ export async function startFront({
   port,
   httpsPort,
   media,
+  trustedProxies = [],
 }: {
   appPort: number
   port: number
   httpsPort: number
   media: FrontMedia
+  trustedProxies?: string[]
 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-front-'))
   const { cert, key } = makeCertificate(dir, '127.0.0.1', 'IP:127.0.0.1')
@@ -75,6 +78,7 @@ export async function startFront({
       mediaDir: 'folder' in media ? media.folder : path.join(dir, 'no-uploads-here'),
       uploadsInBucket: 'inBucket' in media,
       appPorts: [appPort],
+      trustedProxies,
     }),
   )
   const args = ['-p', `${dir}/`, '-c', conf, '-e', path.join(dir, 'logs', 'nginx-error.log')]
@@ -89,11 +93,14 @@ export async function startFront({
     dir,
     /** Has nginx check and take its configuration again (new workers; the old ones finish what they serve). */
     reloadCommand: [NGINX, ...args, '-s', 'reload'].join(' '),
-    /** A GET over https, with its status, headers (each as nginx sent it) and body. */
-    get: (target: string, headers: Record<string, string> = {}) =>
+    /**
+     * A GET over https, with its status, headers (each as nginx sent it) and body; `from`: the
+     * loopback address it comes from (127.0.0.1 unless told, any of 127.0.0.0/8).
+     */
+    get: (target: string, headers: Record<string, string> = {}, from?: string) =>
       new Promise<{ status: number; headers: Record<string, string[]>; body: Buffer }>((resolve, reject) => {
         const request = https.get(
-          { host: '127.0.0.1', port: httpsPort, path: target, ca, headers, timeout: 10_000 },
+          { host: '127.0.0.1', port: httpsPort, path: target, ca, headers, timeout: 10_000, localAddress: from },
           (response) => {
             const chunks: Buffer[] = []
             response.on('data', (chunk: Buffer) => chunks.push(chunk))
