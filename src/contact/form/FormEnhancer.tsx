@@ -35,7 +35,11 @@ export function FormEnhancer({ formElementId, config }: { formElementId: string;
       // submit is: it waits for the site's own checks instead of falling to the browser's.
       { holdClicks: false, holdSubmits: true },
     )
+    // From here a send is held for the behaviour (before, the page's scripts had not run: the
+    // browser's own checks and plain post serve); the attribute says so to whoever waits for it.
+    form.dataset.sendsHeld = 'true'
     return () => {
+      delete form.dataset.sendsHeld
       form.removeEventListener('pointerdown', notePress, { capture: true })
       detach()
     }
