@@ -23,10 +23,7 @@ const BACK_MS = 90_000
 const BUILD_ID = '/opt/site/current/.next/BUILD_ID'
 /** DESIGN.md: a publish is visible within 2 s, on every instance (src/platform/caches.ts keeps inside it). */
 const PUBLISH_VISIBLE_MS = 2_000
-/**
- * A chat message sent on one server reaches a stream held on the other within this (through the shared
- * Redis; the console shows it at once in practice): the bound of the chat step's every wait.
- */
+/** The bound of the chat step's waits: a message sent on one server reaching a stream held on the other (through the shared Redis). */
 const CHAT_CROSSES_MS = 10_000
 const SHORT_STEP_MS = 60_000
 /** What the walk publishes and says, found by these words. */
