@@ -53,7 +53,10 @@ const SHORT_STEP_MS = 60_000
 const server = { container: null as unknown as Container }
 let pebble: Awaited<ReturnType<typeof startPebble>>
 let firstArchive = ''
-/** The first release and the one deployed over it, packed on the host while the server boots and installs. */
+/**
+ * The first release, the one deployed over it, and the one the two servers take in turn (twoServers.ts),
+ * packed on the host one after the other while the servers boot and install.
+ */
 let releases: Promise<string>[] = []
 
 const mainPid = async (port: number) =>
@@ -89,7 +92,7 @@ async function newServer(env = '') {
 }
 
 beforeAll(async () => {
-  releases = releasesMadeInTurn(2)
+  releases = releasesMadeInTurn(3)
   server.container = Container.fresh()
   pebble = await startPebble({ httpPort: 80 })
   await server.container.boot()
@@ -230,5 +233,11 @@ describe('a Debian 12 server, from bare to a supervised HTTPS site', () => {
   )
 })
 
-twoServersWalk(server, { withFirstRelease, installMs: INSTALL_MS, deployMs: DEPLOY_MS, instancesOfA: INSTANCES })
+twoServersWalk(server, {
+  withFirstRelease,
+  installMs: INSTALL_MS,
+  deployMs: DEPLOY_MS,
+  instancesOfA: INSTANCES,
+  nextRelease: () => releases[2],
+})
 recoveryWalk(server, { newServer, deployMs: DEPLOY_MS, installMs: INSTALL_MS, instance: INSTANCES[0] })

@@ -3,9 +3,11 @@ import { afterAll, beforeAll } from 'vitest'
 import { CHAT_VISITOR_COOKIE } from '@/chat/constants'
 import { answerAgentPost } from '@/chat/server/http/agent'
 import { answerVisitorPost } from '@/chat/server/http/visitor'
-import type { ChatEventView } from '@/chat/protocol'
 import { seedIfEmpty } from '@/setup/seed'
 import { startTestPayload } from './payload'
+import { chatEvents, readFrames } from './sseFrames'
+
+export { chatEvents, readFrames }
 
 export const SITE = 'http://site.test'
 const PASSWORD = 'a-long-test-password'
@@ -70,40 +72,6 @@ export const agentPost = (body: unknown, token = agentToken) =>
     }),
     payload,
   )
-
-/** Reads SSE frames from a stream response until `until` says stop. */
-export async function readFrames(
-  response: Response,
-  until: (frames: { name: string; id?: number; data: unknown }[]) => boolean,
-) {
-  const reader = response.body!.getReader()
-  const decoder = new TextDecoder()
-  const frames: { name: string; id?: number; data: unknown }[] = []
-  let buffer = ''
-  while (!until(frames)) {
-    const { value, done } = await reader.read()
-    if (done) break
-    buffer += decoder.decode(value)
-    let end: number
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      const lines = Object.fromEntries(
-        block
-          .split('\n')
-          .filter((line) => !line.startsWith(':') && line.includes(': '))
-          .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
-      )
-      if (lines.event)
-        frames.push({ name: lines.event, id: lines.id ? Number(lines.id) : undefined, data: JSON.parse(lines.data) })
-    }
-  }
-  await reader.cancel()
-  return frames
-}
-
-export const chatEvents = (frames: { name: string; data: unknown }[]) =>
-  frames.filter((frame) => frame.name === 'chat').map((frame) => frame.data as ChatEventView)
 
 /** The data of the first frame named `name` on an event stream. */
 export async function firstFrame<T>(response: Response, name: string): Promise<T> {

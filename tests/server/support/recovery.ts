@@ -20,7 +20,7 @@ import { S3RVER_CREDENTIALS, startTempS3, type TempS3 } from '../../support/s3'
 import { startSmtpServer } from '../../support/smtp'
 import { type Container, until } from './container'
 import { addSettings, DOMAIN, inRelease } from './operator'
-import { firstAdminFrom, sha256, siteOverHttp } from './siteOverHttp'
+import { firstAdminOf, sha256, siteOverHttp } from './siteOverHttp'
 
 const BUCKET = 'site-backups'
 const BACKUP_DIR = '/var/backups/site'
@@ -118,7 +118,7 @@ export function recoveryWalk(server: { container: Container }, { newServer, depl
       async () => {
         const a = server.container
         addSettings(a, { ...store(), BACKUP_AGE_RECIPIENT: key.recipient, BACKUP_S3_BUCKET: BUCKET })
-        admin = firstAdminFrom(fs.readFileSync(path.join(a.rootfs, 'var/lib/site/first-admin.txt'), 'utf8'))
+        admin = firstAdminOf(a)
         const { token } = await site.signIn(admin)
         const image = await site.publishPageAndUpload(token!)
         await site.sendContact()

@@ -2,13 +2,18 @@
 // instances (the container shares the host's network): what they leave behind for a backup to keep,
 // and what a site restored elsewhere must show again.
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { solveChallenge } from 'altcha-lib/v1'
 import sharp from 'sharp'
 import { completeContactFields } from '../../../bench/lib/contactFields.mjs'
 import { CHAT_VISITOR_COOKIE } from '../../../src/chat/constants'
 import { CAPTCHA_CHALLENGE_ENDPOINT, CONTACT_ENDPOINT, CONTACT_FORM_ID } from '../../../src/contact/protocol'
 import { CSRF_ENDPOINT, CSRF_HEADER } from '../../../src/security/csrfProtocol'
+import type { Container } from './container'
 
+/** Where install's first start writes the first admin's email and password, inside the server. */
+const FIRST_ADMIN_FILE = 'var/lib/site/first-admin.txt'
 /** Longest wait for one answer of an instance. */
 const ANSWER_MS = 15_000
 /** What the walk leaves in each part of the site, found again by these marks. */
@@ -29,10 +34,14 @@ export function firstAdminFrom(text: string) {
   return { email, password }
 }
 
+/** The first admin of the site a server's install started (its /var/lib/site/first-admin.txt). */
+export const firstAdminOf = (container: Container) =>
+  firstAdminFrom(fs.readFileSync(path.join(container.rootfs, FIRST_ADMIN_FILE), 'utf8'))
+
 /** The site of the instance at `origin`, as the public address `siteUrl` (its SERVER_URL) serves it. */
 export function siteOverHttp(origin: string, siteUrl: string) {
-  const ask = (path: string, init: RequestInit = {}) =>
-    fetch(`${origin}${path}`, { ...init, signal: AbortSignal.timeout(ANSWER_MS) })
+  const ask = (address: string, init: RequestInit = {}) =>
+    fetch(`${origin}${address}`, { ...init, signal: AbortSignal.timeout(ANSWER_MS) })
   const asJson = async (response: Response, what: string) => {
     if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`)
     return response.json()
@@ -72,39 +81,87 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     return asJson(response, 'the contact post')
   }
 
-  /** A visitor's first chat message: the event stream hands out the visitor's cookie, the message carries it. */
-  async function sendChat() {
-    const controller = new AbortController()
-    const stream = await fetch(`${origin}/api/chat/stream?page=/`, { signal: controller.signal })
+  /**
+   * A visitor's chat stream, as the widget opens it on a page: the visitor cookie it hands out, and
+   * the stream itself, open until it is read to its end or `signal` aborts it.
+   */
+  async function visitorStream(signal: AbortSignal) {
+    const stream = await fetch(`${origin}/api/chat/stream?page=/`, { signal })
     const cookie = stream.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .find((pair) => pair.startsWith(`${CHAT_VISITOR_COOKIE}=`))
-    controller.abort()
     if (!cookie) throw new Error('the chat stream gave no visitor cookie')
+    return { cookie, stream }
+  }
+
+  /** A visitor's chat message, carrying the cookie their stream handed out. */
+  async function visitorSays(cookie: string, text: string) {
     const response = await ask('/api/chat/visitor', {
       method: 'POST',
       headers: { cookie, Origin: siteUrl, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'message', text: MARKS.chat }),
+      body: JSON.stringify({ action: 'message', text }),
     })
     return asJson(response, 'the chat message')
+  }
+
+  /** A visitor's first chat message: the event stream hands out the visitor's cookie, the message carries it. */
+  async function sendChat() {
+    const controller = new AbortController()
+    const { cookie } = await visitorStream(controller.signal)
+    controller.abort()
+    return visitorSays(cookie, MARKS.chat)
+  }
+
+  /** The agent console's stream (every open chat's events), for a signed-in agent or admin. */
+  const agentStream = (token: string, signal: AbortSignal) =>
+    fetch(`${origin}/api/chat/agent/stream`, { headers: { Authorization: `JWT ${token}` }, signal })
+
+  /** An agent's message in a chat, as the console sends it. */
+  async function agentSays(token: string, conversationId: number, text: string) {
+    const response = await ask('/api/chat/agent', {
+      method: 'POST',
+      headers: { Authorization: `JWT ${token}`, Origin: siteUrl, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'message', conversationId, text }),
+    })
+    return asJson(response, "the agent's message")
+  }
+
+  /** An editor's page with a hero heading, published at once: its id. */
+  async function publishPage(token: string, page: { title: string; slug: string; heading: string }) {
+    const response = await ask('/api/pages', {
+      method: 'POST',
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title: page.title,
+        slug: page.slug,
+        layout: [{ blockType: 'hero', heading: page.heading }],
+        _status: 'published',
+      }),
+    })
+    return (await asJson(response, `the page ${page.slug}`)).doc.id as number
+  }
+
+  /** A published page's hero heading changed, and the change published. */
+  async function publishHeading(token: string, id: number, heading: string) {
+    const response = await ask(`/api/pages/${id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ layout: [{ blockType: 'hero', heading }], _status: 'published' }),
+    })
+    await asJson(response, `the page ${id}`)
+  }
+
+  /** What a visitor reads at `address`: the page's HTML when it answers 200, else its status; waits at most `ms`. */
+  async function pageText(address: string, ms = ANSWER_MS) {
+    const response = await fetch(`${origin}${address}`, { signal: AbortSignal.timeout(ms) })
+    return response.ok ? response.text() : `status ${response.status}`
   }
 
   /** What an editor does: a published page and an uploaded image; returns the image's bytes. */
   async function publishPageAndUpload(token: string) {
     const auth = { Authorization: `JWT ${token}` }
-    await asJson(
-      await ask('/api/pages', {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          ...MARKS.page,
-          layout: [{ blockType: 'hero', heading: MARKS.page.title }],
-          _status: 'published',
-        }),
-      }),
-      'the page',
-    )
+    await publishPage(token, { ...MARKS.page, heading: MARKS.page.title })
     const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#3a6' } })
       .png()
       .toBuffer()
@@ -137,5 +194,18 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     }
   }
 
-  return { signIn, sendContact, sendChat, publishPageAndUpload, marksFound }
+  return {
+    signIn,
+    sendContact,
+    sendChat,
+    visitorStream,
+    visitorSays,
+    agentStream,
+    agentSays,
+    publishPage,
+    publishHeading,
+    pageText,
+    publishPageAndUpload,
+    marksFound,
+  }
 }

@@ -2,12 +2,17 @@
 // release as server A, without a front, with A's PostgreSQL, Redis and PAYLOAD_SECRET; A's front lists
 // B's instances (--peers) from its own install on. The containers share the host's network, so B's
 // instances listen on an address of their own on loopback (127.0.0.2), on ports A's do not take.
+// Then what the two share, asked of each server's instances straight: a publish on one shows on the
+// other, a chat crosses from one to the other and back, and a new release deployed on one, then the
+// other, loses none of the requests sent through A's front meanwhile.
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { readEnvFile } from '../../../deploy/server/installSystem.mjs'
 import { unquoted } from '../../../deploy/server/siteEnv.mjs'
+import { chatEvents, readFrames } from '../../support/sseFrames'
 import { type Container, until } from './container'
-import { DOMAIN, front, inRelease } from './operator'
+import { copiedToServer, DOMAIN, front, inRelease, releaseName, releaseNow, underRequests } from './operator'
+import { firstAdminOf, siteOverHttp } from './siteOverHttp'
 
 /** Server B's instances: where A's front reaches them. */
 export const SERVER_B = { address: '127.0.0.2', instances: [3743, 3744] }
@@ -16,6 +21,18 @@ export const PEERS_OF_A = SERVER_B.instances.map((port) => `${SERVER_B.address}:
 const HEALTH_MS = 2_000
 const BACK_MS = 90_000
 const BUILD_ID = '/opt/site/current/.next/BUILD_ID'
+/** DESIGN.md: a publish is visible within 2 s, on every instance (src/platform/caches.ts keeps inside it). */
+const PUBLISH_VISIBLE_MS = 2_000
+/** The bound of the chat step's waits: a message sent on one server reaching a stream held on the other (through the shared Redis). */
+const CHAT_CROSSES_MS = 10_000
+const SHORT_STEP_MS = 60_000
+/** What the walk publishes and says, found by these words. */
+const CROSSING = {
+  page: { title: 'Two servers', slug: 'two-servers', heading: 'Published through server A' },
+  edited: 'Edited through server B',
+  visitor: 'Does a chat opened on server B reach the office?',
+  agent: 'It does: answered from server A.',
+}
 
 type Steps = {
   /** A new server booted from the cached base with the release A started from deployed (not installed). */
@@ -24,6 +41,8 @@ type Steps = {
   deployMs: number
   /** Server A's own instances. */
   instancesOfA: number[]
+  /** A release newer than any deployed yet, made on the build machine: deployed on A, then on B. */
+  nextRelease: () => Promise<string>
 }
 
 /** The instance at `origin` once it answers ready: its readiness (src/platform/health.ts). */
@@ -37,6 +56,34 @@ const answersReady = (origin: string, step: string) =>
 function settingsOf(container: Container) {
   const values = readEnvFile(path.join(container.rootfs, 'etc', 'site', 'site.env'))
   return (name: string) => unquoted(values[name]) ?? ''
+}
+
+/** How long until the page at `address` of `site` holds `text`, failing past the design's 2 s. */
+async function visibleAfter(site: ReturnType<typeof siteOverHttp>, address: string, text: string, step: string) {
+  const started = Date.now()
+  await until(step, PUBLISH_VISIBLE_MS, async () =>
+    (await site.pageText(address, PUBLISH_VISIBLE_MS)).includes(text) ? true : undefined,
+  )
+  const took = Date.now() - started
+  expect(took, step).toBeLessThanOrEqual(PUBLISH_VISIBLE_MS)
+  return took
+}
+
+/** The chat event saying `text` on the event stream `stream`, once it comes; the wait fails naming `step`. */
+function heardOn(stream: Response, text: string, step: string) {
+  const heard = readFrames(stream, (frames) => chatEvents(frames).some((event) => event.text === text)).then(
+    (frames) => {
+      const event = chatEvents(frames).find((said) => said.text === text)
+      if (!event) throw new Error(`${step}: the stream ended first`)
+      return event
+    },
+    (error: Error) => {
+      throw new Error(`${step}: not within ${CHAT_CROSSES_MS} ms (${error.message})`)
+    },
+  )
+  // A failure is the step's that awaits it; until then it is no unhandled rejection.
+  heard.catch(() => {})
+  return heard
 }
 
 export function twoServersWalk(server: { container: Container }, steps: Steps) {
@@ -94,6 +141,63 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
         expect(cached.filter((key) => !key.startsWith(`site:${buildId}:`))).toEqual([])
       },
       3 * 60_000,
+    )
+
+    /** Each server's first instance, asked straight, as the public address serves it. */
+    const siteOn = (origin: string) => siteOverHttp(origin, `https://${DOMAIN}`)
+    const onA = () => siteOn(`http://127.0.0.1:${steps.instancesOfA[0]}`)
+    const onB = () => siteOn(`http://${SERVER_B.address}:${SERVER_B.instances[0]}`)
+
+    test(
+      "a page published through A's instance shows on B's within 2 s, and an edit published through B's on A's",
+      async () => {
+        const [a, b] = [onA(), onB()]
+        const { token } = await a.signIn(firstAdminOf(server.container))
+        const address = `/${CROSSING.page.slug}`
+        const id = await a.publishPage(token!, CROSSING.page)
+        const toB = await visibleAfter(b, address, CROSSING.page.heading, 'the page published on A, on B')
+        // A has the page in its caches before the edit made on B (an edit on A itself clears its own at once).
+        expect(await a.pageText(address)).toContain(CROSSING.page.heading)
+        await b.publishHeading(token!, id, CROSSING.edited)
+        const toA = await visibleAfter(a, address, CROSSING.edited, 'the edit published on B, on A')
+        console.log(`  a publish on A showed on B after ${toB} ms; an edit on B on A after ${toA} ms`)
+      },
+      SHORT_STEP_MS,
+    )
+
+    test(
+      "a visitor's chat on B's instance reaches an agent on A's, and the agent's answer reaches the visitor",
+      async () => {
+        const [a, b] = [onA(), onB()]
+        const { token } = await a.signIn(firstAdminOf(server.container))
+        const signal = AbortSignal.timeout(CHAT_CROSSES_MS)
+        const agentConsole = await a.agentStream(token!, signal)
+        expect(agentConsole.status).toBe(200)
+        const agentHears = heardOn(agentConsole, CROSSING.visitor, "the visitor's message on A's agent console")
+        const visitor = await b.visitorStream(signal)
+        const visitorHears = heardOn(visitor.stream, CROSSING.agent, "the agent's answer on B's visitor stream")
+        await b.visitorSays(visitor.cookie, CROSSING.visitor)
+        const asked = await agentHears
+        expect(asked.author.type).toBe('customer')
+        await a.agentSays(token!, asked.conversationId, CROSSING.agent)
+        expect(await visitorHears).toMatchObject({ conversationId: asked.conversationId, author: { type: 'agent' } })
+      },
+      SHORT_STEP_MS,
+    )
+
+    test(
+      "a new release deployed on A, then on B, while requests go on through A's front: none fails, and both run it",
+      async () => {
+        const a = server.container
+        const archive = await steps.nextRelease()
+        await underRequests(a, `deploy/server/deploy.mjs --release ${copiedToServer(a, archive)}`, steps.deployMs)
+        // The backup before migrating is A's (docs/servers.md: one server keeps the backups).
+        const deployOnB = `deploy/server/deploy.mjs --release ${copiedToServer(b!, archive)} --no-backup`
+        await underRequests(b!, deployOnB, steps.deployMs)
+        for (const container of [a, b!])
+          expect(await releaseNow(container)).toBe(`/opt/site/releases/${releaseName(archive)}`)
+      },
+      3 * steps.deployMs,
     )
   })
 }
