@@ -41,6 +41,9 @@ test.describe('mobile menu', () => {
 
   test('opens on the first press even while its code, loaded on first use, is still on the way', async ({ page }) => {
     await page.goto('/')
+    // The page's script holds a first press once it has run (before, the toggle is a plain
+    // button, as without scripts): a quiet network alone does not say it has, on a busy machine.
+    await chromeAttached(page)
     await page.waitForLoadState('networkidle')
     await delayScripts(page)
     await toggle(page).focus()
