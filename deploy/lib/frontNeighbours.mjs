@@ -3,6 +3,7 @@
 // (install --peers), and the load balancers or CDN before it whose X-Forwarded-For names the visitor
 // (install --trusted-proxies); each checked as install takes it, and the lines deploy/lib/nginxConf.mjs
 // renders for the proxies.
+import { commaList } from './commaList.mjs'
 
 /** The address of this machine's own instances in the upstream (a deploy takes them out and back in). */
 export const LOCAL_INSTANCE_HOST = '127.0.0.1'
@@ -20,10 +21,7 @@ const MAX_PORT = 65535
  * @returns {string[]}
  */
 export function peersFrom(list, option) {
-  const peers = list
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+  const peers = commaList(list)
   for (const peer of peers) {
     const port = Number(PEER.exec(peer)?.[1])
     if (!port || port > MAX_PORT)
@@ -46,10 +44,7 @@ const PROXY_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9A-Fa-f:]*:[
  * @returns {string[]}
  */
 export function proxyAddressesFrom(list, option) {
-  const addresses = list
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+  const addresses = commaList(list)
   for (const address of addresses)
     if (!PROXY_ADDRESS.test(address))
       throw new Error(`${option}: "${address}" is not an address or CIDR range (e.g. 10.0.0.0/8, 2001:db8::/32)`)

@@ -3,6 +3,7 @@
 // and the scripts' own loader reads (scripts/lib/bootstrap.mjs).
 import { randomBytes } from 'node:crypto'
 import { ACME_SETTINGS, acmeSettings } from '../lib/acme.mjs'
+import { commaList } from '../lib/commaList.mjs'
 import { SERVER_LAYOUT } from './layout.mjs'
 
 /**
@@ -146,13 +147,7 @@ export function sharedSettingsFrom(env) {
  * @param {Record<string, string | undefined>} values
  * @returns {Set<string>}
  */
-export const sharedServices = (values) =>
-  new Set(
-    (values[SHARED_SERVICES_SETTING] ?? '')
-      .split(',')
-      .map((service) => service.trim())
-      .filter(Boolean),
-  )
+export const sharedServices = (values) => new Set(commaList(values[SHARED_SERVICES_SETTING] ?? ''))
 
 /**
  * A value of the file as its readers take it (a single-quoted one without its quotes).
