@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { DEPENDENCIES_INSTALLED_ENV } from '../../scripts/lib/bootstrap.mjs'
 import { MEDIA_FOLDER } from '../../src/platform/dataFolder.mjs'
 import { BUILD_NICENESS } from '../lib/config.mjs'
+import { LOCAL_INSTANCE_HOST } from '../lib/frontNeighbours.mjs'
 import { nginxConfText } from '../lib/nginxConf.mjs'
 import { renderTemplate } from '../lib/template.mjs'
 
@@ -37,7 +38,7 @@ export const SERVER_LAYOUT = {
   /** @type {number[]} */
   ports: [3001, 3002],
   /** Where the instances listen: this machine's loopback, for the front beside them (install --listen). */
-  instanceAddress: '127.0.0.1',
+  instanceAddress: LOCAL_INSTANCE_HOST,
   /** Where install writes the units (site.target names the instances). */
   systemdDir: '/etc/systemd/system',
 }

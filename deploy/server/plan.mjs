@@ -22,7 +22,7 @@ import { maintenancePageFile } from '../lib/maintenancePage.mjs'
 import { buildCommands, buildEnv } from '../lib/releaseMaking.mjs'
 import { unsafeRollbackMessage } from '../lib/releaseMigrations.mjs'
 import { RELEASES_KEPT, rollbackTarget } from '../lib/releases.mjs'
-import { frontConfFile, migrateCommand } from './layout.mjs'
+import { frontConfFile, migrateCommand, SERVER_LAYOUT } from './layout.mjs'
 
 /** @typedef {import('./layout.mjs').ServerLayout} ServerLayout */
 /**
@@ -66,7 +66,7 @@ export const instanceUnit = (port) => `site@${port}.service`
  * @typedef {{ front?: boolean, address?: string }} Served
  */
 /** A server's own front, before instances on its loopback: what install makes unless told. */
-const FRONT_BESIDE = { front: true, address: '127.0.0.1' }
+const FRONT_BESIDE = { front: true, address: SERVER_LAYOUT.instanceAddress }
 
 /**
  * The address an instance answers ready at: the one the local stack waits for too.
