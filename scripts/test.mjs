@@ -12,7 +12,14 @@ import {
 } from './lib/bootstrap.mjs'
 import { busyShare, readProcessorTimes } from './lib/machineLoad.mjs'
 import { allPids, commandLine, parentOf } from './lib/processTree.mjs'
-import { playwrightDurations, slowestLines, vitestDurations } from './lib/slowestTests.mjs'
+import {
+  failureLines,
+  playwrightDurations,
+  playwrightFailures,
+  slowestLines,
+  vitestDurations,
+  vitestFailures,
+} from './lib/testReports.mjs'
 import { runWatched } from './lib/watchdog.mjs'
 
 /** @typedef {{ passed: number, failed: number, skipped: number }} TestCounts */
@@ -232,14 +239,20 @@ await step('a Debian 12 server, booted in a container (vitest, tests/server)', (
 const totals = { passed: 0, failed: 0, skipped: 0 }
 /** @type {string[]} */
 const slowest = []
-/** @type {([string, string, typeof countVitest, typeof vitestDurations] | [string, string, typeof countPlaywright, typeof playwrightDurations])[]} */
+/** @type {string[]} */
+const failures = []
+/**
+ * @typedef {[string, string, typeof countVitest, typeof vitestDurations, typeof vitestFailures]} VitestReading
+ * @typedef {[string, string, typeof countPlaywright, typeof playwrightDurations, typeof playwrightFailures]} PlaywrightReading
+ * @type {(VitestReading | PlaywrightReading)[]}
+ */
 const REPORTS = [
-  ['vitest.json', 'Vitest', countVitest, vitestDurations],
-  ['vitest-alone.json', 'Vitest, operations', countVitest, vitestDurations],
-  ['playwright.json', 'Playwright', countPlaywright, playwrightDurations],
-  ['vitest-server.json', 'Vitest, the server', countVitest, vitestDurations],
+  ['vitest.json', 'Vitest', countVitest, vitestDurations, vitestFailures],
+  ['vitest-alone.json', 'Vitest, operations', countVitest, vitestDurations, vitestFailures],
+  ['playwright.json', 'Playwright', countPlaywright, playwrightDurations, playwrightFailures],
+  ['vitest-server.json', 'Vitest, the server', countVitest, vitestDurations, vitestFailures],
 ]
-for (const [file, runner, count, durations] of REPORTS) {
+for (const [file, runner, count, durations, failuresOf] of REPORTS) {
   const full = path.join(REPORT_DIR, file)
   if (!fs.existsSync(full)) {
     failed = true
@@ -248,6 +261,8 @@ for (const [file, runner, count, durations] of REPORTS) {
   }
   const report = JSON.parse(fs.readFileSync(full, 'utf8'))
   slowest.push(`  The slowest tests (${runner}):`, ...slowestLines(durations(report)).map((line) => `    ${line}`))
+  const failedHere = failureLines(failuresOf(report))
+  if (failedHere.length) failures.push(`  Failed (${runner}):`, ...failedHere.map((line) => `    ${line}`))
   const counts = count(report)
   totals.passed += counts.passed
   totals.failed += counts.failed
@@ -256,6 +271,8 @@ for (const [file, runner, count, durations] of REPORTS) {
 if (totals.failed || totals.skipped) failed = true
 
 console.log('\n' + slowest.join('\n'))
+// Last before the phases, so that the tail of a CI log names what broke.
+if (failures.length) console.log('\n' + failures.join('\n'))
 console.log(
   '\n' +
     [...steps, `the whole run: ${timing(RUN_STARTED_AT, RUN_STARTED_TIMES)}`].map((line) => `  ${line}`).join('\n'),
