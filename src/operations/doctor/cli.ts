@@ -10,6 +10,8 @@ export type DoctorCommand = {
   root: string
   backupDir: string
   certificateFile: string | null
+  /** A server installed with --no-front (DoctorSettings). */
+  frontElsewhere?: boolean
   secretsFile: string | null
   secretsReaderGroup?: number
   production: boolean
@@ -38,6 +40,7 @@ export async function main(command: DoctorCommand, env = process.env): Promise<n
     backupDir: command.backupDir,
     offsite: offsiteFrom(env),
     certificateFile: command.certificateFile ? path.resolve(command.certificateFile) : null,
+    frontElsewhere: command.frontElsewhere,
     secretsFile: command.secretsFile,
     secretsReaderGroup: command.secretsReaderGroup,
   })

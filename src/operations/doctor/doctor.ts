@@ -25,6 +25,11 @@ export type DoctorSettings = {
   offsite: OffsiteCopies | null
   /** The certificate the front serves, when there is one to watch. */
   certificateFile: string | null
+  /**
+   * A server installed without a front (--no-front), whose instances serve another server's front:
+   * that server holds the certificate and keeps the backups (docs/servers.md), so they are off here.
+   */
+  frontElsewhere?: boolean
   /** The settings file with the secrets, and the group allowed to read it (a server's site.env). */
   secretsFile: string | null
   secretsReaderGroup?: number
@@ -53,8 +58,23 @@ export async function runDoctor(settings: DoctorSettings, timeoutMs = DOCTOR_CHE
     ['secrets', () => secretsFileCheck(settings.secretsFile, settings.secretsReaderGroup)],
     ['data folder', () => dataFolderCheck(settings.dataDir)],
   ]
-  return Promise.all(checks.map(([name, check]) => withinBound(name, check, timeoutMs)))
+  const here = settings.frontElsewhere
+    ? checks.map(([name, check]): (typeof checks)[number] =>
+        FRONT_SERVERS_CHECKS.includes(name) ? [name, () => frontServersCheck(name)] : [name, check],
+      )
+    : checks
+  return Promise.all(here.map(([name, check]) => withinBound(name, check, timeoutMs)))
 }
+
+/** The checks of what a server with a front holds for the servers behind it. */
+export const FRONT_SERVERS_CHECKS = ['certificate', 'backup', 'off-site copy']
+
+/** One of FRONT_SERVERS_CHECKS on a server without a front: off, saying where to look instead. */
+const frontServersCheck = (name: string): CheckResult => ({
+  name,
+  status: 'off',
+  detail: 'no front on this server (installed with --no-front): run the doctor on the server whose front sends visitors here',
+})
 
 const STATUSES: CheckStatus[] = ['ok', 'warn', 'fail', 'off']
 const STATUS_WIDTH = Math.max(...STATUSES.map((status) => status.length)) + 2

@@ -37,6 +37,12 @@ export async function siteAnswers(container: Container, step: string, ms: number
   await until(step, ms, async () => ((await front(container, 'https', '127.0.0.1')).status === 200 ? true : undefined))
 }
 
+/** The doctor's lines as `{ check: status }` (src/operations/doctor/doctor.ts: `status  name  detail`). */
+export function doctorStatuses(output: string): Record<string, string> {
+  const lines = output.split('\n').filter((line) => /^(ok|warn|fail|off)\s/.test(line))
+  return Object.fromEntries(lines.map((line) => [line.slice(6, 21).trim(), line.slice(0, 6).trim()]))
+}
+
 export const releaseNow = async (container: Container) => (await container.run(`readlink ${CURRENT}`)).trim()
 
 /** The archives made on the build machine in this run, each copied to any server that asks for it. */

@@ -19,7 +19,7 @@ import { freePort } from '../../support/ports'
 import { S3RVER_CREDENTIALS, startTempS3, type TempS3 } from '../../support/s3'
 import { startSmtpServer } from '../../support/smtp'
 import { type Container, until } from './container'
-import { addSettings, DOMAIN, inRelease } from './operator'
+import { addSettings, DOMAIN, doctorStatuses, inRelease } from './operator'
 import { firstAdminOf, sha256, siteOverHttp } from './siteOverHttp'
 
 const BUCKET = 'site-backups'
@@ -55,12 +55,6 @@ type Steps = {
   installMs: number
   /** The first instance's port: the host asks it straight. */
   instance: number
-}
-
-/** The doctor's lines as `{ check: status }` (src/operations/doctor/doctor.ts: `status  name  detail`). */
-function doctorStatuses(output: string) {
-  const lines = output.split('\n').filter((line) => /^(ok|warn|fail|off)\s/.test(line))
-  return Object.fromEntries(lines.map((line) => [line.slice(6, 21).trim(), line.slice(0, 6).trim()]))
 }
 
 export function recoveryWalk(server: { container: Container }, { newServer, deployMs, installMs, instance }: Steps) {

@@ -11,7 +11,16 @@ import { readEnvFile } from '../../../deploy/server/installSystem.mjs'
 import { unquoted } from '../../../deploy/server/siteEnv.mjs'
 import { chatEvents, readFrames } from '../../support/sseFrames'
 import { type Container, until } from './container'
-import { copiedToServer, DOMAIN, front, inRelease, releaseName, releaseNow, underRequests } from './operator'
+import {
+  copiedToServer,
+  DOMAIN,
+  doctorStatuses,
+  front,
+  inRelease,
+  releaseName,
+  releaseNow,
+  underRequests,
+} from './operator'
 import { firstAdminOf, siteOverHttp } from './siteOverHttp'
 
 /** Server B's instances: where A's front reaches them. */
@@ -114,6 +123,13 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
             database: 'up',
             redis: 'up',
           })
+        // A's server keeps the backups and the certificate: B has no backup timer, and its doctor says where to look.
+        expect((await b.exec('systemctl is-enabled site-backup.timer')).stdout.trim()).toBe('disabled')
+        const doctor = await b.exec(inRelease('scripts/doctor.mjs --server'), { timeoutMs: steps.deployMs })
+        const statuses = doctorStatuses(doctor.stdout)
+        expect(statuses, doctor.stdout).toMatchObject({ certificate: 'off', backup: 'off', 'off-site copy': 'off' })
+        expect(doctor.stdout).toContain('run the doctor on the server whose front sends visitors here')
+        expect(doctor.code, doctor.stdout).toBe(0)
       },
       steps.installMs + steps.deployMs,
     )
