@@ -3,7 +3,6 @@ import { duplicateAddressMessage } from '../../src/content/collections/pageMessa
 import { UNSAFE_LINK_MESSAGE } from '../../src/content/fields/safeUrl'
 import {
   ADMIN_EXPECT_TIMEOUT_MS,
-  fillAndSettle,
   fillAndWaitForChecks,
   openAdmin,
   openBlockPicker,
@@ -38,7 +37,9 @@ test.describe('a refused page', () => {
   }) => {
     const faqPage = await pageAt(request, await signInAsAdmin(context, request), '/faq')
     await openAdmin(page, `/collections/pages/${faqPage.id}`)
-    await fillAndSettle(page, page.locator('#field-slug'), 'pricing')
+    // As an editor who pauses before publishing: on a loaded machine (three busy loops beside the
+    // suite) a press made while the form's checks were still answering was lost, and no error came.
+    await fillAndWaitForChecks(page, page.locator('#field-slug'), 'pricing')
     await page.getByRole('button', { name: 'Publish changes' }).click()
     const slugField = page.locator('xpath=//label[@for="field-slug"]/parent::div')
     await expect(slugField).toHaveClass(/error/)
