@@ -37,13 +37,33 @@ test.describe('a refused page', () => {
   }) => {
     const faqPage = await pageAt(request, await signInAsAdmin(context, request), '/faq')
     await openAdmin(page, `/collections/pages/${faqPage.id}`)
-    // As an editor who pauses before publishing: on a loaded machine (three busy loops beside the
-    // suite) a press made while the form's checks were still answering was lost, and no error came.
+    // As an editor who pauses before publishing: the form's checks and the autosave that follows
+    // typing (a second later) have answered. On a loaded machine a press made while they were under
+    // way was lost, and no error came.
+    const save = (autosave: boolean) =>
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PATCH' &&
+          new URL(response.url()).pathname === `/api/pages/${faqPage.id}` &&
+          (new URL(response.url()).searchParams.get('autosave') === 'true') === autosave,
+      )
+    const autosaved = save(true)
     await fillAndWaitForChecks(page, page.locator('#field-slug'), 'pricing')
+    await autosaved
+    // Payload's form check that follows the refused publish clears the field's error within a second
+    // (a defect left open, issue 53's note), so whether the slug showed it is recorded as it happens.
+    await page.evaluate((message) => {
+      const slugField = () => document.querySelector('label[for="field-slug"]')?.parentElement
+      new MutationObserver(() => {
+        const field = slugField()
+        if (field?.classList.contains('error') && field.textContent?.includes(message))
+          document.documentElement.dataset.slugRefusalShown = 'yes'
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+    }, duplicateAddressMessage('/pricing'))
+    const published = save(false)
     await page.getByRole('button', { name: 'Publish changes' }).click()
-    const slugField = page.locator('xpath=//label[@for="field-slug"]/parent::div')
-    await expect(slugField).toHaveClass(/error/)
-    await expect(slugField).toContainText(duplicateAddressMessage('/pricing'))
+    expect((await published).status()).toBe(400)
+    await expect(page.locator('html')).toHaveAttribute('data-slug-refusal-shown', 'yes')
     const faq = await request.get('/faq')
     expect(faq.status()).toBe(200)
   })
