@@ -114,7 +114,10 @@ export function playwrightFailures(report) {
     .filter(({ test }) => test.status === 'unexpected' || test.status === 'flaky')
     .map(({ name, test }) => {
       const attempt = [...(test.results ?? [])].reverse().find((result) => result.error)
-      return { name: test.status === 'flaky' ? `${name} (passed on a retry)` : name, error: firstLine(attempt?.error?.message) }
+      return {
+        name: test.status === 'flaky' ? `${name} (passed on a retry)` : name,
+        error: firstLine(attempt?.error?.message),
+      }
     })
 }
 

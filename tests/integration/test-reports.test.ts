@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  FAILURE_LINE_CHARS,
-  failureLines,
-  playwrightFailures,
-  vitestFailures,
-} from '../../scripts/lib/testReports.mjs'
+import { FAILURE_LINE_CHARS, failureLines, playwrightFailures, vitestFailures } from '../../scripts/lib/testReports.mjs'
 
 describe('the failed tests named at the end of npm test', () => {
   it('names each failed Vitest test with its error’s first line, and a file that failed before any test ran', () => {
@@ -22,7 +17,11 @@ describe('the failed tests named at the end of npm test', () => {
             },
           ],
         },
-        { name: `${process.cwd()}/tests/integration/b.test.ts`, message: 'Cannot find module x\nstack', assertionResults: [] },
+        {
+          name: `${process.cwd()}/tests/integration/b.test.ts`,
+          message: 'Cannot find module x\nstack',
+          assertionResults: [],
+        },
       ],
     }
     expect(vitestFailures(report)).toEqual([
@@ -48,7 +47,12 @@ describe('the failed tests named at the end of npm test', () => {
                   file: 'a.spec.ts',
                   line: 9,
                   title: 'opens',
-                  tests: [{ status: 'unexpected', results: [{ error: { message: 'first' } }, { error: { message: `Timeout\n${long}` } }] }],
+                  tests: [
+                    {
+                      status: 'unexpected',
+                      results: [{ error: { message: 'first' } }, { error: { message: `Timeout\n${long}` } }],
+                    },
+                  ],
                 },
                 {
                   file: 'a.spec.ts',

@@ -73,7 +73,8 @@ export const FRONT_SERVERS_CHECKS = ['certificate', 'backup', 'off-site copy']
 const frontServersCheck = (name: string): CheckResult => ({
   name,
   status: 'off',
-  detail: 'no front on this server (installed with --no-front): run the doctor on the server whose front sends visitors here',
+  detail:
+    'no front on this server (installed with --no-front): run the doctor on the server whose front sends visitors here',
 })
 
 const STATUSES: CheckStatus[] = ['ok', 'warn', 'fail', 'off']
