@@ -69,13 +69,13 @@ function commandFor({ server, strict, secrets }) {
   if (!fs.existsSync(settingsFile))
     throw new Error(`no ${settingsFile}: is this a server made by deploy/server/install.mjs?`)
   loadEnvFile(settingsFile)
-  const hasFront = fs.existsSync(frontConfFile())
+  const frontConf = frontConfFile()
   return {
     root: ROOT,
     backupDir: process.env.BACKUP_DIR || SERVER_LAYOUT.backupDir,
-    certificateFile: process.env.TLS_CERT_FILE || certificateOfFront(frontConfFile()),
+    certificateFile: process.env.TLS_CERT_FILE || certificateOfFront(frontConf),
     // Installed with --no-front: the certificate and the backups are the front's server's.
-    frontElsewhere: !hasFront,
+    frontElsewhere: !fs.existsSync(frontConf),
     secretsFile: settingsFile,
     // install gives site.env to root and the site's group, whose services read it.
     secretsReaderGroup: groupId(SERVER_LAYOUT.user),

@@ -167,15 +167,15 @@ async function install({ domain, ports, acme, staging, serving }) {
   run('systemctl', ['restart', 'site.target'])
   // The front answers with the site's own page when no instance can: saved before it starts.
   await runPlan(afterStartSteps(SERVER_LAYOUT, ports, serving))
-  if (certificate) run('systemctl', ['enable', '--now', 'site-backup.timer'])
-  // The server whose front sends visitors here keeps the backups of the site both serve (docs/servers.md).
-  else spawnSync('systemctl', ['disable', '--now', 'site-backup.timer'], { stdio: 'inherit' })
   if (!certificate) {
+    // The server whose front sends visitors here keeps the backups of the site both serve (docs/servers.md).
+    spawnSync('systemctl', ['disable', '--now', 'site-backup.timer'], { stdio: 'inherit' })
     console.log(
       `> No front here (--no-front): list ${ports.map((port) => `${serving.address}:${port}`).join(',')} in the front's --peers.\n` +
         "  The front's server keeps the backups: site-backup.timer is off here, and `npm run doctor -- --server` says so.",
     )
   } else {
+    run('systemctl', ['enable', '--now', 'site-backup.timer'])
     // The front takes 80 and 443 from Debian's own nginx site.
     spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'inherit' })
     run('systemctl', ['enable', 'site-front.service'])

@@ -31,10 +31,11 @@ function firstLine(message) {
   return line.trim().slice(0, FAILURE_LINE_CHARS)
 }
 
+/** A Vitest report's file, named from the checkout. @param {{ name: string }} file */
+const vitestFile = (file) => file.name.replace(`${process.cwd()}/`, '')
+
 /** @param {{ name: string }} file @param {VitestTest} test */
-function vitestName(file, test) {
-  return `${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName ?? test.title}`
-}
+const vitestName = (file, test) => `${vitestFile(file)} › ${test.fullName ?? test.title}`
 
 /**
  * Each test of a Vitest JSON report as `{ name, ms }`.
@@ -99,7 +100,7 @@ export function vitestFailures(report) {
       .filter((test) => test.status === 'failed')
       .map((test) => ({ name: vitestName(file, test), error: firstLine(test.failureMessages?.[0]) }))
     if (failedTests.length || tests.length || !file.message) return failedTests
-    return [{ name: file.name.replace(`${process.cwd()}/`, ''), error: firstLine(file.message) }]
+    return [{ name: vitestFile(file), error: firstLine(file.message) }]
   })
 }
 

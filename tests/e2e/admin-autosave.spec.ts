@@ -1,7 +1,7 @@
 import { test, type APIRequestContext, type BrowserContext } from '@playwright/test'
 import { E2E_URL } from '../../playwright.config'
 import { PAGE_AUTOSAVE_INTERVAL_MS } from '../../src/content/collections/pageAutosave'
-import { openAdmin, untilHydrated, adminExpect as expect } from './support/admin'
+import { openAdmin, pageSaved, untilHydrated, adminExpect as expect } from './support/admin'
 import { adminToken } from './helpers'
 
 // What an autosave does (and never does) to visitors, and to a page being made with Create new, is
@@ -79,13 +79,7 @@ test('the live preview follows typing with no button pressed, and visitors keep 
   const pane = page.frameLocator('#live-preview-iframe')
   await expect(pane.getByRole('heading', { name: PUBLISHED_TEXT })).toBeVisible()
 
-  const autosaved = page.waitForResponse(
-    (response) =>
-      response.request().method() === 'PATCH' &&
-      new URL(response.url()).pathname === `/api/pages/${pageId}` &&
-      new URL(response.url()).searchParams.get('autosave') === 'true',
-    { timeout: PREVIEW_FOLLOWS_WITHIN_MS },
-  )
+  const autosaved = pageSaved(page, pageId, { autosave: true, timeout: PREVIEW_FOLLOWS_WITHIN_MS })
   const heading = page.locator('input[name="layout.0.heading"]')
   await untilHydrated(heading)
   await heading.pressSequentially(TYPED_TEXT)

@@ -6,6 +6,7 @@ import {
   fillAndWaitForChecks,
   openAdmin,
   openBlockPicker,
+  pageSaved,
   signInAsAdmin,
   adminExpect as expect,
 } from './support/admin'
@@ -40,14 +41,7 @@ test.describe('a refused page', () => {
     // As an editor who pauses before publishing: the form's checks and the autosave that follows
     // typing (a second later) have answered. On a loaded machine a press made while they were under
     // way was lost, and no error came.
-    const save = (autosave: boolean) =>
-      page.waitForResponse(
-        (response) =>
-          response.request().method() === 'PATCH' &&
-          new URL(response.url()).pathname === `/api/pages/${faqPage.id}` &&
-          (new URL(response.url()).searchParams.get('autosave') === 'true') === autosave,
-      )
-    const autosaved = save(true)
+    const autosaved = pageSaved(page, faqPage.id, { autosave: true })
     await fillAndWaitForChecks(page, page.locator('#field-slug'), 'pricing')
     await autosaved
     // Payload's form check that follows the refused publish clears the field's error within a second
@@ -60,7 +54,7 @@ test.describe('a refused page', () => {
           document.documentElement.dataset.slugRefusalShown = 'yes'
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     }, duplicateAddressMessage('/pricing'))
-    const published = save(false)
+    const published = pageSaved(page, faqPage.id)
     await page.getByRole('button', { name: 'Publish changes' }).click()
     expect((await published).status()).toBe(400)
     await expect(page.locator('html')).toHaveAttribute('data-slug-refusal-shown', 'yes')

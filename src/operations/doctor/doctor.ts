@@ -58,12 +58,12 @@ export async function runDoctor(settings: DoctorSettings, timeoutMs = DOCTOR_CHE
     ['secrets', () => secretsFileCheck(settings.secretsFile, settings.secretsReaderGroup)],
     ['data folder', () => dataFolderCheck(settings.dataDir)],
   ]
-  const here = settings.frontElsewhere
-    ? checks.map(([name, check]): (typeof checks)[number] =>
-        FRONT_SERVERS_CHECKS.includes(name) ? [name, () => frontServersCheck(name)] : [name, check],
-      )
-    : checks
-  return Promise.all(here.map(([name, check]) => withinBound(name, check, timeoutMs)))
+  const elsewhere = (name: string) => settings.frontElsewhere && FRONT_SERVERS_CHECKS.includes(name)
+  return Promise.all(
+    checks.map(([name, check]) =>
+      withinBound(name, elsewhere(name) ? () => frontServersCheck(name) : check, timeoutMs),
+    ),
+  )
 }
 
 /** The checks of what a server with a front holds for the servers behind it. */

@@ -71,6 +71,24 @@ export async function fillAndSettle(page: Page, field: Locator, value: string): 
   await checked
 }
 
+/**
+ * The answer to the admin's next save of page `id`: an autosave (`?autosave=true`, sent a moment
+ * after typing) or, with `autosave: false`, a press of Save Draft or Publish.
+ */
+export function pageSaved(
+  page: Page,
+  id: number | string,
+  { autosave = false, timeout }: { autosave?: boolean; timeout?: number } = {},
+) {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' &&
+      new URL(response.url()).pathname === `/api/pages/${id}` &&
+      (new URL(response.url()).searchParams.get('autosave') === 'true') === autosave,
+    { timeout },
+  )
+}
+
 /** How long the admin's server round trips must have been quiet before an editor's next click. */
 const QUIET_MS = 600
 
