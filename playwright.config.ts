@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs'
+import { CHROMIUM_ARGS, HEADLESS_CHROMIUM_PATH } from './scripts/lib/chromium.mjs'
 import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY } from './src/analytics/consent/model'
 import { announceWorkerSlot } from './tests/e2e/support/workerSlots'
 
@@ -76,7 +76,7 @@ export default defineConfig({
     baseURL: E2E_URL,
     storageState: RETURNING_VISITOR,
     trace: 'off',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

@@ -39,7 +39,7 @@ const RUN_STARTED_TIMES = readProcessorTimes()
 /** @type {[file: string, pkg: string][]} */
 const TEST_PACKAGES = [
   ...STACK_PACKAGES,
-  ['/usr/bin/chromium', 'chromium'],
+  ['/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
   // Reads a stuck test worker's stack for the browser suite's watchdog.
   ['/usr/bin/gdb', 'gdb'],
   // Checks the server's systemd units (tests/integration/server-units.test.ts).
@@ -109,7 +109,6 @@ function stopOrphanedTestClusters() {
 const testEnv = {
   ...process.env,
   PAYLOAD_SECRET: process.env.PAYLOAD_SECRET || 'test-secret-not-for-production',
-  CHROME_PATH: '/usr/bin/chromium',
   NEXT_TELEMETRY_DISABLED: '1',
 }
 

@@ -18,6 +18,7 @@ const NOT_SETTINGS = new Set([
   'PATH',
   'CI',
   'CHROME_PATH',
+  'E2E_CHROME_PATH',
   'E2E_PORT',
   'E2E_ADMIN_FILE',
   'NPM_TEST_STARTED_AT',

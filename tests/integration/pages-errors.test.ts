@@ -1,4 +1,4 @@
-import { type Payload, ValidationError } from 'payload'
+import { createLocalReq, type Payload, ValidationError } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRAFT_TITLE_MESSAGE, duplicateAddressMessage, slugifyTitle } from '@/content/collections/pageAddress'
 import { database, sql } from '@/platform/sql'
@@ -54,6 +54,26 @@ describe('errors on pages, said on the field at fault', () => {
     // Saving a page again at its own address is no conflict.
     const saved = await payload.update({ collection: 'pages', id: page.id, data: { title: 'Closing day' } })
     expect(saved.path).toBe('/closing')
+  })
+
+  it("says the clash in the slug's own check, the one the admin's form runs as the editor types", async () => {
+    const parent = await createPage({ title: 'Guides', slug: 'guides', _status: 'published' })
+    const taken = await createPage({ title: 'Deeds', slug: 'deeds', parent: parent.id, _status: 'published' })
+    const editing = await createPage({ title: 'Liens', slug: 'liens', _status: 'published' })
+    const slug = payload.collections.pages.config.flattenedFields.find((field) => field.name === 'slug')
+    const req = await createLocalReq({}, payload)
+    const check = (value: string, data: Record<string, unknown>, id?: number | string) =>
+      (slug as { validate: (value: string, options: object) => Promise<string | true> }).validate(value, {
+        data,
+        id,
+        req,
+      })
+    // The address is made with the parent the form holds, as the save would make it.
+    expect(await check('deeds', { parent: parent.id }, editing.id)).toBe(duplicateAddressMessage('/guides/deeds'))
+    expect(await check('deeds', { parent: null }, editing.id)).toBe(true)
+    // The page at the address may keep it, and a slug out of pattern is said before any address.
+    expect(await check('deeds', { parent: parent.id }, taken.id)).toBe(true)
+    expect(await check('Deeds!', { parent: parent.id }, editing.id)).toMatch(/lower-case/)
   })
 
   it('lets pages under different parents share a slug', async () => {

@@ -5,13 +5,19 @@ import type {
   CollectionConfig,
   PayloadRequest,
 } from 'payload'
-import { ValidationError } from 'payload'
+import { NotFound, ValidationError } from 'payload'
 import { pagePreviewAdmin } from '../preview/adminPreview'
 import { ONLY_IMAGES } from '../fields/uploadKinds'
 import { inMenusField } from '../menus/inMenusField'
 import { removeDeletedPageFromMenus } from '../menus/hooks'
 import { rememberWhatVisitorsSaw, revalidateChangedPage, revalidateDeletedPage } from '../revalidate'
-import { pageSlugField, refuseDuplicateAddress, requireTitleAndSlug } from './pageAddress'
+import {
+  addressRefusal,
+  pageSlugField,
+  refuseDuplicateAddress,
+  requireTitleAndSlug,
+  type SlugAddressCheck,
+} from './pageAddress'
 import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsChosen } from './pageTrash'
 import { publishedContentAccess, publishedContentVersions } from './publishing'
 import { deleteAbandonedPagesBeingMade, otherTitledPages, PAGES_WITH_A_TITLE } from './pageBeingMade'
@@ -76,6 +82,18 @@ const computePath: CollectionBeforeChangeHook = async ({ data, originalDoc, req 
   const parent = 'parent' in data ? data.parent : originalDoc?.parent
   if (typeof slug === 'string') data.path = await pathFor(req, slug, parent, originalDoc?.id)
   return data
+}
+
+/**
+ * The slug's own check of the address it makes with the page's parent. A parent that cannot be
+ * followed (a loop, too deep, gone) is said beside the parent by the save's hooks, so not here.
+ */
+const slugAddressCheck: SlugAddressCheck = async (slug, { data, id, req }) => {
+  const path = await pathFor(req, slug, data?.parent, id).catch((error: unknown) => {
+    if (error instanceof ValidationError || error instanceof NotFound) return undefined
+    throw error
+  })
+  return path === undefined ? undefined : addressRefusal(req, path, id)
 }
 
 /** When a page moves or is renamed, its children follow. */
@@ -172,7 +190,7 @@ export const pagesCollection = (layoutBlocks: Block[]): CollectionConfig => ({
         },
       ],
     },
-    pageSlugField(),
+    pageSlugField(undefined, slugAddressCheck),
     {
       name: 'parent',
       type: 'relationship',

@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field, RowField } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionBeforeValidateHook, Field, PayloadRequest, RowField } from 'payload'
 import { slugField, ValidationError } from 'payload'
 import { slugifyTitle } from '../fields/slugFromTitle'
 import { SLUG_PATTERN } from '../sitePath'
@@ -29,9 +29,20 @@ export const slugFollowsTitle = (data: SlugState, originalDoc: SlugState): boole
   originalDoc?._status !== 'published' && (data?.generateSlug ?? originalDoc?.generateSlug) === true
 
 const PAGE_SLUG_DESCRIPTION = 'Lower-case words joined by dashes. "home" at the top level is the home page.'
+const SLUG_PATTERN_MESSAGE = 'Use lower-case letters, digits and single dashes.'
 
-/** Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall. */
-export function pageSlugField(description = PAGE_SLUG_DESCRIPTION): Field {
+/** What a slug's check adds to its pattern: the refusal to show beside it, or nothing when it is free. */
+export type SlugAddressCheck = (
+  slug: string,
+  page: { data: Record<string, unknown> | undefined; id: number | string | undefined; req: PayloadRequest },
+) => Promise<string | undefined>
+
+/**
+ * Payload's slug field, filled from the title until the editor sets it; unique per parent, not overall.
+ * `addressCheck` runs in Payload's own form checks too, so a clash shows beside the slug as the editor
+ * types and stays there after a refused publish (the save's hook alone was cleared by the next check).
+ */
+export function pageSlugField(description = PAGE_SLUG_DESCRIPTION, addressCheck?: SlugAddressCheck): Field {
   return slugField({
     useAsSlug: 'title',
     disableUnique: true,
@@ -63,10 +74,13 @@ export function pageSlugField(description = PAGE_SLUG_DESCRIPTION): Field {
               components: { Field: '/content/admin/PageSlugField#PageSlugField' },
               description,
             },
-            validate: (value: unknown) =>
-              typeof value === 'string' && SLUG_PATTERN.test(value)
-                ? true
-                : 'Use lower-case letters, digits and single dashes.',
+            validate: async (
+              value: unknown,
+              { data, id, req }: { data?: Record<string, unknown>; id?: number | string; req: PayloadRequest },
+            ) => {
+              if (typeof value !== 'string' || !SLUG_PATTERN.test(value)) return SLUG_PATTERN_MESSAGE
+              return (await addressCheck?.(value, { data, id, req })) ?? true
+            },
           } as Field,
         ],
       } as RowField
@@ -100,16 +114,18 @@ export const requireTitleAndSlug: CollectionBeforeValidateHook = ({ data, operat
   return data
 }
 
-/** Two pages at one address: said on the slug, before the database refuses the path. */
-export const refuseDuplicateAddress: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
-  if (typeof data.path !== 'string') return data
+/** Why a page cannot have the address `path`, or nothing when it is free (`selfId`: the page itself). */
+export async function addressRefusal(
+  req: PayloadRequest,
+  path: string,
+  selfId: number | string | undefined,
+): Promise<string | undefined> {
   // The news route answers every address under /news, so a page there would never be seen.
-  if (data.path === NEWS_PATH || data.path.startsWith(`${NEWS_PATH}/`))
-    throw new ValidationError({ errors: [{ path: 'slug', message: sectionAddressMessage(data.path) }] })
+  if (path === NEWS_PATH || path.startsWith(`${NEWS_PATH}/`)) return sectionAddressMessage(path)
   const others = await req.payload.find({
     collection: 'pages',
     where: {
-      and: [{ path: { equals: data.path } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])],
+      and: [{ path: { equals: path } }, ...(selfId !== undefined ? [{ id: { not_equals: selfId } }] : [])],
     },
     depth: 0,
     draft: true,
@@ -122,9 +138,14 @@ export const refuseDuplicateAddress: CollectionBeforeChangeHook = async ({ data,
     req,
   })
   const other = others.docs[0]
-  if (other) {
-    const message = other.deletedAt ? trashedAddressMessage(data.path) : duplicateAddressMessage(data.path)
-    throw new ValidationError({ errors: [{ path: 'slug', message }] })
-  }
+  if (!other) return undefined
+  return other.deletedAt ? trashedAddressMessage(path) : duplicateAddressMessage(path)
+}
+
+/** Two pages at one address: said on the slug, before the database refuses the path (drafts too). */
+export const refuseDuplicateAddress: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+  if (typeof data.path !== 'string') return data
+  const message = await addressRefusal(req, data.path, originalDoc?.id)
+  if (message) throw new ValidationError({ errors: [{ path: 'slug', message }] })
   return data
 }

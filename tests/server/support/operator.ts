@@ -7,7 +7,7 @@ import path from 'node:path'
 import { expect } from 'vitest'
 import { madeRelease } from '../../../bench/lib/releaseMade.mjs'
 import { type Container, until } from './container'
-import { requestLoop } from './visitors'
+import { type LoopRequest, requestLoop } from './visitors'
 
 export const DOMAIN = 'site.test'
 /** Where the operator copies release archives on the server. */
@@ -83,16 +83,32 @@ export const removeReleasesMade = () => fs.rmSync(madeHere, { recursive: true, f
 export const firstDeploy = (archive: string) =>
   `rm -rf /tmp/r && mkdir /tmp/r && tar -xzf ${archive} -C /tmp/r && /tmp/r/node_modules/.bin/node /tmp/r/deploy/server/deploy.mjs --release ${archive}`
 
-/** Runs an operator's command in the current release while requests go on, and checks that each of them was answered. */
-export async function underRequests(container: Container, command: string, timeoutMs: number) {
-  const loop = requestLoop(DOMAIN)
+/**
+ * Runs an operator's command in the current release while requests go on (visitors' pages, and the
+ * `writes` given beside them), and checks that each of them was answered: how many writes were.
+ */
+export async function underRequests(
+  container: Container,
+  command: string,
+  timeoutMs: number,
+  writes?: LoopRequest,
+): Promise<number> {
+  const pageLoop = requestLoop(DOMAIN)
+  const writeLoop = writes && requestLoop(DOMAIN, writes)
+  let writesAnswered = 0
   try {
     await container.run(inRelease(command), { timeoutMs })
   } finally {
-    const counts = await loop.stop()
-    expect(counts.failed).toEqual([])
-    expect(counts.ok).toBeGreaterThan(0)
+    const [pages, written] = await Promise.all([pageLoop.stop(), writeLoop?.stop()])
+    writesAnswered = written?.ok ?? 0
+    expect(pages.failed).toEqual([])
+    expect(pages.ok).toBeGreaterThan(0)
+    if (written) {
+      expect(written.failed, 'the writes').toEqual([])
+      expect(written.ok, 'the writes').toBeGreaterThan(0)
+    }
   }
+  return writesAnswered
 }
 
 /** Adds settings to a server's /etc/site/site.env, as the operator edits it. */

@@ -172,6 +172,17 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     return image
   }
 
+  /** The text of every chat message holding `words`, as an admin lists them. */
+  async function chatTexts(token: string, words: string) {
+    const found = await asJson(
+      await ask(`/api/chat-events?where[text][like]=${encodeURIComponent(words)}&depth=0&limit=0`, {
+        headers: { Authorization: `JWT ${token}` },
+      }),
+      'the chat events',
+    )
+    return (found.docs as { text: string }[]).map((event) => event.text)
+  }
+
   /** What the site shows of the walk's marks: the page, the upload's bytes, and in its admin the submission and the chat. */
   async function marksFound(token: string) {
     const auth = { Authorization: `JWT ${token}` }
@@ -207,5 +218,6 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     pageText,
     publishPageAndUpload,
     marksFound,
+    chatTexts,
   }
 }

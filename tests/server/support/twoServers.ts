@@ -21,6 +21,7 @@ import {
   releaseNow,
   underRequests,
 } from './operator'
+import type { LoopRequest } from './visitors'
 import { firstAdminOf, siteOverHttp } from './siteOverHttp'
 
 /** Server B's instances: where A's front reaches them. */
@@ -41,7 +42,11 @@ const CROSSING = {
   edited: 'Edited through server B',
   visitor: 'Does a chat opened on server B reach the office?',
   agent: 'It does: answered from server A.',
+  /** A visitor's messages sent through A's front while B deploys: the n-th says this and n. */
+  duringDeploy: 'Written while server B deployed, number',
 }
+/** A visitor's pause between two messages during the deploy: under the chat's 20 per 10 s (CHAT_POST_LIMIT). */
+const WRITE_PAUSE_MS = 700
 
 type Steps = {
   /** A new server booted from the cached base with the release A started from deployed (not installed). */
@@ -202,14 +207,31 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
     )
 
     test(
-      "a new release deployed on A, then on B, while requests go on through A's front: none fails, and both run it",
+      "a new release deployed on A, then on B, while pages and a visitor's chat messages go on through A's front: none fails, each message is kept once, and both run it",
       async () => {
         const a = server.container
         const archive = await steps.nextRelease()
         await underRequests(a, `deploy/server/deploy.mjs --release ${copiedToServer(a, archive)}`, steps.deployMs)
+        // A visitor in a chat writes through the front, which sends half of it to B's instances as they restart.
+        const site = onA()
+        const streamOpen = new AbortController()
+        const { cookie } = await site.visitorStream(streamOpen.signal)
+        streamOpen.abort()
+        const messages: LoopRequest = {
+          method: 'POST',
+          path: '/api/chat/visitor',
+          headers: { cookie, origin: `https://${DOMAIN}`, 'content-type': 'application/json' },
+          body: (n) => JSON.stringify({ action: 'message', text: `${CROSSING.duringDeploy} ${n}` }),
+          pauseMs: WRITE_PAUSE_MS,
+        }
         // The backup before migrating is A's (docs/servers.md: one server keeps the backups).
         const deployOnB = `deploy/server/deploy.mjs --release ${copiedToServer(b!, archive)} --no-backup`
-        await underRequests(b!, deployOnB, steps.deployMs)
+        const answered = await underRequests(b!, deployOnB, steps.deployMs, messages)
+        const { token } = await site.signIn(firstAdminOf(a))
+        const kept = await site.chatTexts(token!, CROSSING.duringDeploy)
+        expect(kept.toSorted()).toEqual(
+          Array.from({ length: answered }, (_, n) => `${CROSSING.duringDeploy} ${n}`).toSorted(),
+        )
         for (const container of [a, b!])
           expect(await releaseNow(container)).toBe(`/opt/site/releases/${releaseName(archive)}`)
       },

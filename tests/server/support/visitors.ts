@@ -8,19 +8,35 @@ const LOOP_REQUEST_MS = 10_000
 /** Longest wait for the front's TLS handshake. */
 const HANDSHAKE_MS = 10_000
 
-/** Requests to the front at 127.0.0.1:443 for `domain`, one after another, until `stop`: how many answered 200, and the rest. */
-export function requestLoop(domain: string) {
+/** What a loop sends each time: a visitor's page by default; `body(n)` makes the n-th request's body. */
+export type LoopRequest = {
+  method?: 'GET' | 'POST'
+  path?: string
+  headers?: Record<string, string>
+  body?: (n: number) => string
+  /** A pause after each answer (a writer keeps under the site's limits); none by default. */
+  pauseMs?: number
+}
+
+/**
+ * Requests to the front at 127.0.0.1:443 for `domain`, one after another, until `stop`: how many
+ * answered 200, and the rest.
+ */
+export function requestLoop(domain: string, { method = 'GET', path = '/', headers, body, pauseMs }: LoopRequest = {}) {
   let stopped = false
   const counts = { ok: 0, failed: [] as string[] }
+  let sent = 0
   const once = () =>
     new Promise<void>((resolve) => {
-      const request = https.get(
+      const payload = body?.(sent++)
+      const request = https.request(
         {
+          method,
           host: '127.0.0.1',
           port: 443,
-          path: '/',
+          path,
           servername: domain,
-          headers: { host: domain },
+          headers: { host: domain, ...headers },
           rejectUnauthorized: false,
           // A connection of its own each: a kept-alive one closed by a reload of the front as it is reused
           // fails on the client's side (a browser sends such a request again); the suite counts the server's.
@@ -41,9 +57,13 @@ export function requestLoop(domain: string) {
         counts.failed.push(error.message)
         resolve()
       })
+      request.end(payload)
     })
   const running = (async () => {
-    while (!stopped) await once()
+    while (!stopped) {
+      await once()
+      if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+    }
   })()
   return {
     async stop() {
