@@ -111,6 +111,16 @@ export async function underRequests(
   return writesAnswered
 }
 
+/** Takes the settings `names` out of a server's /etc/site/site.env, as the operator edits it. */
+export function removeSettings(container: Container, names: string[]) {
+  const file = path.join(container.rootfs, 'etc', 'site', 'site.env')
+  const kept = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !names.some((name) => line.startsWith(`${name}=`)))
+  fs.writeFileSync(file, kept.join('\n'))
+}
+
 /** Adds settings to a server's /etc/site/site.env, as the operator edits it. */
 export function addSettings(container: Container, settings: Record<string, string>) {
   const file = path.join(container.rootfs, 'etc', 'site', 'site.env')

@@ -158,18 +158,29 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     return response.ok ? response.text() : `status ${response.status}`
   }
 
-  /** What an editor does: a published page and an uploaded image; returns the image's bytes. */
-  async function publishPageAndUpload(token: string) {
-    const auth = { Authorization: `JWT ${token}` }
-    await publishPage(token, { ...MARKS.page, heading: MARKS.page.title })
+  /** An editor's image upload named `name`; returns the image's bytes. */
+  async function uploadImage(token: string, name: string) {
     const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#3a6' } })
       .png()
       .toBuffer()
     const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), MARKS.upload)
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), name)
     form.append('_payload', JSON.stringify({ alt: 'A parcel map' }))
+    const auth = { Authorization: `JWT ${token}` }
     await asJson(await ask('/api/media', { method: 'POST', headers: auth, body: form }), 'the upload')
     return image
+  }
+
+  /** The sha256 of the upload named `name` as the site serves it, or its status when it does not. */
+  async function uploadSha256(name: string) {
+    const upload = await ask(`/api/media/file/${name}`)
+    return upload.ok ? sha256(Buffer.from(await upload.arrayBuffer())) : `status ${upload.status}`
+  }
+
+  /** What an editor does: a published page and an uploaded image; returns the image's bytes. */
+  async function publishPageAndUpload(token: string) {
+    await publishPage(token, { ...MARKS.page, heading: MARKS.page.title })
+    return uploadImage(token, MARKS.upload)
   }
 
   /** The text of every chat message holding `words`, as an admin lists them. */
@@ -188,7 +199,6 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     const auth = { Authorization: `JWT ${token}` }
     const where = (field: string, value: string) => `where[${field}][like]=${encodeURIComponent(value)}&depth=0`
     const page = await ask(`/${MARKS.page.slug}`)
-    const upload = await ask(`/api/media/file/${MARKS.upload}`)
     const submissions = await asJson(
       await ask(`/api/form-submissions?${where('data.value', MARKS.submission)}`, { headers: auth }),
       'the submissions',
@@ -199,7 +209,7 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     )
     return {
       page: page.status,
-      uploadSha256: upload.ok ? sha256(Buffer.from(await upload.arrayBuffer())) : `status ${upload.status}`,
+      uploadSha256: await uploadSha256(MARKS.upload),
       submissions: submissions.totalDocs as number,
       chatMessages: chat.totalDocs as number,
     }
@@ -217,6 +227,8 @@ export function siteOverHttp(origin: string, siteUrl: string) {
     publishHeading,
     pageText,
     publishPageAndUpload,
+    uploadImage,
+    uploadSha256,
     marksFound,
     chatTexts,
   }

@@ -3,12 +3,15 @@
 // B's instances (--peers) from its own install on. The containers share the host's network, so B's
 // instances listen on an address of their own on loopback (127.0.0.2), on ports A's do not take.
 // Then what the two share, asked of each server's instances straight: a publish on one shows on the
-// other, a chat crosses from one to the other and back, and a new release deployed on one, then the
-// other, loses none of the requests sent through A's front meanwhile.
+// other, a chat crosses from one to the other and back, an upload made on one is served by the other
+// from the S3 store both keep uploads in, and a new release deployed on one, then the other, loses
+// none of the requests sent through A's front meanwhile.
 import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readEnvFile } from '../../../deploy/server/installSystem.mjs'
 import { unquoted } from '../../../deploy/server/siteEnv.mjs'
+import { freePort } from '../../support/ports'
+import { startTempS3, type TempS3 } from '../../support/s3'
 import { chatEvents, readFrames } from '../../support/sseFrames'
 import { type Container, until } from './container'
 import {
@@ -19,10 +22,12 @@ import {
   inRelease,
   releaseName,
   releaseNow,
+  removeSettings,
   underRequests,
+  addSettings,
 } from './operator'
 import type { LoopRequest } from './visitors'
-import { firstAdminOf, siteOverHttp } from './siteOverHttp'
+import { firstAdminOf, sha256, siteOverHttp } from './siteOverHttp'
 
 /** Server B's instances: where A's front reaches them. */
 export const SERVER_B = { address: '127.0.0.2', instances: [3743, 3744] }
@@ -42,6 +47,7 @@ const CROSSING = {
   edited: 'Edited through server B',
   visitor: 'Does a chat opened on server B reach the office?',
   agent: 'It does: answered from server A.',
+  upload: 'parcel-map-from-server-a.png',
   /** A visitor's messages sent through A's front while B deploys: the n-th says this and n. */
   duringDeploy: 'Written while server B deployed, number',
 }
@@ -103,9 +109,23 @@ function heardOn(stream: Response, text: string, step: string) {
 export function twoServersWalk(server: { container: Container }, steps: Steps) {
   describe("a second server behind the first one's front, with its database and Redis", () => {
     let b: Container | null = null
+    /** The S3 store both servers keep uploads in (docs/servers.md, "Two or more servers"). */
+    let uploads: TempS3 | null = null
+    beforeAll(async () => {
+      uploads = await startTempS3({ port: await freePort() })
+      // As the operator adds it to A's site.env; A's instances take it at their next start (the next step's).
+      addSettings(server.container, uploads.env)
+    })
     afterAll(async () => {
       await b?.destroy()
-    }, steps.deployMs)
+      // The walks after this one find A keeping its uploads on its own disk again.
+      if (uploads) {
+        removeSettings(server.container, Object.keys(uploads.env))
+        await server.container.run('systemctl restart site.target', { timeoutMs: steps.deployMs })
+        for (const port of steps.instancesOfA) await answersReady(`http://127.0.0.1:${port}`, `site@${port} on A`)
+      }
+      await uploads?.stop()
+    }, 2 * steps.deployMs)
 
     test(
       "server B, installed from A's release without a front with A's PostgreSQL and Redis, runs none of its own and the same build",
@@ -114,7 +134,10 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
         const setting = settingsOf(a)
         b = await steps.withFirstRelease()
         // As the operator gives them: in the environment, never on the command line.
-        const shared = ['DATABASE_URL', 'REDIS_URL', 'PAYLOAD_SECRET'].map((name) => `${name}='${setting(name)}'`)
+        const shared = [
+          ...['DATABASE_URL', 'REDIS_URL', 'PAYLOAD_SECRET'].map((name) => `${name}='${setting(name)}'`),
+          ...Object.entries(uploads!.env).map(([name, value]) => `${name}='${value}'`),
+        ]
         const options = `--no-front --listen ${SERVER_B.address} --instances ${SERVER_B.instances.join(',')}`
         await b.run(inRelease(`deploy/server/install.mjs --domain ${DOMAIN} ${options}`, shared.join(' ')), {
           timeoutMs: steps.installMs,
@@ -207,6 +230,17 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
     )
 
     test(
+      "an image uploaded through A's instance is served by B's, the same bytes, from the S3 store both keep uploads in",
+      async () => {
+        const [a, b] = [onA(), onB()]
+        const { token } = await a.signIn(firstAdminOf(server.container))
+        const image = await a.uploadImage(token!, CROSSING.upload)
+        expect(await b.uploadSha256(CROSSING.upload)).toBe(sha256(image))
+      },
+      SHORT_STEP_MS,
+    )
+
+    test(
       "a new release deployed on A, then on B, while pages and a visitor's chat messages go on through A's front: none fails, each message is kept once, and both run it",
       async () => {
         const a = server.container
@@ -229,6 +263,7 @@ export function twoServersWalk(server: { container: Container }, steps: Steps) {
         const answered = await underRequests(b!, deployOnB, steps.deployMs, messages)
         const { token } = await site.signIn(firstAdminOf(a))
         const kept = await site.chatTexts(token!, CROSSING.duringDeploy)
+        console.log(`  ${answered} chat messages sent through A's front while B deployed, ${kept.length} kept`)
         expect(kept.toSorted()).toEqual(
           Array.from({ length: answered }, (_, n) => `${CROSSING.duringDeploy} ${n}`).toSorted(),
         )
