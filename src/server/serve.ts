@@ -1,6 +1,5 @@
 // The site's production server: Next's request handler behind the few things `next start` cannot
 // do for a page that every visitor shares (src/server/requestListener.ts). Run by scripts/serve.mjs.
-import http from 'node:http'
 import next from 'next'
 import { measureBackupAndCertificateOf } from '@/operations/doctor/metrics'
 import { buildIdOf } from '@/platform/next/build.mjs'
@@ -8,7 +7,7 @@ import { SCRIPT_MARK_ENV, scriptMarkFor } from '@/security/scriptMark'
 import { proxyTrustFrom } from './clientAddress'
 import { consoleAsJsonLines } from './consoleLines'
 import { siteRequestListener } from './requestListener'
-import { shutDownGracefully } from './shutdown'
+import { createSiteServer, shutDownGracefully } from './shutdown'
 
 export async function serve({ port = Number(process.env.PORT || 3000), host = process.env.HOST } = {}) {
   consoleAsJsonLines()
@@ -27,7 +26,7 @@ export async function serve({ port = Number(process.env.PORT || 3000), host = pr
   })
   // The backup's age and the certificate's days left, on /metrics beside what the app records.
   measureBackupAndCertificateOf()
-  const server = http.createServer(listener)
+  const server = createSiteServer(listener)
   await new Promise<void>((resolve) => server.listen(port, host, resolve))
   console.log(`> Ready on http://${host ?? 'localhost'}:${port}`)
 

@@ -1,12 +1,12 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { createInProcessBus } from '@/chat/server/live/bus'
 import { ChatHub } from '@/chat/server/live/hub'
 import { DRAINING_RETRY_MS, eventStreamResponse } from '@/chat/server/live/sse'
 import { isDraining } from '@/platform/draining'
 import { runContactQueue } from '@/contact/delivery/runner'
-import { shutDownGracefully } from '@/server/shutdown'
+import { createSiteServer, IDLE_KEPT_WHILE_STOPPING_MS, shutDownGracefully } from '@/server/shutdown'
 import {
   jobsFor,
   mailsMentioning,
@@ -111,4 +111,47 @@ describe('SIGTERM on an instance (shutDownGracefully)', () => {
     const [job] = await jobsFor(later)
     expect(job.processing).toBe(false)
   }, 60_000)
+  it('answers what comes on a kept-alive connection while it stops, as the last answer there, and closes one left idle only once the front has given it up', async () => {
+    const server = createSiteServer(async (request, response) => {
+      if (request.url === '/slow') await pause(REQUEST_TAKES_MS)
+      response.end('answered')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    // Two kept-alive connections, as the front keeps them: one idle, one with a request in flight.
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const busyAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const ask = (agent: http.Agent, address = '/') =>
+      new Promise<{ body: string; connection?: string; localPort?: number }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: address, agent }, (response) => {
+            // Which connection it came on (the socket goes back to the agent's pool at the end).
+            const localPort = response.socket?.localPort
+            let body = ''
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+            response.on('end', () => resolve({ body, connection: response.headers.connection, localPort }))
+          })
+          .on('error', reject)
+      })
+    const before = await ask(idleAgent)
+    expect(before.connection).toBe('keep-alive')
+    // A third connection, opened and never used.
+    const unused = net.connect(port, '127.0.0.1')
+    await new Promise((resolve) => unused.once('connect', resolve))
+    const unusedClosed = new Promise<number>((resolve) => unused.once('close', () => resolve(Date.now())))
+    const inFlight = ask(busyAgent, '/slow')
+    await pause(100)
+
+    const stopAt = Date.now()
+    const stopped = shutDownGracefully(server, GRACE_MS)
+    const onIdle = await ask(idleAgent)
+    expect(onIdle).toEqual({ body: 'answered', connection: 'close', localPort: before.localPort })
+    expect(await inFlight).toMatchObject({ body: 'answered', connection: 'close' })
+    // No new connection is taken.
+    await expect(ask(new http.Agent({ keepAlive: false }))).rejects.toThrow()
+    expect((await unusedClosed) - stopAt).toBeGreaterThanOrEqual(IDLE_KEPT_WHILE_STOPPING_MS)
+    expect(await stopped).toBe(true)
+    expect(Date.now() - stopAt).toBeLessThan(GRACE_MS)
+    for (const agent of [idleAgent, busyAgent]) agent.destroy()
+  }, 30_000)
 })
