@@ -42,6 +42,8 @@ export const firstAdminOf = (container: Container) =>
 export function siteOverHttp(origin: string, siteUrl: string) {
   const ask = (address: string, init: RequestInit = {}) =>
     fetch(`${origin}${address}`, { ...init, signal: AbortSignal.timeout(ANSWER_MS) })
+  /** A REST list's query: `field` holding every word of `value`. */
+  const where = (field: string, value: string) => `where[${field}][like]=${encodeURIComponent(value)}&depth=0`
   const asJson = async (response: Response, what: string) => {
     if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`)
     return response.json()
@@ -186,7 +188,7 @@ export function siteOverHttp(origin: string, siteUrl: string) {
   /** The text of every chat message holding `words`, as an admin lists them. */
   async function chatTexts(token: string, words: string) {
     const found = await asJson(
-      await ask(`/api/chat-events?where[text][like]=${encodeURIComponent(words)}&depth=0&limit=0`, {
+      await ask(`/api/chat-events?${where('text', words)}&limit=0`, {
         headers: { Authorization: `JWT ${token}` },
       }),
       'the chat events',
@@ -197,7 +199,6 @@ export function siteOverHttp(origin: string, siteUrl: string) {
   /** What the site shows of the walk's marks: the page, the upload's bytes, and in its admin the submission and the chat. */
   async function marksFound(token: string) {
     const auth = { Authorization: `JWT ${token}` }
-    const where = (field: string, value: string) => `where[${field}][like]=${encodeURIComponent(value)}&depth=0`
     const page = await ask(`/${MARKS.page.slug}`)
     const submissions = await asJson(
       await ask(`/api/form-submissions?${where('data.value', MARKS.submission)}`, { headers: auth }),
