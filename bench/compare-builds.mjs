@@ -9,6 +9,8 @@
 // over its reference's in the same round; the goal compares the two builds' shares, so that what
 // the server does is compared and not what the pages weigh (a page that grew by a new feature's CSS
 // is slower to send and to read for nginx as well).
+// COMPARE_THIS=DIR measures another checkout in this one's place, to see one change alone (a merge
+// beside its first parent) when later work changed the pages too.
 // Writes bench/results/compare-builds.json and its section of bench/RESULTS.md.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -47,8 +49,10 @@ if (!process.argv[2] || !fs.existsSync(path.join(other, 'bench', 'lib', 'server.
 /** @param {string} dir */
 const commitOf = (dir) =>
   spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim() || 'unknown'
+/** The checkout measured as the newer one: this one unless COMPARE_THIS names another. */
+const newerDir = process.env.COMPARE_THIS ? path.resolve(process.env.COMPARE_THIS) : ROOT
 const builds = [
-  { label: 'this checkout', dir: ROOT, port: BASE_PORT },
+  { label: newerDir === ROOT ? 'this checkout' : 'the newer checkout', dir: newerDir, port: BASE_PORT },
   { label: process.argv[3] ?? 'the other checkout', dir: other, port: BASE_PORT + 1 },
 ].map((build) => ({ ...build, commit: commitOf(build.dir) }))
 
