@@ -49,7 +49,9 @@ export const defaultBackupDirOf = (root) => path.join(path.dirname(root), `${pat
  * @param {string} root
  * @returns {string}
  */
-export const backupDirFrom = (env, root) => path.resolve(env.BACKUP_DIR || defaultBackupDirOf(root))
+export const backupDirFrom = (env, root) =>
+  // Read at run time from the environment: the build has nothing to trace here.
+  path.resolve(/*turbopackIgnore: true*/ env.BACKUP_DIR || defaultBackupDirOf(root))
 
 /**
  * `2026-11-26T031500.123Z`: a time in UTC to the millisecond, as archive names and kept settings files carry it.
