@@ -27,6 +27,18 @@ const UNPACK_MS = 2 * 60_000
 const BOOT_MS = 60_000
 const POWEROFF_MS = 30_000
 const POLL_MS = 200
+/**
+ * Anything the suite waits on for longer than this (a command inside, the base unpacked, a boot) is
+ * printed with its seconds, so that the log says where the suite's minutes go.
+ */
+const LONG_WAIT_MS = 5_000
+
+/** Prints `what` with the seconds since `startedAt` when it took longer than LONG_WAIT_MS. */
+export function sayIfLong(what: string, startedAt: number) {
+  const ms = Date.now() - startedAt
+  if (ms > LONG_WAIT_MS)
+    console.log(`  (${(ms / 1000).toFixed(1)} s) ${what.length > 160 ? `${what.slice(0, 157)}...` : what}`)
+}
 
 function runOrThrow(step: string, command: string, args: string[], timeout: number) {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 })
@@ -112,12 +124,15 @@ export class Container {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-'))
     const rootfs = path.join(dir, 'rootfs')
     fs.mkdirSync(rootfs)
+    const startedAt = Date.now()
     runOrThrow('unpacking the base', 'tar', ['-C', rootfs, '-xf', tarball], UNPACK_MS)
+    sayIfLong('the base unpacked', startedAt)
     return new Container(rootfs, options)
   }
 
   /** Boots it with systemd as PID 1; resolves once systemd says the boot is done (running or degraded). */
   async boot(): Promise<void> {
+    const startedAt = Date.now()
     const out = fs.openSync(this.log, 'a')
     const binds = [...(this.options.readOnlyBinds ?? []).map((dir) => `--bind-ro=${dir}`), aptCacheBind()]
     // Without --register=no --keep-unit it fails: the host has no system bus for machined.
@@ -145,12 +160,14 @@ export class Container {
     })
     if (said !== 'running' && said !== 'degraded')
       throw new Error(`boot: systemd says "${said}" after the boot\n${this.tail()}`)
+    sayIfLong('booted', startedAt)
   }
 
   /** Runs `command` in a login-like root shell inside (every namespace of the container's PID 1). */
   exec(command: string, { timeoutMs = 60_000 } = {}): Promise<ExecResult> {
     if (!this.leader) throw new Error('the container is not running')
     const env = ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'HOME=/root', 'LANG=C.UTF-8']
+    const startedAt = Date.now()
     return new Promise((resolve, reject) => {
       const child = spawn('nsenter', [
         '-t',
@@ -175,6 +192,7 @@ export class Container {
       child.once('error', reject)
       child.once('close', (code) => {
         clearTimeout(timer)
+        sayIfLong(command, startedAt)
         resolve({ code, stdout, stderr })
       })
     })

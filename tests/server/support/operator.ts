@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
 import { madeRelease } from '../../../bench/lib/releaseMade.mjs'
-import { type Container, until } from './container'
+import { type Container, sayIfLong, until } from './container'
 import { type LoopRequest, requestLoop } from './visitors'
 
 export const DOMAIN = 'site.test'
@@ -52,7 +52,12 @@ const madeHere = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-releases-'))
  * `npm run release -- --built` on the build machine (this checkout, the build its tests used): a
  * new archive and its sha256; its path.
  */
-export const newRelease = () => madeRelease(madeHere, { built: true, timeoutMs: RELEASE_MS })
+export async function newRelease(): Promise<string> {
+  const startedAt = Date.now()
+  const archive = await madeRelease(madeHere, { built: true, timeoutMs: RELEASE_MS })
+  sayIfLong(`release ${path.basename(archive)} made (on the host, beside the steps)`, startedAt)
+  return archive
+}
 
 /**
  * `count` releases made one after the other (each is named after the second it starts), begun now
