@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ensureDebianPackages } from '../../../scripts/lib/bootstrap.mjs'
+import { sayIfLong, withoutValues } from './longWaits'
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..')
 /**
@@ -27,19 +28,6 @@ const UNPACK_MS = 2 * 60_000
 const BOOT_MS = 60_000
 const POWEROFF_MS = 30_000
 const POLL_MS = 200
-/**
- * Anything the suite waits on for longer than this (a command inside, the base unpacked, a boot) is
- * printed with its seconds, so that the log says where the suite's minutes go.
- */
-const LONG_WAIT_MS = 5_000
-
-/** Prints `what` with the seconds since `startedAt` when it took longer than LONG_WAIT_MS. */
-export function sayIfLong(what: string, startedAt: number) {
-  const ms = Date.now() - startedAt
-  if (ms > LONG_WAIT_MS)
-    console.log(`  (${(ms / 1000).toFixed(1)} s) ${what.length > 160 ? `${what.slice(0, 157)}...` : what}`)
-}
-
 function runOrThrow(step: string, command: string, args: string[], timeout: number) {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 })
   if (result.error) throw new Error(`${step}: ${result.error.message}`)
@@ -192,7 +180,7 @@ export class Container {
       child.once('error', reject)
       child.once('close', (code) => {
         clearTimeout(timer)
-        sayIfLong(command, startedAt)
+        sayIfLong(withoutValues(command), startedAt)
         resolve({ code, stdout, stderr })
       })
     })
