@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keptRefusal, parentKey } from './keptRefusal'
+import { keptRefusal } from './keptRefusal'
 
 const CLASH = 'Another page already has the address /pricing.'
 const refused = { shownError: CLASH, slug: 'pricing', parent: 7, savedAt: '2026-11-30T09:00:00.000Z' }
@@ -47,10 +47,10 @@ describe('the slug field keeps a refusal', () => {
     expect(keptRefusal(kept, later)).toBeUndefined()
   })
 
-  it('reads a parent given as an id or as a document alike', () => {
-    expect(parentKey(7)).toBe('7')
-    expect(parentKey({ id: 7, slug: 'services' })).toBe('7')
-    expect(parentKey('')).toBeNull()
-    expect(parentKey(undefined)).toBeNull()
+  it('reads the same parent given as an id or as the page itself alike, and no parent as none', () => {
+    const kept = keptRefusal(undefined, refused)
+    expect(keptRefusal(kept, { ...refused, shownError: undefined, parent: { id: 7, slug: 'services' } })).toBe(kept)
+    const atTop = keptRefusal(undefined, { ...refused, parent: '' })
+    expect(keptRefusal(atTop, { ...refused, shownError: undefined, parent: undefined })).toBe(atTop)
   })
 })

@@ -1,3 +1,5 @@
+import { parentId } from '../collections/pageParent'
+
 /**
  * Why the slug field keeps a refusal itself. After a refused publish, Payload's admin checks the form
  * again; a check sent before the refusal reached the form skips the fields' checks (its `submitted`
@@ -22,14 +24,10 @@ export type SlugFieldNow = {
   savedAt: unknown
 }
 
-/** A page's parent as the form holds it (an id, a document or nothing), as one comparable value. */
-export function parentKey(parent: unknown): string | null {
-  if (parent === null || parent === undefined || parent === '') return null
-  if (typeof parent === 'object') {
-    const id = (parent as { id?: unknown; value?: unknown }).id ?? (parent as { value?: unknown }).value
-    return id === undefined || id === null ? null : String(id)
-  }
-  return String(parent)
+/** A page's parent as one comparable value, whether the form holds its id or the page itself. */
+const parentKey = (parent: unknown): string | null => {
+  const id = parentId(parent)
+  return id === null ? null : String(id)
 }
 
 const savedKey = (savedAt: unknown): string | null => (typeof savedAt === 'string' ? savedAt : null)

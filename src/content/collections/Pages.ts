@@ -21,6 +21,7 @@ import {
 import { keepFamilyTogether, keepPublishedCopyInTrash, restoreAsChosen } from './pageTrash'
 import { publishedContentAccess, publishedContentVersions } from './publishing'
 import { deleteAbandonedPagesBeingMade, otherTitledPages, PAGES_WITH_A_TITLE } from './pageBeingMade'
+import { parentId } from './pageParent'
 
 export { SLUG_PATTERN } from './pageAddress'
 import {
@@ -37,12 +38,6 @@ export const HOME_SLUG = 'home'
 export const MAX_PAGE_DEPTH = 6
 
 type PageRef = { id: number | string; slug?: string | null; path?: string | null; parent?: unknown }
-
-const parentId = (parent: unknown): number | string | null => {
-  if (parent === null || parent === undefined || parent === '') return null
-  if (typeof parent === 'object') return (parent as PageRef).id
-  return parent as number | string
-}
 
 /** The public path of a page: its parents' slugs, then its own; the root home page is "/". */
 export async function pathFor(

@@ -117,9 +117,12 @@ export async function underRequests(
   return writesAnswered
 }
 
+/** A server's /etc/site/site.env, as the host sees it. */
+const siteEnvOf = (container: Container) => path.join(container.rootfs, 'etc', 'site', 'site.env')
+
 /** Takes the settings `names` out of a server's /etc/site/site.env, as the operator edits it. */
 export function removeSettings(container: Container, names: string[]) {
-  const file = path.join(container.rootfs, 'etc', 'site', 'site.env')
+  const file = siteEnvOf(container)
   const kept = fs
     .readFileSync(file, 'utf8')
     .split('\n')
@@ -129,9 +132,8 @@ export function removeSettings(container: Container, names: string[]) {
 
 /** Adds settings to a server's /etc/site/site.env, as the operator edits it. */
 export function addSettings(container: Container, settings: Record<string, string>) {
-  const file = path.join(container.rootfs, 'etc', 'site', 'site.env')
   fs.appendFileSync(
-    file,
+    siteEnvOf(container),
     Object.entries(settings)
       .map(([name, value]) => `${name}=${value}\n`)
       .join(''),
