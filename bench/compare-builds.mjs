@@ -40,8 +40,10 @@ const SECTION_START = '<!-- compare-builds:start -->'
 const SECTION_END = '<!-- compare-builds:end -->'
 
 continueOnProjectNode()
+/** @param {string} dir */
+const isCheckout = (dir) => fs.existsSync(path.join(dir, 'bench', 'lib', 'server.mjs'))
 const other = path.resolve(process.argv[2] ?? '')
-if (!process.argv[2] || !fs.existsSync(path.join(other, 'bench', 'lib', 'server.mjs')))
+if (!process.argv[2] || !isCheckout(other))
   throw new Error(
     'give the other checkout (with its dependencies installed): node bench/compare-builds.mjs DIR [LABEL]',
   )
@@ -51,6 +53,7 @@ const commitOf = (dir) =>
   spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim() || 'unknown'
 /** The checkout measured as the newer one: this one unless COMPARE_THIS names another. */
 const newerDir = process.env.COMPARE_THIS ? path.resolve(process.env.COMPARE_THIS) : ROOT
+if (!isCheckout(newerDir)) throw new Error(`COMPARE_THIS names no checkout of this project: ${newerDir}`)
 const builds = [
   { label: newerDir === ROOT ? 'this checkout' : 'the newer checkout', dir: newerDir, port: BASE_PORT },
   { label: process.argv[3] ?? 'the other checkout', dir: other, port: BASE_PORT + 1 },
